@@ -1,0 +1,46 @@
+#!/bin/sh
+# capillab set-up: make sure the Debian packages the build, the tests, the plots and the report need
+# are present. Installs what is missing with apt-get when run as root; otherwise stops and prints the
+# exact command to run. Called by the Makefile before anything is compiled; safe to run again.
+#
+# usage: .ci/deps.sh [--paper]     (--paper also checks the LaTeX packages the report needs)
+set -eu
+
+want_paper=0
+for a in "$@"; do
+  case "$a" in
+    --paper) want_paper=1 ;;
+    *) echo "deps.sh: unknown argument '$a' (allowed: --paper)" >&2; exit 2 ;;
+  esac
+done
+
+missing=""
+need() { # need PACKAGE TEST-COMMAND...
+  pkg=$1; shift
+  if ! "$@" >/dev/null 2>&1; then missing="$missing $pkg"; fi
+}
+
+need build-essential sh -c 'command -v cc && command -v make'
+need pkg-config      sh -c 'command -v pkg-config'
+need libgsl-dev      sh -c 'pkg-config --exists gsl'
+need libpng-dev      sh -c 'pkg-config --exists libpng'
+need gnuplot-nox     sh -c 'command -v gnuplot'
+if [ "$want_paper" = 1 ]; then
+  need texlive-latex-recommended sh -c 'command -v pdflatex'
+  need texlive-latex-extra       sh -c 'kpsewhich booktabs.sty && kpsewhich siunitx.sty'
+fi
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "deps.sh: installing missing packages:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  # shellcheck disable=SC2086
+  apt-get install -y -qq --no-install-recommends $missing >&2
+  exit 0
+fi
+
+echo "deps.sh: missing packages:$missing" >&2
+echo "deps.sh: install them with:  sudo apt-get update && sudo apt-get install -y$missing" >&2
+exit 1

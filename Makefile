@@ -1,0 +1,121 @@
+# capillab: the one Makefile.
+#
+#   make                 build the libraries, tools, tests and experiments under build/
+#   make check           build and run every test; ends with "N passed, N failed"
+#   make sanitize        the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#                        (also: make check SANITIZE=1; objects go to build/san/)
+#   make paper           the main job: every experiment at its default resolution, plots, report
+#   make clean           remove build/
+#
+# Missing Debian packages are installed by .ci/deps.sh (as root) before anything is compiled, or it
+# stops with the apt-get command to run. CI=true (or WERROR=1) turns warnings into errors.
+
+SANITIZE ?= 0
+ifeq ($(SANITIZE),1)
+BUILD ?= build/san
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+else
+BUILD ?= build
+SANFLAGS :=
+endif
+
+ifneq ($(filter true 1,$(CI) $(WERROR)),)
+WERRORFLAG := -Werror
+endif
+
+CC ?= cc
+OPT ?= -O2 -g
+WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpedantic
+CPPFLAGS_ALL = -D_XOPEN_SOURCE=700 $(GSL_CFLAGS) $(PNG_CFLAGS) $(CPPFLAGS)
+CFLAGS_ALL = $(WARN) $(WERRORFLAG) $(OPT) $(SANFLAGS) $(CFLAGS)
+LDLIBS_ALL = $(GSL_LIBS) $(PNG_LIBS) -lm $(LDLIBS)
+LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+
+# Set-up: the generated config.mk records the pkg-config flags once the packages are present. GNU make
+# remakes an included makefile first, so any goal but clean runs the set-up before compiling.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+include $(BUILD)/config.mk
+endif
+$(BUILD)/config.mk: .ci/deps.sh
+	@sh .ci/deps.sh
+	@mkdir -p $(@D)
+	@{ echo "GSL_CFLAGS := $$(pkg-config --cflags gsl)"; \
+	   echo "GSL_LIBS := $$(pkg-config --libs gsl)"; \
+	   echo "PNG_CFLAGS := $$(pkg-config --cflags libpng)"; \
+	   echo "PNG_LIBS := $$(pkg-config --libs libpng)"; } > $@.tmp && mv $@.tmp $@
+
+SOLVER_SRC := $(wildcard solver/*.c)
+ANALYTIC_SRC := $(wildcard analytic/*.c)
+CAPREF_SRC := $(wildcard analytic/capref/*.c)
+HARNESS_SRC := $(wildcard experiments/harness.c)
+EXPERIMENT_SRC := $(filter-out $(HARNESS_SRC),$(wildcard experiments/*.c))
+TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard tests/bench_*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+LIB_SOLVER := $(BUILD)/lib/libcapillab.a
+LIB_ANALYTIC := $(BUILD)/lib/libcapref.a
+LIB_HARNESS := $(BUILD)/lib/libcapexp.a
+CAPREF := $(BUILD)/bin/capref
+EXPERIMENTS := $(patsubst experiments/%.c,$(BUILD)/bin/%,$(EXPERIMENT_SRC))
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
+ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
+           $(BENCH_SRC) tests/tharness.c
+
+.PHONY: all check sanitize paper clean
+.DEFAULT_GOAL := all
+
+all: $(LIB_SOLVER) $(LIB_ANALYTIC) $(CAPREF) $(EXPERIMENTS) $(TESTS) $(BENCHES)
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(LIB_SOLVER): $(call obj,$(SOLVER_SRC))
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_ANALYTIC): $(call obj,$(ANALYTIC_SRC))
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_HARNESS): $(call obj,$(HARNESS_SRC))
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(CAPREF): $(call obj,$(CAPREF_SRC)) $(LIB_ANALYTIC) $(LIB_SOLVER)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/bin/%: $(BUILD)/obj/experiments/%.o $(LIB_HARNESS) $(LIB_ANALYTIC) $(LIB_SOLVER)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/bin/bench_%: $(BUILD)/obj/tests/bench_%.o $(LIB_ANALYTIC) $(LIB_SOLVER)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANALYTIC) $(LIB_SOLVER)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
+# The tests: every build/tests/test_* binary and every tests/test_*.sh script; tests/run.sh prints
+# each check's line and the closing "N passed, N failed".
+check: $(TESTS) $(CAPREF)
+	@sh tests/run.sh $(BUILD) $(TESTS) $(wildcard tests/test_*.sh)
+
+sanitize:
+	@$(MAKE) --no-print-directory check SANITIZE=1
+
+# The main job (grows with the experiments; see README).
+paper: all
+	@sh paper/run.sh $(BUILD) $(EXPERIMENTS)
+
+clean:
+	rm -rf build
+
+-include $(patsubst %.c,$(BUILD)/obj/%.d,$(ALL_SRC))

@@ -1,0 +1,53 @@
+#include "cap_groups.h"
+
+#include "ref_internal.h"
+
+static int positive4(const char *a, double va, const char *ua, const char *b, double vb, const char *ub,
+                     const char *c, double vc, const char *uc, const char *d, double vd, const char *ud)
+{
+  int s = cap_check_positive(a, va, ua);
+  if (!s) s = cap_check_positive(b, vb, ub);
+  if (!s) s = cap_check_positive(c, vc, uc);
+  if (!s && d) s = cap_check_positive(d, vd, ud);
+  return s;
+}
+
+int cap_capillary_length(double sigma, double rho, double g, cap_result *lc)
+{
+  int s = positive4("sigma", sigma, "N/m", "rho", rho, "kg/m^3", "g", g, "m/s^2", NULL, 0, NULL);
+  if (s) return s;
+  ref_put(lc, ref_closed(sqrt(sigma / (rho * g))));
+  return CAP_SUCCESS;
+}
+
+int cap_bond_number(double rho, double g, double length, double sigma, cap_result *bo)
+{
+  int s = positive4("rho", rho, "kg/m^3", "g", g, "m/s^2", "length", length, "m", "sigma", sigma, "N/m");
+  if (s) return s;
+  ref_put(bo, ref_closed(rho * g * length * length / sigma));
+  return CAP_SUCCESS;
+}
+
+int cap_laplace_number(double sigma, double rho, double length, double mu, cap_result *la)
+{
+  int s = positive4("sigma", sigma, "N/m", "rho", rho, "kg/m^3", "length", length, "m", "mu", mu, "Pa s");
+  if (s) return s;
+  ref_put(la, ref_closed(sigma * rho * length / (mu * mu)));
+  return CAP_SUCCESS;
+}
+
+int cap_ohnesorge_number(double mu, double rho, double sigma, double length, cap_result *oh)
+{
+  int s = positive4("mu", mu, "Pa s", "rho", rho, "kg/m^3", "sigma", sigma, "N/m", "length", length, "m");
+  if (s) return s;
+  ref_put(oh, ref_closed(mu / sqrt(rho * sigma * length)));
+  return CAP_SUCCESS;
+}
+
+int cap_capillary_time(double rho, double length, double sigma, cap_result *tc)
+{
+  int s = positive4("rho", rho, "kg/m^3", "length", length, "m", "sigma", sigma, "N/m", NULL, 0, NULL);
+  if (s) return s;
+  ref_put(tc, ref_closed(sqrt(rho * length * length * length / sigma)));
+  return CAP_SUCCESS;
+}

@@ -1,0 +1,74 @@
+/* capref: the command-line front end to the analytic library (build/bin/capref).
+ *
+ * The tool is table-driven: each analytic module contributes a group of quantities in its own file
+ * (analytic/capref/q_<module>.c). A quantity names its inputs (flags, in user units, with the allowed
+ * range) and its outputs, and has an eval function that calls the library and emits one row of
+ * results (or many rows, for a profile). capref.c parses flags, checks ranges, and prints TSV or JSON.
+ */
+#ifndef CAPREF_H
+#define CAPREF_H
+
+#include "../../solver/cap_errno.h"
+#include "../cap_result.h"
+
+#define CAPREF_MAX_PARAMS 12
+#define CAPREF_MAX_OUTS 12
+
+/* Range flags for an input. */
+enum {
+  CAPREF_LO_OPEN = 1,   /* lo < x   (otherwise lo <= x) */
+  CAPREF_HI_OPEN = 2,   /* x < hi   (otherwise x <= hi) */
+  CAPREF_INTEGER = 4    /* x must be a whole number */
+};
+
+typedef struct {
+  const char *name; /* flag without the leading dashes, e.g. "theta" */
+  const char *unit; /* unit the user gives it in, e.g. "deg", "m", "N/m", "" */
+  const char *help;
+  double def;       /* default; NAN means the flag is required */
+  double lo, hi;    /* allowed range (use +-INFINITY for none) */
+  int flags;        /* CAPREF_LO_OPEN | CAPREF_HI_OPEN | CAPREF_INTEGER */
+} capref_param;
+
+typedef struct {
+  const char *name;
+  const char *unit;
+  const char *help;
+} capref_output;
+
+typedef struct capref_sink capref_sink;
+
+/* Emits one row: one cap_result per output of the quantity, in table order. Returns 0, or non-zero
+ * if the row could not be written (eval should then stop and return CAP_EIO). */
+int capref_emit(capref_sink *sink, const cap_result *row);
+
+typedef struct {
+  const char *name;     /* e.g. "jurin-height" */
+  const char *summary;  /* one line */
+  const char *citation; /* source, e.g. "de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1.2" */
+  int profile;          /* 1 if the quantity emits many rows (a curve), 0 for one row */
+  capref_param params[CAPREF_MAX_PARAMS];
+  capref_output outs[CAPREF_MAX_OUTS];
+  /* in[i] is params[i] in user units. Returns a cap_errno status. */
+  int (*eval)(const double *in, capref_sink *sink);
+} capref_quantity;
+
+typedef struct {
+  const char *title;
+  const capref_quantity *q;
+  int n;
+} capref_group;
+
+#define CAPREF_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define CAPREF_DEG (3.14159265358979323846 / 180.0)
+
+/* The groups, one per analytic module (defined in q_<module>.c). */
+extern const capref_group capref_group_laplace;
+extern const capref_group capref_group_statics;
+extern const capref_group capref_group_rise;
+extern const capref_group capref_group_oscillation;
+extern const capref_group capref_group_plateau;
+extern const capref_group capref_group_floating;
+extern const capref_group capref_group_cheerios;
+
+#endif

@@ -1,0 +1,3 @@
+/* placeholder until the floating quantities land */
+#include "capref.h"
+const capref_group capref_group_floating = {"floating", 0, 0};

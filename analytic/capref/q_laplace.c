@@ -1,0 +1,28 @@
+/* capref quantities of analytic/cap_laplace.h */
+#include <math.h>
+
+#include "../cap_laplace.h"
+#include "capref.h"
+
+static int eval_jump(const double *in, capref_sink *sink)
+{
+  cap_result row[2];
+  int s = cap_laplace_jump((cap_ref_dim)in[0], in[1], in[2], &row[0]);
+  if (!s) s = cap_laplace_curvature((cap_ref_dim)in[0], in[2], &row[1]);
+  if (!s && capref_emit(sink, row)) s = CAP_EIO;
+  return s;
+}
+
+static const capref_quantity quantities[] = {
+    {"laplace-jump",
+     "pressure jump across a circular (2D) or spherical (3D) drop at rest",
+     "Laplace (1806); de Gennes, Brochard-Wyart & Quere (2004) Sec. 1.1.3",
+     0,
+     {{"dim", "", "2 (planar, per unit length) or 3 (sphere)", 3, 2, 3, CAPREF_INTEGER},
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}},
+     {{"dp", "Pa", "inside minus outside pressure"}, {"kappa", "1/m", "curvature sum 1/R or 2/R"}},
+     eval_jump},
+};
+
+const capref_group capref_group_laplace = {"Static drop (Laplace)", quantities, CAPREF_COUNT(quantities)};

@@ -1,0 +1,79 @@
+#include "tharness.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+static int n_pass, n_fail;
+
+static int report(int ok, const char *detail, const char *fmt, va_list ap)
+{
+  printf("%s  ", ok ? "PASS" : "FAIL");
+  vprintf(fmt, ap);
+  printf(": %s\n", detail);
+  fflush(stdout);
+  if (ok) n_pass++; else n_fail++;
+  return ok;
+}
+
+int th_rel(double got, double want, double rtol, const char *fmt, ...)
+{
+  double e = fabs(got - want) / (want != 0 ? fabs(want) : 1.0);
+  int ok = isfinite(got) && e <= rtol;
+  char d[200];
+  snprintf(d, sizeof d, "got %.12g want %.12g (rel err %.2e, tol %.1e)", got, want, e, rtol);
+  va_list ap;
+  va_start(ap, fmt);
+  report(ok, d, fmt, ap);
+  va_end(ap);
+  return ok;
+}
+
+int th_abs(double got, double want, double atol, const char *fmt, ...)
+{
+  double e = fabs(got - want);
+  int ok = isfinite(got) && e <= atol;
+  char d[200];
+  snprintf(d, sizeof d, "got %.12g want %.12g (abs err %.2e, tol %.1e)", got, want, e, atol);
+  va_list ap;
+  va_start(ap, fmt);
+  report(ok, d, fmt, ap);
+  va_end(ap);
+  return ok;
+}
+
+int th_int(long got, long want, const char *fmt, ...)
+{
+  char d[120];
+  snprintf(d, sizeof d, "got %ld want %ld", got, want);
+  va_list ap;
+  va_start(ap, fmt);
+  int ok = report(got == want, d, fmt, ap);
+  va_end(ap);
+  return ok;
+}
+
+int th_true(int cond, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int ok = report(cond != 0, cond ? "true" : "false", fmt, ap);
+  va_end(ap);
+  return ok;
+}
+
+void th_note(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  printf("# ");
+  vprintf(fmt, ap);
+  printf("\n");
+  va_end(ap);
+}
+
+int th_done(void)
+{
+  printf("%d passed, %d failed\n", n_pass, n_fail);
+  return (n_fail == 0 && n_pass > 0) ? 0 : 1;
+}
