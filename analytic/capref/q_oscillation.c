@@ -1,3 +1,85 @@
-/* placeholder until the oscillation quantities land */
+/* capref quantities of analytic/cap_oscillation.h and analytic/cap_groups.h */
+#include <math.h>
+
+#include "../cap_groups.h"
+#include "../cap_oscillation.h"
 #include "capref.h"
-const capref_group capref_group_oscillation = {"oscillation", 0, 0};
+
+#define POS (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
+
+static int eval_mode(const double *in, capref_sink *sink)
+{
+  cap_ref_dim dim = (cap_ref_dim)in[0];
+  int n = (int)in[1];
+  cap_result row[5];
+  int s = cap_oscillation_frequency(dim, n, in[2], in[3], in[4], in[5], &row[0]);
+  if (!s) s = cap_oscillation_period(dim, n, in[2], in[3], in[4], in[5], &row[1]);
+  if (s) return s;
+  if (in[6] > 0) {
+    if (in[5] > 0)
+      return CAP_ERROR(CAP_EDOM, "nu = %g m^2/s with rho-out = %g kg/m^3: the damping reference is for a "
+                                 "drop in a void; allowed: nu = 0 or rho-out = 0", in[6], in[5]);
+    s = cap_oscillation_damping(dim, n, in[6], in[3], &row[2]);
+    if (!s) s = cap_ohnesorge_number(in[6] * in[4], in[4], in[2], in[3], &row[3]);
+    if (!s) s = cap_oscillation_damped_frequency(dim, n, in[2], in[3], in[4], in[6], &row[4]);
+    if (s == CAP_ENOSOL) { row[4].val = NAN; row[4].err = NAN; s = CAP_SUCCESS; }
+    if (s) return s;
+  } else {
+    row[2] = (cap_result){0, 0};
+    row[3] = (cap_result){0, 0};
+    row[4] = row[0];
+  }
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+static int eval_groups(const double *in, capref_sink *sink)
+{
+  cap_result row[5];
+  double sigma = in[0], rho = in[1], g = in[2], L = in[3], mu = in[4];
+  int s = cap_capillary_length(sigma, rho, g, &row[0]);
+  if (!s) s = cap_bond_number(rho, g, L, sigma, &row[1]);
+  if (!s) s = cap_laplace_number(sigma, rho, L, mu, &row[2]);
+  if (!s) s = cap_ohnesorge_number(mu, rho, sigma, L, &row[3]);
+  if (!s) s = cap_capillary_time(rho, L, sigma, &row[4]);
+  if (!s && capref_emit(sink, row)) s = CAP_EIO;
+  return s;
+}
+
+static const capref_quantity quantities[] = {
+    {"drop-mode",
+     "frequency, period and viscous damping of shape mode n of a free drop (zero gravity)",
+     "Rayleigh (1879); Lamb (1932) Secs. 274, 275, 355",
+     0,
+     {{"dim", "", "2 (cylinder, per unit length) or 3 (sphere)", 3, 2, 3, CAPREF_INTEGER},
+      {"n", "", "mode number", 2, 2, CAP_OSCILLATION_MAX_MODE, CAPREF_INTEGER},
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
+      {"rho-out", "kg/m^3", "outer density (0: void)", 0, 0, INFINITY, CAPREF_HI_OPEN},
+      {"nu", "m^2/s", "drop kinematic viscosity (0: inviscid; damping needs rho-out 0)", 0, 0, INFINITY,
+       CAPREF_HI_OPEN}},
+     {{"omega", "rad/s", "inviscid angular frequency"},
+      {"period", "s", "inviscid period 2 pi/omega"},
+      {"beta", "1/s", "amplitude decay rate (Lamb, small Oh; 0 if nu = 0)"},
+      {"oh", "", "Ohnesorge number nu sqrt(rho/(sigma R)) (0 if nu = 0)"},
+      {"omega_d", "rad/s", "damped frequency sqrt(omega^2 - beta^2) (NaN if overdamped)"}},
+     eval_mode},
+    {"groups",
+     "capillary length and dimensionless groups for a length L",
+     "de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1",
+     0,
+     {{"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
+      {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, POS},
+      {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, POS},
+      {"length", "m", "length scale L (radius or diameter: say which)", NAN, 0, INFINITY, POS},
+      {"mu", "Pa s", "dynamic viscosity", 1.002e-3, 0, INFINITY, POS}},
+     {{"lc", "m", "capillary length sqrt(sigma/(rho g))"},
+      {"bo", "", "Bond number rho g L^2/sigma"},
+      {"la", "", "Laplace number sigma rho L/mu^2"},
+      {"oh", "", "Ohnesorge number mu/sqrt(rho sigma L)"},
+      {"tc", "s", "capillary time sqrt(rho L^3/sigma)"}},
+     eval_groups},
+};
+
+const capref_group capref_group_oscillation = {"Drop oscillation and dimensionless groups", quantities,
+                                               CAPREF_COUNT(quantities)};
