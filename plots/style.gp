@@ -1,6 +1,6 @@
 # Shared gnuplot style for capillab figures: loaded first by every plots/<experiment>.gp script.
 #   gnuplot -e "datafile='...'; outfile='...'" -c plots/style.gp ... (scripts call: load 'plots/style.gp')
-set terminal pngcairo size 900,650 enhanced font 'DejaVu Sans,12' noenhanced
+set terminal pngcairo size 900,650 enhanced font 'DejaVu Sans,12'
 set encoding utf8
 set grid lw 0.5 lc rgb '#d0d0d0'
 set key top right box opaque
