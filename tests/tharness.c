@@ -77,3 +77,16 @@ int th_done(void)
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return (n_fail == 0 && n_pass > 0) ? 0 : 1;
 }
+
+double th_slope(int n, const double *h, const double *err)
+{
+  if (n < 2) return NAN;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (int k = 0; k < n; k++) {
+    if (!(h[k] > 0) || !(err[k] > 0)) return NAN;
+    double x = log(h[k]), y = log(err[k]);
+    sx += x; sy += y; sxx += x * x; sxy += x * y;
+  }
+  double den = n * sxx - sx * sx;
+  return den > 0 ? (n * sxy - sx * sy) / den : NAN;
+}

@@ -21,6 +21,9 @@ int th_rel(double got, double want, double rtol, const char *fmt, ...) TH_FMT(4,
 int th_abs(double got, double want, double atol, const char *fmt, ...) TH_FMT(4, 5);
 int th_int(long got, long want, const char *fmt, ...) TH_FMT(3, 4);
 int th_true(int cond, const char *fmt, ...) TH_FMT(2, 3);
+/* Observed order of convergence: the least-squares slope of log(err) against log(h) over n >= 2
+ * points (NaN if n < 2 or any value is not positive). */
+double th_slope(int n, const double *h, const double *err);
 /* Prints a note line ("# ...") that is not a check. */
 void th_note(const char *fmt, ...) TH_FMT(1, 2);
 /* Prints "N passed, N failed"; returns 0 when nothing failed and at least one check ran, else 1. */

@@ -1,0 +1,368 @@
+#include "cap_levelset.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cap_errno.h"
+
+struct cap_levelset_ws {
+  cap_grid g;
+  double *phi1, *phi2, *rate, *phi0;
+};
+
+cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g)
+{
+  cap_levelset_ws *w = calloc(1, sizeof *w);
+  if (!w) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a level-set workspace"); return NULL; }
+  w->g = *g;
+  w->phi1 = cap_grid_field_alloc(g);
+  w->phi2 = w->phi1 ? cap_grid_field_alloc(g) : NULL;
+  w->rate = w->phi2 ? cap_grid_field_alloc(g) : NULL;
+  w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
+  if (!w->phi0) { cap_levelset_ws_free(w); return NULL; }
+  return w;
+}
+
+void cap_levelset_ws_free(cap_levelset_ws *w)
+{
+  if (!w) return;
+  free(w->phi1); free(w->phi2); free(w->rate); free(w->phi0);
+  free(w);
+}
+
+static int check_2d(const cap_grid *g, int min_ghost, const char *what)
+{
+  if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
+  if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet", what);
+  if (g->ng < min_ghost)
+    return CAP_ERROR(CAP_EDOM, "%s: grid nghost = %d is out of range: allowed nghost >= %d", what, g->ng,
+                     min_ghost);
+  return CAP_SUCCESS;
+}
+
+static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *what)
+{
+  if (!w) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", what);
+  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
+    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)",
+                     what, w->g.nx, w->g.ny, w->g.ng, g->nx, g->ny, g->ng);
+  return CAP_SUCCESS;
+}
+
+int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
+{
+  if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
+  return cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
+}
+
+/* Jiang-Peng HJ-WENO5 combination of the five one-sided differences v1..v5 (Jiang & Peng 2000,
+ * Eqs. 2.6-2.11; epsilon after Fedkiw et al. 1999). */
+static double weno5(double v1, double v2, double v3, double v4, double v5)
+{
+  double p1 = v1 / 3 - 7 * v2 / 6 + 11 * v3 / 6;
+  double p2 = -v2 / 6 + 5 * v3 / 6 + v4 / 3;
+  double p3 = v3 / 3 + 5 * v4 / 6 - v5 / 6;
+  double s1 = 13.0 / 12 * (v1 - 2 * v2 + v3) * (v1 - 2 * v2 + v3) + 0.25 * (v1 - 4 * v2 + 3 * v3) * (v1 - 4 * v2 + 3 * v3);
+  double s2 = 13.0 / 12 * (v2 - 2 * v3 + v4) * (v2 - 2 * v3 + v4) + 0.25 * (v2 - v4) * (v2 - v4);
+  double s3 = 13.0 / 12 * (v3 - 2 * v4 + v5) * (v3 - 2 * v4 + v5) + 0.25 * (3 * v3 - 4 * v4 + v5) * (3 * v3 - 4 * v4 + v5);
+  double m = fmax(fmax(fmax(v1 * v1, v2 * v2), fmax(v3 * v3, v4 * v4)), v5 * v5);
+  double eps = 1e-6 * m + 1e-99;
+  double a1 = 0.1 / ((s1 + eps) * (s1 + eps));
+  double a2 = 0.6 / ((s2 + eps) * (s2 + eps));
+  double a3 = 0.3 / ((s3 + eps) * (s3 + eps));
+  return (a1 * p1 + a2 * p2 + a3 * p3) / (a1 + a2 + a3);
+}
+
+/* Left- (minus) and right-biased (plus) WENO5 derivatives of f at p along stride s. */
+static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double *dp)
+{
+  double d[6]; /* d[k] = (f[k-2] - f[k-3]) / h, k = 0..5: differences D^- at offsets -2..3 */
+  for (int k = 0; k < 6; k++) d[k] = (p[(k - 2) * s] - p[(k - 3) * s]) / h;
+  *dm = weno5(d[0], d[1], d[2], d[3], d[4]);
+  *dp = weno5(d[5], d[4], d[3], d[2], d[1]);
+}
+
+/* rate = -(u_c phi_x + v_c phi_y) on interior cells, upwind WENO5. */
+static void advection_rate(const cap_grid *g, double *phi, const double *u, const double *v, double *rate)
+{
+  cap_levelset_fill_ghosts(g, phi);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
+      double dm, dp, ex, ey;
+      weno_pair(phi + c, 1, g->h, &dm, &dp);
+      ex = uc > 0 ? dm : dp;
+      weno_pair(phi + c, g->sy, g->h, &dm, &dp);
+      ey = vc > 0 ? dm : dp;
+      rate[c] = -(uc * ex + vc * ey);
+    }
+}
+
+static int check_finite(const cap_grid *g, const double *f, const char *what)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      if (!isfinite(f[cap_grid_idx(g, i, j)]))
+        return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
+                         cap_grid_xc(g, i), cap_grid_yc(g, j));
+  return CAP_SUCCESS;
+}
+
+int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt,
+                        cap_levelset_ws *w)
+{
+  int s = check_2d(g, 3, "cap_levelset_advect");
+  if (!s) s = check_ws(g, w, "cap_levelset_advect");
+  if (!s && (!phi || !u || !v)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: phi, u or v is NULL");
+  if (!s) s = cap_check_nonneg("dt", dt, "s");
+  if (s) return s;
+  double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
+  /* Shu-Osher TVD-RK3 */
+  advection_rate(g, phi, u, v, r);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
+  advection_rate(g, p1, u, v, r);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
+    }
+  advection_rate(g, p2, u, v, r);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
+    }
+  return check_finite(g, phi, "cap_levelset_advect");
+}
+
+/* Central first and second derivatives at cell c. */
+typedef struct { double x, y, xx, yy, xy; } derivs;
+
+static derivs central(const cap_grid *g, const double *phi, size_t c)
+{
+  ptrdiff_t sy = g->sy;
+  double h = g->h;
+  derivs d;
+  d.x = (phi[c + 1] - phi[c - 1]) / (2 * h);
+  d.y = (phi[c + sy] - phi[c - sy]) / (2 * h);
+  d.xx = (phi[c + 1] - 2 * phi[c] + phi[c - 1]) / (h * h);
+  d.yy = (phi[c + sy] - 2 * phi[c] + phi[c - sy]) / (h * h);
+  d.xy = (phi[c + 1 + sy] - phi[c + 1 - sy] - phi[c - 1 + sy] + phi[c - 1 - sy]) / (4 * h * h);
+  return d;
+}
+
+int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
+{
+  int s = check_2d(g, 1, "cap_levelset_curvature");
+  if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: phi or kappa is NULL");
+  if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
+  if (s) return s;
+  cap_levelset_fill_ghosts(g, phi);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      derivs d = central(g, phi, c);
+      double gg = d.x * d.x + d.y * d.y;
+      if (gg <= 0) { kappa[c] = 0; continue; }
+      double gn = sqrt(gg);
+      double k = (d.xx * d.y * d.y - 2 * d.x * d.y * d.xy + d.yy * d.x * d.x) / (gg * gn);
+      if (g->geom == CAP_GEOM_AXI) k += d.x / (cap_grid_xc(g, i) * gn);
+      kappa[c] = k;
+    }
+  return CAP_SUCCESS;
+}
+
+int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny)
+{
+  int s = check_2d(g, 1, "cap_levelset_normal");
+  if (!s && (!phi || !nx || !ny)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: a field is NULL");
+  if (s) return s;
+  cap_levelset_fill_ghosts(g, phi);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double gx = (phi[c + 1] - phi[c - 1]) / (2 * g->h), gy = (phi[c + g->sy] - phi[c - g->sy]) / (2 * g->h);
+      double gn = sqrt(gx * gx + gy * gy);
+      nx[c] = gn > 0 ? gx / gn : 0;
+      ny[c] = gn > 0 ? gy / gn : 0;
+    }
+  return CAP_SUCCESS;
+}
+
+int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di,
+                          int dj, double *theta, double *kappa_at)
+{
+  int s = check_2d(g, 1, "cap_levelset_crossing");
+  if (s) return s;
+  if (abs(di) + abs(dj) != 1)
+    return CAP_ERROR(CAP_EDOM, "(di, dj) = (%d, %d) is out of range: allowed one of (+-1, 0), (0, +-1)", di, dj);
+  if (i < -g->ng || i >= g->nx + g->ng || j < -g->ng || j >= g->ny + g->ng || i + di < -g->ng ||
+      i + di >= g->nx + g->ng || j + dj < -g->ng || j + dj >= g->ny + g->ng)
+    return CAP_ERROR(CAP_EDOM, "cells (%d, %d) and (%d, %d) are not both on the %dx%d grid with %d ghosts", i, j,
+                     i + di, j + dj, g->nx, g->ny, g->ng);
+  double a = phi[cap_grid_idx(g, i, j)], b = phi[cap_grid_idx(g, i + di, j + dj)];
+  if ((a < 0) == (b < 0))
+    return CAP_ERROR(CAP_EINVAL, "no interface between cells (%d, %d) and (%d, %d): phi = %g and %g", i, j,
+                     i + di, j + dj, a, b);
+  double t = a / (a - b);
+  if (theta) *theta = t;
+  if (kappa && kappa_at)
+    *kappa_at = (1 - t) * kappa[cap_grid_idx(g, i, j)] + t * kappa[cap_grid_idx(g, i + di, j + dj)];
+  return CAP_SUCCESS;
+}
+
+/* Liquid part of a triangle with vertices (x[k], y[k]) and linear phi f[k]: adds its area and its
+ * first moment in x (the integral of x dA) to *a and *mx. */
+static void tri_liquid(const double x[3], const double y[3], const double f[3], double *a, double *mx)
+{
+  double area = 0.5 * fabs((x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]));
+  int neg = (f[0] < 0) + (f[1] < 0) + (f[2] < 0);
+  if (neg == 0) return;
+  double full_x = (x[0] + x[1] + x[2]) / 3;
+  if (neg == 3) { *a += area; *mx += area * full_x; return; }
+  /* the lone vertex k: the one whose sign differs from the other two */
+  int k = 0;
+  for (int m = 0; m < 3; m++) {
+    int others_neg = (f[(m + 1) % 3] < 0) + (f[(m + 2) % 3] < 0);
+    if ((f[m] < 0) != (others_neg > 0) && others_neg != 1) { k = m; break; }
+  }
+  int m1 = (k + 1) % 3, m2 = (k + 2) % 3;
+  double t1 = f[k] / (f[k] - f[m1]), t2 = f[k] / (f[k] - f[m2]);
+  double sub = area * t1 * t2;
+  double sub_x = (x[k] + (x[k] + t1 * (x[m1] - x[k])) + (x[k] + t2 * (x[m2] - x[k]))) / 3;
+  if (f[k] < 0) { *a += sub; *mx += sub * sub_x; }
+  else { *a += area - sub; *mx += area * full_x - sub * sub_x; }
+}
+
+int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure)
+{
+  int s = check_2d(g, 1, "cap_levelset_liquid_measure");
+  if (!s && (!phi || !measure)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_measure: phi or measure is NULL");
+  if (s) return s;
+  cap_levelset_fill_ghosts(g, phi);
+  ptrdiff_t sy = g->sy;
+  double h = g->h, area = 0, moment = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double xc = cap_grid_xc(g, i), yc = cap_grid_yc(g, j);
+      /* corners LL, LR, UR, UL */
+      double fc[4] = {0.25 * (phi[c] + phi[c - 1] + phi[c - sy] + phi[c - 1 - sy]),
+                      0.25 * (phi[c] + phi[c + 1] + phi[c - sy] + phi[c + 1 - sy]),
+                      0.25 * (phi[c] + phi[c + 1] + phi[c + sy] + phi[c + 1 + sy]),
+                      0.25 * (phi[c] + phi[c - 1] + phi[c + sy] + phi[c - 1 + sy])};
+      double cx[4] = {xc - h / 2, xc + h / 2, xc + h / 2, xc - h / 2};
+      double cy[4] = {yc - h / 2, yc - h / 2, yc + h / 2, yc + h / 2};
+      if (phi[c] < 0 && fc[0] < 0 && fc[1] < 0 && fc[2] < 0 && fc[3] < 0) {
+        area += h * h;
+        moment += h * h * xc;
+        continue;
+      }
+      for (int e = 0; e < 4; e++) {
+        int e2 = (e + 1) % 4;
+        double x[3] = {xc, cx[e], cx[e2]}, y[3] = {yc, cy[e], cy[e2]}, f[3] = {phi[c], fc[e], fc[e2]};
+        tri_liquid(x, y, f, &area, &moment);
+      }
+    }
+  *measure = g->geom == CAP_GEOM_AXI ? 2 * M_PI * moment : area;
+  return CAP_SUCCESS;
+}
+
+static double sgn(double x) { return (x > 0) - (x < 0); }
+
+static double minmod(double a, double b) { return a * b <= 0 ? 0 : (fabs(a) < fabs(b) ? a : b); }
+
+/* phi'' at p[0] for a one-sided difference towards p[s]: minmod of the second differences centred
+ * at p[0] and p[s] (Min & Gibou 2007, Eq. 8). */
+static double second_diff(const double *p, ptrdiff_t s, double h)
+{
+  return minmod(p[-s] - 2 * p[0] + p[s], p[0] - 2 * p[s] + p[2 * s]) / (h * h);
+}
+
+/* Distance from cell p[0] to the zero of phi0 towards its neighbour p[s], if phi0 changes sign
+ * there (else -1): the root of the quadratic through p[0], p[s] whose second difference is the
+ * minmod of the two neighbouring second differences (Min & Gibou 2007, J. Comput. Phys. 225, 300,
+ * Sec. 4; second-order accurate). */
+static double interface_distance(const double *p, ptrdiff_t s, double h)
+{
+  double a = p[0], b = p[s];
+  if (a == 0) return 0x1p-60 * h;
+  if (a * b >= 0) return -1;
+  double c2 = minmod(p[-s] - 2 * a + b, a - 2 * b + p[2 * s]); /* h^2 times phi'' */
+  double t;                                                 /* fraction of h */
+  if (fabs(c2) < 1e-10 * fabs(b - a)) {
+    t = a / (a - b);
+  } else {
+    /* a + (b - a - c2/2) t + (c2/2) t^2 = 0, root in [0, 1] */
+    double qa = 0.5 * c2, qb = b - a - 0.5 * c2, disc = qb * qb - 4 * qa * a;
+    if (disc < 0) disc = 0;
+    double sq = sqrt(disc), q = -0.5 * (qb + (qb >= 0 ? sq : -sq));
+    double r1 = q / qa, r2 = q != 0 ? a / q : r1;
+    t = (r1 >= 0 && r1 <= 1) ? r1 : r2;
+    if (!(t >= 0 && t <= 1)) t = a / (a - b);
+  }
+  return fmax(t, 0x1p-60) * h;
+}
+
+int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w)
+{
+  int s = check_2d(g, 3, "cap_levelset_reinit");
+  if (!s) s = check_ws(g, w, "cap_levelset_reinit");
+  if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_reinit: phi is NULL");
+  if (!s) s = cap_check_int_range("iterations", iterations, 1, 1 << 20);
+  if (s) return s;
+  ptrdiff_t sy = g->sy;
+  double h = g->h, dt = 0.5 * h;
+  double *p0 = w->phi0, *r = w->rate;
+  /* phi0's ghosts reach two cells out (interface_distance reads p[+-2s]) */
+  cap_levelset_fill_ghosts(g, phi);
+  memcpy(p0, phi, g->size * sizeof *phi);
+  for (int it = 0; it < iterations; it++) {
+    cap_levelset_fill_ghosts(g, phi);
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        double f0 = p0[c], sg = sgn(f0);
+        if (sg == 0) { r[c] = 0; continue; }
+        /* one-sided differences; where phi0 changes sign towards a neighbour, the interface (located
+         * on phi0 to second order) stands in for that neighbour with phi = 0, in the second-order
+         * one-sided difference (0 - phi)/s -+ (s/2) phi'' (Min & Gibou 2007, Sec. 4) */
+        double am, ap, bm, bp, dloc = h;
+        weno_pair(phi + c, 1, h, &am, &ap);
+        weno_pair(phi + c, sy, h, &bm, &bp);
+        double sdist;
+        if ((sdist = interface_distance(p0 + c, 1, h)) > 0) {
+          ap = -phi[c] / sdist - 0.5 * sdist * second_diff(phi + c, 1, h);
+          dloc = fmin(dloc, sdist);
+        }
+        if ((sdist = interface_distance(p0 + c, -1, h)) > 0) {
+          am = phi[c] / sdist + 0.5 * sdist * second_diff(phi + c, -1, h);
+          dloc = fmin(dloc, sdist);
+        }
+        if ((sdist = interface_distance(p0 + c, sy, h)) > 0) {
+          bp = -phi[c] / sdist - 0.5 * sdist * second_diff(phi + c, sy, h);
+          dloc = fmin(dloc, sdist);
+        }
+        if ((sdist = interface_distance(p0 + c, -sy, h)) > 0) {
+          bm = phi[c] / sdist + 0.5 * sdist * second_diff(phi + c, -sy, h);
+          dloc = fmin(dloc, sdist);
+        }
+        double gx2, gy2;
+        if (sg > 0) {
+          gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
+          gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
+        } else {
+          gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
+          gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
+        }
+        /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
+        r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+      }
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); phi[c] += dt * r[c]; }
+  }
+  return check_finite(g, phi, "cap_levelset_reinit");
+}

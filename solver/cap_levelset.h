@@ -1,0 +1,73 @@
+/* cap_levelset: the level-set kernels on a cap_grid.
+ *
+ * phi is a cell-centred signed distance with the LIQUID where phi < 0. Fields are cap_grid arrays;
+ * the functions fill phi's ghost cells themselves (linear extrapolation at walls and open sides,
+ * wrap at periodic sides, mirror at the axis), so callers keep interior values only.
+ *
+ * Advection: phi_t + u . grad(phi) = 0 with the face velocities (u on x-faces, v on y-faces) averaged
+ * to cell centres; fifth-order Hamilton-Jacobi WENO (Jiang & Peng 2000, SIAM J. Sci. Comput. 21,
+ * 2126, Sec. 3; the smoothness epsilon of Fedkiw, Aslam, Merriman & Osher 1999, 1e-6 max v^2 + 1e-99)
+ * upwinded by the sign of the centre velocity, and the third-order TVD Runge-Kutta scheme of Shu &
+ * Osher (1988, J. Comput. Phys. 77, 439). Needs nghost >= 3.
+ *
+ * Curvature: kappa = div(grad phi / |grad phi|) =
+ *   (phi_xx phi_y^2 - 2 phi_x phi_y phi_xy + phi_yy phi_x^2) / |grad phi|^3
+ * by second-order central differences; in AXI geometry (x = r) the azimuthal term phi_r / (r |grad phi|)
+ * is added (the sum of the two principal curvatures). kappa > 0 for a convex liquid region (a drop).
+ * At an interface crossing between two cell centres, kappa is interpolated linearly in the crossing
+ * fraction theta = phi_a / (phi_a - phi_b) (second order when phi is a distance function).
+ *
+ * Area (2D) / volume (AXI, 2 pi r dA) of the liquid: every cell is split into four triangles by its
+ * centre and corners (corner phi = average of the four surrounding centres), phi is linear on each
+ * triangle and the liquid part of each triangle is integrated exactly: second-order accurate.
+ *
+ * Reinitialisation: phi_tau + S(phi0) (|grad phi| - 1) = 0 (Sussman, Smereka & Osher 1994), Godunov
+ * upwind |grad phi| (Rouy & Tourin 1992) on WENO5 one-sided differences, with the subcell treatment
+ * of Russo & Smereka (2000, J. Comput. Phys. 163, 51) in the second-order form of Min & Gibou (2007,
+ * J. Comput. Phys. 225, 300): in a cell next to the interface, the one-sided difference towards
+ * the interface uses the interface itself (located on the initial phi0 by quadratic interpolation,
+ * minmod second difference) as a node where phi = 0, with a local pseudo-time step s/2 (s its
+ * distance). The zero contour therefore stays where phi0 put it. Pseudo-time step h/2 elsewhere;
+ * `iterations` steps correct a band of about iterations/2 cells.
+ */
+#ifndef CAP_LEVELSET_H
+#define CAP_LEVELSET_H
+
+#include "cap_grid.h"
+
+typedef struct cap_levelset_ws cap_levelset_ws;
+
+/* Workspace for advection and reinitialisation on grid g (copied); NULL and CAP_ENOMEM on failure. */
+cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g);
+void cap_levelset_ws_free(cap_levelset_ws *w);
+
+/* Fills the ghost cells of phi as described above. */
+int cap_levelset_fill_ghosts(const cap_grid *g, double *phi);
+
+/* One time step dt >= 0 of advection with TVD-RK3 + WENO5. u, v: face velocities (interior faces and
+ * boundary faces must be set). Planar and AXI (the same transport equation); 3D: CAP_EGEOM.
+ * Returns CAP_ENONFINITE naming the cell if a non-finite value appears. */
+int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt,
+                        cap_levelset_ws *w);
+
+/* Curvature at every interior cell centre (ghost cells of phi are filled). kappa may not alias phi.
+ * Where |grad phi| vanishes kappa is 0. */
+int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa);
+
+/* Unit normal grad(phi)/|grad(phi)| at interior cell centres (central differences; 0 where the
+ * gradient vanishes). */
+int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny);
+
+/* Interface crossing between cell (i, j) and its neighbour (i + di, j + dj), |di| + |dj| = 1, which
+ * must have phi of opposite signs (CAP_EINVAL otherwise): theta in [0, 1] measured from (i, j), and,
+ * if kappa is non-NULL, the curvature interpolated there. */
+int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di,
+                          int dj, double *theta, double *kappa_at);
+
+/* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3) inside the interior of the grid. */
+int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure);
+
+/* `iterations` >= 1 pseudo-time steps of reinitialisation (see above). */
+int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w);
+
+#endif

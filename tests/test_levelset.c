@@ -1,0 +1,288 @@
+/* Tests of solver/cap_levelset: observed orders of WENO5/RK3 advection, curvature and the liquid
+ * measure; reinitialisation keeps the zero contour; Zalesak's disk area loss; error paths. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_grid.h"
+#include "../solver/cap_levelset.h"
+#include "tharness.h"
+
+#define XC 0.5123
+#define YC 0.4871
+#define RAD 0.3817
+
+static void fill(const cap_grid *g, double *f, double (*fn)(double, double, const void *), const void *ctx)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) f[cap_grid_idx(g, i, j)] = fn(cap_grid_xc(g, i), cap_grid_yc(g, j), ctx);
+}
+
+static double circle_sdf(double x, double y, const void *ctx)
+{
+  const double *c = ctx; /* xc, yc, R */
+  return hypot(x - c[0], y - c[1]) - c[2];
+}
+
+/* ---- advection of a smooth periodic profile ---- */
+static double wave(double x, double y, const void *ctx)
+{
+  const double *t = ctx; /* shift */
+  x -= t[0]; y -= t[1];
+  return 0.3817 * sin(2 * M_PI * x + 0.7) * cos(2 * M_PI * y) + 0.2 * sin(2 * M_PI * (x + y));
+}
+
+static double advect_error(int n, double *linf)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  for (int s = 0; s < 4; s++) cap_grid_set_bc(&g, (cap_side)s, CAP_BC_PERIODIC);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  const double ux = 0.7321, vy = -0.4142, T = 0.125;
+  for (size_t k = 0; k < g.size; k++) { u[k] = ux; v[k] = vy; }
+  double zero[2] = {0, 0};
+  fill(&g, phi, wave, zero);
+  /* dt ~ h^(5/3) makes the RK3 time error O(h^5), below the WENO5 space error */
+  int steps = (int)ceil(T / (0.5 * pow(g.h, 5.0 / 3.0)));
+  double dt = T / steps;
+  for (int s = 0; s < steps; s++) cap_levelset_advect(&g, phi, u, v, dt, w);
+  double shift[2] = {ux * T, vy * T}, l1 = 0, lmax = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      double e = fabs(phi[cap_grid_idx(&g, i, j)] - wave(cap_grid_xc(&g, i), cap_grid_yc(&g, j), shift));
+      l1 += e / (n * n);
+      lmax = fmax(lmax, e);
+    }
+  cap_levelset_ws_free(w);
+  free(phi); free(u); free(v);
+  *linf = lmax;
+  return l1;
+}
+
+/* ---- curvature at the interface crossings of a circle (planar) or sphere (AXI) ---- */
+static double curvature_error(cap_geometry geom, int n)
+{
+  cap_grid g;
+  double c[3] = {XC, YC, RAD}, x0 = 0;
+  if (geom == CAP_GEOM_AXI) c[0] = 0; /* sphere centred on the axis */
+  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, x0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
+  fill(&g, phi, circle_sdf, c);
+  cap_levelset_curvature(&g, phi, k);
+  double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD, emax = 0;
+  for (int j = 1; j < n - 1; j++)
+    for (int i = 0; i < n - 1; i++)
+      for (int d = 0; d < 2; d++) {
+        int di = d == 0, dj = d == 1;
+        double a = phi[cap_grid_idx(&g, i, j)], b = phi[cap_grid_idx(&g, i + di, j + dj)];
+        if ((a < 0) == (b < 0)) continue;
+        double t, ka;
+        cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka);
+        emax = fmax(emax, fabs(ka - exact));
+      }
+  free(phi); free(k);
+  return emax;
+}
+
+static double measure_error(cap_geometry geom, int n)
+{
+  cap_grid g;
+  double c[3] = {XC, YC, RAD};
+  if (geom == CAP_GEOM_AXI) c[0] = 0;
+  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), m;
+  fill(&g, phi, circle_sdf, c);
+  cap_levelset_liquid_measure(&g, phi, &m);
+  free(phi);
+  double exact = geom == CAP_GEOM_AXI ? 4.0 / 3.0 * M_PI * RAD * RAD * RAD : M_PI * RAD * RAD;
+  return fabs(m - exact) / exact;
+}
+
+/* ---- reinitialisation of a distorted circle ---- */
+static double distorted(double x, double y, const void *ctx)
+{
+  (void)ctx;
+  double d = hypot(x - XC, y - YC) - RAD;
+  return d * (0.1 + 4 * (x - 0.3) * (x - 0.3) + 2 * (y - 0.6) * (y - 0.6)) * (1 + 0.5 * sin(5 * x));
+}
+
+/* Zero of the cubic through f[-1], f[0], f[1], f[2] (at t = -1, 0, 1, 2) in [0, 1], by bisection:
+ * a measuring tool with O(h^4) error, independent of the schemes under test. */
+static double cubic_zero(double fm, double f0, double f1, double f2)
+{
+  double lo = 0, hi = 1;
+  for (int it = 0; it < 60; it++) {
+    double t = 0.5 * (lo + hi);
+    double v = -fm * t * (t - 1) * (t - 2) / 6 + f0 * (t + 1) * (t - 1) * (t - 2) / 2 -
+               f1 * (t + 1) * t * (t - 2) / 2 + f2 * (t + 1) * t * (t - 1) / 6;
+    if ((v < 0) == (f0 < 0)) lo = t; else hi = t;
+  }
+  return 0.5 * (lo + hi);
+}
+
+/* Exact crossing fraction of the circle along the segment from cell (i, j) to (i + di, j + dj). */
+static double circle_crossing(const cap_grid *g, int i, int j, int di, int dj)
+{
+  double ax = cap_grid_xc(g, i) - XC, ay = cap_grid_yc(g, j) - YC, dx = di * g->h, dy = dj * g->h;
+  /* |a + t d| = R: t^2 |d|^2 + 2 t a.d + |a|^2 - R^2 = 0 */
+  double A = dx * dx + dy * dy, B = 2 * (ax * dx + ay * dy), C = ax * ax + ay * ay - RAD * RAD;
+  double sq = sqrt(B * B - 4 * A * C), t1 = (-B - sq) / (2 * A), t2 = (-B + sq) / (2 * A);
+  return (t1 >= 0 && t1 <= 1) ? t1 : t2;
+}
+
+/* Reinitialise the distorted circle; report the largest distance (in units of h) between the
+ * zero contour after reinit and the exact circle along grid lines, and the largest
+ * | |grad phi| - 1 | over cells 2 to 6 cells from the interface. */
+static void reinit_check(int n, double *shift_h, double *grad_err)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g);
+  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  fill(&g, phi, distorted, NULL);
+  cap_levelset_reinit(&g, phi, 40, w);
+  cap_levelset_fill_ghosts(&g, phi);
+  double smax = 0, gmax = 0;
+  for (int j = 1; j < n - 2; j++)
+    for (int i = 1; i < n - 2; i++) {
+      for (int d = 0; d < 2; d++) {
+        ptrdiff_t s = d == 0 ? 1 : g.sy;
+        const double *p = phi + cap_grid_idx(&g, i, j);
+        double exact = hypot(cap_grid_xc(&g, i) - XC, cap_grid_yc(&g, j) - YC) - RAD;
+        double next = hypot(cap_grid_xc(&g, i + (d == 0)) - XC, cap_grid_yc(&g, j + (d == 1)) - YC) - RAD;
+        if ((exact < 0) == (next < 0)) continue;
+        if ((p[0] < 0) == (p[s] < 0)) { smax = INFINITY; continue; } /* the crossing left this segment */
+        double t = cubic_zero(p[-s], p[0], p[s], p[2 * s]);
+        smax = fmax(smax, fabs(t - circle_crossing(&g, i, j, d == 0, d == 1)));
+      }
+      size_t c = cap_grid_idx(&g, i, j);
+      double exact = hypot(cap_grid_xc(&g, i) - XC, cap_grid_yc(&g, j) - YC) - RAD;
+      if (fabs(exact) > 2 * g.h && fabs(exact) < 6 * g.h) {
+        double gx = (phi[c + 1] - phi[c - 1]) / (2 * g.h), gy = (phi[c + g.sy] - phi[c - g.sy]) / (2 * g.h);
+        gmax = fmax(gmax, fabs(hypot(gx, gy) - 1));
+      }
+    }
+  cap_levelset_ws_free(w);
+  free(phi);
+  *shift_h = smax;
+  *grad_err = gmax;
+}
+
+/* ---- Zalesak's slotted disk, one rigid rotation (Zalesak 1979; Enright et al. 2002 setup) ---- */
+static double zalesak(double x, double y, const void *ctx)
+{
+  (void)ctx;
+  const double cx = 0.5, cy = 0.75, r = 0.15, w = 0.05, top = 0.85;
+  double dc = hypot(x - cx, y - cy) - r;            /* disk */
+  /* slot: the rectangle |x - cx| < w/2, y < top, cut out of the disk */
+  double sx = fabs(x - cx) - w / 2, sy = y - top;
+  double slot = sx > 0 && sy > 0 ? hypot(sx, sy) : fmax(sx, sy); /* signed distance to the slot */
+  return fmax(dc, -slot);
+}
+
+static double zalesak_area_loss(int n)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  /* rigid rotation about (0.5, 0.5), one turn in T = 2 pi: u = -(y - 0.5), v = x - 0.5 on faces */
+  for (int j = -3; j < n + 3; j++)
+    for (int i = -3; i < n + 3; i++) {
+      u[cap_grid_idx(&g, i, j)] = -(cap_grid_yc(&g, j) - 0.5);
+      v[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - 0.5;
+    }
+  fill(&g, phi, zalesak, NULL);
+  double a0, a1;
+  cap_levelset_liquid_measure(&g, phi, &a0);
+  int steps = (int)ceil(2 * M_PI / (0.5 * g.h / 0.5));
+  double dt = 2 * M_PI / steps;
+  for (int s = 0; s < steps; s++) {
+    cap_levelset_advect(&g, phi, u, v, dt, w);
+    if (s % 5 == 4) cap_levelset_reinit(&g, phi, 3, w);
+  }
+  cap_levelset_liquid_measure(&g, phi, &a1);
+  cap_levelset_ws_free(w);
+  free(phi); free(u); free(v);
+  return fabs(a1 - a0) / a0;
+}
+
+int main(void)
+{
+  /* advection: observed order >= 4 on a smooth profile */
+  {
+    int ns[3] = {24, 48, 96};
+    double h[3], e1[3], einf[3];
+    for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e1[k] = advect_error(ns[k], &einf[k]); }
+    for (int k = 0; k < 3; k++) th_note("advection n=%d: L1 %.3e  Linf %.3e", ns[k], e1[k], einf[k]);
+    th_true(th_slope(3, h, e1) >= 4.0, "WENO5+RK3 advection L1 observed order %.2f >= 4", th_slope(3, h, e1));
+    th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
+  }
+  /* curvature at interface crossings: second order in the max norm */
+  for (int geo = 0; geo < 2; geo++) {
+    cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
+    int ns[4] = {32, 64, 128, 256};
+    double h[4], e[4];
+    for (int k = 0; k < 4; k++) { h[k] = 1.0 / ns[k]; e[k] = curvature_error(geom, ns[k]); }
+    for (int k = 0; k < 4; k++) th_note("%s curvature n=%d: max error %.3e", geo ? "AXI sphere" : "circle", ns[k], e[k]);
+    th_true(th_slope(4, h, e) >= 1.8, "%s curvature max-norm observed order %.2f >= 1.8",
+            geo ? "sphere (AXI, 2/R)" : "circle (1/R)", th_slope(4, h, e));
+  }
+  /* liquid area / volume: second order */
+  for (int geo = 0; geo < 2; geo++) {
+    cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
+    int ns[4] = {16, 32, 64, 128};
+    double h[4], e[4];
+    for (int k = 0; k < 4; k++) { h[k] = 1.0 / ns[k]; e[k] = measure_error(geom, ns[k]); }
+    for (int k = 0; k < 4; k++) th_note("%s measure n=%d: rel error %.3e", geo ? "sphere volume" : "disc area", ns[k], e[k]);
+    th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", geo ? "sphere volume (AXI)" : "disc area",
+            th_slope(4, h, e));
+  }
+  /* reinitialisation */
+  {
+    int ns[2] = {64, 128};
+    for (int k = 0; k < 2; k++) {
+      double shift, gerr;
+      reinit_check(ns[k], &shift, &gerr);
+      th_true(shift < 0.01, "reinit n=%d: zero contour moves %.2e h < 0.01 h", ns[k], shift);
+      th_true(gerr < 0.05, "reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 in the band 2h..6h", ns[k], gerr);
+    }
+  }
+  /* Zalesak's disk: area loss after one turn, shrinking with resolution */
+  {
+    double l100 = zalesak_area_loss(50), l200 = zalesak_area_loss(100);
+    th_note("Zalesak disk, one turn: area loss %.3e %% at 50^2, %.3e %% at 100^2", 100 * l100, 100 * l200);
+    th_true(l200 < l100, "Zalesak area loss decreases with resolution (%.2e -> %.2e)", l100, l200);
+  }
+  /* error paths */
+  {
+    cap_grid g, g2;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
+    cap_grid_init(&g2, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
+    double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g);
+    cap_levelset_ws *w = cap_levelset_ws_alloc(&g), *w2 = cap_levelset_ws_alloc(&g2);
+    th_int(cap_levelset_advect(&g, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
+    g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
+    cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
+    double *p3 = cap_grid_field_alloc(&g), *u3 = cap_grid_field_alloc(&g);
+    th_int(cap_levelset_advect(&g, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
+    th_int(cap_levelset_reinit(&g2, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
+    th_int(cap_levelset_advect(&g2, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
+    th_int(cap_levelset_advect(&g2, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
+    th_int(cap_levelset_curvature(&g2, p3, p3), CAP_EINVAL, "aliased kappa rejected");
+    th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
+    th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL, "crossing without sign change rejected");
+    p3[cap_grid_idx(&g2, 3, 3)] = NAN;
+    cap_levelset_ws *w3 = cap_levelset_ws_alloc(&g2);
+    th_int(cap_levelset_advect(&g2, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
+    th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
+    cap_grid g3;
+    cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
+    th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
+    cap_levelset_ws_free(w); cap_levelset_ws_free(w2); cap_levelset_ws_free(w3);
+    free(phi); free(u); free(p3); free(u3);
+  }
+  return th_done();
+}
