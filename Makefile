@@ -64,6 +64,8 @@ ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(HARNESS_SRC) $(EXPERIME
            $(BENCH_SRC) tests/tharness.c
 
 .PHONY: all check sanitize paper clean
+# keep intermediate objects (no rebuild, no "rm" lines)
+.SECONDARY:
 .DEFAULT_GOAL := all
 
 all: $(LIB_SOLVER) $(LIB_ANALYTIC) $(CAPREF) $(EXPERIMENTS) $(TESTS) $(BENCHES)
