@@ -44,6 +44,19 @@ $(BUILD)/config.mk: .ci/deps.sh
 	   echo "PNG_CFLAGS := $$(pkg-config --cflags libpng)"; \
 	   echo "PNG_LIBS := $$(pkg-config --libs libpng)"; } > $@.tmp && mv $@.tmp $@
 
+# The commit the code is built from, for the provenance of every output file: regenerated on every
+# make, replaced only when it changes (so nothing recompiles needlessly).
+COMMIT_H := $(BUILD)/gen/cap_commit.h
+.PHONY: FORCE
+$(COMMIT_H): FORCE
+	@mkdir -p $(@D)
+	@c=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
+	 if [ "$$c" != unknown ] && ! git diff --quiet HEAD -- 2>/dev/null; then c="$$c-dirty"; fi; \
+	 echo "#define CAP_COMMIT \"$$c\"" > $@.tmp; \
+	 if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/obj/solver/cap_version.o: $(COMMIT_H)
+$(BUILD)/obj/solver/cap_version.o: CPPFLAGS_ALL += -I$(BUILD)/gen
+
 SOLVER_SRC := $(wildcard solver/*.c)
 ANALYTIC_SRC := $(wildcard analytic/*.c)
 CAPREF_SRC := $(wildcard analytic/capref/*.c)

@@ -1,0 +1,130 @@
+/* Tests of solver/cap_io: provenance headers, atomic TSV files, PNG read back with libpng, VTK
+ * structure, error paths. Files go to a fresh directory under build/tests. */
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_grid.h"
+#include "../solver/cap_io.h"
+#include "tharness.h"
+
+static char dir[256];
+
+static const char *in_dir(const char *name)
+{
+  static char buf[4][512];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+  return buf[k];
+}
+
+static int exists(const char *p) { struct stat st; return stat(p, &st) == 0; }
+
+static char *slurp(const char *p)
+{
+  FILE *f = fopen(p, "r");
+  if (!f) return NULL;
+  static char buf[1 << 20];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = 0;
+  fclose(f);
+  return buf;
+}
+
+/* reads an RGB8 PNG; returns width*height pixels (caller frees) */
+static unsigned char *read_png(const char *p, int *w, int *h)
+{
+  png_image img;
+  memset(&img, 0, sizeof img);
+  img.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&img, p)) return NULL;
+  img.format = PNG_FORMAT_RGB;
+  unsigned char *buf = malloc(PNG_IMAGE_SIZE(img));
+  if (!png_image_finish_read(&img, NULL, buf, 0, NULL)) { free(buf); return NULL; }
+  *w = (int)img.width; *h = (int)img.height;
+  return buf;
+}
+
+int main(void)
+{
+  snprintf(dir, sizeof dir, "build/tests/io.%ld", (long)getpid());
+  mkdir("build", 0755); mkdir("build/tests", 0755);
+  th_true(mkdir(dir, 0755) == 0, "scratch directory %s created", dir);
+  setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+
+  /* TSV with provenance */
+  cap_provenance prov = {"test_io", "--radius 0.3817 --quick"};
+  cap_tsv *t = cap_io_tsv_open(in_dir("series.tsv"), &prov, "t[s]\tE[J]");
+  th_true(t != NULL, "TSV opened");
+  double row[2] = {0.125, 3.817e-5};
+  th_int(cap_io_tsv_row(t, 2, row), CAP_SUCCESS, "TSV row written");
+  th_true(!exists(in_dir("series.tsv")), "file not visible before close (written to .tmp)");
+  th_int(cap_io_tsv_close(t), CAP_SUCCESS, "TSV closed");
+  char *txt = slurp(in_dir("series.tsv"));
+  th_true(txt && strstr(txt, "# program: test_io\n"), "provenance names the program");
+  th_true(txt && strstr(txt, "# parameters: --radius 0.3817 --quick\n"), "provenance gives the parameters");
+  th_true(txt && strstr(txt, "# commit: ") && !strstr(txt, "# commit: \n"), "provenance gives the commit");
+  th_true(txt && strstr(txt, "# date: 2023-11-14T22:13:20Z\n"), "date from SOURCE_DATE_EPOCH (reproducible)");
+  th_true(txt && strstr(txt, "t[s]\tE[J]\n0.125\t3.817e-05\n"), "columns and row");
+  th_true(!exists(in_dir("series.tsv.tmp")), "no .tmp left behind");
+  t = cap_io_tsv_open(in_dir("aborted.tsv"), &prov, "x");
+  cap_io_tsv_abort(t);
+  th_true(!exists(in_dir("aborted.tsv")) && !exists(in_dir("aborted.tsv.tmp")), "aborted TSV leaves nothing");
+  th_true(cap_io_tsv_open("/nonexistent-dir/x.tsv", &prov, "x") == NULL, "TSV in a missing directory fails");
+  th_true(strstr(cap_error_message(), "cannot open") != NULL, "and says so: %s", cap_error_message());
+
+  /* PNG: a 7x5 field, value = i, interface between columns 2 and 3 */
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 7, 5, 1, 0.1, 0, 0, 0, 1);
+  double *f = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
+  for (int j = 0; j < 5; j++)
+    for (int i = 0; i < 7; i++) {
+      f[cap_grid_idx(&g, i, j)] = i;
+      phi[cap_grid_idx(&g, i, j)] = i - 2.5;
+    }
+  th_int(cap_io_png_field(in_dir("f.png"), &g, f, 0, 6, CAP_CMAP_SEQUENTIAL, phi, 3), CAP_SUCCESS, "PNG written");
+  int w = 0, h = 0;
+  unsigned char *px = read_png(in_dir("f.png"), &w, &h);
+  th_true(px != NULL, "PNG reads back with libpng");
+  th_int(w, 21, "PNG width = nx * scale");
+  th_int(h, 15, "PNG height = ny * scale");
+  if (px) {
+    th_int(px[3 * (7 * 21 + 7)] + px[3 * (7 * 21 + 7) + 1] + px[3 * (7 * 21 + 7) + 2], 0, "interface cell (2, 2) is black");
+    th_int(px[3 * (7 * 21 + 0)], 68, "value vmin maps to the first colour (red channel 68)");
+    th_int(px[3 * (7 * 21 + 20) + 2], 37, "value vmax maps to the last colour (blue channel 37)");
+    free(px);
+  }
+  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 1, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM, "vmax = vmin rejected");
+  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 0), CAP_EDOM, "scale 0 rejected");
+  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 0, NAN, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM, "NaN vmax rejected");
+  th_int(cap_io_png_field("/nonexistent-dir/x.png", &g, f, 0, 1, CAP_CMAP_DIVERGING, NULL, 1), CAP_EIO,
+         "PNG in a missing directory fails");
+  th_true(!exists(in_dir("bad.png")), "rejected PNG writes nothing");
+
+  /* VTK */
+  const char *names[2] = {"phi", "value"};
+  const double *fields[2] = {phi, f};
+  th_int(cap_io_vtk(in_dir("f.vtk"), &g, &prov, 2, names, fields, f, f), CAP_SUCCESS, "VTK written");
+  txt = slurp(in_dir("f.vtk"));
+  th_true(txt && strncmp(txt, "# vtk DataFile Version 3.0\n", 27) == 0, "VTK legacy header");
+  th_true(txt && strstr(txt, "DIMENSIONS 7 5 1") && strstr(txt, "POINT_DATA 35"), "VTK dimensions and point count");
+  th_true(txt && strstr(txt, "SCALARS phi double 1") && strstr(txt, "VECTORS velocity double"), "VTK fields present");
+  const char *bad[1] = {"has blank"};
+  th_int(cap_io_vtk(in_dir("g.vtk"), &g, &prov, 1, bad, fields, NULL, NULL), CAP_EINVAL, "field name with a blank rejected");
+  cap_grid g3;
+  cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 1);
+  th_int(cap_io_png_field(in_dir("g.png"), &g3, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM, "3D PNG returns CAP_EGEOM");
+  free(f); free(phi);
+  th_true(strlen(cap_version_commit()) > 0, "commit string: %s", cap_version_commit());
+  /* clean up the scratch directory */
+  const char *files[] = {"series.tsv", "f.png", "f.vtk"};
+  for (int k = 0; k < 3; k++) remove(in_dir(files[k]));
+  rmdir(dir);
+  return th_done();
+}
