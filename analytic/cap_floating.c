@@ -1,0 +1,330 @@
+#include "cap_floating.h"
+
+#include <float.h>
+#include <gsl/gsl_min.h>
+#include <gsl/gsl_roots.h>
+
+#include "cap_groups.h"
+#include "ref_internal.h"
+
+#define FL_GRID 96          /* grid points bracketing the maximum and the stable root */
+#define FL_MAX_ITER 200
+#define FL_MIN_TOL 1e-6     /* working tolerance of the minimiser (absolute, rad) */
+#define FL_ROOT_WORK 1e-10  /* working tolerance of the root finds (absolute, rad) */
+#define FL_ROOT_TIGHT 1e-13 /* tight tolerance (absolute, rad) */
+
+typedef struct {
+  double bo, theta;
+  double target; /* D for the equilibrium root */
+} fl_par;
+
+/* The three terms of pi D(phi); D = (t1 + t2 + t3) / pi. */
+static void load_terms(double bo, double theta, double phi, double t[3])
+{
+  double a = phi + theta - M_PI;
+  t[0] = (2.0 / bo) * sin(a);
+  t[1] = (4.0 / sqrt(bo)) * sin(0.5 * a) * sin(phi);
+  t[2] = phi - sin(phi) * cos(phi);
+}
+
+static double load(double bo, double theta, double phi)
+{
+  double t[3];
+  load_terms(bo, theta, phi, t);
+  return (t[0] + t[1] + t[2]) / M_PI;
+}
+
+/* dD/dphi, and the magnitude of its terms (for the error estimate). */
+static double slope(double bo, double theta, double phi, double *mag)
+{
+  double a = phi + theta - M_PI, sb = sqrt(bo), sp = sin(phi);
+  double t0 = (2.0 / bo) * cos(a);
+  double t1 = (2.0 / sb) * cos(0.5 * a) * sp;
+  double t2 = (4.0 / sb) * sin(0.5 * a) * cos(phi);
+  double t3 = 2.0 * sp * sp;
+  if (mag) *mag = (fabs(t0) + fabs(t1) + fabs(t2) + t3) / M_PI;
+  return (t0 + t1 + t2 + t3) / M_PI;
+}
+
+static int check_bo_theta(double bo, double theta)
+{
+  int s = cap_check_positive("Bo", bo, "");
+  if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
+  return s;
+}
+
+static int gsl_fail(int gs, const char *what)
+{
+  if (gs == GSL_EMAXITER)
+    return CAP_ERROR(CAP_EMAXITER, "%s: iteration limit reached (%s)", what, gsl_strerror(gs));
+  return CAP_ERROR(CAP_ENUMERIC, "%s failed: %s", what, gsl_strerror(gs));
+}
+
+int cap_floating_load(double bo, double theta, double phi, cap_result *d)
+{
+  int s = check_bo_theta(bo, theta);
+  if (!s) s = cap_check_closed("phi", phi, 0.0, M_PI, "rad");
+  if (s) return s;
+  double t[3];
+  load_terms(bo, theta, phi, t);
+  cap_result r = {(t[0] + t[1] + t[2]) / M_PI,
+                  (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR};
+  ref_put(d, r);
+  return CAP_SUCCESS;
+}
+
+int cap_floating_load_slope(double bo, double theta, double phi, cap_result *sl)
+{
+  int s = check_bo_theta(bo, theta);
+  if (!s) s = cap_check_closed("phi", phi, 0.0, M_PI, "rad");
+  if (s) return s;
+  double mag;
+  cap_result r = {slope(bo, theta, phi, &mag), 0.0};
+  r.err = mag * CAP_CLOSED_FORM_RELERR;
+  ref_put(sl, r);
+  return CAP_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Maximum */
+
+static double neg_load(double phi, void *p)
+{
+  const fl_par *q = p;
+  return -load(q->bo, q->theta, phi);
+}
+
+static double slope_fn(double phi, void *p)
+{
+  const fl_par *q = p;
+  return slope(q->bo, q->theta, phi, NULL);
+}
+
+static double root_fn(double phi, void *p)
+{
+  const fl_par *q = p;
+  return load(q->bo, q->theta, phi) - q->target;
+}
+
+/* Brent root of fn on [lo, hi] to absolute tolerance tol (fn(lo), fn(hi) of opposite signs or zero). */
+static int brent_root(double (*fn)(double, void *), fl_par *q, double lo, double hi, double tol, double *x,
+                      const char *what)
+{
+  gsl_function F = {fn, q};
+  double flo = fn(lo, q), fhi = fn(hi, q);
+  if (flo == 0.0) { *x = lo; return CAP_SUCCESS; }
+  if (fhi == 0.0) { *x = hi; return CAP_SUCCESS; }
+  if ((flo > 0) == (fhi > 0)) return CAP_ERROR(CAP_ENUMERIC, "%s: root not bracketed in [%g, %g]", what, lo, hi);
+  gsl_root_fsolver *sv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+  if (!sv) return CAP_ERROR(CAP_ENOMEM, "%s: cannot allocate the root solver", what);
+  int gs = gsl_root_fsolver_set(sv, &F, lo, hi), it = 0;
+  while (!gs) {
+    gs = gsl_root_fsolver_iterate(sv);
+    if (gs) break;
+    if (gsl_root_test_interval(gsl_root_fsolver_x_lower(sv), gsl_root_fsolver_x_upper(sv), tol, 0.0) ==
+        GSL_SUCCESS)
+      break;
+    if (++it >= FL_MAX_ITER) { gs = GSL_EMAXITER; break; }
+  }
+  *x = gsl_root_fsolver_root(sv);
+  gsl_root_fsolver_free(sv);
+  if (gs) return gsl_fail(gs, what);
+  return CAP_SUCCESS;
+}
+
+/* Finds a triple a < m < b with D(m) > D(a), D(b) by grid search and zooming. Returns 1 if the maximum
+ * is the end point phi = pi instead (D non-decreasing there), 0 for an interior triple. */
+static int bracket_max(const fl_par *q, double *a, double *m, double *b)
+{
+  double lo = 0.0, hi = M_PI;
+  for (int level = 0; level < 60; level++) {
+    int n = level ? 16 : FL_GRID, kbest = 0;
+    double best = -INFINITY;
+    for (int k = 0; k <= n; k++) {
+      double x = k == n ? hi : lo + (hi - lo) * k / n, v = load(q->bo, q->theta, x);
+      if (v > best) { best = v; kbest = k; }
+    }
+    double step = (hi - lo) / n;
+    if (kbest > 0 && kbest < n) {
+      *a = lo + step * (kbest - 1);
+      *m = lo + step * kbest;
+      *b = kbest + 1 == n ? hi : lo + step * (kbest + 1);
+      if (load(q->bo, q->theta, *m) > load(q->bo, q->theta, *a) &&
+          load(q->bo, q->theta, *m) > load(q->bo, q->theta, *b))
+        return 0;
+      lo = *a; /* a plateau at rounding level: zoom into it */
+      hi = *b;
+      continue;
+    }
+    if (kbest == n && hi == M_PI && slope(q->bo, q->theta, M_PI, NULL) >= 0) return 1;
+    if (kbest == n) lo = hi - step;
+    else hi = lo + step;
+  }
+  return 1; /* the maximum is within rounding of an end point; only phi = pi can be one (D(0) < 0) */
+}
+
+/* phi_max with the minimiser only (working tolerance) and polished (root of dD/dphi, tight). */
+static int locate_max(const fl_par *qc, double *phi_work, double *phi_tight, int *at_end)
+{
+  fl_par q = *qc;
+  double a = 0.0, m = 0.0, b = 0.0;
+  *at_end = bracket_max(&q, &a, &m, &b);
+  if (*at_end) { *phi_work = *phi_tight = M_PI; return CAP_SUCCESS; }
+  gsl_function F = {neg_load, &q};
+  gsl_min_fminimizer *mn = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+  if (!mn) return CAP_ERROR(CAP_ENOMEM, "floating cylinder: cannot allocate the minimiser");
+  int gs = gsl_min_fminimizer_set(mn, &F, m, a, b), it = 0;
+  while (!gs) {
+    gs = gsl_min_fminimizer_iterate(mn);
+    if (gs) break;
+    a = gsl_min_fminimizer_x_lower(mn);
+    b = gsl_min_fminimizer_x_upper(mn);
+    if (gsl_min_test_interval(a, b, FL_MIN_TOL, 0.0) == GSL_SUCCESS) break;
+    if (++it >= FL_MAX_ITER) { gs = GSL_EMAXITER; break; }
+  }
+  *phi_work = gsl_min_fminimizer_x_minimum(mn);
+  gsl_min_fminimizer_free(mn);
+  if (gs) return gsl_fail(gs, "maximum load of the floating cylinder (gsl_min_fminimizer_brent)");
+  /* Polish: dD/dphi changes sign on the final interval (D(x) >= D(a), D(b) there); widen by the
+   * tolerance in case the interval ends exactly at the root. */
+  double lo = fmax(0.0, a - FL_MIN_TOL), hi = fmin(M_PI, b + FL_MIN_TOL);
+  if (slope_fn(lo, &q) > 0 && slope_fn(hi, &q) < 0)
+    return brent_root(slope_fn, &q, lo, hi, FL_ROOT_TIGHT, phi_tight, "maximum load: root of dD/dphi");
+  *phi_tight = *phi_work;
+  return CAP_SUCCESS;
+}
+
+static int max_impl(double bo, double theta, cap_result *dmax, cap_result *phi_max)
+{
+  fl_par q = {bo, theta, 0.0};
+  double pw = M_PI, pt = M_PI;
+  int at_end = 0, s = locate_max(&q, &pw, &pt, &at_end);
+  if (s) return s;
+  double t[3];
+  load_terms(bo, theta, pt, t);
+  double dt = (t[0] + t[1] + t[2]) / M_PI, dw = load(bo, theta, pw);
+  double ulps = (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR;
+  dmax->val = dt;
+  dmax->err = fabs(dt - dw) + ulps;
+  phi_max->val = pt;
+  phi_max->err = at_end ? M_PI * DBL_EPSILON : fabs(pt - pw) + FL_ROOT_TIGHT;
+  return CAP_SUCCESS;
+}
+
+int cap_floating_max(double bo, double theta, cap_result *dmax, cap_result *phi_max)
+{
+  int s = check_bo_theta(bo, theta);
+  if (s) return s;
+  cap_result dm, pm;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  s = max_impl(bo, theta, &dm, &pm);
+  ref_gsl_restore(old);
+  if (s) return s;
+  ref_put(dmax, dm);
+  ref_put(phi_max, pm);
+  return CAP_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Equilibrium */
+
+typedef struct {
+  double phi, alpha, h, zc, depth, share, slope;
+} eq_raw;
+
+static eq_raw eq_at(double bo, double theta, double d, double phi)
+{
+  eq_raw e;
+  e.phi = phi;
+  e.alpha = phi + theta - M_PI;
+  e.h = -2.0 * sin(0.5 * e.alpha) / sqrt(bo);
+  e.zc = e.h + cos(phi);
+  e.depth = 1.0 - e.zc;
+  e.share = (2.0 / bo) * sin(e.alpha) / (M_PI * d);
+  e.slope = slope(bo, theta, phi, NULL);
+  return e;
+}
+
+static cap_result pair(double work, double tight, double deriv, double scale)
+{
+  cap_result r = {tight, fabs(work - tight) + fabs(deriv) * FL_ROOT_WORK + fabs(scale) * CAP_CLOSED_FORM_RELERR};
+  return r;
+}
+
+static int equilibrium_impl(double bo, double theta, double d, cap_floating_eq *out)
+{
+  cap_result dm, pm;
+  int s = max_impl(bo, theta, &dm, &pm);
+  if (s) return s;
+  if (d > dm.val)
+    return CAP_ERROR(CAP_ENOSOL,
+                     "D = %.9g exceeds the maximum density ratio D_max = %.9g (at phi = %.6g rad) for Bo = %.9g, "
+                     "theta = %.9g rad: the cylinder sinks",
+                     d, dm.val, pm.val, bo, theta);
+  /* Stable branch: the first crossing of D from below on [0, phi_max] (D(0) < 0 < d <= D(phi_max)). */
+  fl_par q = {bo, theta, d};
+  double lo = 0.0, hi = pm.val;
+  for (int k = 1; k <= FL_GRID; k++) {
+    double x = k == FL_GRID ? pm.val : pm.val * k / FL_GRID;
+    if (root_fn(x, &q) >= 0) { hi = x; break; }
+    lo = x;
+  }
+  double pw = 0.0, pt = 0.0;
+  s = brent_root(root_fn, &q, lo, hi, FL_ROOT_WORK, &pw, "floating equilibrium (gsl_root_fsolver_brent)");
+  if (!s) s = brent_root(root_fn, &q, lo, hi, FL_ROOT_TIGHT, &pt, "floating equilibrium (gsl_root_fsolver_brent)");
+  if (s) return s;
+  eq_raw w = eq_at(bo, theta, d, pw), t = eq_at(bo, theta, d, pt);
+  double sb = sqrt(bo), ca = cos(0.5 * t.alpha);
+  double dh = -ca / sb;             /* dh/dphi (units of R) */
+  double dzc = dh - sin(t.phi);     /* dz_c/dphi */
+  double dshare = (2.0 / bo) * cos(t.alpha) / (M_PI * d);
+  double sa = sin(0.5 * t.alpha), sp = sin(t.phi), cp = cos(t.phi);
+  double dslope = (-(2.0 / bo) * sin(t.alpha) + (4.0 * ca * cp - 5.0 * sa * sp) / sb + 4.0 * sp * cp) / M_PI;
+  out->phi = pair(w.phi, t.phi, 1.0, t.phi);
+  out->alpha = pair(w.alpha, t.alpha, 1.0, fabs(t.phi) + fabs(theta) + M_PI);
+  out->h = pair(w.h, t.h, dh, t.h);
+  out->zc = pair(w.zc, t.zc, dzc, fabs(t.h) + 1.0);
+  out->depth = pair(w.depth, t.depth, dzc, fabs(t.zc) + 1.0);
+  out->tension_share = pair(w.share, t.share, dshare, t.share);
+  out->slope = pair(w.slope, t.slope, dslope, (2.0 / bo + 6.0 / sb + 2.0) / M_PI);
+  return CAP_SUCCESS;
+}
+
+int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq *eq)
+{
+  int s = check_bo_theta(bo, theta);
+  if (!s) s = cap_check_positive("D", d, "");
+  if (s) return s;
+  cap_floating_eq out;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  s = equilibrium_impl(bo, theta, d, &out);
+  ref_gsl_restore(old);
+  if (s) return s;
+  if (eq) *eq = out;
+  return CAP_SUCCESS;
+}
+
+static void scale_len(cap_result *r, double radius)
+{
+  r->val *= radius;
+  r->err *= radius;
+}
+
+int cap_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,
+                                cap_floating_eq *eq)
+{
+  cap_result bo;
+  int s = cap_check_positive("radius", radius, "m");
+  if (!s) s = cap_check_positive("rho_s", rho_s, "kg/m^3");
+  if (!s) s = cap_bond_number(rho, g, radius, sigma, &bo);
+  if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
+  if (s) return s;
+  cap_floating_eq out;
+  s = cap_floating_equilibrium(bo.val, theta, rho_s / rho, &out);
+  if (s) return s;
+  scale_len(&out.h, radius);
+  scale_len(&out.zc, radius);
+  scale_len(&out.depth, radius);
+  if (eq) *eq = out;
+  return CAP_SUCCESS;
+}
