@@ -14,8 +14,9 @@
  *      b0 = phi0 - sin(phi0) cos(phi0);
  *    so D_max Bo -> 2/pi for theta >= pi/2;
  *  - the paperclip example (steel wire R = 0.5 mm on water, sigma = 0.072 N/m, rho = 1000 kg/m^3,
- *    g = 9.81 m/s^2, theta = 100 deg) of Naylor & Tsai (2021), as quoted in the task brief: D = 7.9
- *    floats, D = 25 sinks.
+ *    g = 9.81 m/s^2, theta = 100 deg) of the floating-paperclip scene of Ruan et al. (2021),
+ *    "Solid-fluid interaction with surface-tension-dominant contact" (density ratios up to 7.9 stay
+ *    afloat), with the wire radius chosen by capillab's floating issue: D = 7.9 floats, D = 25 sinks.
  * No numerical value of Vella, Lee & Kim (2006) is used: the paper's text was not accessible.
  */
 #include <gsl/gsl_errno.h>
