@@ -68,8 +68,8 @@ double *cap_grid_field_alloc(const cap_grid *g)
   return f;
 }
 
-/* Ghost value at distance m >= 1 outside the boundary, from interior values a = f(first interior),
- * b = f(mirror partner at distance m-1 inside) and c = f(second interior). */
+/* Ghost value at distance m >= 1 outside the boundary: `mirror` is the interior partner, `first` and
+ * `second` the two interior samples nearest the boundary. */
 static double ghost_value(cap_ghost_kind kind, double mirror, double first, double second, int m)
 {
   switch (kind) {
@@ -79,22 +79,29 @@ static double ghost_value(cap_ghost_kind kind, double mirror, double first, doub
   }
 }
 
-/* Fills ghosts along one direction for all "lines" of the field. n: interior count; s: stride in
- * that direction; lines: the base indices of the cell at interior index 0 of each line. */
-static void fill_line(double *f, size_t base, ptrdiff_t s, int n, int ng, cap_bc lo, cap_ghost_kind kind)
+/* Fills the ghosts of one line of samples p[0..n-1] (stride s). `faces`: the line is a face lattice
+ * along its own direction (n = cells + 1 samples, the end samples on the boundary), whose mirror is
+ * about the end sample rather than the cell edge. */
+static void fill_line(double *f, size_t base, ptrdiff_t s, int n, int ng, cap_bc lo, cap_ghost_kind kind,
+                      cap_ghost_kind axis_kind, int faces)
 {
-  double *p = f + base; /* p[0] is interior cell 0 */
+  double *p = f + base;
+  int last = n - 1;
   for (int m = 1; m <= ng; m++) {
-    int in_lo = m - 1 < n ? m - 1 : n - 1, in_hi = n - m >= 0 ? n - m : 0;
     if (lo == CAP_BC_PERIODIC) {
-      p[-m * s] = p[(n - m) * s];
-      p[(n - 1 + m) * s] = p[(m - 1) * s];
+      int period = faces ? n - 1 : n; /* a face lattice repeats after n - 1 samples */
+      p[-m * s] = p[(period - m) * s];
+      p[(last + m) * s] = p[(last - period + m) * s];
       continue;
     }
-    cap_ghost_kind klo = lo == CAP_BC_AXIS ? CAP_GHOST_EVEN : kind;
-    double second_lo = n > 1 ? p[s] : p[0], second_hi = n > 1 ? p[(n - 2) * s] : p[(n - 1) * s];
+    /* partner of ghost -m: cells mirror about the edge (m - 1), faces about sample 0 (m) */
+    int in_lo = faces ? m : m - 1, in_hi = faces ? last - m : last - (m - 1);
+    if (in_lo > last) in_lo = last;
+    if (in_hi < 0) in_hi = 0;
+    double second_lo = n > 1 ? p[s] : p[0], second_hi = n > 1 ? p[(last - 1) * s] : p[last * s];
+    cap_ghost_kind klo = lo == CAP_BC_AXIS ? axis_kind : kind;
     p[-m * s] = ghost_value(klo, p[in_lo * s], p[0], second_lo, m);
-    p[(n - 1 + m) * s] = ghost_value(kind, p[in_hi * s], p[(n - 1) * s], second_hi, m);
+    p[(last + m) * s] = ghost_value(kind, p[in_hi * s], p[last * s], second_hi, m);
   }
 }
 
@@ -103,23 +110,33 @@ static size_t base_index(const cap_grid *g, int i, int j, int k)
   return g->dim == 3 ? cap_grid_idx3(g, i, j, k) : cap_grid_idx(g, i, j);
 }
 
-int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind)
+int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_ghost_kind kind)
 {
   if ((int)kind < 0 || (int)kind > CAP_GHOST_LINEAR)
     return CAP_ERROR(CAP_EDOM, "ghost kind = %d is out of range: allowed EVEN, ODD, LINEAR", (int)kind);
+  if ((int)loc < 0 || (int)loc > CAP_AT_YFACE)
+    return CAP_ERROR(CAP_EDOM, "loc = %d is out of range: allowed CELL (0), XFACE (1), YFACE (2)", (int)loc);
   int s = cap_grid_check_bc(g);
   if (s) return s;
-  int ng = g->ng, kz0 = g->dim == 3 ? -ng : 0, kz1 = g->dim == 3 ? g->nz + ng : 1;
+  int xf = loc == CAP_AT_XFACE, yf = loc == CAP_AT_YFACE;
+  int nx = g->nx + xf, ny = g->ny + yf, ng = g->ng;
+  cap_ghost_kind axis_kind = xf ? CAP_GHOST_ODD : CAP_GHOST_EVEN;
+  int kz0 = g->dim == 3 ? -ng : 0, kz1 = g->dim == 3 ? g->nz + ng : 1;
   for (int k = kz0; k < kz1; k++) {
-    /* x direction: interior rows only, then y over all columns (so corners come out consistent) */
-    for (int j = 0; j < g->ny; j++)
-      fill_line(f, base_index(g, 0, j, k), 1, g->nx, ng, g->bc[CAP_XLO], kind);
-    for (int i = -ng; i < g->nx + ng; i++)
-      fill_line(f, base_index(g, i, 0, k), g->sy, g->ny, ng, g->bc[CAP_YLO], kind);
+    /* x direction on interior rows, then y over all columns (so corners come out consistent) */
+    for (int j = 0; j < ny; j++)
+      fill_line(f, base_index(g, 0, j, k), 1, nx, ng, g->bc[CAP_XLO], kind, axis_kind, xf);
+    for (int i = -ng; i < nx + ng; i++)
+      fill_line(f, base_index(g, i, 0, k), g->sy, ny, ng, g->bc[CAP_YLO], kind, CAP_GHOST_EVEN, yf);
   }
   if (g->dim == 3)
-    for (int j = -ng; j < g->ny + ng; j++)
-      for (int i = -ng; i < g->nx + ng; i++)
-        fill_line(f, cap_grid_idx3(g, i, j, 0), g->sz, g->nz, ng, g->bc[CAP_ZLO], kind);
+    for (int j = -ng; j < ny + ng; j++)
+      for (int i = -ng; i < nx + ng; i++)
+        fill_line(f, cap_grid_idx3(g, i, j, 0), g->sz, g->nz, ng, g->bc[CAP_ZLO], kind, CAP_GHOST_EVEN, 0);
   return CAP_SUCCESS;
+}
+
+int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind)
+{
+  return cap_grid_fill_ghosts_at(g, f, CAP_AT_CELL, kind);
 }

@@ -89,7 +89,14 @@ static inline double cap_grid_metric_xface(const cap_grid *g, int i)
 /* A zeroed field of g->size doubles (NULL and CAP_ENOMEM reported on failure); free with free(). */
 double *cap_grid_field_alloc(const cap_grid *g);
 
-/* Ghost values of a cell-centred field across non-periodic sides. */
+/* Where a field lives on the MAC grid. */
+typedef enum {
+  CAP_AT_CELL = 0,  /* cell centres */
+  CAP_AT_XFACE = 1, /* x-faces (the u lattice): samples i = 0..nx in x */
+  CAP_AT_YFACE = 2  /* y-faces (the v lattice): samples j = 0..ny in y */
+} cap_location;
+
+/* Ghost values of a field across non-periodic sides. */
 typedef enum {
   CAP_GHOST_EVEN = 0,   /* mirror: f(-1-i) = f(i)             (zero normal derivative) */
   CAP_GHOST_ODD = 1,    /* antisymmetric mirror: f(-1-i) = -f(i) */
@@ -99,5 +106,12 @@ typedef enum {
 /* Fills every ghost cell of a cell-centred field: periodic sides copy, AXIS sides mirror (EVEN; a
  * scalar is even in r), other sides by `kind`. Corners are filled consistently (x first, then y). */
 int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind);
+
+/* The same for a field at `loc`. Along its own direction a face lattice has nx + 1 samples with the
+ * boundary faces on the domain edge: there the mirror is about the boundary face (EVEN: f(-k) = f(k),
+ * ODD: f(-k) = -f(k), LINEAR: f(-k) = f(0) + k (f(0) - f(1))), and a periodic side copies
+ * f(-k) = f(n - k), f(n + k) = f(k). Across the other direction it behaves as a cell field. At an
+ * AXIS side, x-face fields (radial components) are ODD, everything else EVEN. */
+int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_ghost_kind kind);
 
 #endif

@@ -1,0 +1,135 @@
+/* Tests of solver/cap_advect (semi-Lagrangian advection) and of face-lattice ghost filling. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../solver/cap_advect.h"
+#include "../solver/cap_errno.h"
+#include "../solver/cap_grid.h"
+#include "tharness.h"
+
+static double wave(double x, double y) { return sin(2 * M_PI * x + 0.3817) * cos(2 * M_PI * y) + 0.5 * sin(2 * M_PI * (x - y)); }
+
+static void periodic_grid(cap_grid *g, int n)
+{
+  cap_grid_init(g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
+  for (int s = 0; s < 4; s++) cap_grid_set_bc(g, (cap_side)s, CAP_BC_PERIODIC);
+}
+
+/* Translate the wave on the x-face lattice by (ux, vy) for `steps` steps of dt; max error. */
+static double translate(int n, double ux, double vy, double dt, int steps)
+{
+  cap_grid g;
+  periodic_grid(&g, n);
+  double *q = cap_grid_field_alloc(&g), *q2 = cap_grid_field_alloc(&g);
+  double *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (size_t k = 0; k < g.size; k++) { u[k] = ux; v[k] = vy; }
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= n; i++) q[cap_grid_idx(&g, i, j)] = wave(cap_grid_xf(&g, i), cap_grid_yc(&g, j));
+  for (int s = 0; s < steps; s++) {
+    cap_grid_fill_ghosts_at(&g, q, CAP_AT_XFACE, CAP_GHOST_EVEN);
+    cap_advect_semilagrangian(&g, q, q2, CAP_AT_XFACE, u, v, dt);
+    double *t = q; q = q2; q2 = t;
+  }
+  double T = dt * steps, e = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= n; i++)
+      e = fmax(e, fabs(q[cap_grid_idx(&g, i, j)] - wave(cap_grid_xf(&g, i) - ux * T, cap_grid_yc(&g, j) - vy * T)));
+  free(q); free(q2); free(u); free(v);
+  return e;
+}
+
+/* One step of rigid rotation (omega = 1 about (0.5123, 0.4871)) of the linear field q = x on cells:
+ * bilinear interpolation is exact for it, so the error is that of the RK2 departure point. */
+static double rotation_step_error(double dt)
+{
+  cap_grid g;
+  int n = 32;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
+  const double xc = 0.5123, yc = 0.4871;
+  double *q = cap_grid_field_alloc(&g), *q2 = cap_grid_field_alloc(&g);
+  double *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (int j = -2; j < n + 2; j++)
+    for (int i = -2; i < n + 2; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      q[c] = cap_grid_xc(&g, i);
+      u[c] = -(cap_grid_yc(&g, j) - yc);
+      v[c] = cap_grid_xc(&g, i) - xc;
+    }
+  cap_advect_semilagrangian(&g, q, q2, CAP_AT_CELL, u, v, dt);
+  double e = 0;
+  for (int j = 8; j < n - 8; j++) /* stay away from the clamped boundary */
+    for (int i = 8; i < n - 8; i++) {
+      double x = cap_grid_xc(&g, i) - xc, y = cap_grid_yc(&g, j) - yc;
+      double xdep = xc + x * cos(dt) + y * sin(dt);
+      e = fmax(e, fabs(q2[cap_grid_idx(&g, i, j)] - xdep));
+    }
+  free(q); free(q2); free(u); free(v);
+  return e;
+}
+
+int main(void)
+{
+  /* exact for a translation by whole cells */
+  th_abs(translate(32, 1.0, -2.0, 1.0 / 32, 7), 0, 1e-13, "translation by whole cells is exact");
+  /* fixed dt, refined h: the interpolation error O(h^2) per step -> second order in h */
+  {
+    int ns[3] = {32, 64, 128};
+    double h[3], e[3];
+    for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e[k] = translate(ns[k], 0.7321, -0.4142, 0.02, 10); }
+    for (int k = 0; k < 3; k++) th_note("translation, 10 steps of dt = 0.02, n=%d: max error %.3e", ns[k], e[k]);
+    th_true(th_slope(3, h, e) >= 1.8, "fixed dt: observed order in h %.2f >= 1.8", th_slope(3, h, e));
+  }
+  /* fixed CFL number 0.8 to t = 0.25: first order */
+  {
+    int ns[3] = {32, 64, 128};
+    double h[3], e[3];
+    for (int k = 0; k < 3; k++) {
+      h[k] = 1.0 / ns[k];
+      int steps = (int)ceil(0.25 / (0.8 * h[k] / 0.7321));
+      e[k] = translate(ns[k], 0.7321, -0.4142, 0.25 / steps, steps);
+    }
+    for (int k = 0; k < 3; k++) th_note("translation at CFL 0.8 to t = 0.25, n=%d: max error %.3e", ns[k], e[k]);
+    th_true(th_slope(3, h, e) >= 0.9, "fixed CFL: observed order %.2f >= 0.9", th_slope(3, h, e));
+  }
+  /* the RK2 backtrace: local error O(dt^3) on a rigid rotation */
+  {
+    double dts[3] = {0.2, 0.1, 0.05}, e[3];
+    for (int k = 0; k < 3; k++) e[k] = rotation_step_error(dts[k]);
+    for (int k = 0; k < 3; k++) th_note("rotation, one step dt=%.2f: departure error %.3e", dts[k], e[k]);
+    th_true(th_slope(3, dts, e) >= 2.8, "RK2 departure point: local order in dt %.2f >= 2.8", th_slope(3, dts, e));
+  }
+  /* face-lattice ghosts */
+  {
+    cap_grid g;
+    periodic_grid(&g, 8);
+    double *f = cap_grid_field_alloc(&g);
+    for (int j = 0; j < 8; j++)
+      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&g, i, j)] = 10 * i + j + 0.3817;
+    for (int j = 0; j < 8; j++) f[cap_grid_idx(&g, 8, j)] = f[cap_grid_idx(&g, 0, j)];
+    cap_grid_fill_ghosts_at(&g, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
+    th_abs(f[cap_grid_idx(&g, -1, 3)], f[cap_grid_idx(&g, 7, 3)], 0, "periodic x-face ghost -1 = face n-1");
+    th_abs(f[cap_grid_idx(&g, 9, 3)], f[cap_grid_idx(&g, 1, 3)], 0, "periodic x-face ghost n+1 = face 1");
+    cap_grid w;
+    cap_grid_init(&w, CAP_GEOM_PLANAR, 8, 6, 1, 0.125, 0, 0, 0, 2);
+    for (int j = 0; j < 6; j++)
+      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&w, i, j)] = 0.25 * i - 0.5 * j;
+    cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_ODD);
+    th_abs(f[cap_grid_idx(&w, -2, 1)], -f[cap_grid_idx(&w, 2, 1)], 0, "wall x-face ODD ghost mirrors about face 0");
+    cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_LINEAR);
+    th_abs(f[cap_grid_idx(&w, 10, 7)], 0.25 * 10 - 0.5 * 7, 1e-14, "wall x-face LINEAR ghost exact for a linear field");
+    cap_grid a;
+    cap_grid_init(&a, CAP_GEOM_AXI, 8, 6, 1, 0.125, 0, 0, 0, 2);
+    for (int j = 0; j < 6; j++)
+      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&a, i, j)] = 0.7 * i + j;
+    cap_grid_fill_ghosts_at(&a, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
+    th_abs(f[cap_grid_idx(&a, -1, 2)], -f[cap_grid_idx(&a, 1, 2)], 0, "radial velocity is odd across the axis");
+    /* error paths */
+    double *f2 = cap_grid_field_alloc(&w);
+    th_int(cap_advect_semilagrangian(&w, f, f, CAP_AT_CELL, f, f, 0.1), CAP_EINVAL, "aliased output rejected");
+    th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1), CAP_EDOM, "negative dt rejected");
+    th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1), CAP_EDOM, "unknown location rejected");
+    th_int(cap_grid_fill_ghosts_at(&w, f, (cap_location)5, CAP_GHOST_EVEN), CAP_EDOM, "fill: unknown location rejected");
+    free(f); free(f2);
+  }
+  return th_done();
+}
