@@ -1,3 +1,206 @@
-/* placeholder until the cheerios quantities land */
+/* capref quantities of analytic/cap_cheerios.h (Cheerios effect). SI inputs, angles in degrees. */
+#include <math.h>
+
+#include "../cap_cheerios.h"
+#include "../cap_groups.h"
 #include "capref.h"
-const capref_group capref_group_cheerios = {"cheerios", 0, 0};
+
+#define RAD2DEG (180.0 / 3.14159265358979323846)
+
+static cap_result scaled(cap_result r, double k)
+{
+  cap_result o = {r.val * k, fabs(r.err * k)};
+  return o;
+}
+
+/* in: sigma, rho, rho_s, g, radius, theta_deg [, sep]; fills the dimensionless groups and l_c */
+static int dimless(const double *in, double *lc, double *bond, double *dratio)
+{
+  cap_result l;
+  int s = cap_capillary_length(in[0], in[1], in[3], &l);
+  if (s) return s;
+  *lc = l.val;
+  *bond = in[4] * in[4] / (l.val * l.val);
+  *dratio = in[2] / in[1];
+  return CAP_SUCCESS;
+}
+
+/* ---- 3D ----------------------------------------------------------------------------------------- */
+
+static int eval_3d(const double *in, capref_sink *sink)
+{
+  double lc, bo, D;
+  int s = dimless(in, &lc, &bo, &D);
+  if (s) return s;
+  cap_result row[4];
+  row[0] = (cap_result){bo, bo * 4.4e-16};
+  s = cap_cheerios_sigma(D, in[5] * CAPREF_DEG, &row[1]);
+  if (!s) s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
+  if (!s && capref_emit(sink, row)) s = CAP_EIO;
+  return s;
+}
+
+static int eval_3d_curve(const double *in, capref_sink *sink)
+{
+  int n = (int)in[8];
+  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  for (int i = 0; i < n; i++) {
+    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    cap_result row[3];
+    row[0] = (cap_result){sep, 0.0};
+    int s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
+    if (s) return s;
+    if (capref_emit(sink, row)) return CAP_EIO;
+  }
+  return CAP_SUCCESS;
+}
+
+/* ---- 2D ----------------------------------------------------------------------------------------- */
+
+static int eval_2d_float(const double *in, capref_sink *sink)
+{
+  double lc, bo, D;
+  int s = dimless(in, &lc, &bo, &D);
+  if (s) return s;
+  cap_cheerios_float2d f;
+  s = cap_cheerios_2d_isolated(bo, D, in[5] * CAPREF_DEG, &f);
+  if (s) return s;
+  cap_result row[5] = {{bo, bo * 4.4e-16}, scaled(f.phi, RAD2DEG), scaled(f.alpha, RAD2DEG), scaled(f.h, lc),
+                       scaled(f.zc, lc)};
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+static int eval_2d_pair(const double *in, capref_sink *sink)
+{
+  cap_cheerios_pair2d p;
+  int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &p);
+  if (s) return s;
+  cap_result row[7] = {p.force, p.zm, p.zc, scaled(p.phi_o, RAD2DEG), scaled(p.phi_i, RAD2DEG), p.h_o, p.h_i};
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+/* one row of the linearised laws: d, zm, F_slope, F_far, F_asym, h_inf (SI) */
+static int linear_si(const double *in, double sep, cap_result row[6])
+{
+  double lc, bo, D;
+  int s = dimless(in, &lc, &bo, &D);
+  if (s) return s;
+  cap_cheerios_linear2d li;
+  s = cap_cheerios_2d_linear(bo, D, in[5] * CAPREF_DEG, sep / lc, &li);
+  if (s) return s;
+  row[0] = scaled(li.d, lc);
+  row[1] = scaled(li.zm, lc);
+  row[2] = scaled(li.force, in[0]);
+  row[3] = scaled(li.force_far, in[0]);
+  row[4] = scaled(li.force_asym, in[0]);
+  row[5] = scaled(li.h_inf, lc);
+  return CAP_SUCCESS;
+}
+
+static int eval_2d_linear(const double *in, capref_sink *sink)
+{
+  cap_result row[6];
+  int s = linear_si(in, in[6], row);
+  if (s) return s;
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+static int eval_2d_curve(const double *in, capref_sink *sink)
+{
+  int n = (int)in[8];
+  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  for (int i = 0; i < n; i++) {
+    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    cap_cheerios_pair2d p;
+    cap_result lin[6];
+    int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
+    if (!s) s = linear_si(in, sep, lin);
+    if (s) return s;
+    cap_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};
+    if (capref_emit(sink, row)) return CAP_EIO;
+  }
+  return CAP_SUCCESS;
+}
+
+#define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_RHO {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_RHOS {"rho_s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN}
+#define P_G {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_RADIUS {"radius", "m", "body radius R", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_THETA3 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, 0}
+#define P_THETA2 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_SEP {"sep", "m", "centre-to-centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_SEPMIN {"sep_min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_SEPMAX {"sep_max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_N {"n", "", "number of points", 50, 2, 10000, CAPREF_INTEGER}
+
+static const capref_quantity quantities[] = {
+    {"cheerios-3d",
+     "interaction energy and force of two small floating spheres (linearised menisci, Bo << 1, l >> R)",
+     "Vella & Mahadevan (2005) Am. J. Phys. 73, 817; Chan, Henry & White (1981) J. Colloid Interface Sci. 79, 410",
+     0,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA3, P_SEP},
+     {{"Bo", "", "Bond number (R/l_c)^2"},
+      {"Sigma", "", "(2D-1)/3 - cos(theta)/2 + cos^3(theta)/6"},
+      {"E", "J", "-2 pi sigma R^2 Bo^2 Sigma^2 K0(l/l_c)"},
+      {"F", "N", "-dE/dl = -2 pi sigma R Bo^2.5 Sigma^2 K1(l/l_c) (< 0: attraction)"}},
+     eval_3d},
+    {"cheerios-3d-curve",
+     "energy and force of two small floating spheres against their centre distance",
+     "Vella & Mahadevan (2005) Am. J. Phys. 73, 817",
+     1,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA3, P_SEPMIN, P_SEPMAX, P_N},
+     {{"sep", "m", "centre distance"}, {"E", "J", "interaction energy"}, {"F", "N", "-dE/dl (< 0: attraction)"}},
+     eval_3d_curve},
+    {"cheerios-2d-float",
+     "isolated floating horizontal cylinder: exact 2D statics (contact position, meniscus height)",
+     "exact 2D meniscus statics (capillab cap_cheerios.h); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
+     0,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2},
+     {{"Bo", "", "Bond number (R/l_c)^2"},
+      {"phi", "deg", "contact position from the downward vertical"},
+      {"alpha", "deg", "meniscus inclination at the contact (> 0 rising away)"},
+      {"h", "m", "contact height above the far bath"},
+      {"zc", "m", "centre height above the far bath"}},
+     eval_2d_float},
+    {"cheerios-2d-pair",
+     "two identical floating horizontal cylinders: exact nonlinear 2D attraction per unit length",
+     "exact 2D meniscus statics (capillab cap_cheerios.h); F = rho g z_m^2/2",
+     0,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEP},
+     {{"F", "N/m", "horizontal attraction per unit length rho g z_m^2/2"},
+      {"zm", "m", "meniscus height at the midpoint"},
+      {"zc", "m", "centre height"},
+      {"phi_o", "deg", "outer contact position"},
+      {"phi_i", "deg", "inner contact position"},
+      {"h_o", "m", "outer contact height"},
+      {"h_i", "m", "inner contact height"}},
+     eval_2d_pair},
+    {"cheerios-2d-linear",
+     "linearised 2D laws for two floating cylinders (fixed contact slope, fixed capillary charge, exact "
+     "far-field asymptote)",
+     "small-slope 2D analogue of Chan, Henry & White (1981); capillab cap_cheerios.h",
+     0,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEP},
+     {{"d", "m", "l/2 - R sin(phi_inf)"},
+      {"zm", "m", "fixed-slope law h_inf/sinh(d/l_c)"},
+      {"F_slope", "N/m", "rho g zm^2/2 (fixed contact slope)"},
+      {"F_far", "N/m", "2 rho g h_inf^2 exp(-2d/l_c) (fixed capillary charge)"},
+      {"F_asym", "N/m", "2 rho g A^2 exp(-2d/l_c) (exact large-l asymptote)"},
+      {"h_inf", "m", "isolated contact height"}},
+     eval_2d_linear},
+    {"cheerios-2d-curve",
+     "attraction per unit length of two floating cylinders against their centre distance (exact and linear)",
+     "exact 2D meniscus statics and linearised laws (capillab cap_cheerios.h)",
+     1,
+     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEPMIN, P_SEPMAX, P_N},
+     {{"sep", "m", "centre distance"},
+      {"F", "N/m", "exact attraction"},
+      {"F_slope", "N/m", "fixed-slope linear law"},
+      {"F_far", "N/m", "fixed-charge linear law"},
+      {"F_asym", "N/m", "exact large-l asymptote"}},
+     eval_2d_curve},
+};
+
+const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities,
+                                            CAPREF_COUNT(quantities)};

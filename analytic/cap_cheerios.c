@@ -1,0 +1,562 @@
+#include "cap_cheerios.h"
+
+#include <float.h>
+#include <gsl/gsl_integration.h>
+#include <gsl/gsl_multiroots.h>
+#include <gsl/gsl_roots.h>
+#include <gsl/gsl_sf_bessel.h>
+#include <gsl/gsl_vector.h>
+
+#include "cap_groups.h"
+#include "ref_internal.h"
+
+#define PI 3.14159265358979323846
+
+/* Working and 100x tighter tolerances of the 2D solvers (err = |difference| + working tolerance). */
+#define TOL_WORK 1e-10
+#define TOL_TIGHT 1e-12
+#define ISO_SCAN 2048      /* grid cells for bracketing the first isolated equilibrium */
+#define PAIR_MAXITER 400   /* hybrid iterations per solve */
+#define PAIR_CONT_STEPS 48 /* continuation steps in separation when the direct solve fails */
+#define QUAD_LIMIT 512
+#define MAX_SEP_2D 500.0
+#define MAX_SEP_3D 700.0
+
+/* ---------------------------------------------------------------------------------------------- */
+/* input checks                                                                                   */
+
+/* 0 < x <= hi */
+static int check_half_open(const char *name, double x, double hi)
+{
+  if (x > 0 && x <= hi) return CAP_SUCCESS;
+  return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, hi);
+}
+
+static int check_3d(double bond, double density_ratio, double theta, double sep)
+{
+  int s = cap_check_closed("theta", theta, 0.0, PI, "rad");
+  if (!s) s = cap_check_nonneg("density_ratio", density_ratio, "");
+  if (!s) s = check_half_open("bond", bond, 1.0);
+  if (s) return s;
+  if (!(sep > 2.0 * sqrt(bond)) || !(sep <= MAX_SEP_3D))
+    return CAP_ERROR(CAP_EDOM,
+                     "sep = %.9g (centre distance / l_c) is out of range: allowed 2 sqrt(bond) = %.9g < sep <= %g "
+                     "(spheres must not overlap)",
+                     sep, 2.0 * sqrt(bond), MAX_SEP_3D);
+  return CAP_SUCCESS;
+}
+
+static int check_2d(double bond, double density_ratio, double theta)
+{
+  int s = check_half_open("bond", bond, 1e4);
+  if (!s) s = cap_check_closed("density_ratio", density_ratio, 0.0, 1e6, "");
+  if (!s) s = cap_check_open("theta", theta, 0.0, PI, "rad");
+  return s;
+}
+
+static int check_sep_2d(double bond, double sep)
+{
+  if (!(sep > 2.0 * sqrt(bond)) || !(sep <= MAX_SEP_2D))
+    return CAP_ERROR(CAP_EDOM,
+                     "sep = %.9g (centre distance / l_c) is out of range: allowed 2 sqrt(bond) = %.9g < sep <= %g "
+                     "(cylinders must not overlap)",
+                     sep, 2.0 * sqrt(bond), MAX_SEP_2D);
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 3D                                                                                             */
+
+static double sigma_factor(double D, double theta)
+{
+  double c = cos(theta);
+  return (2.0 * D - 1.0) / 3.0 - 0.5 * c + c * c * c / 6.0;
+}
+
+int cap_cheerios_sigma(double density_ratio, double theta, cap_result *out)
+{
+  int s = cap_check_nonneg("density_ratio", density_ratio, "");
+  if (!s) s = cap_check_closed("theta", theta, 0.0, PI, "rad");
+  if (s) return s;
+  double v = sigma_factor(density_ratio, theta);
+  /* cancellation between the terms: bound the error by ulps of the largest term */
+  cap_result r = {v, CAP_CLOSED_FORM_RELERR * (fabs(v) + (2.0 * density_ratio + 1.0) / 3.0 + 0.5)};
+  ref_put(out, r);
+  return CAP_SUCCESS;
+}
+
+/* order 0 or 1 of -2 pi Bo^3 Sigma^2 K_n(L), with GSL's error estimate */
+static int bessel_law(int order, double bond, double D, double theta, double sep, cap_result *out)
+{
+  int s = check_3d(bond, D, theta, sep);
+  if (s) return s;
+  gsl_sf_result k;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  int gs = order == 0 ? gsl_sf_bessel_K0_e(sep, &k) : gsl_sf_bessel_K1_e(sep, &k);
+  ref_gsl_restore(old);
+  if (gs == GSL_EUNDRFLW) { k.val = 0.0; k.err = DBL_MIN; gs = GSL_SUCCESS; }
+  if (gs) return CAP_ERROR(CAP_ENUMERIC, "gsl_sf_bessel_K%d_e(%.9g) failed: %s", order, sep, gsl_strerror(gs));
+  double sg = sigma_factor(D, theta);
+  double sg_err = CAP_CLOSED_FORM_RELERR * (fabs(sg) + (2.0 * D + 1.0) / 3.0 + 0.5);
+  double pre = -2.0 * PI * bond * bond * bond * sg * sg;
+  cap_result r;
+  r.val = pre * k.val;
+  r.err = fabs(pre) * k.err + fabs(r.val) * CAP_CLOSED_FORM_RELERR +
+          (sg != 0.0 ? 2.0 * fabs(r.val) * sg_err / fabs(sg)
+                     : 2.0 * PI * bond * bond * bond * sg_err * sg_err * k.val);
+  ref_put(out, r);
+  return CAP_SUCCESS;
+}
+
+int cap_cheerios_3d_energy(double bond, double density_ratio, double theta, double sep, cap_result *energy)
+{
+  return bessel_law(0, bond, density_ratio, theta, sep, energy);
+}
+
+int cap_cheerios_3d_force(double bond, double density_ratio, double theta, double sep, cap_result *force)
+{
+  return bessel_law(1, bond, density_ratio, theta, sep, force);
+}
+
+int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
+                       double sep, cap_result *energy, cap_result *force)
+{
+  cap_result lc;
+  int s = cap_capillary_length(sigma, rho, g, &lc);
+  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
+  if (!s) s = cap_check_positive("radius", radius, "m");
+  if (!s) s = cap_check_positive("sep", sep, "m");
+  if (s) return s;
+  double bond = radius * radius / (lc.val * lc.val), D = rho_s / rho, L = sep / lc.val;
+  cap_result e, f;
+  s = cap_cheerios_3d_energy(bond, D, theta, L, &e);
+  if (!s) s = cap_cheerios_3d_force(bond, D, theta, L, &f);
+  if (s) return s;
+  double es = sigma * lc.val * lc.val, fs = sigma * lc.val;
+  /* l_c carries a few ulps; Bo^3 K(L) depends on it through Bo (6 ulps) and L */
+  cap_result E = {e.val * es, e.err * es + fabs(e.val * es) * (10.0 + L) * CAP_CLOSED_FORM_RELERR};
+  cap_result F = {f.val * fs, f.err * fs + fabs(f.val * fs) * (10.0 + L) * CAP_CLOSED_FORM_RELERR};
+  ref_put(energy, E);
+  ref_put(force, F);
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 2D isolated cylinder                                                                           */
+
+typedef struct {
+  double bond, b, D, theta;
+} iso_par;
+
+/* (2/Bo) sin(alpha) - 2 (h/R) sin(phi) + phi - sin(phi) cos(phi) - pi D, h = -2 sin(alpha/2) */
+static double iso_residual(double phi, void *vp)
+{
+  const iso_par *p = vp;
+  double a = phi + p->theta - PI;
+  return (2.0 / p->bond) * sin(a) + (4.0 / p->b) * sin(0.5 * a) * sin(phi) + phi - sin(phi) * cos(phi) -
+         PI * p->D;
+}
+
+/* First root of iso_residual in (0, pi) (residual < 0 at phi = 0). Brent to |bracket| < tol. */
+static int iso_solve(const iso_par *p, double tol, double *phi)
+{
+  double lo = 0.0, hi = -1.0;
+  for (int k = 1; k < ISO_SCAN; k++) {
+    double x = PI * k / ISO_SCAN;
+    if (iso_residual(x, (void *)p) >= 0.0) { hi = x; break; }
+    lo = x;
+  }
+  if (hi < 0.0)
+    return CAP_ERROR(CAP_ENOSOL,
+                     "a cylinder with density_ratio = %.9g, bond = %.9g, theta = %.9g rad cannot float: surface "
+                     "tension and buoyancy cannot carry its weight at any contact position (it sinks)",
+                     p->D, p->bond, p->theta);
+  if (iso_residual(hi, (void *)p) == 0.0) { *phi = hi; return CAP_SUCCESS; }
+  gsl_function F = {iso_residual, (void *)p};
+  gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+  if (!s) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the root solver");
+  int st = gsl_root_fsolver_set(s, &F, lo, hi), it = 0, conv = 0;
+  while (!st && !conv && it++ < 200) {
+    st = gsl_root_fsolver_iterate(s);
+    if (!st) conv = gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s), tol, 0.0) ==
+                    GSL_SUCCESS;
+  }
+  double r = gsl_root_fsolver_root(s);
+  gsl_root_fsolver_free(s);
+  if (conv) { *phi = r; return CAP_SUCCESS; }
+  if (!st) return CAP_ERROR(CAP_EMAXITER, "isolated cylinder: Brent did not converge in 200 iterations");
+  return CAP_ERROR(CAP_ENUMERIC, "isolated cylinder: Brent root finder failed: %s", gsl_strerror(st));
+}
+
+static cap_cheerios_float2d iso_fill(const iso_par *p, double phi)
+{
+  cap_cheerios_float2d o;
+  double a = phi + p->theta - PI, h = -2.0 * sin(0.5 * a);
+  o.phi.val = phi;
+  o.alpha.val = a;
+  o.h.val = h;
+  o.zc.val = h + p->b * cos(phi);
+  o.phi.err = o.alpha.err = o.h.err = o.zc.err = 0.0;
+  return o;
+}
+
+static double errof(double vt, double vw, double scale)
+{
+  return fabs(vt - vw) + TOL_WORK * scale + 16.0 * DBL_EPSILON * (fabs(vt) + scale);
+}
+
+/* Solves at both tolerances; *out gets the tight values with error estimates. */
+static int iso_both(const iso_par *p, cap_cheerios_float2d *out)
+{
+  double pw, pt;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  int s = iso_solve(p, TOL_WORK, &pw);
+  if (!s) s = iso_solve(p, TOL_TIGHT, &pt);
+  ref_gsl_restore(old);
+  if (s) return s;
+  cap_cheerios_float2d w = iso_fill(p, pw), t = iso_fill(p, pt);
+  t.phi.err = errof(t.phi.val, w.phi.val, 1.0);
+  t.alpha.err = errof(t.alpha.val, w.alpha.val, 1.0);
+  t.h.err = errof(t.h.val, w.h.val, 1.0);
+  t.zc.err = errof(t.zc.val, w.zc.val, 1.0 + p->b);
+  *out = t;
+  return CAP_SUCCESS;
+}
+
+int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, cap_cheerios_float2d *out)
+{
+  int s = check_2d(bond, density_ratio, theta);
+  if (s) return s;
+  iso_par p = {bond, sqrt(bond), density_ratio, theta};
+  cap_cheerios_float2d r;
+  s = iso_both(&p, &r);
+  if (s) return s;
+  if (out) *out = r;
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 2D pair                                                                                        */
+
+typedef struct {
+  iso_par iso;
+  double sep;
+  double sgn;   /* sign of the meniscus heights (sign of h_inf) */
+  double m1, m2, m3; /* magnitudes of the terms of the three equations (residuals are relative) */
+  double quad_tol;
+  gsl_integration_workspace *ws;
+  int quad_status; /* first hard quadrature failure, 0 if none */
+} pair_par;
+
+typedef struct {
+  double q; /* log|z_m| */
+} jint_par;
+
+/* integrand cos p / cos(p/2) in the variable w, sin(p/2) = u = (|z_m|/2) sinh(w) */
+static double jint_f(double w, void *vp)
+{
+  const jint_par *p = vp;
+  double u = 0.25 * (exp(p->q + w) - exp(p->q - w));
+  double u2 = u * u;
+  if (u2 >= 1.0) return 0.0; /* only at the end point when |alpha_i| = pi */
+  return (1.0 - 2.0 * u2) / sqrt(1.0 - u2);
+}
+
+/* horizontal distance (in l_c) from a contact of inclination alpha to the midpoint of height
+ * |z_m| = exp(q): int_0^|alpha| cos p / sqrt(z_m^2 + 2(1 - cos p)) dp = int_0^W cos p/cos(p/2) dw */
+static double jint(pair_par *pp, double q, double alpha)
+{
+  double s2 = fabs(sin(0.5 * alpha));
+  if (s2 == 0.0) return 0.0;
+  double ratio_log = log(2.0 * s2) - q; /* log(2 sin(|alpha|/2) / |z_m|) */
+  double W = ratio_log > 18.0 ? ratio_log + log(2.0) + 0.25 * exp(-2.0 * ratio_log) : asinh(exp(ratio_log));
+  jint_par jp = {q};
+  gsl_function F = {jint_f, &jp};
+  double r, e;
+  int st = gsl_integration_qags(&F, 0.0, W, pp->quad_tol, 0.0, QUAD_LIMIT, pp->ws, &r, &e);
+  if (st && st != GSL_EROUND && !pp->quad_status) pp->quad_status = st;
+  return r;
+}
+
+/* State of a pair from the unknowns x = (alpha_o, r, q): alpha_i = -sgn exp(r) (an inner meniscus
+ * can only level off at the midpoint if its contact slope points towards z_m), z_m = sgn exp(q). */
+typedef struct {
+  double phi_o, phi_i, alpha_o, alpha_i, zm, h_i, h_o, zc, area_rel;
+} pair_state;
+
+static pair_state pair_geom(const pair_par *pp, const double x[3])
+{
+  pair_state g;
+  double b = pp->iso.b, th = pp->iso.theta;
+  g.alpha_o = x[0];
+  g.alpha_i = -pp->sgn * exp(x[1]);
+  g.zm = pp->sgn * exp(x[2]);
+  g.phi_o = g.alpha_o + PI - th;
+  g.phi_i = g.alpha_i + PI - th;
+  double si = sin(0.5 * g.alpha_i);
+  g.h_i = pp->sgn * sqrt(g.zm * g.zm + 4.0 * si * si);
+  /* h_o = z_c - b cos(phi_o) = h_i + b (cos phi_i - cos phi_o), without cancellation */
+  g.h_o = g.h_i - 2.0 * b * sin(0.5 * (g.phi_i + g.phi_o)) * sin(0.5 * (g.alpha_i - g.alpha_o));
+  g.zc = g.h_i + b * cos(g.phi_i);
+  /* (area between the wetted arc and z = 0) - pi D Bo: the buoyancy-minus-weight term */
+  g.area_rel = -g.zc * b * (sin(g.phi_i) + sin(g.phi_o)) +
+               0.5 * pp->iso.bond * (g.phi_i + g.phi_o + 0.5 * (sin(2.0 * g.phi_i) + sin(2.0 * g.phi_o))) -
+               PI * pp->iso.D * pp->iso.bond;
+  return g;
+}
+
+static int pair_f(const gsl_vector *xv, void *vp, gsl_vector *f)
+{
+  pair_par *pp = vp;
+  double x[3];
+  for (int i = 0; i < 3; i++) {
+    x[i] = gsl_vector_get(xv, i);
+    if (!isfinite(x[i])) return GSL_EBADFUNC;
+  }
+  /* keep exp() finite while the solver explores */
+  if (x[1] > 1.2) x[1] = 1.2;
+  if (x[1] < -700.0) x[1] = -700.0;
+  if (x[2] > 5.0) x[2] = 5.0;
+  if (x[2] < -700.0) x[2] = -700.0;
+  pair_state g = pair_geom(pp, x);
+  gsl_vector_set(f, 0, (g.h_o + 2.0 * sin(0.5 * g.alpha_o)) / pp->m1);
+  gsl_vector_set(f, 1, (0.5 * pp->sep - pp->iso.b * sin(g.phi_i) - jint(pp, x[2], g.alpha_i)) / pp->m2);
+  gsl_vector_set(f, 2, (sin(g.alpha_o) + sin(g.alpha_i) + g.area_rel) / pp->m3);
+  if (pp->quad_status) return GSL_EBADFUNC;
+  return GSL_SUCCESS;
+}
+
+/* one hybrid solve from x (updated in place on success); returns a GSL status */
+static int pair_solve_once(pair_par *pp, double tol, double x[3])
+{
+  const size_t n = 3;
+  gsl_multiroot_function F = {pair_f, n, pp};
+  gsl_vector *v = gsl_vector_alloc(n);
+  gsl_multiroot_fsolver *s = gsl_multiroot_fsolver_alloc(gsl_multiroot_fsolver_hybrids, n);
+  if (!v || !s) {
+    if (v) gsl_vector_free(v);
+    if (s) gsl_multiroot_fsolver_free(s);
+    return GSL_ENOMEM;
+  }
+  for (size_t i = 0; i < n; i++) gsl_vector_set(v, i, x[i]);
+  pp->quad_status = 0;
+  int st = gsl_multiroot_fsolver_set(s, &F, v), it = 0;
+  while (!st) {
+    if (gsl_multiroot_test_residual(s->f, tol) == GSL_SUCCESS) break;
+    if (++it > PAIR_MAXITER) { st = GSL_EMAXITER; break; }
+    st = gsl_multiroot_fsolver_iterate(s);
+  }
+  if (!st)
+    for (size_t i = 0; i < n; i++) x[i] = gsl_vector_get(s->x, i);
+  gsl_multiroot_fsolver_free(s);
+  gsl_vector_free(v);
+  return st;
+}
+
+/* small-slope initial guess at separation sep: alpha_o = 2 a/(1+T), alpha_i = 2 a T/(1+T),
+ * z_m = 2 h exp(-d), T = tanh(d) (linearised pair with fixed total vertical force) */
+static void pair_guess(const pair_par *pp, const cap_cheerios_float2d *iso, double sep, double x[3])
+{
+  double a = iso->alpha.val, h = iso->h.val;
+  double d = 0.5 * sep - pp->iso.b * sin(iso->phi.val), T = tanh(d > 1e-12 ? d : 1e-12);
+  x[0] = 2.0 * a / (1.0 + T);
+  x[1] = log(fabs(2.0 * a * T / (1.0 + T)));
+  x[2] = log(2.0 * fabs(h)) - (d > 0 ? d : 0.0);
+}
+
+static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_float2d *iso)
+{
+  double x0[3] = {x[0], x[1], x[2]};
+  int st = pair_solve_once(pp, tol, x0);
+  if (!st) { x[0] = x0[0]; x[1] = x0[1]; x[2] = x0[2]; return 0; }
+  /* continuation: start far apart (d = 12 l_c) and walk in */
+  double target = pp->sep, start = 2.0 * (pp->iso.b * sin(iso->phi.val) + 12.0);
+  if (start <= target) return st;
+  double y[3];
+  pair_guess(pp, iso, start, y);
+  for (int k = 0; k <= PAIR_CONT_STEPS; k++) {
+    pp->sep = start + (target - start) * k / PAIR_CONT_STEPS;
+    st = pair_solve_once(pp, tol, y);
+    if (st) break;
+  }
+  pp->sep = target;
+  if (!st) { x[0] = y[0]; x[1] = y[1]; x[2] = y[2]; }
+  return st;
+}
+
+static void pair_fill(const pair_par *pp, const double x[3], cap_cheerios_pair2d *o)
+{
+  pair_state g = pair_geom(pp, x);
+  o->phi_o.val = g.phi_o;
+  o->phi_i.val = g.phi_i;
+  o->alpha_o.val = g.alpha_o;
+  o->alpha_i.val = g.alpha_i;
+  o->h_o.val = g.h_o;
+  o->h_i.val = g.h_i;
+  o->zc.val = g.zc;
+  o->zm.val = g.zm;
+  o->force.val = 0.5 * g.zm * g.zm;
+}
+
+static int map_gsl(int st, const pair_par *pp)
+{
+  if (st == GSL_ENOMEM) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the multiroot solver");
+  if (st == GSL_EMAXITER)
+    return CAP_ERROR(CAP_EMAXITER,
+                     "cylinder pair (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g): hybrid root "
+                     "finder did not converge in %d iterations",
+                     pp->iso.bond, pp->iso.D, pp->iso.theta, pp->sep, PAIR_MAXITER);
+  return CAP_ERROR(CAP_ENUMERIC,
+                   "cylinder pair (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g): root finder "
+                   "failed (%s); an equilibrium may not exist this close",
+                   pp->iso.bond, pp->iso.D, pp->iso.theta, pp->sep, gsl_strerror(st));
+}
+
+int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out)
+{
+  int s = check_2d(bond, density_ratio, theta);
+  if (!s) s = check_sep_2d(bond, sep);
+  if (s) return s;
+  pair_par pp;
+  pp.iso.bond = bond;
+  pp.iso.b = sqrt(bond);
+  pp.iso.D = density_ratio;
+  pp.iso.theta = theta;
+  pp.sep = sep;
+  cap_cheerios_float2d iso;
+  s = iso_both(&pp.iso, &iso);
+  if (s) return s;
+  cap_cheerios_pair2d r;
+  if (iso.alpha.val == 0.0) {
+    /* neutral body: flat interface, no interaction */
+    r.phi_o = r.phi_i = iso.phi;
+    r.alpha_o = r.alpha_i = iso.alpha;
+    r.h_o = r.h_i = iso.h;
+    r.zc = iso.zc;
+    r.zm = iso.h;
+    r.force = ref_closed(0.0);
+    if (out) *out = r;
+    return CAP_SUCCESS;
+  }
+  pp.sgn = iso.h.val > 0 ? 1.0 : -1.0;
+  double b = pp.iso.b, xw[3];
+  {
+    /* E1 (contact heights) has terms of size S (2 + b), S the slope scale; E2 (horizontal
+     * distances) terms up to sep/2 but its unknown is log|z_m|, so it is normalised by 1 + b only;
+     * E3 (vertical forces / sigma) has slope terms 2S and area terms of size Bo (1 + D) + b (S + b). */
+    double S = fabs(iso.alpha.val) > 1e-9 ? fabs(iso.alpha.val) : 1e-9;
+    pp.m1 = S * (2.0 + b);
+    pp.m2 = 1.0 + b;
+    pp.m3 = 2.0 * S + 2.0 * b * (S + b) + bond * (PI + 1.0 + PI * density_ratio);
+  }
+  pair_guess(&pp, &iso, sep, xw);
+  pp.ws = gsl_integration_workspace_alloc(QUAD_LIMIT);
+  if (!pp.ws) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the quadrature workspace");
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  pp.quad_tol = 0.01 * TOL_WORK;
+  int st = pair_solve(&pp, TOL_WORK, xw, &iso);
+  double xt[3] = {xw[0], xw[1], xw[2]};
+  if (!st) {
+    pp.quad_tol = 1e-15; /* below the roundoff of J: GSL_EROUND is accepted */
+    st = pair_solve(&pp, TOL_TIGHT, xt, &iso);
+  }
+  ref_gsl_restore(old);
+  gsl_integration_workspace_free(pp.ws);
+  if (st) return map_gsl(st, &pp);
+  cap_cheerios_pair2d w;
+  pair_fill(&pp, xw, &w);
+  pair_fill(&pp, xt, &r);
+  if (!(r.phi_o.val > 0 && r.phi_o.val < PI && r.phi_i.val > 0 && r.phi_i.val < PI))
+    return CAP_ERROR(CAP_ENOSOL,
+                     "cylinder pair (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g): the contact "
+                     "lines would pass the top or bottom of the cylinders (phi_o = %.9g, phi_i = %.9g rad): no "
+                     "floating equilibrium at this separation",
+                     bond, density_ratio, theta, sep, r.phi_o.val, r.phi_i.val);
+  r.phi_o.err = errof(r.phi_o.val, w.phi_o.val, 1.0);
+  r.phi_i.err = errof(r.phi_i.val, w.phi_i.val, 1.0);
+  /* the slopes, heights and z_m are solved for in relative form: relative tolerance terms */
+  r.alpha_o.err = errof(r.alpha_o.val, w.alpha_o.val, fabs(r.alpha_o.val));
+  r.alpha_i.err = errof(r.alpha_i.val, w.alpha_i.val, fabs(r.alpha_i.val));
+  r.h_o.err = errof(r.h_o.val, w.h_o.val, fabs(r.h_o.val));
+  r.h_i.err = errof(r.h_i.val, w.h_i.val, fabs(r.h_i.val));
+  r.zc.err = errof(r.zc.val, w.zc.val, fabs(r.h_i.val) + b * r.phi_i.err);
+  r.zm.err = errof(r.zm.val, w.zm.val, fabs(r.zm.val));
+  r.force.err = errof(r.force.val, w.force.val, 2.0 * r.force.val);
+  if (out) *out = r;
+  return CAP_SUCCESS;
+}
+
+int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
+                            double sep, cap_cheerios_pair2d *out)
+{
+  cap_result lc;
+  int s = cap_capillary_length(sigma, rho, g, &lc);
+  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
+  if (!s) s = cap_check_positive("radius", radius, "m");
+  if (!s) s = cap_check_positive("sep", sep, "m");
+  if (s) return s;
+  double l = lc.val;
+  cap_cheerios_pair2d r;
+  s = cap_cheerios_2d_pair(radius * radius / (l * l), rho_s / rho, theta, sep / l, &r);
+  if (s) return s;
+  cap_result *len[] = {&r.h_o, &r.h_i, &r.zc, &r.zm};
+  for (int i = 0; i < 4; i++) {
+    len[i]->val *= l;
+    len[i]->err = len[i]->err * l + fabs(len[i]->val) * CAP_CLOSED_FORM_RELERR;
+  }
+  r.force.val *= sigma;
+  r.force.err = r.force.err * sigma + fabs(r.force.val) * CAP_CLOSED_FORM_RELERR;
+  if (out) *out = r;
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 2D linearised laws                                                                             */
+
+static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerios_float2d *iso)
+{
+  cap_cheerios_linear2d o;
+  double h = iso->h.val, xc = b * sin(iso->phi.val), d = 0.5 * sep - xc;
+  o.h_inf.val = h;
+  o.x_c.val = xc;
+  o.d.val = d;
+  o.zm.val = h / sinh(d);
+  o.force.val = 0.5 * o.zm.val * o.zm.val;
+  o.force_far.val = 2.0 * h * h * exp(-2.0 * d);
+  double ah = fabs(h);
+  o.amp.val = ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
+  o.force_asym.val = 2.0 * o.amp.val * o.amp.val * exp(-2.0 * d);
+  return o;
+}
+
+int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
+                           cap_cheerios_linear2d *out)
+{
+  int s = check_2d(bond, density_ratio, theta);
+  if (!s) s = check_sep_2d(bond, sep);
+  if (s) return s;
+  iso_par p = {bond, sqrt(bond), density_ratio, theta};
+  double pw, pt;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  s = iso_solve(&p, TOL_WORK, &pw);
+  if (!s) s = iso_solve(&p, TOL_TIGHT, &pt);
+  ref_gsl_restore(old);
+  if (s) return s;
+  cap_cheerios_float2d iw = iso_fill(&p, pw), it = iso_fill(&p, pt);
+  double d = 0.5 * sep - p.b * sin(pt);
+  if (!(d > 0))
+    return CAP_ERROR(CAP_ENOSOL,
+                     "linearised law: the isolated contact lines (x_c = %.9g l_c) meet or cross at sep = %.9g",
+                     p.b * sin(pt), sep);
+  cap_cheerios_linear2d w = linear_fill(p.b, sep, &iw), r = linear_fill(p.b, sep, &it);
+  r.h_inf.err = errof(r.h_inf.val, w.h_inf.val, 1.0);
+  r.x_c.err = errof(r.x_c.val, w.x_c.val, p.b);
+  r.d.err = errof(r.d.val, w.d.val, 1.0 + p.b + sep);
+  r.zm.err = errof(r.zm.val, w.zm.val, fabs(r.zm.val) * (1.0 + d / tanh(d)));
+  r.force.err = errof(r.force.val, w.force.val, 2.0 * r.force.val * (1.0 + d / tanh(d)));
+  r.force_far.err = errof(r.force_far.val, w.force_far.val, 2.0 * r.force_far.val * (1.0 + 2.0 * d));
+  r.amp.err = errof(r.amp.val, w.amp.val, fabs(r.amp.val));
+  r.force_asym.err = errof(r.force_asym.val, w.force_asym.val, 2.0 * r.force_asym.val * (1.0 + 2.0 * d));
+  if (out) *out = r;
+  return CAP_SUCCESS;
+}

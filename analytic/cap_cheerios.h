@@ -1,0 +1,148 @@
+/* Cheerios effect: capillary attraction between two identical bodies floating at a liquid-gas
+ * interface (liquid density rho, surface tension sigma, gravity g, l_c = sqrt(sigma/(rho g))).
+ *
+ * Dimensionless inputs: Bond number Bo = R^2/l_c^2 (R the body radius), density ratio
+ * D = rho_s/rho >= 0, contact angle theta (rad, through the liquid), centre separation L = l/l_c.
+ * Lengths are returned in units of l_c, energies in sigma l_c^2 (3D), forces in sigma l_c (3D) or
+ * sigma (2D, per unit length). The *_si functions take and return SI units.
+ *
+ * 1. 3D, two small spheres, linearised menisci: Vella & Mahadevan (2005), Am. J. Phys. 73, 817
+ *    (force law of two identical floating spheres), in the superposition approximation of Chan,
+ *    Henry & White (1981), J. Colloid Interface Sci. 79, 410. Re-derived here: a sphere whose
+ *    contact line sits where the flat interface would cut it (polar angle pi - theta from the
+ *    bottom) needs a vertical capillary force equal to its weight minus the buoyancy of the
+ *    immersed spherical cap, 2 pi rho g R^3 Sigma, with
+ *        Sigma = (2D - 1)/3 - cos(theta)/2 + cos^3(theta)/6
+ *    (cap volume pi R^3 (2 + 3 cos theta - cos^3 theta)/3; checks: theta = pi gives 2D/3, no
+ *    buoyancy; theta = 0 gives 2(D - 1)/3, fully immersed). The meniscus is h(r) = -Q K0(r/l_c)
+ *    with the capillary charge Q = R Bo Sigma (2 pi sigma Q carries the net weight), and
+ *        E(l) = -2 pi sigma Q^2 K0(l/l_c) = -2 pi sigma R^2 Bo^2 Sigma^2 K0(l/l_c),
+ *        F(l) = -dE/dl = -2 pi sigma R Bo^(5/2) Sigma^2 K1(l/l_c)     (F < 0: attraction).
+ *    Dimensionless: E/(sigma l_c^2) = -2 pi Bo^3 Sigma^2 K0(L), F/(sigma l_c) = -2 pi Bo^3 Sigma^2 K1(L).
+ *    NOTE: E is written as derived (R^2 Bo^2 = R l_c Bo^(5/2)); the force prefactor
+ *    2 pi sigma R Bo^(5/2) Sigma^2 K1 is the form in which V&M state the force. An energy written
+ *    as "R^2 Bo^(5/2)" would not be consistent with F = -dE/dl.
+ *    Validity: Bo << 1 and Bo |Sigma| << 1 (small slopes), l >> R (point-like spheres), fixed
+ *    contact angle; relative model error O(Bo). err: a few ulps plus GSL's Bessel-function error;
+ *    the asymptotic model error is NOT included.
+ *
+ * 2. 2D, two identical horizontal circular cylinders per unit length, exact nonlinear statics
+ *    (derived here; the 2D meniscus and its first integral are standard, e.g. de Gennes,
+ *    Brochard-Wyart & Quere 2004, Ch. 2). Bodies at x = -l/2 and +l/2, each held horizontally
+ *    and free vertically. Every 2D meniscus obeys sigma dpsi/ds = rho g z (z above the far flat
+ *    bath, psi the inclination), so z^2 = C + 2 l_c^2 (1 - cos psi): sigma cos psi + rho g z^2/2
+ *    is constant along a meniscus. A contact at angle phi from the body's downward vertical
+ *    leaves at inclination alpha = phi + theta - pi (> 0: rising away from the body).
+ *      outer meniscus (to the flat bath):  h_o = z_c - R cos(phi_o) = -2 l_c sin(alpha_o/2);
+ *      inner meniscus (symmetric, height z_m and zero slope at the midpoint):
+ *          h_i^2 = z_m^2 + 2 l_c^2 (1 - cos alpha_i),
+ *          l/2 - R sin(phi_i) = int_0^|alpha_i| l_c^2 cos p / sqrt(z_m^2 + 2 l_c^2 (1 - cos p)) dp,
+ *          evaluated with sin(p/2) = |z_m|/(2 l_c) sinh(w), which removes the near-singularity;
+ *      vertical balance: rho_s g pi R^2 = sigma (sin alpha_o + sin alpha_i) + rho g A, A the area
+ *          between the wetted arc (angles -phi_o .. phi_i) and z = 0, below z = 0 counted positive.
+ *    The unknowns (alpha_o, log|alpha_i|, log|z_m|) are found by GSL's hybrid root finder on
+ *    equations scaled by the size of their terms, so slopes and z_m keep full relative precision.
+ *    Horizontal force on one body (momentum balance between the far bath and the midplane, or the
+ *    difference of the first integrals of the outer and inner menisci):
+ *        F = rho g z_m^2 / 2    (towards the other body: identical bodies always attract).
+ *    Isolated body (l -> infinity, phi_o = phi_i = phi, h = -2 l_c sin(alpha/2)):
+ *        pi D = (2/Bo) sin(alpha) - 2 (h/R) sin(phi) + phi - sin(phi) cos(phi);
+ *    the equilibrium returned is the first met as phi grows from 0 (the stable branch); no root:
+ *    CAP_ENOSOL (the cylinder sinks).
+ *    Validity: any Bo (exact statics of a 2D circle). The inner contact slope is constrained to
+ *    point towards z_m (otherwise the meniscus cannot level off); contact lines that would pass the
+ *    top or bottom of the cylinders give CAP_ENOSOL. NOT checked: that a meniscus does not cut
+ *    through a body elsewhere. Very close to contact at large Bo the solver may fail
+ *    (CAP_ENUMERIC). The solve starts from the small-slope solution and falls back on continuation
+ *    in l from l - 2 x_c = 24 l_c. err: |difference| between a working (scaled residual 1e-10) and
+ *    a 100x tighter solve, plus the working tolerance (relative for slopes, heights, z_m and F).
+ *
+ * 3. 2D linearised laws (small slopes, derived here), with h_inf the isolated contact height,
+ *    x_c = R sin(phi_inf) and d = l/2 - x_c:
+ *      fixed contact slope (inner meniscus z = z_m cosh(x/l_c) with the isolated contact slope):
+ *          z_m = h_inf / sinh(d/l_c),  F = rho g z_m^2 / 2;
+ *      fixed capillary charge (superposition of two isolated menisci, the 2D analogue of Chan et
+ *      al. 1981; also what the linearised vertical balance gives when the buoyancy change is
+ *      negligible, Bo -> 0): z_m = 2 h_inf exp(-d/l_c),
+ *          F_far = 2 rho g h_inf^2 exp(-(l - 2 x_c)/l_c),
+ *      which is also the large-l limit of the fixed-slope law (ratio (1 - exp(-2d/l_c))^-2).
+ *    The exact F approaches F_far at small Bo for all d, and both laws as l grows, up to a
+ *    relative floor (A/h_inf)^2 - 1 = O(h_inf^2) from the nonlinear meniscus tail:
+ *      exact large-l asymptote at any Bo: the isolated 2D meniscus is
+ *          u/l_c = arccosh(2 l_c/|z|) - sqrt(4 - z^2/l_c^2) - [the same at z = h_inf]
+ *      (u the distance from the contact), so its tail is z ~ A exp(-u/l_c) with
+ *          A = sgn(h_inf) 4 l_c exp(sqrt(4 - h_inf^2/l_c^2) - 2 - arccosh(2 l_c/|h_inf|))
+ *            = h_inf (1 - 3 h_inf^2/(16 l_c^2) + ...),
+ *      and matching two tails to z_m cosh(x/l_c) gives F_asym = 2 rho g A^2 exp(-(l - 2 x_c)/l_c);
+ *      the exact F converges to it with a relative difference ~ exp(-2d/l_c).
+ *
+ * Citations: [vella2005cheerios], [chan1981interaction], [degennes2004].
+ */
+#ifndef CAP_CHEERIOS_H
+#define CAP_CHEERIOS_H
+
+#include "cap_result.h"
+
+/* ---- 3D: small spheres (dimensionless) ------------------------------------------------------ */
+
+/* Sigma = (2D-1)/3 - cos(theta)/2 + cos^3(theta)/6; D >= 0, 0 <= theta <= pi. */
+int cap_cheerios_sigma(double density_ratio, double theta, cap_result *sigma_factor);
+
+/* E/(sigma l_c^2) = -2 pi Bo^3 Sigma^2 K0(L); 0 < Bo <= 1, D >= 0, 0 <= theta <= pi,
+ * 2 sqrt(Bo) < L <= 700 (no overlap; K0 underflows beyond). */
+int cap_cheerios_3d_energy(double bond, double density_ratio, double theta, double sep, cap_result *energy);
+
+/* F/(sigma l_c) = -dE/dL = -2 pi Bo^3 Sigma^2 K1(L) (negative: attraction); same ranges. */
+int cap_cheerios_3d_force(double bond, double density_ratio, double theta, double sep, cap_result *force);
+
+/* SI: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m), theta (rad), sep (m, centre
+ * distance). Outputs E (J) and F = -dE/dl (N); either pointer may be NULL. */
+int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
+                       double sep, cap_result *energy, cap_result *force);
+
+/* ---- 2D: horizontal cylinders (dimensionless, lengths in l_c, forces in sigma) --------------- */
+
+typedef struct {
+  cap_result phi;   /* contact position from the downward vertical, rad */
+  cap_result alpha; /* meniscus inclination at the contact, rad (> 0 rising away from the body) */
+  cap_result h;     /* contact height above the far bath, h = -2 sin(alpha/2) */
+  cap_result zc;    /* centre height, zc = h + sqrt(Bo) cos(phi) */
+} cap_cheerios_float2d;
+
+typedef struct {
+  cap_result phi_o, phi_i;     /* outer / inner contact positions, rad */
+  cap_result alpha_o, alpha_i; /* inclinations at the contacts, rad */
+  cap_result h_o, h_i;         /* contact heights */
+  cap_result zc;               /* centre height */
+  cap_result zm;               /* meniscus height at the midpoint */
+  cap_result force;            /* horizontal attraction per unit length / sigma = zm^2/2 (>= 0) */
+} cap_cheerios_pair2d;
+
+typedef struct {
+  cap_result h_inf; /* isolated contact height */
+  cap_result x_c;   /* isolated contact abscissa from the centre, sqrt(Bo) sin(phi_inf) */
+  cap_result d;     /* L/2 - x_c */
+  cap_result zm;    /* fixed-slope law: h_inf / sinh(d) */
+  cap_result force; /* fixed-slope law: zm^2 / 2 */
+  cap_result force_far; /* fixed-charge / far-field law: 2 h_inf^2 exp(-2 d) */
+  cap_result amp;       /* far-field amplitude A of the isolated nonlinear meniscus (z ~ A e^-u) */
+  cap_result force_asym; /* exact large-l asymptote 2 A^2 exp(-2 d) */
+} cap_cheerios_linear2d;
+
+/* Isolated floating cylinder. 0 < Bo <= 1e4, 0 <= D <= 1e6, 0 < theta < pi. CAP_ENOSOL if it sinks. */
+int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, cap_cheerios_float2d *out);
+
+/* Pair of cylinders at centre distance L: ranges as above and 2 sqrt(Bo) < L <= 500.
+ * CAP_ENOSOL if a single cylinder sinks; CAP_ENUMERIC / CAP_EMAXITER if the root finder fails. */
+int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out);
+
+/* Linearised laws, same ranges as cap_cheerios_2d_pair. */
+int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
+                           cap_cheerios_linear2d *out);
+
+/* SI version of cap_cheerios_2d_pair: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m),
+ * theta (rad), sep (m). Lengths in out are in m, angles in rad, force in N/m. */
+int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
+                            double sep, cap_cheerios_pair2d *out);
+
+#endif
