@@ -2,6 +2,7 @@
 # Tests of the capref command-line tool itself (flags, formats, errors) on the Laplace, oscillation
 # and groups quantities. Usage: sh tests/test_capref.sh BUILD_DIR
 build=${1:-build}
+# shellcheck source-path=SCRIPTDIR source=capref_lib.sh
 . "$(dirname "$0")/capref_lib.sh"
 
 # values against hand computations (python3): 2*0.0728/1e-3 = 145.6 Pa; sqrt(8*0.0728/(998.2e-9))
