@@ -14,8 +14,8 @@ build=${1:-build}
 # shellcheck source-path=SCRIPTDIR source=capref_lib.sh
 . "$(dirname "$0")/capref_lib.sh"
 
-W3="--rho_s 1200 --radius 0.4e-3 --theta 63.7"
-W2="--rho_s 1500 --radius 1e-3 --theta 63.7"
+W3="--rho-s 1200 --radius 0.4e-3 --theta 63.7"
+W2="--rho-s 1500 --radius 1e-3 --theta 63.7"
 
 # ---- 3D
 out=$("$capref" cheerios-3d $W3 --sep 1.3e-3)
@@ -25,7 +25,7 @@ check_close "cheerios-3d F [N] vs mpmath" "$(tsv_get "$out" F 1)" -1.49099287386
 check_close "cheerios-3d Sigma vs (2D-1)/3 - cos/2 + cos^3/6 by hand" "$(tsv_get "$out" Sigma 1)" \
   0.261070372448602 1e-12
 
-out=$("$capref" cheerios-3d-curve $W3 --sep_min 1e-3 --sep_max 3e-3 --n 2)
+out=$("$capref" cheerios-3d-curve $W3 --sep-min 1e-3 --sep-max 3e-3 --n 2)
 check $? "cheerios-3d-curve runs"
 check_close "cheerios-3d-curve E(3 mm) [J] vs mpmath" "$(tsv_get "$out" E 2)" -8.44389730423759266e-13 1e-11
 check_close "cheerios-3d-curve F(1 mm) [N] vs mpmath" "$(tsv_get "$out" F 1)" -2.05264656302050928e-9 1e-11
@@ -35,7 +35,7 @@ out=$("$capref" cheerios-2d-float $W2)
 check $? "cheerios-2d-float runs"
 check_close "cheerios-2d-float phi [deg] vs mpmath bisection" "$(tsv_get "$out" phi 1)" 122.574020714716048 1e-10
 rs=$(awk 'BEGIN { pi = atan2(0, -1); p = pi - 63.7 * pi / 180; printf "%.17g", (p - sin(p) * cos(p)) / pi * 998.2 }')
-out=$("$capref" cheerios-2d-float --rho_s "$rs" --radius 1e-3 --theta 63.7)
+out=$("$capref" cheerios-2d-float --rho-s "$rs" --radius 1e-3 --theta 63.7)
 check_close "cheerios-2d-float flat case phi [deg] = 180 - theta (exact)" "$(tsv_get "$out" phi 1)" 116.3 1e-10
 check_near "cheerios-2d-float flat case h [m] = 0 (exact)" "$(tsv_get "$out" h 1)" 0 1e-14
 
@@ -53,25 +53,25 @@ check_close "cheerios-2d-linear F_slope [N/m] vs mpmath" "$(tsv_get "$out" F_slo
 check_close "cheerios-2d-linear F_far [N/m] vs mpmath" "$(tsv_get "$out" F_far 1)" 0.00107691918565035561 1e-9
 check_close "cheerios-2d-linear F_asym [N/m] vs mpmath" "$(tsv_get "$out" F_asym 1)" 0.00107208945867958927 1e-9
 
-out=$("$capref" cheerios-2d-curve $W2 --sep_min 3e-3 --sep_max 0.02 --n 2)
+out=$("$capref" cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 2)
 check $? "cheerios-2d-curve runs"
 check_close "cheerios-2d-curve F(20 mm) [N/m] vs mpmath" "$(tsv_get "$out" F 2)" 2.10152026150331169e-6 1e-9
 check_close "cheerios-2d-curve F_asym(20 mm) [N/m] vs mpmath" "$(tsv_get "$out" F_asym 2)" \
   2.10119763880379813e-6 1e-9
 
 # ---- JSON
-for q in "cheerios-3d $W3 --sep 1.3e-3" "cheerios-3d-curve $W3 --sep_min 1e-3 --sep_max 3e-3 --n 3" \
+for q in "cheerios-3d $W3 --sep 1.3e-3" "cheerios-3d-curve $W3 --sep-min 1e-3 --sep-max 3e-3 --n 3" \
          "cheerios-2d-float $W2" "cheerios-2d-pair $W2 --sep 3e-3" "cheerios-2d-linear $W2 --sep 3e-3" \
-         "cheerios-2d-curve $W2 --sep_min 3e-3 --sep_max 0.02 --n 3"; do
+         "cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 3"; do
   check_json "${q%% *}" $q --format json
 done
 
 # ---- errors
 check_usage "--theta 190" theta cheerios-2d-pair $W2 --sep 3e-3 --theta 190
-check_usage "--radius -1" radius cheerios-3d --rho_s 1200 --radius -1 --sep 1e-3
+check_usage "--radius -1" radius cheerios-3d --rho-s 1200 --radius -1 --sep 1e-3
 check_usage "overlapping cylinders" sep cheerios-2d-pair $W2 --sep 1.5e-3
-check_stderr "a sinking cylinder (no solution)" 1 sinks cheerios-2d-float --rho_s 9e5 --radius 1e-3 --theta 60
-check_usage "non-integer --n" "--n" cheerios-2d-curve $W2 --sep_min 3e-3 --sep_max 0.02 --n 2.5
+check_stderr "a sinking cylinder (no solution)" 1 sinks cheerios-2d-float --rho-s 9e5 --radius 1e-3 --theta 60
+check_usage "non-integer --n" "--n" cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 2.5
 
 n=$("$capref" --list | grep -c '^cheerios-')
 [ "$n" -eq 6 ]; check $? "capref --list shows the 6 cheerios quantities ($n)"

@@ -22,12 +22,12 @@ out=$("$capref" floating-equilibrium --Bo 0.3817 --theta 63.7 --D 1.4142)
 check_close "floating-equilibrium phi" "$(tsv_get "$out" phi 1)" 128.957996297549060 1e-9
 
 # The paperclip (steel wire R = 0.5 mm, water, theta = 100 deg): D = 7.9 floats, D = 25 sinks
-out=$("$capref" floating-si --radius 0.5e-3 --rho_s 7900 --rho 1000 --sigma 0.072 --g 9.81 --theta 100)
+out=$("$capref" floating-si --radius 0.5e-3 --rho-s 7900 --rho 1000 --sigma 0.072 --g 9.81 --theta 100)
 check $? "floating-si paperclip D = 7.9 floats (exit 0)"
 check_close "floating-si paperclip depth (m)" "$(tsv_get "$out" depth 1)" 1.485978586158727685e-3 1e-9
 check_close "floating-si paperclip Dmax" "$(tsv_get "$out" Dmax 1)" 20.9137394163599976 1e-12
 check_stderr "floating-si paperclip D = 25 sinks" 1 sinks \
-  floating-si --radius 0.5e-3 --rho_s 25000 --rho 1000 --sigma 0.072 --g 9.81 --theta 100
+  floating-si --radius 0.5e-3 --rho-s 25000 --rho 1000 --sigma 0.072 --g 9.81 --theta 100
 
 # JSON output parses
 for q in "floating-max --Bo 0.3817 --theta 63.7" "floating-load-curve --Bo 1.7 --theta 120 --npts 7" \
@@ -41,6 +41,6 @@ check_usage "theta = 0 rejected" "--theta 0" floating-max --Bo 0.3 --theta 0
 check_usage "negative Bo rejected" "--Bo -1" floating-load --Bo -1 --theta 30 --phi 10
 check_usage "phi = 181 rejected" "--phi 181" floating-load --Bo 1 --theta 30 --phi 181
 check_usage "D = 0 rejected" "--D 0" floating-equilibrium --Bo 1 --theta 30 --D 0
-check_usage "negative radius rejected" "--radius -1e-3" floating-si --radius -1e-3 --rho_s 7900 --theta 100
+check_usage "negative radius rejected" "--radius -1e-3" floating-si --radius -1e-3 --rho-s 7900 --theta 100
 
 finish

@@ -10,83 +10,44 @@
 #     a = 1.437551974255406e-3 m
 set -u
 build=${1:-build}
-capref="$build/bin/capref"
-pass=0
-fail=0
-tmp=${TMPDIR:-/tmp}/capref_statics.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/capref_lib.sh
+. "$(dirname "$0")/capref_lib.sh"
 
-ok() { echo "PASS  $1"; pass=$((pass + 1)); }
-ko() { echo "FAIL  $1"; fail=$((fail + 1)); }
+out=$("$capref" young-angle --sigma-sa 0.0473 --sigma-sl 0.0213 --sigma-la 0.0728)
+check_close "young-angle theta = acos(5/14)" "$(tsv_get "$out" theta 1)" 69.0751675723616837 1e-13
 
-# first data row (after the two comment lines and the header) of a TSV output, column $1 (1-based)
-col() { awk -v c="$1" '!/^#/ { n++; if (n == 2) { print $c; exit } }'; }
-# last data row, column $1
-lastcol() { awk -v c="$1" '!/^#/ { n++; if (n >= 2) v = $c } END { print v }'; }
-# close GOT WANT RTOL -> exit 0 if |got - want| <= rtol |want|
-close() { awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; a = w < 0 ? -w : w;
-  exit !(g != "" && d <= t * a) }'; }
+out=$("$capref" cap-2d --theta 63.7 --area 2.8375e-6)
+check_close "cap-2d R" "$(tsv_get "$out" R 1)" 1.99272022452753525e-3 1e-13
 
-check() { # NAME GOT WANT RTOL
-  if close "$2" "$3" "$4"; then ok "$1 ($2 vs $3)"; else ko "$1 ($2 vs $3, rtol $4)"; fi
-}
-
-v=$("$capref" young-angle --sigma_sa 0.0473 --sigma_sl 0.0213 --sigma_la 0.0728 | col 3)
-check "young-angle theta = acos(5/14)" "$v" 69.0751675723616837 1e-13
-
-v=$("$capref" cap-2d --theta 63.7 --area 2.8375e-6 | col 1)
-check "cap-2d R" "$v" 1.99272022452753525e-3 1e-13
-
-v=$("$capref" cap-3d --theta 131.3 --volume 1.7321e-8 --sigma 0.0728 | col 9)
-check "cap-3d Laplace pressure 2 sigma/R" "$v" 88.3256880570131771 1e-13
+out=$("$capref" cap-3d --theta 131.3 --volume 1.7321e-8 --sigma 0.0728)
+check_close "cap-3d Laplace pressure 2 sigma/R" "$(tsv_get "$out" dp 1)" 88.3256880570131771 1e-13
 
 # sessile: the library's tolerance is 1e-10 (working) / 1e-12 (tight); expect ~1e-11
-v=$("$capref" sessile-drop --dim 2 --theta 63.7 --area 2.8375e-6 | col 1)
-check "sessile-drop 2D apex curvature vs mpmath quadrature" "$v" 447.2648487145281 1e-11
+out=$("$capref" sessile-drop --dim 2 --theta 63.7 --area 2.8375e-6)
+check_close "sessile-drop 2D apex curvature vs mpmath quadrature" "$(tsv_get "$out" b 1)" 447.2648487145281 1e-11
 
-v=$("$capref" sessile-drop --dim 3 --theta 131.3 --volume 1.7321e-8 | col 5)
-check "sessile-drop 3D height vs mpmath ODE" "$v" 2.443296174340915e-3 1e-11
+out=$("$capref" sessile-drop --dim 3 --theta 131.3 --volume 1.7321e-8)
+check_close "sessile-drop 3D height vs mpmath ODE" "$(tsv_get "$out" h 1)" 2.443296174340915e-3 1e-11
 
-v=$("$capref" sessile-drop --dim 3 --theta 71.3 --volume 2.9e-9 --g 0 | col 11)
-check "sessile-drop g = 0: apparent angle = theta" "$v" 71.3 1e-13
+out=$("$capref" sessile-drop --dim 3 --theta 71.3 --volume 2.9e-9 --g 0)
+check_close "sessile-drop g = 0: apparent angle = theta" "$(tsv_get "$out" theta_app 1)" 71.3 1e-13
 
-"$capref" sessile-profile --dim 3 --theta 131.3 --volume 1.7321e-8 --points 9 >"$tmp/prof.tsv"
-n=$(awk '!/^#/ { n++ } END { print n - 1 }' "$tmp/prof.tsv")
-if [ "$n" = 9 ]; then ok "sessile-profile prints --points rows"; else ko "sessile-profile rows: $n, want 9"; fi
-v=$(lastcol 3 <"$tmp/prof.tsv")
-check "sessile-profile ends at the contact line x = a (mpmath ODE)" "$v" 1.437551974255406e-3 1e-11
-v=$(lastcol 5 <"$tmp/prof.tsv")
-check "sessile-profile ends at z = h (mpmath ODE)" "$v" 2.443296174340915e-3 1e-11
+out=$("$capref" sessile-profile --dim 3 --theta 131.3 --volume 1.7321e-8 --points 9)
+rows=$(tsv_rows "$out")
+[ "$rows" = 9 ]; check $? "sessile-profile prints --points rows (got $rows, want 9)"
+check_close "sessile-profile ends at the contact line x = a (mpmath ODE)" "$(tsv_get "$out" x 9)" 1.437551974255406e-3 1e-11
+check_close "sessile-profile ends at z = h (mpmath ODE)" "$(tsv_get "$out" z 9)" 2.443296174340915e-3 1e-11
 
-for q in "young-angle --sigma_sa 0.0473 --sigma_sl 0.0213" "cap-2d --theta 63.7 --area 2.8375e-6" \
-         "sessile-drop --theta 131.3 --volume 1.7321e-8" \
-         "sessile-profile --dim 2 --theta 131.3 --area 1.2345e-5 --points 7"; do
-  # shellcheck disable=SC2086
-  if "$capref" $q --format json | python3 -m json.tool >/dev/null 2>&1; then
-    ok "json parses: ${q%% *}"
-  else
-    ko "json does not parse: $q"
-  fi
-done
+check_json "young-angle json" young-angle --sigma-sa 0.0473 --sigma-sl 0.0213 --format json
+check_json "cap-2d json" cap-2d --theta 63.7 --area 2.8375e-6 --format json
+check_json "sessile-drop json" sessile-drop --theta 131.3 --volume 1.7321e-8 --format json
+check_json "sessile-profile json" sessile-profile --dim 2 --theta 131.3 --area 1.2345e-5 --points 7 --format json
 
-expect_exit() { # NAME STATUS WORD ARGS...
-  name=$1; want=$2; word=$3; shift 3
-  "$capref" "$@" >/dev/null 2>"$tmp/err"
-  rc=$?
-  if [ "$rc" -eq "$want" ] && grep -q -- "$word" "$tmp/err"; then
-    ok "$name: exit $rc, stderr names $word"
-  else
-    ko "$name: exit $rc (want $want), stderr: $(head -c 200 "$tmp/err")"
-  fi
-}
-expect_exit "sessile-drop --theta 180 out of range" 2 theta sessile-drop --theta 180 --volume 1e-9
-expect_exit "cap-3d negative volume" 2 volume cap-3d --theta 30 --volume -1e-9
-expect_exit "sessile-drop --g -9.81 out of range" 2 "--g" sessile-drop --theta 30 --volume 1e-9 --g -9.81
-expect_exit "sessile-drop --dim 2 without --area" 2 area sessile-drop --dim 2 --theta 30
-expect_exit "sessile-profile --points 1" 2 points sessile-profile --theta 30 --volume 1e-9 --points 1
-expect_exit "young-angle complete wetting has no solution" 1 "complete wetting" \
-  young-angle --sigma_sa 0.1 --sigma_sl 0.01
-
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+check_usage "sessile-drop --theta 180 out of range" theta sessile-drop --theta 180 --volume 1e-9
+check_usage "cap-3d negative volume" volume cap-3d --theta 30 --volume -1e-9
+check_usage "sessile-drop --g -9.81 out of range" "--g" sessile-drop --theta 30 --volume 1e-9 --g -9.81
+check_usage "sessile-drop --dim 2 without --area" area sessile-drop --dim 2 --theta 30
+check_usage "sessile-profile --points 1" points sessile-profile --theta 30 --volume 1e-9 --points 1
+check_stderr "young-angle complete wetting has no solution" 1 "complete wetting" \
+  young-angle --sigma-sa 0.1 --sigma-sl 0.01
+finish

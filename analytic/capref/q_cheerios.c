@@ -124,14 +124,14 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
 
 #define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_RHO {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_RHOS {"rho_s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN}
+#define P_RHOS {"rho-s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN}
 #define P_G {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_RADIUS {"radius", "m", "body radius R", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_THETA3 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, 0}
 #define P_THETA2 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_SEP {"sep", "m", "centre-to-centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_SEPMIN {"sep_min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_SEPMAX {"sep_max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_SEPMIN {"sep-min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_SEPMAX {"sep-max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_N {"n", "", "number of points", 50, 2, 10000, CAPREF_INTEGER}
 
 static const capref_quantity quantities[] = {

@@ -122,7 +122,7 @@ static const capref_quantity quantities[] = {
      CITE,
      0,
      {{"radius", "m", "cylinder radius", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"rho_s", "kg/m^3", "cylinder density", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      {"rho-s", "kg/m^3", "cylinder density", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
       {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
       {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
       {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
