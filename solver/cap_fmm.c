@@ -1,0 +1,718 @@
+/* cap_fmm: fast marching redistancing and normal extrapolation (see cap_fmm.h for the numerics and
+ * the references). */
+#include "cap_fmm.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "cap_errno.h"
+
+/* Marching states of a lattice point. */
+enum { ST_FAR = 0, ST_TRIAL = 1, ST_DONE = 2, ST_OUT = 3 };
+
+struct cap_fmm_workspace {
+  int dim, nx, ny, nz, ng;
+  size_t size;          /* entries of a field of the grid the workspace was made for */
+  unsigned char *state; /* per field entry: ST_* */
+  double *val;          /* per field entry: tentative / accepted unsigned distance */
+  size_t *heap;         /* binary min-heap of field indices */
+  size_t *pos;          /* per field entry: 1 + its position in the heap, 0 when not in the heap */
+  size_t nheap;
+};
+
+/* ---------------------------------------------------------------------------------------------- */
+/* The points of one location as a lattice of spacing h. */
+
+typedef struct {
+  int dim;
+  int n[3];            /* points per direction */
+  int periodic[3];     /* direction wraps (the duplicate face of a periodic direction is excluded) */
+  ptrdiff_t stride[3]; /* field strides */
+  size_t base;         /* field index of point (0, 0, 0) */
+} lattice;
+
+static void make_lattice(const cap_grid *g, cap_fmm_loc loc, lattice *L)
+{
+  int cells[3] = {g->nx, g->ny, g->dim == 3 ? g->nz : 1};
+  L->dim = g->dim;
+  L->stride[0] = 1;
+  L->stride[1] = g->sy;
+  L->stride[2] = g->sz;
+  for (int d = 0; d < 3; d++) {
+    L->periodic[d] = d < g->dim && g->bc[2 * d] == CAP_BC_PERIODIC;
+    int face = (int)loc == d + 1;
+    L->n[d] = d < g->dim ? cells[d] + (face && !L->periodic[d]) : 1;
+  }
+  L->base = g->dim == 3 ? cap_grid_idx3(g, 0, 0, 0) : cap_grid_idx(g, 0, 0);
+}
+
+static size_t lat_index(const lattice *L, const int c[3])
+{
+  ptrdiff_t off = 0;
+  for (int d = 0; d < L->dim; d++) off += (ptrdiff_t)c[d] * L->stride[d];
+  return (size_t)((ptrdiff_t)L->base + off);
+}
+
+static void lat_coords(const lattice *L, size_t idx, int c[3])
+{
+  ptrdiff_t off = (ptrdiff_t)idx - (ptrdiff_t)L->base;
+  c[0] = c[1] = c[2] = 0;
+  for (int d = L->dim - 1; d >= 1; d--) {
+    c[d] = (int)(off / L->stride[d]);
+    off -= (ptrdiff_t)c[d] * L->stride[d];
+  }
+  c[0] = (int)off;
+}
+
+/* Field index of the point at c + off (off per direction), or -1 outside a non-periodic edge. */
+static ptrdiff_t lat_at(const lattice *L, const int c[3], const int off[3])
+{
+  int x[3] = {0, 0, 0};
+  for (int d = 0; d < L->dim; d++) {
+    x[d] = c[d] + off[d];
+    if (x[d] < 0 || x[d] >= L->n[d]) {
+      if (!L->periodic[d]) return -1;
+      x[d] = ((x[d] % L->n[d]) + L->n[d]) % L->n[d];
+    }
+  }
+  return (ptrdiff_t)lat_index(L, x);
+}
+
+/* The point m steps along direction d from c (m = -2, -1, 1, 2), or -1. */
+static ptrdiff_t lat_nbr(const lattice *L, const int c[3], int d, int m)
+{
+  int off[3] = {0, 0, 0};
+  off[d] = m;
+  return lat_at(L, c, off);
+}
+
+/* Calls body with `c` and `idx` for every point of L. */
+#define LAT_FOR(L, c, idx)                                                                          \
+  for (c[2] = 0; c[2] < (L)->n[2]; c[2]++)                                                          \
+    for (c[1] = 0; c[1] < (L)->n[1]; c[1]++)                                                        \
+      for (c[0] = 0, idx = lat_index((L), c); c[0] < (L)->n[0]; c[0]++, idx++)
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Binary min-heap of field indices keyed by key[idx]; pos[idx] = 1 + position, 0 if absent. */
+
+static void heap_swap(cap_fmm_workspace *w, size_t a, size_t b)
+{
+  size_t ia = w->heap[a], ib = w->heap[b];
+  w->heap[a] = ib;
+  w->heap[b] = ia;
+  w->pos[ib] = a + 1;
+  w->pos[ia] = b + 1;
+}
+
+static void heap_up(cap_fmm_workspace *w, const double *key, size_t k)
+{
+  while (k > 0) {
+    size_t parent = (k - 1) / 2;
+    if (!(key[w->heap[k]] < key[w->heap[parent]])) break;
+    heap_swap(w, k, parent);
+    k = parent;
+  }
+}
+
+static void heap_down(cap_fmm_workspace *w, const double *key, size_t k)
+{
+  for (;;) {
+    size_t l = 2 * k + 1, r = l + 1, m = k;
+    if (l < w->nheap && key[w->heap[l]] < key[w->heap[m]]) m = l;
+    if (r < w->nheap && key[w->heap[r]] < key[w->heap[m]]) m = r;
+    if (m == k) return;
+    heap_swap(w, k, m);
+    k = m;
+  }
+}
+
+static void heap_push(cap_fmm_workspace *w, const double *key, size_t idx)
+{
+  w->heap[w->nheap] = idx;
+  w->pos[idx] = w->nheap + 1;
+  w->nheap++;
+  heap_up(w, key, w->nheap - 1);
+}
+
+/* Restores the heap after key[idx] changed (either way). */
+static void heap_update(cap_fmm_workspace *w, const double *key, size_t idx)
+{
+  size_t k = w->pos[idx] - 1;
+  heap_up(w, key, k);
+  heap_down(w, key, w->pos[idx] - 1);
+}
+
+static size_t heap_pop(cap_fmm_workspace *w, const double *key)
+{
+  size_t top = w->heap[0];
+  w->nheap--;
+  if (w->nheap > 0) {
+    w->heap[0] = w->heap[w->nheap];
+    w->pos[w->heap[0]] = 1;
+    heap_down(w, key, 0);
+  }
+  w->pos[top] = 0;
+  return top;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Workspace. */
+
+int cap_fmm_alloc(const cap_grid *g, cap_fmm_workspace **ws)
+{
+  if (!ws) return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: ws is NULL");
+  *ws = NULL;
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: grid is NULL");
+  if (g->size == 0 || g->dim < 2 || g->dim > 3)
+    return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
+  cap_fmm_workspace *w = calloc(1, sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_alloc: cannot allocate the workspace");
+  w->dim = g->dim;
+  w->nx = g->nx;
+  w->ny = g->ny;
+  w->nz = g->nz;
+  w->ng = g->ng;
+  w->size = g->size;
+  w->state = malloc(g->size * sizeof *w->state);
+  w->val = malloc(g->size * sizeof *w->val);
+  w->heap = malloc(g->size * sizeof *w->heap);
+  w->pos = malloc(g->size * sizeof *w->pos);
+  if (!w->state || !w->val || !w->heap || !w->pos) {
+    cap_fmm_free(w);
+    return CAP_ERROR(CAP_ENOMEM, "cap_fmm_alloc: cannot allocate work arrays of %zu entries", g->size);
+  }
+  *ws = w;
+  return CAP_SUCCESS;
+}
+
+void cap_fmm_free(cap_fmm_workspace *ws)
+{
+  if (!ws) return;
+  free(ws->state);
+  free(ws->val);
+  free(ws->heap);
+  free(ws->pos);
+  free(ws);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Validation shared by the public calls. */
+
+static int check_grid(const char *fn, const cap_grid *g)
+{
+  if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", fn);
+  if (g->geom == CAP_GEOM_3D || g->dim != 2)
+    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (PLANAR, AXI) are supported, not geometry %d", fn,
+                     (int)g->geom);
+  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
+    return CAP_ERROR(CAP_EGEOM, "%s: unknown geometry %d", fn, (int)g->geom);
+  return cap_grid_check_bc(g);
+}
+
+static int check_ws(const char *fn, const cap_fmm_workspace *ws, const cap_grid *g)
+{
+  if (!ws) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", fn);
+  if (ws->dim != g->dim || ws->nx != g->nx || ws->ny != g->ny || ws->nz != g->nz || ws->ng != g->ng ||
+      ws->size != g->size)
+    return CAP_ERROR(CAP_ESIZE,
+                     "%s: workspace made for a %d x %d x %d grid with %d ghosts, called with %d x %d x %d "
+                     "and %d ghosts",
+                     fn, ws->nx, ws->ny, ws->nz, ws->ng, g->nx, g->ny, g->nz, g->ng);
+  return CAP_SUCCESS;
+}
+
+static int check_band_order(const char *fn, double band, cap_fmm_order order)
+{
+  if (!(isfinite(band) && band >= 1))
+    return CAP_ERROR(CAP_EDOM, "%s: band = %.9g cells is out of range: allowed 1 <= band < inf cells", fn, band);
+  if (order != CAP_FMM_ORDER1 && order != CAP_FMM_ORDER2)
+    return CAP_ERROR(CAP_EDOM, "%s: order = %d is out of range: allowed 1 or 2", fn, (int)order);
+  return CAP_SUCCESS;
+}
+
+static int check_loc(const char *fn, const cap_grid *g, cap_fmm_loc loc)
+{
+  if ((int)loc < 0 || (int)loc > g->dim)
+    return CAP_ERROR(CAP_EDOM, "%s: loc = %d is out of range: allowed CELL (0) to %s (%d) in %dD", fn, (int)loc,
+                     g->dim == 3 ? "ZFACE" : "YFACE", g->dim, g->dim);
+  return CAP_SUCCESS;
+}
+
+static void stats_clear(cap_fmm_stats *st)
+{
+  st->n_init = st->n_marched = st->n_clamped = st->n_fallback = st->n_unreached = 0;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Redistancing. */
+
+static int liquid(double p) { return p < 0; }
+
+/* Order-1 initial distance of interface cell P (at c): the line (plane) through the nearer linear
+ * crossing along each axis. */
+static double init_order1(const lattice *L, const double *phi, size_t P, const int c[3], double h)
+{
+  double p0 = phi[P], inv2 = 0;
+  for (int d = 0; d < L->dim; d++) {
+    double dmin = INFINITY;
+    for (int m = -1; m <= 1; m += 2) {
+      ptrdiff_t N = lat_nbr(L, c, d, m);
+      if (N < 0 || liquid(phi[N]) == liquid(p0)) continue;
+      double dist = p0 / (p0 - phi[N]) * h; /* p0 and phi[N] of opposite sides: 0 < theta <= 1 */
+      if (dist < dmin) dmin = dist;
+    }
+    if (dmin == 0) return 0;
+    if (dmin < INFINITY) inv2 += 1 / (dmin * dmin);
+  }
+  return 1 / sqrt(inv2);
+}
+
+/* First and second derivative of phi along direction d at c: centred, else one-sided (second order
+ * with two points, first order with one, in which case the second derivative is taken as 0). */
+static void deriv_axis(const lattice *L, const double *phi, const int c[3], size_t P, int d, double h,
+                       double *gd, double *hdd)
+{
+  ptrdiff_t m1 = lat_nbr(L, c, d, -1), p1 = lat_nbr(L, c, d, 1);
+  double p0 = phi[P];
+  *gd = 0;
+  *hdd = 0;
+  if (m1 >= 0 && p1 >= 0) {
+    *gd = (phi[p1] - phi[m1]) / (2 * h);
+    *hdd = (phi[p1] - 2 * p0 + phi[m1]) / (h * h);
+    return;
+  }
+  int s = p1 >= 0 ? 1 : -1;
+  ptrdiff_t n1 = p1 >= 0 ? p1 : m1;
+  if (n1 < 0) return;
+  ptrdiff_t n2 = lat_nbr(L, c, d, 2 * s);
+  if (n2 >= 0) {
+    *gd = s * (-3 * p0 + 4 * phi[n1] - phi[n2]) / (2 * h);
+    *hdd = (p0 - 2 * phi[n1] + phi[n2]) / (h * h);
+  } else {
+    *gd = s * (phi[n1] - p0) / h;
+  }
+}
+
+/* Order-2 initial distance of interface cell P: distance along grad phi to the zero of the quadratic
+ * Taylor model; returns -1 when the model is unusable (the caller falls back to order 1). */
+static double init_order2(const lattice *L, const double *phi, size_t P, const int c[3], double h)
+{
+  double gr[3] = {0, 0, 0}, H[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+  for (int d = 0; d < L->dim; d++) deriv_axis(L, phi, c, P, d, h, &gr[d], &H[d][d]);
+  for (int d = 0; d < L->dim; d++)
+    for (int e = d + 1; e < L->dim; e++) {
+      ptrdiff_t q[4];
+      int k = 0;
+      for (int sd = 1; sd >= -1; sd -= 2)
+        for (int se = 1; se >= -1; se -= 2) {
+          int off[3] = {0, 0, 0};
+          off[d] = sd;
+          off[e] = se;
+          q[k++] = lat_at(L, c, off);
+        }
+      /* q = (+,+), (+,-), (-,+), (-,-) */
+      if (q[0] >= 0 && q[1] >= 0 && q[2] >= 0 && q[3] >= 0)
+        H[d][e] = H[e][d] = (phi[q[0]] - phi[q[1]] - phi[q[2]] + phi[q[3]]) / (4 * h * h);
+    }
+  double gn = 0;
+  for (int d = 0; d < L->dim; d++) gn += gr[d] * gr[d];
+  gn = sqrt(gn);
+  if (!(gn > 0) || !isfinite(gn)) return -1;
+  double a = 0;
+  for (int d = 0; d < L->dim; d++)
+    for (int e = 0; e < L->dim; e++) a += gr[d] * H[d][e] * gr[e];
+  a /= gn * gn;
+  double disc = gn * gn - 2 * a * phi[P];
+  if (!(disc >= 0)) return -1;
+  double t = 2 * phi[P] / (gn + sqrt(disc));
+  return isfinite(t) ? fabs(t) : -1;
+}
+
+/* Tentative distance of cell Q (same side as its accepted neighbours used), from the accepted cells
+ * of its side: solves sum_d c_d max(u - beta_d, 0)^2 = 1 (see cap_fmm.h). INFINITY if no neighbour. */
+static double march_value(const cap_fmm_workspace *w, const lattice *L, const double *phi, size_t Q,
+                          double h, cap_fmm_order order)
+{
+  int c[3];
+  lat_coords(L, Q, c);
+  int side = liquid(phi[Q]);
+  double cc[3], beta[3];
+  int nt = 0;
+  for (int d = 0; d < L->dim; d++) {
+    double a1 = INFINITY, a2 = INFINITY;
+    for (int m = -1; m <= 1; m += 2) {
+      ptrdiff_t N1 = lat_nbr(L, c, d, m);
+      if (N1 < 0 || w->state[N1] != ST_DONE || liquid(phi[N1]) != side || !(w->val[N1] < a1)) continue;
+      a1 = w->val[N1];
+      ptrdiff_t N2 = lat_nbr(L, c, d, 2 * m);
+      a2 = N2 >= 0 && w->state[N2] == ST_DONE && liquid(phi[N2]) == side ? w->val[N2] : INFINITY;
+    }
+    if (a1 == INFINITY) continue;
+    if (order == CAP_FMM_ORDER2 && a2 <= a1) {
+      cc[nt] = 9.0 / 4.0; /* coefficients in units of 1/h^2 */
+      beta[nt] = (4 * a1 - a2) / 3;
+    } else {
+      cc[nt] = 1.0;
+      beta[nt] = a1;
+    }
+    /* insertion in increasing beta */
+    int k = nt++;
+    while (k > 0 && beta[k - 1] > beta[k]) {
+      double tb = beta[k - 1], tc = cc[k - 1];
+      beta[k - 1] = beta[k];
+      cc[k - 1] = cc[k];
+      beta[k] = tb;
+      cc[k] = tc;
+      k--;
+    }
+  }
+  if (nt == 0) return INFINITY;
+  /* v = u - beta[0] keeps the arithmetic at the scale h (no cancellation far from the interface) */
+  double A = cc[0], B = 0, C = -h * h;
+  double v = h / sqrt(cc[0]);
+  for (int k = 1; k < nt; k++) {
+    double b = beta[k] - beta[0];
+    if (v <= b) break;
+    A += cc[k];
+    B += cc[k] * b;
+    C += cc[k] * b * b;
+    double disc = B * B - A * C; /* > 0: the sum at u = beta[k] is < 1 and grows */
+    v = (B + sqrt(disc > 0 ? disc : 0)) / A;
+  }
+  return beta[0] + v;
+}
+
+/* Recomputes the tentative values of the not yet accepted cells of P's side within two steps of P
+ * along the axes (P can be the first or the second point of their stencils). */
+static void march_neighbours(cap_fmm_workspace *w, const lattice *L, const double *phi, size_t P, double h,
+                             cap_fmm_order order)
+{
+  int c[3];
+  lat_coords(L, P, c);
+  int side = liquid(phi[P]), reach = order == CAP_FMM_ORDER2 ? 2 : 1;
+  for (int d = 0; d < L->dim; d++)
+    for (int m = -reach; m <= reach; m++) {
+      if (m == 0) continue;
+      ptrdiff_t N = lat_nbr(L, c, d, m);
+      if (N < 0 || w->state[N] == ST_DONE || liquid(phi[N]) != side) continue;
+      double u = march_value(w, L, phi, (size_t)N, h, order);
+      if (u == INFINITY) continue;
+      w->val[N] = u;
+      if (w->state[N] == ST_FAR) {
+        w->state[N] = ST_TRIAL;
+        heap_push(w, w->val, (size_t)N);
+      } else {
+        heap_update(w, w->val, (size_t)N);
+      }
+    }
+}
+
+int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, double band,
+                       cap_fmm_order order, cap_fmm_stats *stats)
+{
+  static const char fn[] = "cap_fmm_redistance";
+  cap_fmm_stats local;
+  cap_fmm_stats *st = stats ? stats : &local;
+  stats_clear(st);
+  int s = check_grid(fn, g);
+  if (!s) s = check_ws(fn, ws, g);
+  if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "%s: phi is NULL", fn);
+  if (!s) s = check_band_order(fn, band, order);
+  if (s) return s;
+
+  lattice L;
+  make_lattice(g, CAP_FMM_CELL, &L);
+  int c[3];
+  size_t P;
+  LAT_FOR(&L, c, P)
+  {
+    if (!isfinite(phi[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: phi(%d, %d) = %g is not finite", fn, c[0], c[1], phi[P]);
+    ws->state[P] = ST_FAR;
+    ws->val[P] = INFINITY;
+    ws->pos[P] = 0;
+  }
+  ws->nheap = 0;
+  const double h = g->h, bandh = band * h;
+
+  /* a) interface cells: frozen values from the subcell position of the interface */
+  LAT_FOR(&L, c, P)
+  {
+    double d;
+    if (phi[P] == 0) {
+      d = 0;
+    } else {
+      int cross = 0;
+      for (int k = 0; k < L.dim && !cross; k++)
+        for (int m = -1; m <= 1; m += 2) {
+          ptrdiff_t N = lat_nbr(&L, c, k, m);
+          if (N >= 0 && liquid(phi[N]) != liquid(phi[P])) cross = 1;
+        }
+      if (!cross) continue;
+      d = init_order1(&L, phi, P, c, h);
+      if (order == CAP_FMM_ORDER2) {
+        /* the true distance is below the first-order one (up to O(h^2)); a root beyond it by h/2
+         * only comes from a Taylor model that does not describe the cell (under-resolved feature) */
+        double d2 = init_order2(&L, phi, P, c, h);
+        if (d2 >= 0 && d2 <= d + 0.5 * h)
+          d = d2;
+        else
+          st->n_fallback++;
+      }
+    }
+    ws->val[P] = d;
+    ws->state[P] = ST_DONE;
+    st->n_init++;
+  }
+
+  /* b) march outward on both sides */
+  LAT_FOR(&L, c, P)
+  {
+    if (ws->state[P] == ST_DONE) march_neighbours(ws, &L, phi, P, h, order);
+  }
+  while (ws->nheap > 0) {
+    if (ws->val[ws->heap[0]] > bandh) break;
+    size_t Q = heap_pop(ws, ws->val);
+    ws->state[Q] = ST_DONE;
+    st->n_marched++;
+    march_neighbours(ws, &L, phi, Q, h, order);
+  }
+
+  /* write back with the sign of the input (a zero cell stays zero; a value that would round to zero
+   * keeps the tiny input value, so the sign is never lost) */
+  LAT_FOR(&L, c, P)
+  {
+    if (phi[P] == 0) continue;
+    double v = ws->state[P] == ST_DONE ? ws->val[P] : bandh;
+    if (ws->state[P] != ST_DONE) st->n_clamped++;
+    double out = phi[P] < 0 ? -v : v;
+    if (out != 0) phi[P] = out;
+  }
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Sampling of phi at faces. */
+
+int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_fmm_loc loc, double *phi_s)
+{
+  static const char fn[] = "cap_fmm_sample_phi";
+  int s = check_grid(fn, g);
+  if (!s && (!phi || !phi_s)) s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi ? "phi" : "phi_s");
+  if (!s) s = check_loc(fn, g, loc);
+  if (s) return s;
+  lattice C, F;
+  make_lattice(g, CAP_FMM_CELL, &C);
+  make_lattice(g, loc, &F);
+  int c[3];
+  size_t P;
+  if (loc == CAP_FMM_CELL) {
+    LAT_FOR(&F, c, P) phi_s[P] = phi[P];
+    return CAP_SUCCESS;
+  }
+  int d = (int)loc - 1, n = C.n[d];
+  LAT_FOR(&F, c, P)
+  {
+    /* face c lies between cells c - e_d and c */
+    int cl[3] = {c[0], c[1], c[2]}, cr[3] = {c[0], c[1], c[2]};
+    cl[d] = c[d] - 1;
+    if (C.periodic[d]) {
+      if (cl[d] < 0) cl[d] += n;
+      phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
+    } else if (c[d] == 0 || c[d] == n) {
+      /* edge face: linear extrapolation from the two nearest interior cells */
+      int in0[3] = {c[0], c[1], c[2]}, in1[3] = {c[0], c[1], c[2]};
+      in0[d] = c[d] == 0 ? 0 : n - 1;
+      in1[d] = c[d] == 0 ? 1 : n - 2;
+      phi_s[P] = n > 1 ? 1.5 * phi[lat_index(&C, in0)] - 0.5 * phi[lat_index(&C, in1)] : phi[lat_index(&C, in0)];
+    } else {
+      phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
+    }
+    if (C.periodic[d] && c[d] == 0) {
+      int cd[3] = {c[0], c[1], c[2]};
+      cd[d] = n; /* the duplicate face */
+      phi_s[lat_index(&C, cd)] = phi_s[P];
+    }
+  }
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Extrapolation along the normal. */
+
+static int done_at(const cap_fmm_workspace *w, ptrdiff_t N) { return N >= 0 && w->state[N] == ST_DONE; }
+
+/* Order 1 (Adalsteinsson & Sethian 1999): per axis the accepted neighbour of smaller phi, one-sided
+ * differences of phi and q; a convex combination of upwind values. Returns 0 if there is none. */
+static int extrap_order1(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+                         size_t P, const int c[3], double *num, double *den)
+{
+  double pP = phi[P];
+  *num = *den = 0;
+  for (int d = 0; d < L->dim; d++) {
+    ptrdiff_t N1 = -1;
+    for (int m = -1; m <= 1; m += 2) {
+      ptrdiff_t N = lat_nbr(L, c, d, m);
+      if (done_at(w, N) && phi[N] < pP && (N1 < 0 || phi[N] < phi[N1])) N1 = N;
+    }
+    if (N1 < 0) continue;
+    double dphi = pP - phi[N1]; /* h * Dphi > 0 */
+    *num += dphi * q[N1];
+    *den += dphi;
+  }
+  return *den > 0;
+}
+
+/* Order 2: grad phi by centred differences (phi is given everywhere; one-sided second order at an
+ * edge), Dq one-sided upwind, second order (3 q_P - 4 q_1 + q_2) / 2h when q_2 is accepted, else first
+ * order. Where the upwind point of an axis is not accepted yet (P is the minimum of phi along that
+ * axis, so |phi_d| = O(h)), the term phi_d q_d enters explicitly with q_d from the accepted row on the
+ * upwind side of the dominant other axis (an O(h) estimate, enough for a coefficient of size O(h)).
+ * This keeps the local error O(h^3) on columns aligned with the normal, where a first-order term would
+ * otherwise accumulate into an O(h) error along the whole column. */
+static int extrap_order2(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+                         size_t P, const int c[3], double *num, double *den)
+{
+  double gr[3] = {0, 0, 0}, unused, expl = 0;
+  *num = *den = 0;
+  for (int d = 0; d < L->dim; d++) deriv_axis(L, phi, c, P, d, 1.0, &gr[d], &unused); /* h * phi_d */
+  for (int d = 0; d < L->dim; d++) {
+    if (gr[d] == 0) continue;
+    int s = gr[d] > 0 ? -1 : 1; /* towards smaller phi */
+    double a = fabs(gr[d]);
+    ptrdiff_t N1 = lat_nbr(L, c, d, s);
+    if (done_at(w, N1)) {
+      ptrdiff_t N2 = lat_nbr(L, c, d, 2 * s);
+      if (done_at(w, N2)) {
+        *num += a * 0.5 * (4 * q[N1] - q[N2]);
+        *den += a * 1.5;
+      } else {
+        *num += a * q[N1];
+        *den += a;
+      }
+      continue;
+    }
+    /* explicit term: h q_d on the row P - s_e e_e, e the other axis of largest |phi_e| */
+    int e = -1;
+    for (int k = 0; k < L->dim; k++)
+      if (k != d && gr[k] != 0 && (e < 0 || fabs(gr[k]) > fabs(gr[e]))) e = k;
+    if (e < 0) continue;
+    int off[3] = {0, 0, 0};
+    off[e] = gr[e] > 0 ? -1 : 1;
+    ptrdiff_t R0 = lat_at(L, c, off);
+    off[d] = 1;
+    ptrdiff_t Rp = lat_at(L, c, off);
+    off[d] = -1;
+    ptrdiff_t Rm = lat_at(L, c, off);
+    double hq;
+    if (done_at(w, Rp) && done_at(w, Rm))
+      hq = 0.5 * (q[Rp] - q[Rm]);
+    else if (done_at(w, Rp) && done_at(w, R0))
+      hq = q[Rp] - q[R0];
+    else if (done_at(w, Rm) && done_at(w, R0))
+      hq = q[R0] - q[Rm];
+    else
+      continue;
+    expl += gr[d] * hq;
+  }
+  *num -= expl;
+  return *den > 0;
+}
+
+/* Value of q at P from its accepted neighbours (see cap_fmm.h, 2.); returns 0 if P has none. */
+static int extrap_value(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+                        size_t P, cap_fmm_order order, double *out)
+{
+  int c[3];
+  lat_coords(L, P, c);
+  double num, den;
+  int ok = order == CAP_FMM_ORDER2 ? extrap_order2(w, L, phi, q, P, c, &num, &den)
+                                   : extrap_order1(w, L, phi, q, P, c, &num, &den);
+  if (ok) {
+    *out = num / den;
+    return 1;
+  }
+  /* no upwind information: the mean of the accepted neighbours, if any */
+  double sum = 0;
+  int nacc = 0;
+  for (int d = 0; d < L->dim; d++)
+    for (int m = -1; m <= 1; m += 2) {
+      ptrdiff_t N = lat_nbr(L, c, d, m);
+      if (done_at(w, N)) {
+        sum += q[N];
+        nacc++;
+      }
+    }
+  if (nacc == 0) return 0;
+  *out = sum / nacc;
+  return 1;
+}
+
+int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_fmm_loc loc, const double *phi_s,
+                        const unsigned char *known, double *q, double band, cap_fmm_order order,
+                        cap_fmm_stats *stats)
+{
+  static const char fn[] = "cap_fmm_extrapolate";
+  cap_fmm_stats local;
+  cap_fmm_stats *st = stats ? stats : &local;
+  stats_clear(st);
+  int s = check_grid(fn, g);
+  if (!s) s = check_ws(fn, ws, g);
+  if (!s && (!phi_s || !known || !q))
+    s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi_s ? "phi_s" : !known ? "known" : "q");
+  if (!s) s = check_loc(fn, g, loc);
+  if (!s) s = check_band_order(fn, band, order);
+  if (s) return s;
+
+  lattice L;
+  make_lattice(g, loc, &L);
+  int c[3];
+  size_t P;
+  LAT_FOR(&L, c, P)
+  {
+    if (!isfinite(phi_s[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: phi_s(%d, %d) = %g is not finite", fn, c[0], c[1], phi_s[P]);
+    if (known[P] && !isfinite(q[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: known q(%d, %d) = %g is not finite", fn, c[0], c[1], q[P]);
+  }
+  const double bandh = band * g->h;
+  ws->nheap = 0;
+  LAT_FOR(&L, c, P)
+  {
+    ws->pos[P] = 0;
+    if (known[P]) {
+      ws->state[P] = ST_DONE;
+      st->n_init++;
+    } else if (phi_s[P] < bandh) {
+      ws->state[P] = ST_TRIAL;
+      heap_push(ws, phi_s, P);
+    } else {
+      ws->state[P] = ST_OUT;
+    }
+  }
+  while (ws->nheap > 0) {
+    size_t Q = heap_pop(ws, phi_s);
+    double v;
+    if (extrap_value(ws, &L, phi_s, q, Q, order, &v)) {
+      q[Q] = v;
+      ws->state[Q] = ST_DONE;
+      st->n_marched++;
+    } else {
+      ws->state[Q] = ST_OUT;
+      st->n_unreached++;
+    }
+  }
+
+  /* the duplicate face of a periodic direction follows face 0 where that one was extrapolated */
+  int d = (int)loc - 1;
+  if (d >= 0 && L.periodic[d]) {
+    LAT_FOR(&L, c, P)
+    {
+      if (c[d] != 0 || known[P] || ws->state[P] != ST_DONE) continue;
+      int cd[3] = {c[0], c[1], c[2]};
+      cd[d] = L.n[d];
+      q[lat_index(&L, cd)] = q[P];
+    }
+  }
+  return CAP_SUCCESS;
+}
