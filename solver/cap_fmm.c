@@ -31,7 +31,7 @@ typedef struct {
   size_t base;         /* field index of point (0, 0, 0) */
 } lattice;
 
-static void make_lattice(const cap_grid *g, cap_fmm_loc loc, lattice *L)
+static void make_lattice(const cap_grid *g, cap_location loc, lattice *L)
 {
   int cells[3] = {g->nx, g->ny, g->dim == 3 ? g->nz : 1};
   L->dim = g->dim;
@@ -230,7 +230,7 @@ static int check_band_order(const char *fn, double band, cap_fmm_order order)
   return CAP_SUCCESS;
 }
 
-static int check_loc(const char *fn, const cap_grid *g, cap_fmm_loc loc)
+static int check_loc(const char *fn, const cap_grid *g, cap_location loc)
 {
   if ((int)loc < 0 || (int)loc > g->dim)
     return CAP_ERROR(CAP_EDOM, "%s: loc = %d is out of range: allowed CELL (0) to %s (%d) in %dD", fn, (int)loc,
@@ -421,7 +421,7 @@ int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, do
   if (s) return s;
 
   lattice L;
-  make_lattice(g, CAP_FMM_CELL, &L);
+  make_lattice(g, CAP_AT_CELL, &L);
   int c[3];
   size_t P;
   LAT_FOR(&L, c, P)
@@ -494,7 +494,7 @@ int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, do
 /* ---------------------------------------------------------------------------------------------- */
 /* Sampling of phi at faces. */
 
-int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_fmm_loc loc, double *phi_s)
+int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, double *phi_s)
 {
   static const char fn[] = "cap_fmm_sample_phi";
   int s = check_grid(fn, g);
@@ -502,11 +502,11 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_fmm_loc loc, do
   if (!s) s = check_loc(fn, g, loc);
   if (s) return s;
   lattice C, F;
-  make_lattice(g, CAP_FMM_CELL, &C);
+  make_lattice(g, CAP_AT_CELL, &C);
   make_lattice(g, loc, &F);
   int c[3];
   size_t P;
-  if (loc == CAP_FMM_CELL) {
+  if (loc == CAP_AT_CELL) {
     LAT_FOR(&F, c, P) phi_s[P] = phi[P];
     return CAP_SUCCESS;
   }
@@ -648,7 +648,7 @@ static int extrap_value(const cap_fmm_workspace *w, const lattice *L, const doub
   return 1;
 }
 
-int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_fmm_loc loc, const double *phi_s,
+int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats)
 {

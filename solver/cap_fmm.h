@@ -82,9 +82,9 @@
  *
  * Use in a time step (velocity extrapolation into the air, u on x-faces; v likewise on YFACE):
  *   cap_fmm_redistance(ws, g, phi, band, CAP_FMM_ORDER2, NULL);
- *   cap_fmm_sample_phi(g, phi, CAP_FMM_XFACE, phi_u);
+ *   cap_fmm_sample_phi(g, phi, CAP_AT_XFACE, phi_u);
  *   known[k] = phi_u[k] < 0 (or the solver's own mask of valid faces) for every x-face k;
- *   cap_fmm_extrapolate(ws, g, CAP_FMM_XFACE, phi_u, known, u, band, CAP_FMM_ORDER2, NULL);
+ *   cap_fmm_extrapolate(ws, g, CAP_AT_XFACE, phi_u, known, u, band, CAP_FMM_ORDER2, NULL);
  */
 #ifndef CAP_FMM_H
 #define CAP_FMM_H
@@ -95,12 +95,11 @@
 
 typedef enum { CAP_FMM_ORDER1 = 1, CAP_FMM_ORDER2 = 2 } cap_fmm_order;
 
-/* Where a field lives: cell centres or the faces normal to x, y (z). The points of a location are
- *   CELL  (i, j), 0 <= i < nx,  0 <= j < ny
- *   XFACE (i, j), 0 <= i <= nx, 0 <= j < ny    (i < nx in an x-periodic grid: face nx duplicates 0)
- *   YFACE (i, j), 0 <= i < nx,  0 <= j <= ny   (likewise in y)
+/* Fields are located by cap_location (cap_grid.h); the points of a location are
+ *   CAP_AT_CELL  (i, j), 0 <= i < nx,  0 <= j < ny
+ *   CAP_AT_XFACE (i, j), 0 <= i <= nx, 0 <= j < ny    (i < nx in an x-periodic grid: face nx duplicates 0)
+ *   CAP_AT_YFACE (i, j), 0 <= i < nx,  0 <= j <= ny   (likewise in y)
  * addressed with cap_grid_idx like every field. */
-typedef enum { CAP_FMM_CELL = 0, CAP_FMM_XFACE = 1, CAP_FMM_YFACE = 2, CAP_FMM_ZFACE = 3 } cap_fmm_loc;
 
 /* What a call did (optional output; pass NULL to ignore). */
 typedef struct {
@@ -130,7 +129,7 @@ int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, do
  * from the interior (phi_0 if there is one cell); periodic directions wrap. Ghost cells of phi are
  * not read. Writes the points of loc only (with, in a periodic direction, the duplicate face).
  * Errors: CAP_EINVAL, CAP_EGEOM, cap_grid_check_bc's codes as above, CAP_EDOM (loc). */
-int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_fmm_loc loc, double *phi_s);
+int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, double *phi_s);
 
 /* Extrapolates q, given at the points of `loc` where known[idx] != 0, to the points with
  * known[idx] == 0 and phi_s[idx] < band * h (see 2. above); other points are not touched. phi_s is
@@ -139,7 +138,7 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_fmm_loc loc, do
  * an x-periodic grid the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y). Errors as for
  * cap_fmm_redistance, plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a known
  * q (q is then unchanged). */
-int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_fmm_loc loc, const double *phi_s,
+int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats);
 

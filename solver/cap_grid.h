@@ -93,7 +93,8 @@ double *cap_grid_field_alloc(const cap_grid *g);
 typedef enum {
   CAP_AT_CELL = 0,  /* cell centres */
   CAP_AT_XFACE = 1, /* x-faces (the u lattice): samples i = 0..nx in x */
-  CAP_AT_YFACE = 2  /* y-faces (the v lattice): samples j = 0..ny in y */
+  CAP_AT_YFACE = 2, /* y-faces (the v lattice): samples j = 0..ny in y */
+  CAP_AT_ZFACE = 3  /* z-faces (3D) */
 } cap_location;
 
 /* Ghost values of a field across non-periodic sides. */

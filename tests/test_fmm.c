@@ -274,7 +274,7 @@ static void test_straight(void)
   const char *names[3] = {"cells", "x-faces", "y-faces"};
   for (int loc = 0; loc <= 2; loc++)
     for (int order = 1; order <= 2; order++) {
-      cap_fmm_sample_phi(&g, phi, (cap_fmm_loc)loc, ps);
+      cap_fmm_sample_phi(&g, phi, (cap_location)loc, ps);
       int ni = n + (loc == 1), nj = n + (loc == 2);
       double ox = loc == 1 ? 0 : 0.5, oy = loc == 2 ? 0 : 0.5;
       const double SENT = 12345.0;
@@ -285,7 +285,7 @@ static void test_straight(void)
           known[k] = ps[k] < 0;
           q[k] = known[k] ? 0.3817 + 1.7321 * (-ny * x + nx * y) : SENT;
         }
-      int s = cap_fmm_extrapolate(ws, &g, (cap_fmm_loc)loc, ps, known, q, band, (cap_fmm_order)order, &st);
+      int s = cap_fmm_extrapolate(ws, &g, (cap_location)loc, ps, known, q, band, (cap_fmm_order)order, &st);
       double err = 0;
       long untouched_bad = 0, outside = 0, nchk2 = 0;
       for (int j = 0; j < nj; j++)
@@ -328,13 +328,13 @@ static double q_angle(double x, double y)
 }
 
 /* Max error over the extrapolated points (0 <= phi_s <= W). phi: cell-centred level set. */
-static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_fmm_loc loc,
+static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_location loc,
                            cap_fmm_order order, int *status)
 {
   double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
   unsigned char *known = calloc(g->size, 1);
-  int n = g->nx, ni = n + (loc == CAP_FMM_XFACE), nj = g->ny + (loc == CAP_FMM_YFACE);
-  double ox = loc == CAP_FMM_XFACE ? 0 : 0.5, oy = loc == CAP_FMM_YFACE ? 0 : 0.5;
+  int n = g->nx, ni = n + (loc == CAP_AT_XFACE), nj = g->ny + (loc == CAP_AT_YFACE);
+  double ox = loc == CAP_AT_XFACE ? 0 : 0.5, oy = loc == CAP_AT_YFACE ? 0 : 0.5;
   *status = cap_fmm_sample_phi(g, phi, loc, ps);
   for (int j = 0; j < nj; j++)
     for (int i = 0; i < ni; i++) {
@@ -377,13 +377,13 @@ static void test_extrapolate_circle(void)
       hs[q] = g.h;
       for (int loc = 0; loc <= 2; loc++) {
         int s;
-        e[loc][q] = extrap_error(ws, &g, phi, (cap_fmm_loc)loc, (cap_fmm_order)order, &s);
+        e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, &s);
         ok &= s == CAP_SUCCESS;
       }
       /* the pipeline of a time step: redistance phi0, then extrapolate with the result */
       redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, phi);
       int s;
-      epipe[q] = extrap_error(ws, &g, phi, CAP_FMM_CELL, (cap_fmm_order)order, &s);
+      epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, &s);
       ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
       th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
               "redistancing phi0: cells %.3e",
@@ -469,7 +469,7 @@ static void test_axi_periodic(void)
       double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
       phi[cap_grid_idx(&g, i, j)] = fmin(dist_circle(x, y, 0.0871, YC), dist_circle(x, y, 1.0871, YC));
     }
-  th_int(cap_fmm_sample_phi(&g, phi, CAP_FMM_XFACE, ps), CAP_SUCCESS, "periodic x-faces: sample phi");
+  th_int(cap_fmm_sample_phi(&g, phi, CAP_AT_XFACE, ps), CAP_SUCCESS, "periodic x-faces: sample phi");
   th_abs(ps[cap_grid_idx(&g, 0, 7)],
          0.5 * (phi[cap_grid_idx(&g, n - 1, 7)] + phi[cap_grid_idx(&g, 0, 7)]), 1e-15,
          "periodic x-face 0 samples the cells n-1 and 0");
@@ -480,7 +480,7 @@ static void test_axi_periodic(void)
       qf[k] = known[k] ? q_angle(i * g.h, (j + 0.5) * g.h) : -7.0;
     }
   cap_fmm_stats st;
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_XFACE, ps, known, qf, 6, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_XFACE, ps, known, qf, 6, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
          "periodic x-faces: extrapolate");
   int dup = 1;
   for (int j = 0; j < n; j++)
@@ -572,47 +572,47 @@ static void test_errors(void)
 
   /* extrapolation */
   double *ps = cap_grid_field_alloc(&g);
-  cap_fmm_sample_phi(&g, phi, CAP_FMM_CELL, ps);
+  cap_fmm_sample_phi(&g, phi, CAP_AT_CELL, ps);
   for (size_t k = 0; k < g.size; k++) {
     known[k] = ps[k] < 0;
     q[k] = known[k] ? 1.0 : 0.0;
   }
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, NULL, q, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, NULL, q, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
          "extrapolate: NULL known: EINVAL");
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, NULL, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, NULL, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
          "extrapolate: NULL phi_s: EINVAL");
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, NULL, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, NULL, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
          "extrapolate: NULL q: EINVAL");
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_ZFACE, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_ZFACE, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
          "extrapolate: z-faces on a 2D grid: EDOM");
-  th_int(cap_fmm_extrapolate(ws, &g, (cap_fmm_loc)-1, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+  th_int(cap_fmm_extrapolate(ws, &g, (cap_location)-1, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
          "extrapolate: loc = -1: EDOM");
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, q, 0.99, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 0.99, CAP_FMM_ORDER1, NULL), CAP_EDOM,
          "extrapolate: band = 0.99: EDOM");
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, q, 3, (cap_fmm_order)0, NULL), CAP_EDOM,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, (cap_fmm_order)0, NULL), CAP_EDOM,
          "extrapolate: order 0: EDOM");
-  th_int(cap_fmm_extrapolate(ws3, &g3, CAP_FMM_CELL, p3, known, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EGEOM,
+  th_int(cap_fmm_extrapolate(ws3, &g3, CAP_AT_CELL, p3, known, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EGEOM,
          "extrapolate: 3D grid: EGEOM");
-  th_int(cap_fmm_extrapolate(ws, &g2, CAP_FMM_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE,
+  th_int(cap_fmm_extrapolate(ws, &g2, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE,
          "extrapolate: workspace of another grid: ESIZE");
   save = ps[k5];
   ps[k5] = INFINITY;
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
          "extrapolate: inf in phi_s: ENONFINITE");
   ps[k5] = save;
   size_t kin = cap_grid_idx(&g, n / 2, n / 2);
   q[kin] = NAN;
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
          "extrapolate: NaN in a known q: ENONFINITE");
   q[kin] = 1.0;
-  th_int(cap_fmm_sample_phi(&g, NULL, CAP_FMM_XFACE, ps), CAP_EINVAL, "sample_phi: NULL phi: EINVAL");
-  th_int(cap_fmm_sample_phi(&g, phi, (cap_fmm_loc)4, ps), CAP_EDOM, "sample_phi: loc 4 in 2D: EDOM");
-  th_int(cap_fmm_sample_phi(&g3, p3, CAP_FMM_CELL, p3), CAP_EGEOM, "sample_phi: 3D grid: EGEOM");
+  th_int(cap_fmm_sample_phi(&g, NULL, CAP_AT_XFACE, ps), CAP_EINVAL, "sample_phi: NULL phi: EINVAL");
+  th_int(cap_fmm_sample_phi(&g, phi, (cap_location)4, ps), CAP_EDOM, "sample_phi: loc 4 in 2D: EDOM");
+  th_int(cap_fmm_sample_phi(&g3, p3, CAP_AT_CELL, p3), CAP_EGEOM, "sample_phi: 3D grid: EGEOM");
 
   /* nothing known: every target is left unchanged and counted */
   memset(known, 0, g.size);
   for (size_t k = 0; k < g.size; k++) q[k] = 0.25;
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, ps, known, q, 3, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
+  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
          "extrapolate with no known point: success");
   size_t targets = 0;
   double dq = 0;
@@ -626,7 +626,7 @@ static void test_errors(void)
           "no known point: %zu targets unreached and unchanged", targets);
 
   /* the sampled phi at faces is the mean of the two cells, linear extrapolation at a wall face */
-  cap_fmm_sample_phi(&g, phi, CAP_FMM_YFACE, ps);
+  cap_fmm_sample_phi(&g, phi, CAP_AT_YFACE, ps);
   th_abs(ps[cap_grid_idx(&g, 4, 6)], 0.5 * (phi[cap_grid_idx(&g, 4, 5)] + phi[cap_grid_idx(&g, 4, 6)]), 1e-15,
          "y-face phi is the mean of the two cells");
   th_abs(ps[cap_grid_idx(&g, 4, n)], 1.5 * phi[cap_grid_idx(&g, 4, n - 1)] - 0.5 * phi[cap_grid_idx(&g, 4, n - 2)],
@@ -700,7 +700,7 @@ static void test_noise_and_timing(void)
     q[k] = known[k] ? 1.0 : 0.0;
   }
   t0 = clock();
-  if (!s) s = cap_fmm_extrapolate(ws, &g, CAP_FMM_CELL, phi, known, q, 6, CAP_FMM_ORDER2, NULL);
+  if (!s) s = cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, phi, known, q, 6, CAP_FMM_ORDER2, NULL);
   double t_ext = (double)(clock() - t0) / CLOCKS_PER_SEC;
   th_int(s, CAP_SUCCESS, "1024^2 grid, band 6: redistance and extrapolate");
   th_note("timing 1024^2, band 6, order 2: redistance %.3f s (%zu interface + %zu marched cells), extrapolate "
