@@ -25,6 +25,14 @@ endif
 
 CC ?= cc
 OPT ?= -O2 -g
+# quiet build lines ("CC file"); V=1 shows the full commands
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @echo "  $(1)	$(2)"
+endif
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpedantic
 CPPFLAGS_ALL = -D_XOPEN_SOURCE=700 $(GSL_CFLAGS) $(PNG_CFLAGS) $(CPPFLAGS)
 CFLAGS_ALL = $(WARN) $(WERRORFLAG) $(OPT) $(SANFLAGS) $(CFLAGS)
@@ -85,38 +93,46 @@ all: $(LIB_SOLVER) $(LIB_ANALYTIC) $(CAPREF) $(EXPERIMENTS) $(TESTS) $(BENCHES)
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/config.mk
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 $(LIB_SOLVER): $(call obj,$(SOLVER_SRC))
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(LIB_ANALYTIC): $(call obj,$(ANALYTIC_SRC))
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(LIB_HARNESS): $(call obj,$(HARNESS_SRC))
 	@mkdir -p $(@D)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(CAPREF): $(call obj,$(CAPREF_SRC)) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/bin/%: $(BUILD)/obj/experiments/%.o $(LIB_HARNESS) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/bin/bench_%: $(BUILD)/obj/tests/bench_%.o $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 # The tests: every build/tests/test_* binary and every tests/test_*.sh script; tests/run.sh prints
 # each check's line and the closing "N passed, N failed".
