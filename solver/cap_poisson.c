@@ -1,0 +1,743 @@
+/* cap_poisson: ghost-fluid pressure Poisson system, MIC(0)-PCG and multigrid-PCG (see cap_poisson.h
+ * for the equations and the references).
+ *
+ * STORAGE. Every level (the fine grid is level 0) stores its cell-centred arrays on its own padded
+ * layout of (nx + 2) x (ny + 2) entries, one ghost layer on every side, index c(i, j) = (i + 1) + (j +
+ * 1) * sy with sy = nx + 2, so the 5-point stencil needs no bounds checks. The matrix is stored in the
+ * h^2-scaled form S = h^2 A: the diagonal d[c] and one conductance per face, ce[c] >= 0 between c and
+ * its +x neighbour and cn[c] >= 0 between c and its +y neighbour (so A[c][c+1] = A[c+1][c] = -ce[c]
+ * by construction: the matrix is symmetric because each link is stored once). Non-liquid cells have
+ * d = ce = cn = 0 and invd = 0, which makes every sweep below branch-free.
+ *
+ * PERIODIC SIDES. The wrap link of row j (between (nx-1, j) and (0, j)) is stored in ce[c(nx-1, j)]
+ * and copied to the ghost ce[c(-1, j)]; before a stencil reads a vector, wrap_ghosts() copies the
+ * opposite interior values into its ghost cells. Likewise in y.
+ *
+ * Ghost entries of every array stay finite (zero, or copies of interior values) so that products
+ * with a zero coefficient never create NaN.
+ */
+#include "cap_poisson.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cap_errno.h"
+
+/* MIC(0) (Bridson 2015, ch. 5; Bridson & Mueller-Fischer 2007, ch. 4): tau blends incomplete
+ * Cholesky (0) and fully modified (1); 0.97 keeps most of MIC's O(h^-1) conditioning gain while
+ * avoiding its near-zero pivots. A pivot below SIGMA times the diagonal falls back to the diagonal. */
+#define MIC_TAU 0.97
+#define MIC_SIGMA 0.25
+
+/* Multigrid (McAdams, Sifakis & Teran 2010). */
+#define MG_MAX_LEVELS 20
+#define MG_MIN_CELLS 4     /* no level with fewer cells than this in a direction */
+#define MG_SWEEPS 1        /* red-black Gauss-Seidel sweeps before and after the coarse correction */
+#define MG_BAND_WIDTH 2    /* boundary band: cells within this many cells of a non-interior row */
+#define MG_BAND_SWEEPS 2   /* extra Gauss-Seidel sweeps on the band (McAdams et al.) */
+#define MG_COARSE_SWEEPS 8      /* coarsest level: symmetric sweep pairs per cell of its longer side, */
+#define MG_COARSE_SWEEPS_MAX 32 /* capped (an inexact coarsest solve keeps the V-cycle SPD) */
+
+typedef struct {
+  int nx, ny;
+  ptrdiff_t sy;       /* nx + 2 */
+  size_t n;           /* (nx + 2)(ny + 2) */
+  double *phi;        /* level set on this level (level 0: copy of the caller's; coarse: restricted) */
+  double *d, *invd;   /* diagonal of S and its inverse (0 off the liquid) */
+  double *ce, *cn;    /* face conductances to the +x and +y neighbours */
+  double *x, *b, *r;  /* multigrid work (x and b unused on level 0, where the PCG vectors serve) */
+  int *band;          /* boundary-band cells (padded indices), lexicographic order */
+  int nband;
+} level;
+
+struct cap_poisson {
+  cap_grid g;
+  int perx, pery;
+  int assembled;
+  long unknowns;
+  int nlev;
+  level lev[MG_MAX_LEVELS];
+  double *bnd;                         /* level 0: sum of p_G / theta over the interface faces */
+  double *prec, *lx, *ly, *lwx, *lwy;  /* MIC(0): 1/L_cc, L entries to +x, +y, and the wrap links */
+  double *xs, *rs, *zs, *ss, *qs, *bs; /* PCG vectors */
+};
+
+static inline size_t at(const level *L, int i, int j) { return (size_t)((i + 1) + (ptrdiff_t)(j + 1) * L->sy); }
+
+static double now_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Vector kernels over the interior of a level                                                     */
+
+static void wrap_ghosts(const cap_poisson *P, const level *L, double *v)
+{
+  if (P->perx)
+    for (int j = 0; j < L->ny; j++) {
+      v[at(L, -1, j)] = v[at(L, L->nx - 1, j)];
+      v[at(L, L->nx, j)] = v[at(L, 0, j)];
+    }
+  if (P->pery)
+    for (int i = 0; i < L->nx; i++) {
+      v[at(L, i, -1)] = v[at(L, i, L->ny - 1)];
+      v[at(L, i, L->ny)] = v[at(L, i, 0)];
+    }
+}
+
+static double dot(const level *L, const double *a, const double *b)
+{
+  double s = 0;
+  for (int j = 0; j < L->ny; j++) {
+    size_t c0 = at(L, 0, j);
+    for (int i = 0; i < L->nx; i++) s += a[c0 + i] * b[c0 + i];
+  }
+  return s;
+}
+
+/* y = S x (x's ghosts are refreshed first). */
+static void matvec(const cap_poisson *P, const level *L, double *x, double *y)
+{
+  wrap_ghosts(P, L, x);
+  const double *d = L->d, *ce = L->ce, *cn = L->cn;
+  const ptrdiff_t sy = L->sy;
+  for (int j = 0; j < L->ny; j++) {
+    size_t c0 = at(L, 0, j);
+    for (size_t c = c0; c < c0 + (size_t)L->nx; c++)
+      y[c] = d[c] * x[c] - ce[c] * x[c + 1] - ce[c - 1] * x[c - 1] - cn[c] * x[c + sy] - cn[c - sy] * x[c - sy];
+  }
+}
+
+/* r = b - S x. */
+static void residual(const cap_poisson *P, const level *L, const double *b, double *x, double *r)
+{
+  matvec(P, L, x, r);
+  for (int j = 0; j < L->ny; j++) {
+    size_t c0 = at(L, 0, j);
+    for (size_t c = c0; c < c0 + (size_t)L->nx; c++) r[c] = b[c] - r[c];
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Assembly                                                                                        */
+
+static const int DI[4] = {-1, 1, 0, 0}, DJ[4] = {0, 0, -1, 1}; /* indexed by cap_side */
+
+/* Builds d, invd, ce, cn on level l from its phi (Gibou et al. 2002; see the header). On
+ * level 0 also the interface right-hand side bnd = sum p_G / theta, from `value`. */
+static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, void *ctx)
+{
+  level *L = &P->lev[l];
+  const double *phi = L->phi;
+  const cap_bc *bc = P->g.bc;
+  memset(L->d, 0, L->n * sizeof *L->d);
+  memset(L->invd, 0, L->n * sizeof *L->invd);
+  memset(L->ce, 0, L->n * sizeof *L->ce);
+  memset(L->cn, 0, L->n * sizeof *L->cn);
+  if (l == 0) memset(P->bnd, 0, L->n * sizeof *P->bnd);
+  long unknowns = 0;
+  for (int j = 0; j < L->ny; j++)
+    for (int i = 0; i < L->nx; i++) {
+      size_t c = at(L, i, j);
+      if (!(phi[c] < 0)) continue;
+      double diag = 0, rhs = 0;
+      for (int dir = 0; dir < 4; dir++) {
+        int ni = i + DI[dir], nj = j + DJ[dir];
+        if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
+          cap_bc kind = bc[dir];
+          if (kind == CAP_BC_OPEN) { diag += 2.0; continue; } /* p = 0 on the face: theta = 1/2 */
+          if (kind != CAP_BC_PERIODIC) continue;               /* wall: zero normal gradient */
+          ni = (ni + L->nx) % L->nx;
+          nj = (nj + L->ny) % L->ny;
+        }
+        double pn = phi[at(L, ni, nj)];
+        if (pn < 0) {
+          diag += 1.0;
+          if (dir == CAP_XHI) L->ce[c] = 1.0;
+          if (dir == CAP_YHI) L->cn[c] = 1.0;
+          continue;
+        }
+        double theta = phi[c] / (phi[c] - pn);
+        double th = theta > CAP_POISSON_THETA_MIN ? theta : CAP_POISSON_THETA_MIN;
+        diag += 1.0 / th;
+        if (l == 0 && value) {
+          double v = value(ctx, i, j, dir, theta);
+          if (!isfinite(v))
+            return CAP_ERROR(CAP_ENONFINITE,
+                             "cap_poisson_assemble: interface value p_G = %g at cell (%d, %d), side %d, "
+                             "theta = %g is not finite", v, i, j, dir, theta);
+          rhs += v / th;
+        }
+      }
+      if (diag > 0) { /* a lone cell walled in on all sides (1x1 grid) has no equation: skipped */
+        L->d[c] = diag;
+        L->invd[c] = 1.0 / diag;
+        unknowns++;
+        if (l == 0) P->bnd[c] = rhs;
+      }
+    }
+  if (P->perx)
+    for (int j = 0; j < L->ny; j++) L->ce[at(L, -1, j)] = L->ce[at(L, L->nx - 1, j)];
+  if (P->pery)
+    for (int i = 0; i < L->nx; i++) L->cn[at(L, i, -1)] = L->cn[at(L, i, L->ny - 1)];
+  if (l == 0) P->unknowns = unknowns;
+  return CAP_SUCCESS;
+}
+
+/* Coarse phi: the mean of the (up to 4) children, i.e. the bilinear value at the coarse centre. */
+static void restrict_phi(const level *F, level *C)
+{
+  for (int J = 0; J < C->ny; J++)
+    for (int I = 0; I < C->nx; I++) {
+      double s = 0;
+      int m = 0;
+      for (int j = 2 * J; j < 2 * J + 2 && j < F->ny; j++)
+        for (int i = 2 * I; i < 2 * I + 2 && i < F->nx; i++) { s += F->phi[at(F, i, j)]; m++; }
+      C->phi[at(C, I, J)] = s / m;
+    }
+}
+
+/* McAdams et al. (2010), boundary smoothing: the cells near the boundary of the liquid (any row with fewer than 4
+ * liquid links: interface, wall or open side) and within MG_BAND_WIDTH cells of them get extra
+ * Gauss-Seidel sweeps. t1, t2: scratch arrays of L->n doubles. */
+static void build_band(level *L, double *t1, double *t2)
+{
+  const ptrdiff_t sy = L->sy;
+  memset(t1, 0, L->n * sizeof *t1);
+  memset(t2, 0, L->n * sizeof *t2);
+  for (int j = 0; j < L->ny; j++)
+    for (int i = 0; i < L->nx; i++) {
+      size_t c = at(L, i, j);
+      double links = L->ce[c] + L->ce[c - 1] + L->cn[c] + L->cn[c - sy];
+      t1[c] = L->invd[c] > 0 && links < 4 ? 1.0 : 0.0;
+    }
+  for (int w = 0; w < MG_BAND_WIDTH; w++) {
+    for (int j = 0; j < L->ny; j++)
+      for (int i = 0; i < L->nx; i++) {
+        size_t c = at(L, i, j);
+        t2[c] = t1[c] + t1[c - 1] + t1[c + 1] + t1[c - sy] + t1[c + sy] > 0 ? 1.0 : 0.0;
+      }
+    memcpy(t1, t2, L->n * sizeof *t1);
+  }
+  L->nband = 0;
+  for (int j = 0; j < L->ny; j++)
+    for (int i = 0; i < L->nx; i++) {
+      size_t c = at(L, i, j);
+      if (t1[c] > 0 && L->invd[c] > 0) L->band[L->nband++] = (int)c;
+    }
+}
+
+/* MIC(0) factor (Bridson & Mueller-Fischer 2007, ch. 4), for the cell order c = i + j sy. A link
+ * is "lower" when its other cell comes first in that order: the -x and -y links, plus the periodic
+ * wrap links of the last column / last row. For each lower neighbour k of c with conductance w:
+ *   e -= (w p_k)^2 + tau w p_k^2 (U_k - w),
+ * U_k = the sum of k's upper conductances (so U_k - w sums the links whose fill MIC moves onto the
+ * diagonal). u: scratch of L->n doubles. */
+static void mic_factor(cap_poisson *P, double *u)
+{
+  level *L = &P->lev[0];
+  const int nx = L->nx, ny = L->ny;
+  const ptrdiff_t sy = L->sy;
+  const double *ce = L->ce, *cn = L->cn, *d = L->d;
+  memset(P->prec, 0, L->n * sizeof *P->prec);
+  memset(P->lx, 0, L->n * sizeof *P->lx);
+  memset(P->ly, 0, L->n * sizeof *P->ly);
+  memset(u, 0, L->n * sizeof *u);
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++) {
+      size_t c = at(L, i, j);
+      if (!(L->invd[c] > 0)) continue;
+      size_t k[4];
+      double w[4];
+      int m = 0;
+      if (i > 0) { k[m] = c - 1; w[m++] = ce[c - 1]; }
+      if (j > 0) { k[m] = c - (size_t)sy; w[m++] = cn[c - sy]; }
+      if (P->perx && i == nx - 1) { k[m] = at(L, 0, j); w[m++] = ce[c]; }
+      if (P->pery && j == ny - 1) { k[m] = at(L, i, 0); w[m++] = cn[c]; }
+      double e = d[c];
+      for (int q = 0; q < m; q++) {
+        double pk = P->prec[k[q]];
+        e -= (w[q] * pk) * (w[q] * pk) + MIC_TAU * w[q] * pk * pk * (u[k[q]] - w[q]);
+      }
+      if (e < MIC_SIGMA * d[c]) e = d[c];
+      P->prec[c] = 1.0 / sqrt(e);
+      u[c] = (i < nx - 1 ? ce[c] : 0) + (j < ny - 1 ? cn[c] : 0) + (P->perx && i == 0 ? ce[c - 1] : 0) +
+             (P->pery && j == 0 ? cn[c - sy] : 0);
+    }
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++) {
+      size_t c = at(L, i, j);
+      P->lx[c] = i < nx - 1 ? ce[c] * P->prec[c] : 0;
+      P->ly[c] = j < ny - 1 ? cn[c] * P->prec[c] : 0;
+    }
+  for (int j = 0; j < ny; j++) P->lwx[j] = P->perx ? ce[at(L, nx - 1, j)] * P->prec[at(L, 0, j)] : 0;
+  for (int i = 0; i < nx; i++) P->lwy[i] = P->pery ? cn[at(L, i, ny - 1)] * P->prec[at(L, i, 0)] : 0;
+}
+
+/* z = (L L^T)^{-1} r: forward substitution L q = r, then L^T z = q, in place in z (Bridson & Mueller-
+ * Fischer 2007, ch. 4, with L_cc = 1/prec_c and L_mc = -w_mc prec_c for m after c). */
+static void mic_apply(const cap_poisson *P, const double *r, double *z)
+{
+  const level *L = &P->lev[0];
+  const int nx = L->nx, ny = L->ny;
+  const ptrdiff_t sy = L->sy;
+  const double *prec = P->prec, *lx = P->lx, *ly = P->ly;
+  for (int j = 0; j < ny; j++) {
+    size_t c0 = at(L, 0, j), cy = at(L, 0, 0);
+    const int wy = P->pery && j == ny - 1;
+    for (int i = 0; i < nx; i++) {
+      size_t c = c0 + (size_t)i;
+      double t = r[c] + lx[c - 1] * z[c - 1] + ly[c - sy] * z[c - sy];
+      if (wy) t += P->lwy[i] * z[cy + (size_t)i];
+      if (P->perx && i == nx - 1) t += P->lwx[j] * z[c0];
+      z[c] = t * prec[c];
+    }
+  }
+  for (int j = ny - 1; j >= 0; j--) {
+    size_t c0 = at(L, 0, j), cy = at(L, 0, ny - 1);
+    const int wy = P->pery && j == 0;
+    for (int i = nx - 1; i >= 0; i--) {
+      size_t c = c0 + (size_t)i;
+      double t = z[c] + lx[c] * z[c + 1] + ly[c] * z[c + sy];
+      if (wy) t += P->lwy[i] * z[cy + (size_t)i];
+      if (P->perx && i == 0) t += P->lwx[j] * z[c0 + (size_t)(nx - 1)];
+      z[c] = t * prec[c];
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Multigrid V-cycle                                                                               */
+
+/* One Gauss-Seidel half-sweep over the cells of one colour ((i + j) % 2 == colour). */
+static void rb_sweep(const cap_poisson *P, const level *L, const double *b, double *x, int colour)
+{
+  wrap_ghosts(P, L, x);
+  const double *invd = L->invd, *ce = L->ce, *cn = L->cn;
+  const ptrdiff_t sy = L->sy;
+  for (int j = 0; j < L->ny; j++) {
+    size_t c0 = at(L, 0, j);
+    for (int i = (j + colour) & 1; i < L->nx; i += 2) {
+      size_t c = c0 + (size_t)i;
+      x[c] = invd[c] * (b[c] + ce[c] * x[c + 1] + ce[c - 1] * x[c - 1] + cn[c] * x[c + sy] +
+                        cn[c - sy] * x[c - sy]);
+    }
+  }
+}
+
+/* Gauss-Seidel over the band, in order (forward) or reversed (its adjoint). The neighbours are read
+ * at their interior indices (periodic wrap resolved here, not through ghost copies, which would be
+ * stale inside a point-by-point sweep). */
+static void band_sweep(const cap_poisson *P, const level *L, const double *b, double *x, int forward)
+{
+  const double *invd = L->invd, *ce = L->ce, *cn = L->cn;
+  const ptrdiff_t sy = L->sy;
+  for (int q = 0; q < L->nband; q++) {
+    size_t c = (size_t)L->band[forward ? q : L->nband - 1 - q];
+    int i = (int)(c % (size_t)sy) - 1, j = (int)(c / (size_t)sy) - 1;
+    size_t cw = c - 1, ceast = c + 1, cs = c - (size_t)sy, cnorth = c + (size_t)sy;
+    if (P->perx && i == 0) cw = at(L, L->nx - 1, j);
+    if (P->perx && i == L->nx - 1) ceast = at(L, 0, j);
+    if (P->pery && j == 0) cs = at(L, i, L->ny - 1);
+    if (P->pery && j == L->ny - 1) cnorth = at(L, i, 0);
+    x[c] = invd[c] * (b[c] + ce[c] * x[ceast] + ce[c - 1] * x[cw] + cn[c] * x[cnorth] + cn[c - sy] * x[cs]);
+  }
+}
+
+/* The cell of coarse level C that a prolongation weight refers to, for a coarse index that may lie
+ * one cell outside: periodic wraps, a wall mirrors (zero gradient), an open side mirrors with a sign
+ * change (zero value on the face). *f is multiplied by that sign. */
+static int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
+{
+  if (I >= 0 && I < n) return I;
+  cap_bc kind = I < 0 ? lo : hi;
+  if (kind == CAP_BC_PERIODIC) return (I + n) % n;
+  if (kind == CAP_BC_OPEN) *f = -*f;
+  return self;
+}
+
+/* The 4 coarse cells and bilinear weights of fine cell (i, j): 9/16 for its parent, 3/16 for the
+ * parent's neighbours on the side of the child, 1/16 diagonally (cell-centred bilinear interpolation,
+ * McAdams et al. 2010). Returns the padded coarse indices in k[] and weights in w[]. */
+static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, size_t k[4], double w[4])
+{
+  const cap_bc *bc = P->g.bc;
+  int I = i >> 1, J = j >> 1, di = (i & 1) ? 1 : -1, dj = (j & 1) ? 1 : -1;
+  double fx = 1, fy = 1;
+  int I2 = coarse_index(I + di, C->nx, bc[CAP_XLO], bc[CAP_XHI], I, &fx);
+  int J2 = coarse_index(J + dj, C->ny, bc[CAP_YLO], bc[CAP_YHI], J, &fy);
+  k[0] = at(C, I, J);   w[0] = 9.0 / 16.0;
+  k[1] = at(C, I2, J);  w[1] = 3.0 / 16.0 * fx;
+  k[2] = at(C, I, J2);  w[2] = 3.0 / 16.0 * fy;
+  k[3] = at(C, I2, J2); w[3] = 1.0 / 16.0 * fx * fy;
+}
+
+/* x_f += P x_c on the fine liquid cells (coarse non-liquid cells hold x = 0). */
+static void prolong_add(const cap_poisson *P, const level *F, const level *C, const double *xc, double *xf)
+{
+  for (int j = 0; j < F->ny; j++)
+    for (int i = 0; i < F->nx; i++) {
+      size_t c = at(F, i, j);
+      if (!(F->invd[c] > 0)) continue;
+      size_t k[4];
+      double w[4];
+      prolong_stencil(P, C, i, j, k, w);
+      xf[c] += w[0] * xc[k[0]] + w[1] * xc[k[1]] + w[2] * xc[k[2]] + w[3] * xc[k[3]];
+    }
+}
+
+/* b_c = P^T r_f (the exact transpose of prolong_add), zero on coarse non-liquid cells. */
+static void restrict_residual(const cap_poisson *P, const level *F, const level *C, const double *rf, double *bc)
+{
+  memset(bc, 0, C->n * sizeof *bc);
+  for (int j = 0; j < F->ny; j++)
+    for (int i = 0; i < F->nx; i++) {
+      size_t c = at(F, i, j);
+      if (!(F->invd[c] > 0)) continue;
+      size_t k[4];
+      double w[4];
+      prolong_stencil(P, C, i, j, k, w);
+      for (int q = 0; q < 4; q++) bc[k[q]] += w[q] * rf[c];
+    }
+  for (size_t c = 0; c < C->n; c++)
+    if (!(C->invd[c] > 0)) bc[c] = 0;
+}
+
+/* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
+ * smoothing step after the coarse correction is the adjoint of its mirror image before it). */
+static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
+{
+  const level *L = &P->lev[l];
+  memset(x, 0, L->n * sizeof *x);
+  if (l == P->nlev - 1) {
+    int m = MG_COARSE_SWEEPS * (L->nx > L->ny ? L->nx : L->ny);
+    if (m > MG_COARSE_SWEEPS_MAX) m = MG_COARSE_SWEEPS_MAX;
+    for (int s = 0; s < m; s++) { rb_sweep(P, L, b, x, 0); rb_sweep(P, L, b, x, 1); }
+    for (int s = 0; s < m; s++) { rb_sweep(P, L, b, x, 1); rb_sweep(P, L, b, x, 0); }
+    return;
+  }
+  const level *C = &P->lev[l + 1];
+  for (int s = 0; s < MG_SWEEPS; s++) { rb_sweep(P, L, b, x, 0); rb_sweep(P, L, b, x, 1); }
+  for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 1);
+  residual(P, L, b, x, L->r);
+  restrict_residual(P, L, C, L->r, C->b);
+  vcycle(P, l + 1, C->b, C->x);
+  prolong_add(P, L, C, C->x, x);
+  for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 0);
+  for (int s = 0; s < MG_SWEEPS; s++) { rb_sweep(P, L, b, x, 1); rb_sweep(P, L, b, x, 0); }
+}
+
+static void precondition(const cap_poisson *P, cap_poisson_method method, const double *r, double *z)
+{
+  if (method == CAP_POISSON_MIC_PCG) mic_apply(P, r, z);
+  else vcycle(P, 0, r, z);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Conjugate gradients                                                                             */
+
+/* PCG on S xs = bs (Saad, "Iterative Methods for Sparse Linear Systems", 2003, Alg. 9.1). Stops when
+ * ||r||_2 <= tol ||b||_2 with the residual recomputed from xs; a recursive residual that has drifted
+ * below tol while the true one has not restarts the iteration from the true residual. */
+static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxiter, int *iters, double *rel)
+{
+  const level *L = &P->lev[0];
+  double *x = P->xs, *r = P->rs, *z = P->zs, *s = P->ss, *q = P->qs;
+  const double *b = P->bs;
+  const double bnorm = sqrt(dot(L, b, b));
+  *iters = 0;
+  *rel = 0;
+  if (bnorm == 0) {
+    memset(x, 0, L->n * sizeof *x);
+    return CAP_SUCCESS;
+  }
+  int it = 0;
+  for (;;) {
+    residual(P, L, b, x, r);
+    double rnorm = sqrt(dot(L, r, r));
+    *rel = rnorm / bnorm;
+    if (!isfinite(*rel)) {
+      *iters = it;
+      return CAP_ERROR(CAP_ENUMERIC, "cap_poisson_solve: residual is not finite after %d iterations", it);
+    }
+    if (*rel <= tol || it >= maxiter) break;
+    precondition(P, method, r, z);
+    memcpy(s, z, L->n * sizeof *s);
+    double sigma = dot(L, z, r);
+    while (it < maxiter) {
+      matvec(P, L, s, q);
+      double sq = dot(L, s, q);
+      if (!(sq > 0) || !(sigma > 0)) {
+        *iters = it;
+        return CAP_ERROR(CAP_ENUMERIC,
+                         "cap_poisson_solve: CG breakdown at iteration %d (s.As = %g, z.r = %g): the "
+                         "system is not positive definite (singular region with an incompatible rhs?)",
+                         it, sq, sigma);
+      }
+      double alpha = sigma / sq, rr = 0;
+      for (int j = 0; j < L->ny; j++) {
+        size_t c0 = at(L, 0, j);
+        for (size_t c = c0; c < c0 + (size_t)L->nx; c++) {
+          x[c] += alpha * s[c];
+          r[c] -= alpha * q[c];
+          rr += r[c] * r[c];
+        }
+      }
+      it++;
+      if (sqrt(rr) <= tol * bnorm) break;
+      precondition(P, method, r, z);
+      double signew = dot(L, z, r), beta = signew / sigma;
+      sigma = signew;
+      for (int j = 0; j < L->ny; j++) {
+        size_t c0 = at(L, 0, j);
+        for (size_t c = c0; c < c0 + (size_t)L->nx; c++) s[c] = z[c] + beta * s[c];
+      }
+    }
+  }
+  *iters = it;
+  if (*rel > tol)
+    return CAP_ERROR(CAP_EMAXITER,
+                     "cap_poisson_solve: %s reached maxiter = %d with relative residual %.3e > tol = %.3e",
+                     method == CAP_POISSON_MIC_PCG ? "MIC(0)-PCG" : "MG-PCG", maxiter, *rel, tol);
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Public interface                                                                                */
+
+static void free_level(level *L)
+{
+  free(L->phi); free(L->d); free(L->invd); free(L->ce); free(L->cn);
+  free(L->x); free(L->b); free(L->r); free(L->band);
+}
+
+void cap_poisson_free(cap_poisson *P)
+{
+  if (!P) return;
+  for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l]);
+  free(P->bnd); free(P->prec); free(P->lx); free(P->ly); free(P->lwx); free(P->lwy);
+  free(P->xs); free(P->rs); free(P->zs); free(P->ss); free(P->qs); free(P->bs);
+  free(P);
+}
+
+static int alloc_level(level *L, int nx, int ny, int with_xb)
+{
+  L->nx = nx;
+  L->ny = ny;
+  L->sy = nx + 2;
+  L->n = (size_t)(nx + 2) * (size_t)(ny + 2);
+  L->phi = calloc(L->n, sizeof(double));
+  L->d = calloc(L->n, sizeof(double));
+  L->invd = calloc(L->n, sizeof(double));
+  L->ce = calloc(L->n, sizeof(double));
+  L->cn = calloc(L->n, sizeof(double));
+  L->r = calloc(L->n, sizeof(double));
+  L->band = malloc((size_t)nx * (size_t)ny * sizeof(int));
+  if (with_xb) {
+    L->x = calloc(L->n, sizeof(double));
+    L->b = calloc(L->n, sizeof(double));
+  }
+  return L->phi && L->d && L->invd && L->ce && L->cn && L->r && L->band && (!with_xb || (L->x && L->b));
+}
+
+int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_poisson_alloc: out is NULL");
+  *out = NULL;
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_poisson_alloc: grid is NULL");
+  if (g->geom != CAP_GEOM_PLANAR)
+    return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: geometry %d is not supported yet (2D planar only)",
+                     (int)g->geom);
+  int s = cap_grid_check_bc(g);
+  if (s) return s;
+  if ((g->bc[CAP_XLO] == CAP_BC_PERIODIC && g->nx < 3) || (g->bc[CAP_YLO] == CAP_BC_PERIODIC && g->ny < 3))
+    return CAP_ERROR(CAP_ESIZE, "cap_poisson_alloc: a periodic direction needs at least 3 cells (nx = %d, ny = %d)",
+                     g->nx, g->ny);
+  if ((size_t)g->nx * (size_t)g->ny > (size_t)INT_MAX / 2)
+    return CAP_ERROR(CAP_ESIZE, "cap_poisson_alloc: %d x %d cells is too many", g->nx, g->ny);
+  cap_poisson *P = calloc(1, sizeof *P);
+  if (!P) return CAP_ERROR(CAP_ENOMEM, "cap_poisson_alloc: out of memory");
+  P->g = *g;
+  P->perx = g->bc[CAP_XLO] == CAP_BC_PERIODIC;
+  P->pery = g->bc[CAP_YLO] == CAP_BC_PERIODIC;
+  /* levels: halve (rounding up) while every direction keeps >= MG_MIN_CELLS cells and periodic
+   * directions stay even (so that the coarse wrap link joins the right cells) */
+  int nx = g->nx, ny = g->ny, ok = 1;
+  P->nlev = 0;
+  for (;;) {
+    level *L = &P->lev[P->nlev];
+    P->nlev++;
+    if (!alloc_level(L, nx, ny, P->nlev > 1)) { ok = 0; break; }
+    if (P->nlev == MG_MAX_LEVELS || nx < 2 * MG_MIN_CELLS || ny < 2 * MG_MIN_CELLS) break;
+    if ((P->perx && nx % 2) || (P->pery && ny % 2)) break;
+    nx = (nx + 1) / 2;
+    ny = (ny + 1) / 2;
+  }
+  size_t n = P->lev[0].n;
+  double **v[] = {&P->bnd, &P->prec, &P->lx, &P->ly, &P->xs, &P->rs, &P->zs, &P->ss, &P->qs, &P->bs};
+  for (size_t q = 0; q < sizeof v / sizeof v[0]; q++) {
+    *v[q] = calloc(n, sizeof(double));
+    if (!*v[q]) ok = 0;
+  }
+  P->lwx = calloc((size_t)g->ny, sizeof(double));
+  P->lwy = calloc((size_t)g->nx, sizeof(double));
+  if (!ok || !P->lwx || !P->lwy) {
+    cap_poisson_free(P);
+    return CAP_ERROR(CAP_ENOMEM, "cap_poisson_alloc: out of memory for a %d x %d grid", g->nx, g->ny);
+  }
+  *out = P;
+  return CAP_SUCCESS;
+}
+
+static int check_grid(const cap_poisson *P, const cap_grid *g, const char *fn)
+{
+  const cap_grid *a = &P->g;
+  if (g->geom != a->geom)
+    return CAP_ERROR(CAP_EGEOM, "%s: grid geometry %d differs from the handle's (%d)", fn, (int)g->geom,
+                     (int)a->geom);
+  if (g->nx != a->nx || g->ny != a->ny || g->nz != a->nz || g->ng != a->ng || g->size != a->size)
+    return CAP_ERROR(CAP_ESIZE, "%s: grid %d x %d (%d ghosts) differs from the handle's %d x %d (%d ghosts)", fn,
+                     g->nx, g->ny, g->ng, a->nx, a->ny, a->ng);
+  if (g->h != a->h || g->x0 != a->x0 || g->y0 != a->y0)
+    return CAP_ERROR(CAP_EINVAL, "%s: grid spacing or origin differs from the handle's (h = %g, handle h = %g)", fn,
+                     g->h, a->h);
+  for (int k = 0; k < 4; k++)
+    if (g->bc[k] != a->bc[k])
+      return CAP_ERROR(CAP_EINVAL, "%s: boundary kind of side %d differs from the handle's (%d, handle %d)", fn, k,
+                       (int)g->bc[k], (int)a->bc[k]);
+  return CAP_SUCCESS;
+}
+
+static int check_common(const cap_poisson *P, const cap_grid *g, const void *a, const void *b, const char *fn,
+                        int need_assembled)
+{
+  if (!P || !g || !a || !b) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
+  int s = check_grid(P, g, fn);
+  if (s) return s;
+  if (need_assembled && !P->assembled)
+    return CAP_ERROR(CAP_EINVAL, "%s: the system has not been assembled (call cap_poisson_assemble first)", fn);
+  return CAP_SUCCESS;
+}
+
+int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, cap_poisson_value_fn *value,
+                         void *ctx)
+{
+  int s = check_common(P, g, phi, phi, "cap_poisson_assemble", 0);
+  if (s) return s;
+  P->assembled = 0;
+  level *F = &P->lev[0];
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      double v = phi[cap_grid_idx(g, i, j)];
+      if (!isfinite(v))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_assemble: phi(%d, %d) = %g is not finite", i, j, v);
+      F->phi[at(F, i, j)] = v;
+    }
+  for (int l = 1; l < P->nlev; l++) restrict_phi(&P->lev[l - 1], &P->lev[l]);
+  for (int l = 0; l < P->nlev; l++) {
+    s = assemble_level(P, l, value, ctx);
+    if (s) return s;
+    build_band(&P->lev[l], P->qs, P->ss);
+  }
+  mic_factor(P, P->qs);
+  P->assembled = 1;
+  return CAP_SUCCESS;
+}
+
+int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, double *p, cap_poisson_method method,
+                      double tol, int maxiter, cap_poisson_status *st)
+{
+  double t0 = now_seconds();
+  int s = check_common(P, g, rhs, p, "cap_poisson_solve", 1);
+  if (s) return s;
+  if (method != CAP_POISSON_MIC_PCG && method != CAP_POISSON_MG_PCG)
+    return CAP_ERROR(CAP_EDOM, "cap_poisson_solve: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
+                     (int)method);
+  if ((s = cap_check_open("tol", tol, 0, 1, ""))) return s;
+  if ((s = cap_check_int_range("maxiter", maxiter, 1, INT_MAX))) return s;
+  const level *L = &P->lev[0];
+  const double h2 = g->h * g->h;
+  memset(P->bs, 0, L->n * sizeof *P->bs);
+  memset(P->xs, 0, L->n * sizeof *P->xs);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j), k = cap_grid_idx(g, i, j);
+      if (!(L->invd[c] > 0)) continue;
+      if (!isfinite(rhs[k]))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: rhs(%d, %d) = %g is not finite", i, j, rhs[k]);
+      if (!isfinite(p[k]))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: initial p(%d, %d) = %g is not finite", i, j, p[k]);
+      P->bs[c] = -h2 * rhs[k] + P->bnd[c];
+      P->xs[c] = p[k];
+    }
+  int iters = 0;
+  double rel = 0;
+  s = pcg(P, method, tol, maxiter, &iters, &rel);
+  if (s == CAP_SUCCESS || s == CAP_EMAXITER)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = at(L, i, j);
+        if (L->invd[c] > 0) p[cap_grid_idx(g, i, j)] = P->xs[c];
+      }
+  if (st) {
+    st->method = method;
+    st->iterations = iters;
+    st->rel_residual = rel;
+    st->b_norm = sqrt(dot(L, P->bs, P->bs)) / h2;
+    st->unknowns = P->unknowns;
+    st->levels = method == CAP_POISSON_MG_PCG ? P->nlev : 1;
+    st->seconds = now_seconds() - t0;
+  }
+  return s;
+}
+
+int cap_poisson_apply(cap_poisson *P, const cap_grid *g, const double *x, double *y)
+{
+  int s = check_common(P, g, x, y, "cap_poisson_apply", 1);
+  if (s) return s;
+  const level *L = &P->lev[0];
+  memset(P->ss, 0, L->n * sizeof *P->ss);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j);
+      if (L->invd[c] > 0) P->ss[c] = x[cap_grid_idx(g, i, j)];
+    }
+  matvec(P, L, P->ss, P->qs);
+  const double ih2 = 1.0 / (g->h * g->h);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) y[cap_grid_idx(g, i, j)] = P->qs[at(L, i, j)] * ih2;
+  return CAP_SUCCESS;
+}
+
+int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_method method, const double *r,
+                             double *z)
+{
+  int s = check_common(P, g, r, z, "cap_poisson_precondition", 1);
+  if (s) return s;
+  if (method != CAP_POISSON_MIC_PCG && method != CAP_POISSON_MG_PCG)
+    return CAP_ERROR(CAP_EDOM,
+                     "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
+                     (int)method);
+  const level *L = &P->lev[0];
+  memset(P->rs, 0, L->n * sizeof *P->rs);
+  memset(P->zs, 0, L->n * sizeof *P->zs);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j);
+      if (L->invd[c] > 0) P->rs[c] = r[cap_grid_idx(g, i, j)];
+    }
+  precondition(P, method, P->rs, P->zs);
+  const double h2 = g->h * g->h;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j);
+      z[cap_grid_idx(g, i, j)] = L->invd[c] > 0 ? P->zs[c] * h2 : 0.0;
+    }
+  return CAP_SUCCESS;
+}
