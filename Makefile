@@ -135,9 +135,19 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANA
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
 # The tests: every build/tests/test_* binary and every tests/test_*.sh script; tests/run.sh prints
-# each check's line and the closing "N passed, N failed".
+# each check's line and the closing "N passed, N failed". Under CI the same tests also run built
+# with AddressSanitizer + UndefinedBehaviorSanitizer (build/san), counted in the same total.
+SH_TESTS := $(wildcard tests/test_*.sh)
+ifneq ($(filter true 1,$(CI)),)
+ifneq ($(SANITIZE),1)
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(SH_TESTS)
+endif
+endif
 check: $(TESTS) $(CAPREF)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(wildcard tests/test_*.sh)
+ifneq ($(CHECK_SAN),)
+	@$(MAKE) --no-print-directory SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
+endif
+	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN)
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs capillab's tests and adds up their results.
-#   tests/run.sh BUILD_DIR TEST...
-# Each TEST is a test binary or a tests/test_*.sh script (run as: sh SCRIPT BUILD_DIR). Every test
+#   tests/run.sh BUILD_DIR TEST... [--build BUILD_DIR2 TEST...]...
+# Each TEST is a test binary or a tests/test_*.sh script (run as: sh SCRIPT BUILD_DIR, with the build
+# directory of its group: a sanitized build is a second group). Every test
 # prints one PASS/FAIL line per check and closes with "N passed, N failed". A test that exits
 # non-zero without failing a check, or prints no closing line (a crash), counts as one failure.
 # The last line printed is the total "N passed, N failed"; the exit status is 1 if anything failed.
@@ -11,8 +12,11 @@ mkdir -p "$build/tests"
 total_pass=0
 total_fail=0
 for t in "$@"; do
+  if [ "$t" = --build ]; then next_is_build=1; continue; fi
+  if [ "${next_is_build:-0}" = 1 ]; then build=$t; next_is_build=0; mkdir -p "$build/tests"; continue; fi
   name=$(basename "$t")
-  log="$build/tests/$name.log"
+  case "$build" in */san) name="$name (sanitized)" ;; esac
+  log="$build/tests/$(basename "$t").log"
   echo "== $name"
   case "$t" in
     *.sh) sh "$t" "$build" >"$log" 2>&1 ;;
