@@ -273,38 +273,37 @@ int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure)
 
 static double sgn(double x) { return (x > 0) - (x < 0); }
 
-static double minmod(double a, double b) { return a * b <= 0 ? 0 : (fabs(a) < fabs(b) ? a : b); }
-
-/* phi'' at p[0] for a one-sided difference towards p[s]: minmod of the second differences centred
- * at p[0] and p[s] (Min & Gibou 2007, Eq. 8). */
-static double second_diff(const double *p, ptrdiff_t s, double h)
+/* Distance (as a fraction of h, in (0, 1]) from cell p[0] to the zero of phi0 towards its neighbour
+ * p[s], if phi0 changes sign there (else -1): the root of the cubic through p[-s], p[0], p[s], p[2s],
+ * found by bisection (a root in [0, 1] exists since p[0] and p[s] differ in sign). Fourth-order
+ * accurate, as du Chene, Min & Gibou (2008, J. Sci. Comput. 35, 114) require of the interface
+ * location for convergent curvatures. */
+static double interface_fraction(const double *p, ptrdiff_t s)
 {
-  return minmod(p[-s] - 2 * p[0] + p[s], p[0] - 2 * p[s] + p[2 * s]) / (h * h);
+  double fm = p[-s], f0 = p[0], f1 = p[s], f2 = p[2 * s];
+  if (f0 == 0) return 0x1p-40;
+  if (f0 * f1 >= 0) return -1;
+  double lo = 0, hi = 1;
+  for (int it = 0; it < 52; it++) {
+    double t = 0.5 * (lo + hi);
+    double v = -fm * t * (t - 1) * (t - 2) / 6 + f0 * (t + 1) * (t - 1) * (t - 2) / 2 -
+               f1 * (t + 1) * t * (t - 2) / 2 + f2 * (t + 1) * t * (t - 1) / 6;
+    if ((v < 0) == (f0 < 0)) lo = t; else hi = t;
+  }
+  return fmax(0.5 * (lo + hi), 0x1p-40);
 }
 
-/* Distance from cell p[0] to the zero of phi0 towards its neighbour p[s], if phi0 changes sign
- * there (else -1): the root of the quadratic through p[0], p[s] whose second difference is the
- * minmod of the two neighbouring second differences (Min & Gibou 2007, J. Comput. Phys. 225, 300,
- * Sec. 4; second-order accurate). */
-static double interface_distance(const double *p, ptrdiff_t s, double h)
+/* Derivative at 0 of the cubic through (-2, a), (-1, b), (0, c), (t, 0), in units of the spacing:
+ * the third-order one-sided difference towards an interface at fraction t (du Chene, Min & Gibou
+ * 2008). */
+static double cubic_slope_to_interface(double a, double b, double c, double t)
 {
-  double a = p[0], b = p[s];
-  if (a == 0) return 0x1p-60 * h;
-  if (a * b >= 0) return -1;
-  double c2 = minmod(p[-s] - 2 * a + b, a - 2 * b + p[2 * s]); /* h^2 times phi'' */
-  double t;                                                 /* fraction of h */
-  if (fabs(c2) < 1e-10 * fabs(b - a)) {
-    t = a / (a - b);
-  } else {
-    /* a + (b - a - c2/2) t + (c2/2) t^2 = 0, root in [0, 1] */
-    double qa = 0.5 * c2, qb = b - a - 0.5 * c2, disc = qb * qb - 4 * qa * a;
-    if (disc < 0) disc = 0;
-    double sq = sqrt(disc), q = -0.5 * (qb + (qb >= 0 ? sq : -sq));
-    double r1 = q / qa, r2 = q != 0 ? a / q : r1;
-    t = (r1 >= 0 && r1 <= 1) ? r1 : r2;
-    if (!(t >= 0 && t <= 1)) t = a / (a - b);
-  }
-  return fmax(t, 0x1p-60) * h;
+  /* Lagrange derivative at 0 for the nodes x = {-2, -1, 0, t}, values {a, b, c, 0} */
+  double da = -(-1.0) * (-t) / ((-2 + 1) * (-2 - 0) * (-2 - t));  /* L_a'(0) = (x1 x3)/((x0-x1)(x0-x2)(x0-x3)) with x2 = 0 */
+  double db = -(-2.0) * (-t) / ((-1 + 2) * (-1 - 0) * (-1 - t));
+  /* L_c'(0) = sum over the other nodes m of 1/(0 - x_m) */
+  double dc = 1.0 / 2 + 1.0 + (-1.0 / t);
+  return a * da + b * db + c * dc;
 }
 
 int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w)
@@ -317,7 +316,7 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   ptrdiff_t sy = g->sy;
   double h = g->h, dt = 0.5 * h;
   double *p0 = w->phi0, *r = w->rate;
-  /* phi0's ghosts reach two cells out (interface_distance reads p[+-2s]) */
+  /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
   cap_levelset_fill_ghosts(g, phi);
   memcpy(p0, phi, g->size * sizeof *phi);
   for (int it = 0; it < iterations; it++) {
@@ -333,22 +332,18 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
         double am, ap, bm, bp, dloc = h;
         weno_pair(phi + c, 1, h, &am, &ap);
         weno_pair(phi + c, sy, h, &bm, &bp);
-        double sdist;
-        if ((sdist = interface_distance(p0 + c, 1, h)) > 0) {
-          ap = -phi[c] / sdist - 0.5 * sdist * second_diff(phi + c, 1, h);
-          dloc = fmin(dloc, sdist);
-        }
-        if ((sdist = interface_distance(p0 + c, -1, h)) > 0) {
-          am = phi[c] / sdist + 0.5 * sdist * second_diff(phi + c, -1, h);
-          dloc = fmin(dloc, sdist);
-        }
-        if ((sdist = interface_distance(p0 + c, sy, h)) > 0) {
-          bp = -phi[c] / sdist - 0.5 * sdist * second_diff(phi + c, sy, h);
-          dloc = fmin(dloc, sdist);
-        }
-        if ((sdist = interface_distance(p0 + c, -sy, h)) > 0) {
-          bm = phi[c] / sdist + 0.5 * sdist * second_diff(phi + c, -sy, h);
-          dloc = fmin(dloc, sdist);
+                const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
+        double *slot[4] = {&ap, &am, &bp, &bm};
+        for (int d = 0; d < 4; d++) {
+          double t = interface_fraction(p0 + c, dirs[d]);
+          /* only the cell nearer the crossing (t <= 1/2) is pinned to it: there the slope decreases
+           * with phi[c] (d slope / d phi[c] = (3/2 - 1/t)/h < 0), which keeps the pseudo-time
+           * iteration stable; the farther cell keeps its WENO difference across the interface */
+          if (t < 0 || t > 0.5) continue;
+          ptrdiff_t e = dirs[d]; /* towards the interface; the cubic uses the two cells behind */
+          double slope = cubic_slope_to_interface(phi[c - 2 * e], phi[c - e], phi[c], t) / h;
+          *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
+          dloc = fmin(dloc, t * h);
         }
         double gx2, gy2;
         if (sg > 0) {
