@@ -69,8 +69,14 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
     for (int i = i0; i < i1; i++) {
       double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
       cap_advect_velocity(g, u, v, x, y, &ux, &vy);
+      if (!isfinite(ux) || !isfinite(vy))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite velocity at sample (%d, %d), (%.6g, %.6g)",
+                         i, j, x, y);
       double xm = x - 0.5 * dt * ux, ym = y - 0.5 * dt * vy;
       cap_advect_velocity(g, u, v, xm, ym, &ux, &vy);
+      if (!isfinite(ux) || !isfinite(vy))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite velocity near sample (%d, %d), (%.6g, %.6g)",
+                         i, j, x, y);
       double val = cap_advect_interp(g, q_old, loc, x - dt * ux, y - dt * vy);
       if (!isfinite(val))
         return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite value at sample (%d, %d), (%.6g, %.6g)",

@@ -1,0 +1,386 @@
+#include "cap_ns.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cap_advect.h"
+#include "cap_errno.h"
+#include "cap_fmm.h"
+#include "cap_levelset.h"
+#include "cap_viscosity.h"
+
+struct cap_ns_ws {
+  cap_grid g;
+  cap_poisson *poisson;
+  cap_fmm_workspace *fmm;
+  cap_levelset_ws *ls;
+  cap_viscosity *visc;
+  double *u2, *v2;       /* advected velocity */
+  double *rhs;           /* pressure right-hand side */
+  double *phi_s;         /* phi sampled at faces */
+  unsigned char *known;  /* faces next to liquid */
+  /* the interface pressure callback's view of the step */
+  const double *phi, *kappa;
+  double sigma;
+};
+
+cap_ns_params cap_ns_params_default(void)
+{
+  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 0, 3};
+  return p;
+}
+
+int cap_ns_params_check(const cap_ns_params *p)
+{
+  if (!p) return CAP_ERROR(CAP_EINVAL, "cap_ns_params_check: parameters are NULL");
+  int s = cap_check_positive("rho", p->rho, "kg/m^3");
+  if (!s) s = cap_check_nonneg("mu", p->mu, "Pa s");
+  if (!s) s = cap_check_nonneg("sigma", p->sigma, "N/m");
+  if (!s) s = cap_check_finite("gx", p->gx, "m/s^2");
+  if (!s) s = cap_check_finite("gy", p->gy, "m/s^2");
+  if (!s && !(p->cfl > 0 && p->cfl <= 1))
+    s = CAP_ERROR(CAP_EDOM, "cfl = %g is out of range: allowed 0 < cfl <= 1", p->cfl);
+  if (!s) s = cap_check_nonneg("dt_fixed", p->dt_fixed, "s");
+  if (!s && p->method != CAP_POISSON_MIC_PCG && p->method != CAP_POISSON_MG_PCG)
+    s = CAP_ERROR(CAP_EDOM, "method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)", (int)p->method);
+  if (!s) s = cap_check_open("ptol", p->ptol, 0, 1, "");
+  if (!s) s = cap_check_int_range("pmaxit", p->pmaxit, 1, 1 << 24);
+  if (!s) s = cap_check_open("vtol", p->vtol, 0, 1, "");
+  if (!s) s = cap_check_int_range("vmaxit", p->vmaxit, 1, 1 << 24);
+  if (!s) s = cap_check_int_range("band", p->band, 2, 64);
+  if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
+  if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
+  return s;
+}
+
+static int check_grid(const cap_grid *g, const char *what)
+{
+  if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
+  if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "%s: only planar 2D grids are supported so far", what);
+  if (g->ng < 3) return CAP_ERROR(CAP_EDOM, "%s: nghost = %d is out of range: allowed nghost >= 3", what, g->ng);
+  for (int k = 0; k < 4; k++)
+    if (g->bc[k] == CAP_BC_OPEN)
+      return CAP_ERROR(CAP_EGEOM, "%s: OPEN sides are not supported by the free-surface step yet", what);
+  return cap_grid_check_bc(g);
+}
+
+int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_ns_state_alloc: out is NULL");
+  *out = NULL;
+  int s = check_grid(g, "cap_ns_state_alloc");
+  if (s) return s;
+  cap_ns_state *st = calloc(1, sizeof *st);
+  if (!st) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow state");
+  st->g = *g;
+  double **f[5] = {&st->phi, &st->u, &st->v, &st->p, &st->kappa};
+  for (int k = 0; k < 5; k++)
+    if (!(*f[k] = cap_grid_field_alloc(g))) { cap_ns_state_free(st); return CAP_ENOMEM; }
+  *out = st;
+  return CAP_SUCCESS;
+}
+
+void cap_ns_state_free(cap_ns_state *s)
+{
+  if (!s) return;
+  free(s->phi); free(s->u); free(s->v); free(s->p); free(s->kappa);
+  free(s);
+}
+
+int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_ns_ws_alloc: out is NULL");
+  *out = NULL;
+  int s = check_grid(g, "cap_ns_ws_alloc");
+  if (s) return s;
+  cap_ns_ws *w = calloc(1, sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow workspace");
+  w->g = *g;
+  s = cap_poisson_alloc(&w->poisson, g);
+  if (!s) s = cap_fmm_alloc(g, &w->fmm);
+  if (!s && !(w->ls = cap_levelset_ws_alloc(g))) s = CAP_ENOMEM;
+  if (!s && !(w->visc = cap_viscosity_alloc(g))) s = CAP_ENOMEM;
+  double **f[4] = {&w->u2, &w->v2, &w->rhs, &w->phi_s};
+  for (int k = 0; k < 4 && !s; k++)
+    if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
+  if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
+  if (s) { cap_ns_ws_free(w); return s; }
+  *out = w;
+  return CAP_SUCCESS;
+}
+
+void cap_ns_ws_free(cap_ns_ws *w)
+{
+  if (!w) return;
+  cap_poisson_free(w->poisson);
+  cap_fmm_free(w->fmm);
+  cap_levelset_ws_free(w->ls);
+  cap_viscosity_free(w->visc);
+  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->known);
+  free(w);
+}
+
+/* Is the face between cells a and b next to liquid? */
+static int wet(const double *phi, size_t a, size_t b) { return phi[a] < 0 || phi[b] < 0; }
+
+/* The faces of one lattice that the step owns: interior faces, plus the low boundary face of a
+ * periodic direction (the high one is its copy). Wall faces stay at zero. */
+#define FOR_FACES(g, xf, i, j)                                                                      \
+  for (int j = ((xf) || (g)->bc[CAP_YLO] == CAP_BC_PERIODIC) ? 0 : 1; j < (g)->ny; j++)              \
+    for (int i = (!(xf) || (g)->bc[CAP_XLO] == CAP_BC_PERIODIC) ? 0 : 1; i < (g)->nx; i++)
+
+static double max_speed(const cap_grid *g, const double *phi, const double *u, const double *v)
+{
+  double m = 0;
+  FOR_FACES(g, 1, i, j) {
+    size_t c = cap_grid_idx(g, i, j);
+    if (wet(phi, c, c - 1)) m = fmax(m, fabs(u[c]));
+  }
+  FOR_FACES(g, 0, i, j) {
+    size_t c = cap_grid_idx(g, i, j);
+    if (wet(phi, c, c - g->sy)) m = fmax(m, fabs(v[c]));
+  }
+  return m;
+}
+
+int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *info)
+{
+  if (!s || !info) return CAP_ERROR(CAP_EINVAL, "cap_ns_dt: NULL argument");
+  int st = cap_ns_params_check(p);
+  if (st) return st;
+  const cap_grid *g = &s->g;
+  double h = g->h, umax = max_speed(g, s->phi, s->u, s->v);
+  info->dt_cfl = umax > 0 ? p->cfl * h / umax : INFINITY;
+  info->dt_capillary = p->sigma > 0 ? sqrt(0.5 * p->rho * h * h * h / (2 * M_PI * p->sigma)) : INFINITY;
+  info->dt_viscous = p->mu > 0 ? h * h * p->rho / (4 * p->mu) : INFINITY;
+  double dt = fmin(info->dt_cfl, fmin(info->dt_capillary, info->dt_viscous));
+  info->limiter = dt == info->dt_cfl ? "cfl" : (dt == info->dt_capillary ? "capillary" : "viscous");
+  if (p->dt_fixed > 0) {
+    if (p->dt_fixed > info->dt_capillary)
+      return CAP_ERROR(CAP_EDOM,
+                       "dt_fixed = %.6g s is out of range: the capillary limit sqrt(rho h^3 / (4 pi sigma)) "
+                       "allows dt <= %.6g s at h = %.6g m",
+                       p->dt_fixed, info->dt_capillary, h);
+    dt = p->dt_fixed;
+    info->limiter = "fixed";
+  }
+  if (!isfinite(dt))
+    return CAP_ERROR(CAP_EDOM, "no time-step limit applies (no flow, no surface tension, no viscosity): set dt_fixed");
+  info->dt = dt;
+  return CAP_SUCCESS;
+}
+
+/* Brings a cell index of a periodic direction back into the interior. */
+static void wrap(const cap_grid *g, int *i, int *j)
+{
+  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC) *i = (*i % g->nx + g->nx) % g->nx;
+  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC) *j = (*j % g->ny + g->ny) % g->ny;
+}
+
+/* The Laplace pressure sigma kappa at the crossing between liquid cell (i, j) and its air neighbour
+ * in direction dir (a cap_side), with kappa interpolated linearly at the crossing. */
+static double interface_pressure(void *ctx, int i, int j, int dir, double theta)
+{
+  const cap_ns_ws *w = ctx;
+  const cap_grid *g = &w->g;
+  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+  int ib = i + di[dir], jb = j + dj[dir];
+  wrap(g, &ib, &jb);
+  size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, ib, jb);
+  return w->sigma * ((1 - theta) * w->kappa[a] + theta * w->kappa[b]);
+}
+
+/* Pressure gradient (p_hi - p_lo)/h across the face between cell lo and its neighbour hi in direction
+ * dir_hi (CAP_XHI or CAP_YHI; wrapped across a periodic seam), at least one of them liquid: both
+ * liquid, or ghost fluid on the air side (the same rule as the matrix). */
+static double face_gradient(const cap_ns_ws *w, const double *p, const double *phi, int i_lo, int j_lo, int dir_hi)
+{
+  const cap_grid *g = &w->g;
+  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+  int i_hi = i_lo + di[dir_hi], j_hi = j_lo + dj[dir_hi];
+  wrap(g, &i_hi, &j_hi);
+  size_t lo = cap_grid_idx(g, i_lo, j_lo), hi = cap_grid_idx(g, i_hi, j_hi);
+  double h = g->h;
+  if (phi[lo] < 0 && phi[hi] < 0) return (p[hi] - p[lo]) / h;
+  if (phi[lo] < 0) { /* air above: ghost at hi */
+    double th = phi[lo] / (phi[lo] - phi[hi]);
+    double pg = interface_pressure((void *)w, i_lo, j_lo, dir_hi, th);
+    return (pg - p[lo]) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
+  }
+  /* air below: ghost at lo, seen from the liquid cell hi in the opposite direction */
+  int dir_lo = dir_hi ^ 1;
+  double th = phi[hi] / (phi[hi] - phi[lo]);
+  double pg = interface_pressure((void *)w, i_hi, j_hi, dir_lo, th);
+  return (p[hi] - pg) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
+}
+
+static int fail_nonfinite(const cap_ns_state *s, const char *field, int i, int j, double dt)
+{
+  return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s, dt = %.3g s): non-finite %s at (%d, %d), x = %.6g, y = %.6g",
+                   s->step + 1, s->t, dt, field, i, j, s->g.x0 + (i + 0.5) * s->g.h, s->g.y0 + (j + 0.5) * s->g.h);
+}
+
+static int check_faces(const cap_ns_state *s, const double *f, int xf, const char *name, double dt)
+{
+  const cap_grid *g = &s->g;
+  FOR_FACES(g, xf, i, j)
+  if (!isfinite(f[cap_grid_idx(g, i, j)])) return fail_nonfinite(s, name, i, j, dt);
+  return CAP_SUCCESS;
+}
+
+/* The high boundary face of a periodic direction repeats the low one. */
+static void periodic_copies(const cap_grid *g, double *u, double *v)
+{
+  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+    for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
+  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC)
+    for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
+}
+
+/* No flow through walls: their faces are zero whatever the extension wrote. */
+static void zero_wall_faces(const cap_grid *g, double *u, double *v)
+{
+  if (g->bc[CAP_XLO] != CAP_BC_PERIODIC)
+    for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, 0, j)] = u[cap_grid_idx(g, g->nx, j)] = 0;
+  if (g->bc[CAP_YLO] != CAP_BC_PERIODIC)
+    for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, 0)] = v[cap_grid_idx(g, i, g->ny)] = 0;
+}
+
+/* Faces of the air farther from the liquid than the extension band carry no velocity: zero them,
+ * so that nothing accumulates there (the body force acts on every face). */
+static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsigned char *known, double *f, double far)
+{
+  for (int j = 0; j <= g->ny; j++)
+    for (int i = 0; i <= g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (!known[c] && phi_s[c] >= far) f[c] = 0;
+    }
+}
+
+/* Ghosts of the velocity for interpolation: the normal component is odd across a wall (zero on the
+ * wall face), the tangential one even (free slip for the advection stencil only). */
+static void velocity_ghosts(const cap_grid *g, double *u, double *v)
+{
+  cap_grid_fill_ghosts_at(g, u, CAP_AT_XFACE, CAP_GHOST_ODD);
+  cap_grid_fill_ghosts_at(g, v, CAP_AT_YFACE, CAP_GHOST_ODD);
+}
+
+int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info)
+{
+  if (!s || !w) return CAP_ERROR(CAP_EINVAL, "cap_ns_step: state or workspace is NULL");
+  int st = cap_ns_params_check(p);
+  if (!st) st = cap_check_positive("dt", dt, "s");
+  if (st) return st;
+  const cap_grid *g = &s->g;
+  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
+    return CAP_ERROR(CAP_ESIZE, "cap_ns_step: workspace made for a %dx%d grid, state on %dx%d", w->g.nx, w->g.ny,
+                     g->nx, g->ny);
+  cap_ns_step_info tmp;
+  if (!info) info = &tmp;
+  memset(info, 0, sizeof *info);
+  double *phi = s->phi, *u = s->u, *v = s->v;
+  ptrdiff_t sy = g->sy;
+
+  /* curvature of the interface at the start of the step */
+  st = cap_levelset_curvature(g, phi, s->kappa);
+  if (st) return st;
+  w->phi = phi;
+  w->kappa = s->kappa;
+  w->sigma = p->sigma;
+
+  /* the step starts from a finite velocity field (a blow-up is caught before it reaches the
+   * interpolation of the advection step) */
+  if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
+
+  /* 1. advection of the velocity by itself */
+  velocity_ghosts(g, u, v);
+  memcpy(w->u2, u, g->size * sizeof *u);
+  memcpy(w->v2, v, g->size * sizeof *v);
+  st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt);
+  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt);
+  if (st) return st;
+  memcpy(u, w->u2, g->size * sizeof *u);
+  memcpy(v, w->v2, g->size * sizeof *v);
+  /* 2. viscosity */
+  if (p->mu > 0) {
+    cap_viscosity_status vs;
+    st = cap_viscosity_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
+    info->viscous_iterations = vs.iterations[0] + vs.iterations[1];
+    if (st) return st;
+  }
+  /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
+   * acceleration stays uniform and enters the viscous step's boundary data consistently */
+  FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;
+  FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
+  periodic_copies(g, u, v);
+  /* 4. projection */
+  st = cap_poisson_assemble(w->poisson, g, phi, p->sigma > 0 ? interface_pressure : NULL, w);
+  if (st) return st;
+  double h = g->h;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      w->rhs[c] = phi[c] < 0 ? p->rho / dt * ((u[c + 1] - u[c]) + (v[c + sy] - v[c])) / h : 0;
+    }
+  st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
+  if (st)
+    return CAP_ERROR(st, "step %ld (t = %.9g s): pressure solve failed: %s", s->step + 1, s->t, cap_error_message());
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (phi[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
+    }
+  memset(w->known, 0, g->size);
+  FOR_FACES(g, 1, i, j) {
+    int il = i - 1, jl = j;
+    wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
+    size_t c = cap_grid_idx(g, i, j);
+    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
+      u[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_XHI);
+      w->known[c] = 1;
+    }
+  }
+  FOR_FACES(g, 0, i, j) {
+    int il = i, jl = j - 1;
+    wrap(g, &il, &jl);
+    size_t c = cap_grid_idx(g, i, j);
+    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
+      v[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_YHI);
+      w->known[c] = 1;
+    }
+  }
+  periodic_copies(g, u, v);
+  info->div_max = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs((u[c + 1] - u[c] + v[c + sy] - v[c]) / h));
+    }
+  /* 5. extension of the velocity into the air band */
+  st = cap_fmm_sample_phi(g, phi, CAP_AT_XFACE, w->phi_s);
+  if (!st) st = cap_fmm_extrapolate(w->fmm, g, CAP_AT_XFACE, w->phi_s, w->known, u, p->band, CAP_FMM_ORDER2, NULL);
+  if (st) return st;
+  clear_far_faces(g, w->phi_s, w->known, u, p->band * h);
+  memset(w->known, 0, g->size);
+  FOR_FACES(g, 0, i, j) {
+    size_t c = cap_grid_idx(g, i, j);
+    int jl = j > 0 ? j - 1 : g->ny - 1;
+    if (phi[c] < 0 || phi[cap_grid_idx(g, i, jl)] < 0) w->known[c] = 1;
+  }
+  st = cap_fmm_sample_phi(g, phi, CAP_AT_YFACE, w->phi_s);
+  if (!st) st = cap_fmm_extrapolate(w->fmm, g, CAP_AT_YFACE, w->phi_s, w->known, v, p->band, CAP_FMM_ORDER2, NULL);
+  if (st) return st;
+  clear_far_faces(g, w->phi_s, w->known, v, p->band * h);
+  zero_wall_faces(g, u, v);
+  if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
+  /* 6. level set */
+  st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
+  if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
+    st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
+  if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
+  info->max_speed = max_speed(g, phi, u, v);
+  s->t += dt;
+  s->step++;
+  return CAP_SUCCESS;
+}

@@ -1,0 +1,182 @@
+/* Tests of solver/cap_ns, the free-surface step: states that must be preserved exactly (a pool at
+ * rest, free fall), the projection's divergence, the Laplace pressure of a drop, mass over a short
+ * run, the time-step limits, and the error paths. Units: SI-like but chosen freely (rho = 1). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_levelset.h"
+#include "../solver/cap_ns.h"
+#include "tharness.h"
+
+static cap_ns_state *new_state(int nx, int ny, double h, cap_ns_ws **w)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
+  cap_ns_state *s = NULL;
+  cap_ns_state_alloc(&s, &g);
+  cap_ns_ws_alloc(w, &g);
+  return s;
+}
+
+static void drop(cap_ns_state *s, double xc, double yc, double R)
+{
+  const cap_grid *g = &s->g;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      s->phi[cap_grid_idx(g, i, j)] = hypot(cap_grid_xc(g, i) - xc, cap_grid_yc(g, j) - yc) - R;
+}
+
+/* max |u|, |v| over all interior faces */
+static double speed(const cap_ns_state *s)
+{
+  const cap_grid *g = &s->g;
+  double m = 0;
+  for (int j = 0; j <= g->ny; j++)
+    for (int i = 0; i <= g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (j < g->ny) m = fmax(m, fabs(s->u[c]));
+      if (i < g->nx) m = fmax(m, fabs(s->v[c]));
+    }
+  return m;
+}
+
+int main(void)
+{
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = 1; p.mu = 0.01; p.sigma = 0;
+
+  /* 1. a pool at rest under gravity stays at rest; its pressure is hydrostatic */
+  {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(24, 32, 1.0 / 24, &w);
+    const double depth = 0.4871;
+    for (int j = 0; j < 32; j++)
+      for (int i = 0; i < 24; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - depth;
+    p.gy = -9.81;
+    int st = 0;
+    for (int k = 0; k < 20 && !st; k++) st = cap_ns_step(s, &p, w, 1e-3, NULL);
+    th_int(st, CAP_SUCCESS, "pool: 20 steps");
+    th_abs(speed(s), 0, 1e-9, "pool at rest stays at rest (max |u| after 20 steps)");
+    double pb = s->p[cap_grid_idx(&s->g, 7, 0)], yb = cap_grid_yc(&s->g, 0);
+    th_rel(pb, 9.81 * (depth - yb), 1e-9, "pool: hydrostatic pressure rho g (depth - y) at the bottom cell");
+    cap_ns_state_free(s); cap_ns_ws_free(w);
+  }
+  /* 2. free fall: a drop without surface tension accelerates uniformly at g */
+  {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(32, 32, 1.0 / 32, &w);
+    drop(s, 0.5123, 0.6871, 0.2);
+    p.gy = -3.817; p.gx = 1.7321; p.mu = 0.02;
+    int st = 0;
+    for (int k = 0; k < 10 && !st; k++) st = cap_ns_step(s, &p, w, 2e-3, NULL);
+    th_int(st, CAP_SUCCESS, "free fall: 10 steps");
+    size_t c = cap_grid_idx(&s->g, 16, 22);
+    th_rel(s->v[c], -3.817 * 0.02, 1e-8, "free fall: v = g_y t inside the drop");
+    th_rel(s->u[c], 1.7321 * 0.02, 1e-8, "free fall: u = g_x t inside the drop");
+    cap_ns_state_free(s); cap_ns_ws_free(w);
+  }
+  p.gx = p.gy = 0;
+  /* 3. projection: a swirl in a drop leaves divergence-free to the solver tolerance */
+  {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(40, 40, 1.0 / 40, &w);
+    drop(s, 0.5123, 0.4871, 0.3817);
+    const cap_grid *g = &s->g;
+    for (int j = 0; j < 40; j++)
+      for (int i = 1; i < 40; i++) {
+        double x = cap_grid_xf(g, i), y = cap_grid_yc(g, j);
+        s->u[cap_grid_idx(g, i, j)] = sin(3 * x) * cos(2 * y) + 0.3 * x;
+      }
+    for (int j = 1; j < 40; j++)
+      for (int i = 0; i < 40; i++) {
+        double x = cap_grid_xc(g, i), y = cap_grid_yf(g, j);
+        s->v[cap_grid_idx(g, i, j)] = cos(1.7 * x) * y * y - 0.2;
+      }
+    p.sigma = 0.0728; p.mu = 0;
+    cap_ns_step_info info;
+    th_int(cap_ns_step(s, &p, w, 1e-3, &info), CAP_SUCCESS, "swirl: one step");
+    th_true(info.div_max < 1e-6, "projection: max |div u| over liquid cells %.2e < 1e-6 (initial field O(1))", info.div_max);
+    th_true(info.pressure.iterations > 0 && info.pressure.rel_residual <= p.ptol, "pressure solve converged (%d iterations)",
+            info.pressure.iterations);
+    cap_ns_state_free(s); cap_ns_ws_free(w);
+  }
+  /* 4. a drop at rest: the pressure inside is sigma / R (Laplace), to 0.5 % at D = 25.6 cells, and
+   * its area is kept over a short run */
+  {
+    const double D = 1, h = D / 25.6, R = D / 2;
+    int n = 52;
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(n, n, h, &w);
+    double xc = n * h / 2 + 0.0123 * h, yc = n * h / 2 - 0.0371 * h;
+    drop(s, xc, yc, R);
+    p.sigma = 1; p.mu = sqrt(1.0 / 12000); /* La = 12000 */
+    double a0, a1;
+    cap_levelset_liquid_measure(&s->g, s->phi, &a0);
+    int st = 0;
+    cap_ns_dt_info di;
+    for (int k = 0; k < 200 && !st; k++) {
+      st = cap_ns_dt(s, &p, &di);
+      if (!st) st = cap_ns_step(s, &p, w, di.dt, NULL);
+    }
+    th_int(st, CAP_SUCCESS, "static drop: 200 steps");
+    th_true(strcmp(di.limiter, "capillary") == 0, "static drop: the capillary limit sets dt (%s)", di.limiter);
+    th_rel(di.dt_capillary, sqrt(0.5 * h * h * h / (2 * M_PI)), 1e-12, "capillary limit sqrt(rho h^3 / (4 pi sigma))");
+    double pin = 0;
+    int cnt = 0;
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        size_t c = cap_grid_idx(&s->g, i, j);
+        if (s->phi[c] < -0.2) { pin += s->p[c]; cnt++; }
+      }
+    th_rel(pin / cnt, 1 / R, 5e-3, "Laplace pressure sigma/R inside the drop (D = 25.6 cells)");
+    cap_levelset_liquid_measure(&s->g, s->phi, &a1);
+    th_rel(a1, a0, 1e-4, "static drop: area kept to 1e-4 over 200 steps");
+    th_note("static drop after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D)", s->step, s->t, speed(s));
+    /* a fixed dt above the capillary limit is refused, naming the limit */
+    p.dt_fixed = 2 * di.dt_capillary;
+    th_int(cap_ns_dt(s, &p, &di), CAP_EDOM, "fixed dt above the capillary limit rejected");
+    th_true(strstr(cap_error_message(), "capillary limit") != NULL, "message names the capillary limit: %s",
+            cap_error_message());
+    p.dt_fixed = 0;
+    /* a blow-up is reported with step, time and cell */
+    s->u[cap_grid_idx(&s->g, 20, 21)] = NAN;
+    th_int(cap_ns_step(s, &p, w, di.dt, NULL), CAP_ENONFINITE, "a NaN in the velocity is reported");
+    th_true(strstr(cap_error_message(), "step 201") && strstr(cap_error_message(), "t = "), "message names step and time: %s",
+            cap_error_message());
+    cap_ns_state_free(s); cap_ns_ws_free(w);
+  }
+  /* 5. bad input */
+  {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(16, 16, 1.0 / 16, &w);
+    cap_ns_params q = cap_ns_params_default();
+    q.cfl = 1.5;
+    th_int(cap_ns_step(s, &q, w, 1e-3, NULL), CAP_EDOM, "cfl 1.5 rejected");
+    q = cap_ns_params_default();
+    q.rho = 0;
+    th_int(cap_ns_params_check(&q), CAP_EDOM, "rho = 0 rejected");
+    th_true(strstr(cap_error_message(), "rho") != NULL, "message names rho");
+    q = cap_ns_params_default();
+    th_int(cap_ns_step(s, &q, w, -1, NULL), CAP_EDOM, "negative dt rejected");
+    q.band = 1;
+    th_int(cap_ns_params_check(&q), CAP_EDOM, "band 1 rejected");
+    cap_grid a;
+    cap_grid_init(&a, CAP_GEOM_AXI, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
+    cap_ns_state *sa = NULL;
+    th_int(cap_ns_state_alloc(&sa, &a), CAP_EGEOM, "AXI state refused (not supported yet)");
+    cap_grid g2;
+    cap_grid_init(&g2, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
+    th_int(cap_ns_state_alloc(&sa, &g2), CAP_EDOM, "two ghost layers refused (WENO5 needs 3)");
+    cap_ns_ws *w2;
+    cap_grid g3;
+    cap_grid_init(&g3, CAP_GEOM_PLANAR, 8, 16, 1, 1.0 / 16, 0, 0, 0, 3);
+    cap_ns_ws_alloc(&w2, &g3);
+    cap_ns_params d = cap_ns_params_default();
+    th_int(cap_ns_step(s, &d, w2, 1e-3, NULL), CAP_ESIZE, "workspace of another grid rejected");
+    cap_ns_ws_free(w2);
+    cap_ns_state_free(s); cap_ns_ws_free(w);
+  }
+  return th_done();
+}
