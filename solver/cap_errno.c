@@ -43,10 +43,13 @@ void cap_error_handler_stderr(int code, const char *message, const char *file, i
 
 int cap_error(int code, const char *file, int line, const char *fmt, ...)
 {
+  /* format into a local buffer first: the arguments may include cap_error_message() itself */
+  char buf[CAP_MSG_LEN];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(last_message, sizeof last_message, fmt, ap);
+  vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
+  memcpy(last_message, buf, sizeof buf);
   handler(code, last_message, file, line, handler_ctx);
   return code;
 }

@@ -293,17 +293,14 @@ static double interface_fraction(const double *p, ptrdiff_t s)
   return fmax(0.5 * (lo + hi), 0x1p-40);
 }
 
-/* Derivative at 0 of the cubic through (-2, a), (-1, b), (0, c), (t, 0), in units of the spacing:
- * the third-order one-sided difference towards an interface at fraction t (du Chene, Min & Gibou
- * 2008). */
-static double cubic_slope_to_interface(double a, double b, double c, double t)
+/* Derivative at 0 of the cubic through (-1, a), (0, c), (t, 0), (1, d), 0 < t < 1, in units of the
+ * spacing: a third-order difference at a cell next to an interface at fraction t, using the cells on
+ * both sides (a distance function is smooth across its zero). Its weight on c is -1/t < 0 for every
+ * t, so the pseudo-time iteration that drives c with it is stable whichever side the crossing is
+ * nearer, and the weights vary smoothly with t. */
+static double cubic_slope_to_interface(double a, double c, double d, double t)
 {
-  /* Lagrange derivative at 0 for the nodes x = {-2, -1, 0, t}, values {a, b, c, 0} */
-  double da = -(-1.0) * (-t) / ((-2 + 1) * (-2 - 0) * (-2 - t));  /* L_a'(0) = (x1 x3)/((x0-x1)(x0-x2)(x0-x3)) with x2 = 0 */
-  double db = -(-2.0) * (-t) / ((-1 + 2) * (-1 - 0) * (-1 - t));
-  /* L_c'(0) = sum over the other nodes m of 1/(0 - x_m) */
-  double dc = 1.0 / 2 + 1.0 + (-1.0 / t);
-  return a * da + b * db + c * dc;
+  return -a * t / (2 * (1 + t)) - c / t - d * t / (2 * (1 - t));
 }
 
 int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w)
@@ -336,12 +333,9 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
         double *slot[4] = {&ap, &am, &bp, &bm};
         for (int d = 0; d < 4; d++) {
           double t = interface_fraction(p0 + c, dirs[d]);
-          /* only the cell nearer the crossing (t <= 1/2) is pinned to it: there the slope decreases
-           * with phi[c] (d slope / d phi[c] = (3/2 - 1/t)/h < 0), which keeps the pseudo-time
-           * iteration stable; the farther cell keeps its WENO difference across the interface */
-          if (t < 0 || t > 0.5) continue;
-          ptrdiff_t e = dirs[d]; /* towards the interface; the cubic uses the two cells behind */
-          double slope = cubic_slope_to_interface(phi[c - 2 * e], phi[c - e], phi[c], t) / h;
+          if (t < 0 || t >= 1) continue;
+          ptrdiff_t e = dirs[d]; /* towards the interface */
+          double slope = cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h;
           *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
           dloc = fmin(dloc, t * h);
         }

@@ -24,15 +24,17 @@
  * Reinitialisation: phi_tau + S(phi0) (|grad phi| - 1) = 0 (Sussman, Smereka & Osher 1994), Godunov
  * upwind |grad phi| (Rouy & Tourin 1992) on WENO5 one-sided differences, with a subcell treatment in
  * the spirit of Russo & Smereka (2000, J. Comput. Phys. 163, 51) and du Chene, Min & Gibou (2008,
- * J. Sci. Comput. 35, 114): along each grid line that crosses the interface, the cell nearer the
- * crossing (fraction t <= 1/2 of the spacing) takes its one-sided difference towards the interface
- * from the cubic through its two cells behind, itself, and the interface (phi = 0 there), the
- * crossing being located on the initial phi0 by the root of the cubic through four cells (fourth
- * order), with a local pseudo-time step t h / 2. The zero contour stays where phi0 put it and a
- * distance function keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step
- * h/2 elsewhere; `iterations` steps correct a band of about iterations/2 cells. (Curvature computed
- * after reinitialising a strongly distorted phi0, |grad phi0| between 0.1 and 3, does not converge
- * in the max norm: measured 0.11-0.14 relative from 64^2 to 256^2.)
+ * J. Sci. Comput. 35, 114): along every grid line that crosses the interface, both cells of the
+ * crossing take their one-sided difference towards it from the cubic through the cell behind, the
+ * cell itself, the interface (phi = 0) and the cell beyond it; the crossing is located on the
+ * initial phi0 by the root of the cubic through four cells (fourth order), and those cells advance
+ * with a local pseudo-time step t h / 2 (t the crossing's fraction of the spacing). The cubic's
+ * weight on the cell is -1/t for every t, which keeps the iteration stable, and its weights vary
+ * smoothly as the interface moves. The zero contour stays where phi0 put it and a distance function
+ * keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step h/2 elsewhere;
+ * `iterations` steps correct a band of about iterations/2 cells. (Curvature computed after
+ * reinitialising a strongly distorted phi0, |grad phi0| between 0.1 and 3, does not converge in the
+ * max norm.)
  */
 #ifndef CAP_LEVELSET_H
 #define CAP_LEVELSET_H
