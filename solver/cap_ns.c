@@ -258,6 +258,26 @@ static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsign
     }
 }
 
+/* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
+ * the air band, along the normals, by first-order fast marching (cap_fmm). First order on purpose:
+ * the second-order extension is not symmetric under reflections of the grid (its cross-derivative
+ * term is one-sided), and on the static drop that asymmetry grows into a drift of the whole drop. */
+static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band)
+{
+  int xf = loc == CAP_AT_XFACE;
+  memset(w->known, 0, g->size);
+  FOR_FACES(g, xf, i, j) {
+    int il = i - xf, jl = j - !xf;
+    wrap(g, &il, &jl);
+    size_t c = cap_grid_idx(g, i, j);
+    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
+  }
+  int st = cap_fmm_sample_phi(g, phi, loc, w->phi_s);
+  if (!st) st = cap_fmm_extrapolate(w->fmm, g, loc, w->phi_s, w->known, f, band, CAP_FMM_ORDER1, NULL);
+  if (!st) clear_far_faces(g, w->phi_s, w->known, f, band * g->h);
+  return st;
+}
+
 /* Ghosts of the velocity for interpolation: the normal component is odd across a wall (zero on the
  * wall face), the tangential one even (free slip for the advection stencil only). */
 static void velocity_ghosts(const cap_grid *g, double *u, double *v)
@@ -331,14 +351,12 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       size_t c = cap_grid_idx(g, i, j);
       if (phi[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
     }
-  memset(w->known, 0, g->size);
   FOR_FACES(g, 1, i, j) {
     int il = i - 1, jl = j;
     wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
     size_t c = cap_grid_idx(g, i, j);
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
       u[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_XHI);
-      w->known[c] = 1;
     }
   }
   FOR_FACES(g, 0, i, j) {
@@ -347,7 +365,6 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     size_t c = cap_grid_idx(g, i, j);
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
       v[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_YHI);
-      w->known[c] = 1;
     }
   }
   periodic_copies(g, u, v);
@@ -358,20 +375,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs((u[c + 1] - u[c] + v[c + sy] - v[c]) / h));
     }
   /* 5. extension of the velocity into the air band */
-  st = cap_fmm_sample_phi(g, phi, CAP_AT_XFACE, w->phi_s);
-  if (!st) st = cap_fmm_extrapolate(w->fmm, g, CAP_AT_XFACE, w->phi_s, w->known, u, p->band, CAP_FMM_ORDER2, NULL);
-  if (st) return st;
-  clear_far_faces(g, w->phi_s, w->known, u, p->band * h);
-  memset(w->known, 0, g->size);
-  FOR_FACES(g, 0, i, j) {
-    size_t c = cap_grid_idx(g, i, j);
-    int jl = j > 0 ? j - 1 : g->ny - 1;
-    if (phi[c] < 0 || phi[cap_grid_idx(g, i, jl)] < 0) w->known[c] = 1;
-  }
-  st = cap_fmm_sample_phi(g, phi, CAP_AT_YFACE, w->phi_s);
-  if (!st) st = cap_fmm_extrapolate(w->fmm, g, CAP_AT_YFACE, w->phi_s, w->known, v, p->band, CAP_FMM_ORDER2, NULL);
-  if (st) return st;
-  clear_far_faces(g, w->phi_s, w->known, v, p->band * h);
+  if ((st = extend(w, g, phi, u, CAP_AT_XFACE, p->band)) || (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band))) return st;
   zero_wall_faces(g, u, v);
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   /* 6. level set */

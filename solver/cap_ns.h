@@ -16,14 +16,21 @@
  *                    u -= (dt/rho) grad p on every face next to liquid, with the same ghost values, so
  *                    the discrete divergence of the liquid cells vanishes to the solver tolerance;
  *   5. extension:    the velocity of the faces next to liquid is extended along the normals into
- *                    the air band by fast marching (cap_fmm);
+ *                    the air band by first-order fast marching (cap_fmm), which commutes with the
+ *                    reflections of the grid (the second-order extension does not, and on a static
+ *                    drop its asymmetry grew into a drift of the whole drop); faces beyond the band
+ *                    are set to zero;
  *   6. level set:    phi advected by WENO5 + TVD-RK3 (cap_levelset) with the extended velocity, and
  *                    reinitialised (cap_levelset_reinit) every `reinit_every` steps.
- * Reinitialisation is off by default: on the static drop (D = 25.6 cells, La = 12000) the spurious
- * velocity U sqrt(D/sigma) after t = 2.6 sqrt(rho D^3/sigma) is 6e-4 without it and 1.6e-2 with one
- * pseudo-time step every step, because every reinitialisation perturbs the curvature the next
- * projection sees, while WENO5 advection by the small velocities of such flows keeps phi close to a
- * distance function. Flows that deform the interface strongly should enable it.
+ * Reinitialisation is off by default: a drop at rest relaxes to a discrete equilibrium in which the
+ * curvature at the crossings is uniform and the spurious velocity decays (D = 25.6 cells, La = 12000,
+ * drop centred on a cell corner: U sqrt(D/sigma) = 3e-6 at t = 13 sqrt(rho D^3/sigma) and 5e-11 at
+ * t = 39), and every reinitialisation moves phi away from that equilibrium (with one pseudo-time
+ * step per step U stays near 2e-2). WENO5 advection by the small velocities of such flows keeps phi
+ * close to a distance function; flows that deform the interface strongly should enable it.
+ * A drop placed off the grid's symmetry lines relaxes the same way in its own frame (deviation from
+ * its mean velocity 1e-6 at t = 40), but the drop as a whole rattles in the grid: its mean velocity
+ * oscillates with amplitude 6e-4 sqrt(sigma/D), undamped because a void exerts no drag.
  * kappa is the curvature of phi at the start of the step (cap_levelset_curvature), interpolated to each
  * interface crossing. Walls are no-slip for viscosity and no-penetration for the projection.
  *
