@@ -27,7 +27,7 @@ struct cap_ns_ws {
 
 cap_ns_params cap_ns_params_default(void)
 {
-  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 0, 3};
+  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3};
   return p;
 }
 
@@ -49,6 +49,7 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_open("vtol", p->vtol, 0, 1, "");
   if (!s) s = cap_check_int_range("vmaxit", p->vmaxit, 1, 1 << 24);
   if (!s) s = cap_check_int_range("band", p->band, 2, 64);
+  if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 2);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
   return s;
@@ -259,10 +260,9 @@ static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsign
 }
 
 /* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
- * the air band, along the normals, by first-order fast marching (cap_fmm). First order on purpose:
- * the second-order extension is not symmetric under reflections of the grid (its cross-derivative
- * term is one-sided), and on the static drop that asymmetry grows into a drift of the whole drop. */
-static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band)
+ * the air band, along the normals, by fast marching of the given order (cap_fmm). */
+static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band,
+                  int order)
 {
   int xf = loc == CAP_AT_XFACE;
   memset(w->known, 0, g->size);
@@ -273,7 +273,7 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f,
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
   }
   int st = cap_fmm_sample_phi(g, phi, loc, w->phi_s);
-  if (!st) st = cap_fmm_extrapolate(w->fmm, g, loc, w->phi_s, w->known, f, band, CAP_FMM_ORDER1, NULL);
+  if (!st) st = cap_fmm_extrapolate(w->fmm, g, loc, w->phi_s, w->known, f, band, (cap_fmm_order)order, NULL);
   if (!st) clear_far_faces(g, w->phi_s, w->known, f, band * g->h);
   return st;
 }
@@ -375,7 +375,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs((u[c + 1] - u[c] + v[c + sy] - v[c]) / h));
     }
   /* 5. extension of the velocity into the air band */
-  if ((st = extend(w, g, phi, u, CAP_AT_XFACE, p->band)) || (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band))) return st;
+  if ((st = extend(w, g, phi, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
+      (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band, p->extension_order)))
+    return st;
   zero_wall_faces(g, u, v);
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   /* 6. level set */

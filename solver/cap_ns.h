@@ -16,10 +16,12 @@
  *                    u -= (dt/rho) grad p on every face next to liquid, with the same ghost values, so
  *                    the discrete divergence of the liquid cells vanishes to the solver tolerance;
  *   5. extension:    the velocity of the faces next to liquid is extended along the normals into
- *                    the air band by first-order fast marching (cap_fmm), which commutes with the
- *                    reflections of the grid (the second-order extension does not, and on a static
- *                    drop its asymmetry grew into a drift of the whole drop); faces beyond the band
- *                    are set to zero;
+ *                    the air band by fast marching (cap_fmm); faces beyond the band are set to zero.
+ *                    First order (the default) commutes exactly with the reflections of the grid: a
+ *                    symmetric static drop keeps its symmetry and relaxes to 4e-8 at t = 17. Second
+ *                    order is not exactly symmetric (its cross-derivative term is one-sided) and
+ *                    relaxes that drop only to 2e-6, but it halves the interface error of moving
+ *                    drops (the n = 2 oscillation period error at 25.6 cells: 0.49 % against 0.78 %);
  *   6. level set:    phi advected by WENO5 + TVD-RK3 (cap_levelset) with the extended velocity, and
  *                    reinitialised (cap_levelset_reinit) every `reinit_every` steps.
  * Reinitialisation is off by default: a drop at rest relaxes to a discrete equilibrium in which the
@@ -69,6 +71,7 @@ typedef struct {
   double vtol;    /* relative residual of the viscous solves */
   int vmaxit;
   int band;       /* width in cells of the velocity extension band (>= 2) */
+  int extension_order; /* 1 or 2: order of the fast-marching velocity extension (see step 5) */
   int reinit_every;      /* reinitialise phi every this many steps (0: never; see below) */
   int reinit_iterations; /* pseudo-time steps of each reinitialisation (>= 1) */
 } cap_ns_params;
