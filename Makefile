@@ -68,6 +68,7 @@ $(BUILD)/obj/solver/cap_version.o: CPPFLAGS_ALL += -I$(BUILD)/gen
 SOLVER_SRC := $(wildcard solver/*.c)
 ANALYTIC_SRC := $(wildcard analytic/*.c)
 CAPREF_SRC := $(wildcard analytic/capref/*.c)
+CLI_SRC := $(wildcard analytic/cli/*.c)
 HARNESS_SRC := $(wildcard experiments/harness.c)
 EXPERIMENT_SRC := $(filter-out $(HARNESS_SRC),$(wildcard experiments/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -77,11 +78,12 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 LIB_SOLVER := $(BUILD)/lib/libcapillab.a
 LIB_ANALYTIC := $(BUILD)/lib/libcapref.a
 LIB_HARNESS := $(BUILD)/lib/libcapexp.a
+LIB_CLI := $(BUILD)/lib/libcapcli.a
 CAPREF := $(BUILD)/bin/capref
 EXPERIMENTS := $(patsubst experiments/%.c,$(BUILD)/bin/%,$(EXPERIMENT_SRC))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
-ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
+ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c
 
 .PHONY: all check sanitize paper clean
@@ -108,18 +110,24 @@ $(LIB_ANALYTIC): $(call obj,$(ANALYTIC_SRC))
 	$(call say,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
+$(LIB_CLI): $(call obj,$(CLI_SRC))
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
+
 $(LIB_HARNESS): $(call obj,$(HARNESS_SRC))
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(call say,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
-$(CAPREF): $(call obj,$(CAPREF_SRC)) $(LIB_ANALYTIC) $(LIB_SOLVER)
+$(CAPREF): $(call obj,$(CAPREF_SRC)) $(LIB_CLI) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/bin/%: $(BUILD)/obj/experiments/%.o $(LIB_HARNESS) $(LIB_ANALYTIC) $(LIB_SOLVER)
+$(BUILD)/bin/%: $(BUILD)/obj/experiments/%.o $(LIB_HARNESS) $(LIB_CLI) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)

@@ -9,7 +9,6 @@
  */
 #include "capref.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,25 +43,11 @@ static int n_outs(const capref_quantity *q)
   return n;
 }
 
-static void print_range(FILE *f, const capref_param *p)
-{
-  int lo = isfinite(p->lo), hi = isfinite(p->hi);
-  if (!lo && !hi) { fprintf(f, "any value"); return; }
-  if (lo) fprintf(f, "%g %s ", p->lo, (p->flags & CAPREF_LO_OPEN) ? "<" : "<=");
-  fprintf(f, "%s", p->name);
-  if (hi) fprintf(f, " %s %g", (p->flags & CAPREF_HI_OPEN) ? "<" : "<=", p->hi);
-  if (p->flags & CAPREF_INTEGER) fprintf(f, ", integer");
-}
-
 static void usage_quantity(FILE *f, const capref_quantity *q)
 {
   fprintf(f, "%s: %s\n  source: %s\n  inputs:\n", q->name, q->summary, q->citation);
   for (int i = 0; i < n_params(q); i++) {
-    const capref_param *p = &q->params[i];
-    fprintf(f, "    --%-10s %-5s %s (", p->name, p->unit[0] ? p->unit : "-", p->help);
-    print_range(f, p);
-    if (isnan(p->def)) fprintf(f, "; required)\n");
-    else fprintf(f, "; default %g)\n", p->def);
+    cap_cli_print_param(f, &q->params[i]);
   }
   fprintf(f, "  outputs%s:\n", q->profile ? " (one row per point of the curve)" : "");
   for (int i = 0; i < n_outs(q); i++)
@@ -129,26 +114,6 @@ int capref_emit(capref_sink *s, const cap_result *row)
   return ferror(stdout) ? 1 : 0;
 }
 
-static int parse_number(const char *flag, const char *text, double *x)
-{
-  char *end;
-  errno = 0;
-  *x = strtod(text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite(*x)) {
-    fprintf(stderr, "capref: --%s: '%s' is not a finite number\n", flag, text);
-    return 0;
-  }
-  return 1;
-}
-
-static int in_range(const capref_param *p, double x)
-{
-  if (isfinite(p->lo) && ((p->flags & CAPREF_LO_OPEN) ? !(x > p->lo) : !(x >= p->lo))) return 0;
-  if (isfinite(p->hi) && ((p->flags & CAPREF_HI_OPEN) ? !(x < p->hi) : !(x <= p->hi))) return 0;
-  if ((p->flags & CAPREF_INTEGER) && x != floor(x)) return 0;
-  return 1;
-}
-
 static int exit_code(int status)
 {
   switch (status) {
@@ -202,14 +167,7 @@ int main(int argc, char **argv)
               q->name);
       return 2;
     }
-    if (!parse_number(name, val, &in[k])) return 2;
-    if (!in_range(&q->params[k], in[k])) {
-      fprintf(stderr, "capref: --%s %s is out of range: allowed ", name, val);
-      print_range(stderr, &q->params[k]);
-      if (q->params[k].unit[0]) fprintf(stderr, " (%s)", q->params[k].unit);
-      fprintf(stderr, "\n");
-      return 2;
-    }
+    if (cap_cli_parse("capref", &q->params[k], val, &in[k])) return 2;
     given[k] = 1;
   }
   for (int i = 0; i < np; i++)

@@ -9,26 +9,17 @@
 #define CAPREF_H
 
 #include "../../solver/cap_errno.h"
+#include "../cli/cap_cli.h"
 #include "../cap_result.h"
 
 #define CAPREF_MAX_PARAMS 12
 #define CAPREF_MAX_OUTS 12
 
-/* Range flags for an input. */
-enum {
-  CAPREF_LO_OPEN = 1,   /* lo < x   (otherwise lo <= x) */
-  CAPREF_HI_OPEN = 2,   /* x < hi   (otherwise x <= hi) */
-  CAPREF_INTEGER = 4    /* x must be a whole number */
-};
-
-typedef struct {
-  const char *name; /* flag without the leading dashes, e.g. "theta" */
-  const char *unit; /* unit the user gives it in, e.g. "deg", "m", "N/m", "" */
-  const char *help;
-  double def;       /* default; NAN means the flag is required */
-  double lo, hi;    /* allowed range (use +-INFINITY for none) */
-  int flags;        /* CAPREF_LO_OPEN | CAPREF_HI_OPEN | CAPREF_INTEGER */
-} capref_param;
+/* Inputs are command-line parameters (analytic/cli/cap_cli.h). */
+typedef cap_cli_param capref_param;
+#define CAPREF_LO_OPEN CAP_CLI_LO_OPEN
+#define CAPREF_HI_OPEN CAP_CLI_HI_OPEN
+#define CAPREF_INTEGER CAP_CLI_INTEGER
 
 typedef struct {
   const char *name;
