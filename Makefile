@@ -145,13 +145,21 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANA
 # The tests: every build/tests/test_* binary and every tests/test_*.sh script; tests/run.sh prints
 # each check's line and the closing "N passed, N failed". Under CI the same tests also run built
 # with AddressSanitizer + UndefinedBehaviorSanitizer (build/san), counted in the same total.
+# Every experiment also runs its --quick sweep (output in $(BUILD)/out-quick, rerun only when its
+# binary changes), and tests/test_experiments.sh checks its verdict and its figures against data/ref.
 SH_TESTS := $(wildcard tests/test_*.sh)
+QUICK_OUT := $(BUILD)/out-quick
+QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(EXPERIMENTS))
+$(QUICK_OUT)/%.status: $(BUILD)/bin/%
+	@mkdir -p $(QUICK_OUT)
+	$(call say,RUN,$* --quick)
+	$(Q)$(BUILD)/bin/$* --quick --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(SH_TESTS)
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh,$(SH_TESTS))
 endif
 endif
-check: $(TESTS) $(CAPREF)
+check: $(TESTS) $(CAPREF) $(QUICK_STATUS)
 ifneq ($(CHECK_SAN),)
 	@$(MAKE) --no-print-directory SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
 endif

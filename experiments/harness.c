@@ -1,0 +1,382 @@
+#include "harness.h"
+
+#include <errno.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../solver/cap_errno.h"
+
+typedef struct {
+  char what[160];
+  double value, limit;
+  int upper, pass;
+} check;
+
+struct exp_ctx {
+  const exp_def *def;
+  const char *mode;
+  char dir[1024];
+  char params[1024];
+  cap_provenance prov;
+  char paths[4][1200];
+  int next_path;
+  double t0, last_progress;
+  check checks[EXP_MAX_CHECKS];
+  int nchecks;
+  char result_key[EXP_MAX_CHECKS][64];
+  double result_val[EXP_MAX_CHECKS];
+  int nresults;
+};
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+const char *exp_mode(const exp_ctx *ctx) { return ctx->mode; }
+const cap_provenance *exp_provenance(const exp_ctx *ctx) { return &ctx->prov; }
+
+const char *exp_path(exp_ctx *ctx, const char *file)
+{
+  char *p = ctx->paths[ctx->next_path];
+  ctx->next_path = (ctx->next_path + 1) % 4;
+  snprintf(p, sizeof ctx->paths[0], "%s/%s", ctx->dir, file);
+  return p;
+}
+
+void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps)
+{
+  double w = now();
+  if (w - ctx->last_progress < 2 && t < t_end) return;
+  ctx->last_progress = w;
+  fprintf(stderr, "[%s] %s: t = %.4g / %.4g, %ld steps, %.1f s elapsed\n", ctx->def->name, label, t, t_end, steps,
+          w - ctx->t0);
+}
+
+double exp_order(const exp_run *runs, int n, int k)
+{
+  double x[EXP_MAX_LEVELS], y[EXP_MAX_LEVELS];
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (runs[i].metric[k] > 0 && isfinite(runs[i].metric[k])) {
+      x[m] = log(runs[i].h);
+      y[m] = log(runs[i].metric[k]);
+      m++;
+    }
+  if (m < 2) return NAN;
+  double c0, c1, cov00, cov01, cov11, sumsq;
+  gsl_error_handler_t *old = gsl_set_error_handler_off();
+  int s = gsl_fit_linear(x, 1, y, 1, (size_t)m, &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
+  gsl_set_error_handler(old);
+  return s ? NAN : c1;
+}
+
+void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit)
+{
+  if (ctx->nchecks >= EXP_MAX_CHECKS) return;
+  check *c = &ctx->checks[ctx->nchecks++];
+  snprintf(c->what, sizeof c->what, "%s", what);
+  c->value = value;
+  c->limit = limit;
+  c->upper = upper;
+  c->pass = isfinite(value) && (upper ? value <= limit : value >= limit);
+  fprintf(stderr, "[%s] %s  %s: %.6g %s %.6g\n", ctx->def->name, c->pass ? "PASS" : "FAIL", what, value,
+          upper ? "<=" : ">=", limit);
+}
+
+void exp_result(exp_ctx *ctx, const char *key, double value)
+{
+  if (ctx->nresults >= EXP_MAX_CHECKS) return;
+  snprintf(ctx->result_key[ctx->nresults], sizeof ctx->result_key[0], "%s", key);
+  ctx->result_val[ctx->nresults++] = value;
+}
+
+static void usage(const exp_def *d, FILE *f)
+{
+  fprintf(f, "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--help] [--PARAM VALUE ...]\n\n",
+          d->name);
+  fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
+  fprintf(f, "  --quick         the CI sweep:      ");
+  for (int i = 0; d->quick[i] > 0; i++) fprintf(f, "%g ", d->quick[i]);
+  fprintf(f, "cells across\n  (default)       the paper sweep:   ");
+  for (int i = 0; d->standard[i] > 0; i++) fprintf(f, "%g ", d->standard[i]);
+  fprintf(f, "\n  --full          the publication sweep: ");
+  for (int i = 0; d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
+  fprintf(f, "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
+             "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
+             "  --threads N     worker threads (1: the solver is single-threaded so far)\n"
+             "  physical parameters:\n",
+          EXP_MAX_LEVELS, d->name);
+  for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
+  fprintf(f, "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure\n");
+}
+
+static int mkdirs(const char *path)
+{
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(buf, 0755) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  return (mkdir(buf, 0755) && errno != EEXIST) ? -1 : 0;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+    else fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void json_number(FILE *f, double v)
+{
+  if (isfinite(v)) fprintf(f, "%.10g", v);
+  else fprintf(f, "null");
+}
+
+static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
+{
+  const exp_def *d = ctx->def;
+  int nm = 0;
+  while (nm < EXP_MAX_METRICS && d->metrics[nm].name) nm++;
+  char cols[2048];
+  int len = snprintf(cols, sizeof cols, "cells\th");
+  for (int k = 0; k < nm; k++)
+    len += snprintf(cols + len, sizeof cols - len, "\t%s[%s]", d->metrics[k].name, d->metrics[k].unit);
+  for (int k = 0; k < nm; k++) len += snprintf(cols + len, sizeof cols - len, "\torder_%s", d->metrics[k].name);
+  snprintf(cols + len, sizeof cols - len, "\tsteps\tsim_time\twall[s]\tcell_steps_per_s");
+  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, "convergence.tsv"), &ctx->prov, cols);
+  if (!t) return CAP_EIO;
+  for (int i = 0; i < n; i++) {
+    double row[2 + 2 * EXP_MAX_METRICS + 4];
+    int c = 0;
+    row[c++] = runs[i].cells;
+    row[c++] = runs[i].h;
+    for (int k = 0; k < nm; k++) row[c++] = runs[i].metric[k];
+    for (int k = 0; k < nm; k++)
+      row[c++] = i == 0 ? NAN : log(runs[i].metric[k] / runs[i - 1].metric[k]) / log(runs[i].h / runs[i - 1].h);
+    row[c++] = runs[i].steps;
+    row[c++] = runs[i].sim_time;
+    row[c++] = runs[i].wall;
+    row[c++] = runs[i].wall > 0 ? (double)runs[i].grid_cells * runs[i].steps / runs[i].wall : NAN;
+    cap_io_tsv_row(t, c, row);
+  }
+  return cap_io_tsv_close(t);
+}
+
+static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, double wall)
+{
+  const exp_def *d = ctx->def;
+  const char *path = exp_path(ctx, "summary.json");
+  char tmp[1300];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) return CAP_ERROR(CAP_EIO, "cannot write %s", tmp);
+  fprintf(f, "{\n  \"experiment\": ");
+  json_string(f, d->name);
+  fprintf(f, ",\n  \"claim\": ");
+  json_string(f, d->claim);
+  fprintf(f, ",\n  \"source\": ");
+  json_string(f, d->source);
+  fprintf(f, ",\n  \"reference\": ");
+  json_string(f, d->reference);
+  fprintf(f, ",\n  \"mode\": ");
+  json_string(f, ctx->mode);
+  fprintf(f, ",\n  \"parameters\": ");
+  json_string(f, ctx->params);
+  fprintf(f, ",\n  \"commit\": ");
+  json_string(f, cap_version_commit());
+  fprintf(f, ",\n  \"levels\": [");
+  for (int i = 0; i < n; i++) { fprintf(f, i ? ", " : ""); json_number(f, runs[i].cells); }
+  fprintf(f, "],\n  \"results\": {");
+  for (int i = 0; i < ctx->nresults; i++) {
+    fprintf(f, "%s\n    ", i ? "," : "");
+    json_string(f, ctx->result_key[i]);
+    fprintf(f, ": ");
+    json_number(f, ctx->result_val[i]);
+  }
+  fprintf(f, "\n  },\n  \"observed_order\": {");
+  for (int k = 0; k < EXP_MAX_METRICS && d->metrics[k].name; k++) {
+    fprintf(f, "%s\n    ", k ? "," : "");
+    json_string(f, d->metrics[k].name);
+    fprintf(f, ": ");
+    json_number(f, exp_order(runs, n, k));
+  }
+  fprintf(f, "\n  },\n  \"checks\": [");
+  for (int i = 0; i < ctx->nchecks; i++) {
+    check *c = &ctx->checks[i];
+    fprintf(f, "%s\n    {\"what\": ", i ? "," : "");
+    json_string(f, c->what);
+    fprintf(f, ", \"value\": ");
+    json_number(f, c->value);
+    fprintf(f, ", \"limit\": ");
+    json_number(f, c->limit);
+    fprintf(f, ", \"bound\": \"%s\", \"pass\": %s}", c->upper ? "upper" : "lower", c->pass ? "true" : "false");
+  }
+  fprintf(f, "\n  ],\n  \"verdict\": \"%s\",\n  \"wall_time_s\": ", verdict == 0 ? "PASS" : (verdict == 1 ? "FAIL" : "ERROR"));
+  json_number(f, wall);
+  fprintf(f, "\n}\n");
+  int bad = ferror(f);
+  if (fclose(f) || bad || rename(tmp, path)) { remove(tmp); return CAP_ERROR(CAP_EIO, "cannot write %s", path); }
+  return CAP_SUCCESS;
+}
+
+/* Draws the experiment's figures with gnuplot (plots/<name>.gp), if both are there. */
+static void plot(exp_ctx *ctx)
+{
+  const char *name = ctx->def->name;
+  char script[512];
+  snprintf(script, sizeof script, "plots/%s.gp", name);
+  if (access(script, R_OK) != 0) {
+    fprintf(stderr, "[%s] figures skipped: %s not found (run from the repository root)\n", name, script);
+    return;
+  }
+  if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    fprintf(stderr, "[%s] figures skipped: gnuplot is not installed\n", name);
+    return;
+  }
+  char cmd[2600];
+  snprintf(cmd, sizeof cmd, "gnuplot -e \"dir='%s'\" %s", ctx->dir, script);
+  if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on %s (the data files are intact)\n", name, script);
+}
+
+static int parse_levels(const char *text, double *levels)
+{
+  int n = 0;
+  const char *p = text;
+  while (*p) {
+    char *end;
+    errno = 0;
+    double v = strtod(p, &end);
+    if (end == p || errno || !(v >= 4 && v <= 1024) || n >= EXP_MAX_LEVELS) return -1;
+    levels[n++] = v;
+    p = end;
+    if (*p == ',') p++;
+    else if (*p) return -1;
+  }
+  if (n < 1) return -1;
+  levels[n] = 0;
+  return n;
+}
+
+int exp_main(const exp_def *d, int argc, char **argv)
+{
+  exp_ctx *ctx = calloc(1, sizeof *ctx);
+  if (!ctx) { fprintf(stderr, "%s: out of memory\n", d->name); return 3; }
+  ctx->def = d;
+  ctx->mode = "standard";
+  const double *levels = d->standard;
+  double custom[EXP_MAX_LEVELS + 1];
+  const char *out = "build/out";
+  double par[EXP_MAX_PARAMS];
+  int np = 0;
+  while (np < EXP_MAX_PARAMS && d->params[np].name) { par[np] = d->params[np].def; np++; }
+  int status = 0;
+  for (int a = 1; a < argc && !status; a++) {
+    const char *arg = argv[a];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) { usage(d, stdout); free(ctx); return 0; }
+    if (!strcmp(arg, "--quick")) { ctx->mode = "quick"; levels = d->quick; continue; }
+    if (!strcmp(arg, "--full")) { ctx->mode = "full"; levels = d->full; continue; }
+    if (strncmp(arg, "--", 2) || a + 1 >= argc) {
+      fprintf(stderr, "%s: unexpected argument '%s' (%s --help lists the flags)\n", d->name, arg, d->name);
+      status = 2;
+      break;
+    }
+    const char *val = argv[++a];
+    if (!strcmp(arg, "--levels")) {
+      if (parse_levels(val, custom) < 0) {
+        fprintf(stderr, "%s: --levels '%s': allowed a comma-separated list of at most %d numbers, each "
+                        "4 <= cells <= 1024\n", d->name, val, EXP_MAX_LEVELS);
+        status = 2;
+      }
+      levels = custom;
+      ctx->mode = "custom";
+    } else if (!strcmp(arg, "--out")) {
+      out = val;
+    } else if (!strcmp(arg, "--threads")) {
+      const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, 1, CAP_CLI_INTEGER};
+      double th;
+      status = cap_cli_parse(d->name, &tp, val, &th);
+    } else {
+      int k = -1;
+      for (int i = 0; i < np; i++) if (!strcmp(d->params[i].name, arg + 2)) k = i;
+      if (k < 0) {
+        fprintf(stderr, "%s: unknown flag %s (%s --help lists the flags)\n", d->name, arg, d->name);
+        status = 2;
+      } else {
+        status = cap_cli_parse(d->name, &d->params[k], val, &par[k]);
+      }
+    }
+  }
+  if (status) { free(ctx); return status; }
+  for (int i = 0; i < np; i++)
+    if (isnan(par[i])) {
+      fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
+      free(ctx);
+      return 2;
+    }
+  int len = snprintf(ctx->params, sizeof ctx->params, "mode=%s levels=", ctx->mode);
+  for (int i = 0; levels[i] > 0; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
+  for (int i = 0; i < np; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
+  ctx->prov.program = d->name;
+  ctx->prov.params = ctx->params;
+  snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, d->name);
+  if (mkdirs(ctx->dir)) {
+    fprintf(stderr, "%s: cannot create the output folder %s: %s\n", d->name, ctx->dir, strerror(errno));
+    free(ctx);
+    return 2;
+  }
+  cap_set_error_handler(cap_error_handler_stderr, NULL);
+  ctx->t0 = now();
+  exp_run runs[EXP_MAX_LEVELS];
+  int n = 0;
+  fprintf(stderr, "[%s] %s sweep: %s\n", d->name, ctx->mode, ctx->params);
+  for (; levels[n] > 0; n++) {
+    memset(&runs[n], 0, sizeof runs[n]);
+    runs[n].cells = levels[n];
+    double t = now();
+    fprintf(stderr, "[%s] level %d: %g cells across\n", d->name, n + 1, levels[n]);
+    int s = d->run_level(ctx, par, levels[n], &runs[n]);
+    runs[n].wall = now() - t;
+    if (s) {
+      fprintf(stderr, "[%s] numerical failure at %g cells: %s\n", d->name, levels[n], cap_error_message());
+      if (n > 0) write_convergence(ctx, runs, n); /* what was finished stays written */
+      free(ctx);
+      return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
+    }
+  }
+  int s = write_convergence(ctx, runs, n);
+  if (!s) s = d->finish(ctx, par, runs, n);
+  if (s) {
+    fprintf(stderr, "[%s] failed: %s\n", d->name, cap_error_message());
+    free(ctx);
+    return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
+  }
+  int verdict = 0;
+  for (int i = 0; i < ctx->nchecks; i++) if (!ctx->checks[i].pass) verdict = 1;
+  if (ctx->nchecks == 0) verdict = 1; /* an experiment that checks nothing does not pass */
+  double wall = now() - ctx->t0;
+  if (write_summary(ctx, runs, n, verdict, wall)) { free(ctx); return 3; }
+  plot(ctx);
+  fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks, wall,
+          ctx->dir);
+  free(ctx);
+  return verdict;
+}

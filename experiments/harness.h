@@ -1,0 +1,83 @@
+/* The experiment harness: one executable per paper claim is a table (exp_def) and two functions; the
+ * harness owns the command line, the resolution sweep, the outputs and the verdict.
+ *
+ *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--help] [--PARAM VALUE ...]
+ *
+ * Outputs under DIR/<name>/ (DIR defaults to build/out):
+ *   convergence.tsv  one row per resolution: cells across the feature, h, each metric, the observed
+ *                    order of each metric between successive rows, steps, simulated time, wall time,
+ *                    cell-steps per second; provenance header (parameters, commit, date)
+ *   summary.json     claim, source, reference, every acceptance check (value, limit, pass), the
+ *                    least-squares observed orders, verdict, wall time, parameters, commit
+ *   <series>.tsv     written by the experiment (exp_tsv)
+ *   *.png            gnuplot figures (plots/<name>.gp, if gnuplot is installed) and snapshots
+ * Exit status: 0 every check passes; 1 a check fails; 2 usage or bad input; 3 numerical failure
+ * (reported with step, time and location by the solver's message).
+ */
+#ifndef EXP_HARNESS_H
+#define EXP_HARNESS_H
+
+#include "../analytic/cli/cap_cli.h"
+#include "../solver/cap_io.h"
+
+#define EXP_MAX_LEVELS 8
+#define EXP_MAX_METRICS 8
+#define EXP_MAX_PARAMS 16
+#define EXP_MAX_CHECKS 16
+
+typedef struct {
+  const char *name; /* column name, e.g. "dp_err" */
+  const char *unit; /* "" for dimensionless */
+  const char *help;
+} exp_metric;
+
+/* What one resolution reports (the experiment fills every field but wall). */
+typedef struct {
+  double cells;                      /* cells across the feature */
+  double h;                          /* grid spacing, in the experiment's length unit */
+  double metric[EXP_MAX_METRICS];    /* in the order of exp_def.metrics */
+  long steps;                        /* time steps taken */
+  double sim_time;                   /* simulated time reached */
+  long grid_cells;                   /* cells of the grid */
+  double wall;                       /* seconds (set by the harness) */
+} exp_run;
+
+typedef struct exp_ctx exp_ctx;
+
+typedef struct {
+  const char *name;      /* executable and output folder, e.g. "static_drop" */
+  const char *claim;     /* one sentence */
+  const char *source;    /* where the claim comes from (refs.bib keys) */
+  const char *reference; /* the reference value and its source */
+  cap_cli_param params[EXP_MAX_PARAMS];        /* physical parameters (terminated by name == NULL) */
+  double quick[EXP_MAX_LEVELS], standard[EXP_MAX_LEVELS], full[EXP_MAX_LEVELS]; /* cells; 0 ends */
+  exp_metric metrics[EXP_MAX_METRICS];         /* terminated by name == NULL */
+  /* Runs one resolution with parameter values par[] (in params order). Returns a cap_errno status. */
+  int (*run_level)(exp_ctx *ctx, const double *par, double cells, exp_run *out);
+  /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
+  int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
+} exp_def;
+
+/* The whole program: returns the exit status. */
+int exp_main(const exp_def *def, int argc, char **argv);
+
+/* ---- for the experiment's functions ---- */
+
+/* "quick", "standard" or "full". */
+const char *exp_mode(const exp_ctx *ctx);
+/* Path of a file in the experiment's output folder (valid until the next call; 4 rotating buffers). */
+const char *exp_path(exp_ctx *ctx, const char *file);
+/* The provenance of every file the experiment writes. */
+const cap_provenance *exp_provenance(const exp_ctx *ctx);
+/* Progress on stderr, at most every 2 s: "[name] label: t = .../..., steps, elapsed". */
+void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps);
+/* Least-squares observed order of metric k over the runs (slope of log err against log h); NaN if
+ * fewer than two positive values. */
+double exp_order(const exp_run *runs, int n, int k);
+/* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
+ * (upper = 0). `what` says what is checked, with its units. */
+void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);
+/* Records a headline number for the summary (e.g. the measured value and the reference). */
+void exp_result(exp_ctx *ctx, const char *key, double value);
+
+#endif

@@ -1,0 +1,30 @@
+# Figures of the static_drop experiment. Called by the harness as:
+#   gnuplot -e "dir='OUT/static_drop'" plots/static_drop.gp
+load 'plots/style.gp'
+set datafile separator "\t"
+set datafile commentschars "#"
+set key autotitle columnhead
+
+# convergence of the pressure-jump, curvature and shape errors, with a second-order guide
+set output dir.'/convergence.png'
+set title 'static drop: errors against resolution'
+set xlabel 'cells across the drop (D/h)'
+set ylabel 'relative error'
+@loglog
+stats dir.'/convergence.tsv' using 1 nooutput
+x0 = STATS_min
+stats dir.'/convergence.tsv' using 4 nooutput
+y0 = STATS_max
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'pressure jump |dp - {/Symbol s}/R|/({/Symbol s}/R)', \
+     ''                     using 1:4 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'curvature max|{/Symbol k} - 1/R| R', \
+     ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'shape max|r - R|/R', \
+     y0 * (x0 / x)**2 ls 3 title 'slope -2'
+
+# spurious velocity against time, one curve per Laplace number
+set output dir.'/velocity.png'
+set title 'static drop: spurious velocity (drop at rest)'
+set xlabel 't / (rho D^3/sigma)^{1/2}'
+set ylabel 'U (D/{/Symbol s})^{1/2}'
+unset logscale; set logscale y; set format y '10^{%L}'; set format x '%g'
+files = system('ls '.dir.'/velocity_La*.tsv 2>/dev/null')
+plot for [f in files] f using 1:2 with lines lw 2 title f[strstrt(f, 'La'):strlen(f) - 4]

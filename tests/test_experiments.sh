@@ -1,0 +1,44 @@
+#!/bin/sh
+# Regression of the experiments' --quick runs: each experiment's own verdict, and its headline
+# figures against the accepted ones in data/ref/<name>.ref (relative and absolute tolerances, never
+# byte for byte). The Makefile runs the experiments first (build/out-quick, stamped).
+#   sh tests/test_experiments.sh BUILD_DIR
+# A .ref file has lines "key value rtol atol" (comments with #): the check passes when
+# |got - value| <= max(rtol |value|, atol).
+build=${1:-build}
+out="$build/out-quick"
+ref_dir="$(dirname "$0")/../data/ref"
+n_pass=0
+n_fail=0
+pass() { echo "PASS  $1"; n_pass=$((n_pass + 1)); }
+fail() { echo "FAIL  $1"; n_fail=$((n_fail + 1)); }
+
+# value of "key": number in the "results" object of a summary.json (one key per line)
+result() { sed -n "s/^ *\"$2\": \\([^,]*\\),\\{0,1\\}\$/\\1/p" "$1" | head -n 1; }
+
+for status in "$out"/*.status; do
+  [ -e "$status" ] || { fail "no experiment ran (no $out/*.status)"; break; }
+  name=$(basename "$status" .status)
+  rc=$(cat "$status")
+  summary="$out/$name/summary.json"
+  if [ "$rc" = 0 ]; then pass "$name --quick: exit 0 (every acceptance check passes)"
+  else fail "$name --quick: exit $rc (see $out/$name.log and $summary)"; fi
+  ref="$ref_dir/$name.ref"
+  if [ ! -f "$ref" ]; then fail "$name: no regression reference $ref"; continue; fi
+  if [ ! -f "$summary" ]; then fail "$name: no $summary"; continue; fi
+  grep -v '^#' "$ref" | while read -r key want rtol atol; do
+    [ -n "$key" ] || continue
+    got=$(result "$summary" "$key")
+    if awk -v g="$got" -v w="$want" -v r="$rtol" -v a="$atol" 'BEGIN { d = g - w; if (d < 0) d = -d;
+          t = r * (w < 0 ? -w : w); if (a > t) t = a; exit !(g != "" && g != "null" && d <= t) }'; then
+      echo "PASS  $name $key: $got (accepted $want, rtol $rtol, atol $atol)"
+    else
+      echo "FAIL  $name $key: '$got' (accepted $want, rtol $rtol, atol $atol)"
+    fi
+  done > "$out/$name.regression"
+  while read -r line; do
+    case "$line" in PASS*) pass "${line#PASS  }" ;; *) fail "${line#FAIL  }" ;; esac
+  done < "$out/$name.regression"
+done
+echo "$n_pass passed, $n_fail failed"
+[ "$n_fail" -eq 0 ]
