@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cap_advect.h"
 #include "cap_errno.h"
@@ -120,6 +121,13 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_viscosity_free(w->visc);
   free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->known);
   free(w);
+}
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
 /* Is the face between cells a and b next to liquid? */
@@ -302,6 +310,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double *phi = s->phi, *u = s->u, *v = s->v;
   ptrdiff_t sy = g->sy;
 
+  double t0 = now();
   /* curvature of the interface at the start of the step */
   st = cap_levelset_curvature(g, phi, s->kappa);
   if (st) return st;
@@ -313,6 +322,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
    * interpolation of the advection step) */
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
 
+  double t1 = now();
   /* 1. advection of the velocity by itself */
   velocity_ghosts(g, u, v);
   memcpy(w->u2, u, g->size * sizeof *u);
@@ -322,6 +332,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (st) return st;
   memcpy(u, w->u2, g->size * sizeof *u);
   memcpy(v, w->v2, g->size * sizeof *v);
+  double t2 = now();
+  info->t_advect = t2 - t1;
   /* 2. viscosity */
   if (p->mu > 0) {
     cap_viscosity_status vs;
@@ -329,6 +341,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     info->viscous_iterations = vs.iterations[0] + vs.iterations[1];
     if (st) return st;
   }
+  double t3 = now();
+  info->t_viscous = t3 - t2;
   /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
    * acceleration stays uniform and enters the viscous step's boundary data consistently */
   FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;
@@ -374,17 +388,22 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       size_t c = cap_grid_idx(g, i, j);
       if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs((u[c + 1] - u[c] + v[c + sy] - v[c]) / h));
     }
+  double t4 = now();
+  info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */
   if ((st = extend(w, g, phi, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
       (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band, p->extension_order)))
     return st;
   zero_wall_faces(g, u, v);
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
+  double t5 = now();
+  info->t_extend = t5 - t4;
   /* 6. level set */
   st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
     st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
+  info->t_levelset = now() - t5;
   info->max_speed = max_speed(g, phi, u, v);
   s->t += dt;
   s->step++;

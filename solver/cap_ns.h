@@ -117,6 +117,12 @@ typedef struct {
   int viscous_iterations;
   double max_speed;     /* max |u|, |v| over faces next to liquid after the step */
   double div_max;       /* max |div u| (1/s) over the liquid cells after the projection */
+  /* wall-clock seconds of the phases (CLOCK_MONOTONIC) */
+  double t_advect;      /* velocity advection */
+  double t_viscous;     /* implicit viscosity */
+  double t_project;     /* curvature, body force, pressure assembly and solve, velocity update */
+  double t_extend;      /* velocity extension */
+  double t_levelset;    /* level-set advection and reinitialisation */
 } cap_ns_step_info;
 
 /* One step of dt > 0 (see above). On failure the error message names the step number, the time and

@@ -1,0 +1,111 @@
+/* bench_step: cost of one free-surface time step (cap_ns_step), split by phase.
+ *
+ *   build/bin/bench_step [--sizes 128,256,512] [--steps N] [--out FILE.tsv]
+ *
+ * The case is the oscillating drop: a 2D drop of diameter D = n/2 cells in an n x n walled box,
+ * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
+ * 3 warm-up steps, N steps (default 20) are timed; the table gives seconds per step, cell-steps per
+ * second, and the share of each phase (velocity advection, viscosity, projection, extension, level
+ * set). Single thread; clock_gettime(CLOCK_MONOTONIC).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_io.h"
+#include "../solver/cap_ns.h"
+
+static int parse_sizes(const char *s, int *sizes)
+{
+  int n = 0;
+  while (*s && n < 8) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 16 || v > 2048) return -1;
+    sizes[n++] = (int)v;
+    s = end;
+    if (*s == ',') s++;
+    else if (*s) return -1;
+  }
+  return n;
+}
+
+int main(int argc, char **argv)
+{
+  int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
+  const char *out = NULL;
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "--help")) {
+      printf("usage: bench_step [--sizes LIST (16..2048 each)] [--steps N (1..10000)] [--out FILE.tsv]\n");
+      return 0;
+    } else if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
+      if ((nsizes = parse_sizes(argv[++a], sizes)) < 1) {
+        fprintf(stderr, "bench_step: --sizes: allowed a comma-separated list of 1 to 8 sizes, each 16 <= n <= 2048\n");
+        return 2;
+      }
+    } else if (!strcmp(argv[a], "--steps") && a + 1 < argc) {
+      char *end;
+      long v = strtol(argv[++a], &end, 10);
+      if (*end || v < 1 || v > 10000) { fprintf(stderr, "bench_step: --steps: allowed 1 <= steps <= 10000\n"); return 2; }
+      steps = (int)v;
+    } else if (!strcmp(argv[a], "--out") && a + 1 < argc) {
+      out = argv[++a];
+    } else {
+      fprintf(stderr, "bench_step: unknown argument '%s' (--help lists the flags)\n", argv[a]);
+      return 2;
+    }
+  }
+  cap_set_error_handler(cap_error_handler_stderr, NULL);
+  cap_provenance prov = {"bench_step", "oscillating drop, D = n/2 cells, La = 1e5"};
+  cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,
+                                       "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset")
+                     : NULL;
+  if (out && !tsv) return 3;
+  printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
+         "project", "extend", "levelset", "p-iters");
+  for (int k = 0; k < nsizes; k++) {
+    int n = sizes[k];
+    double h = 2.0 / n, R = 0.5, eps = 0.05;
+    cap_grid g;
+    cap_ns_state *s = NULL;
+    cap_ns_ws *w = NULL;
+    int st = cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    if (!st) st = cap_ns_state_alloc(&s, &g);
+    if (!st) st = cap_ns_ws_alloc(&w, &g);
+    if (st) return 3;
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        double x = cap_grid_xc(&g, i) - 1, y = cap_grid_yc(&g, j) - 1, th = atan2(y, x);
+        s->phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - R * (1 + eps * cos(2 * th));
+      }
+    cap_ns_params p = cap_ns_params_default();
+    p.rho = 1; p.sigma = 1; p.mu = sqrt(1.0 / 1e5); p.gx = p.gy = 0;
+    double phase[5] = {0}, total = 0;
+    long piters = 0;
+    for (int it = 0; it < steps + 3 && !st; it++) {
+      cap_ns_dt_info di;
+      cap_ns_step_info info;
+      st = cap_ns_dt(s, &p, &di);
+      if (!st) st = cap_ns_step(s, &p, w, di.dt, &info);
+      if (st || it < 3) continue;
+      double t[5] = {info.t_advect, info.t_viscous, info.t_project, info.t_extend, info.t_levelset};
+      for (int q = 0; q < 5; q++) { phase[q] += t[q]; total += t[q]; }
+      piters += info.pressure.iterations;
+    }
+    if (st) { fprintf(stderr, "bench_step: the run failed at n = %d\n", n); return 3; }
+    double per = total / steps, cells = (double)n * n;
+    printf("%6d %9.0f %10.4g %14.4g", n, cells, per, cells / per);
+    for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);
+    printf(" %7.1f\n", (double)piters / steps);
+    if (tsv) {
+      double row[10] = {n, cells, steps, per, cells / per};
+      for (int q = 0; q < 5; q++) row[5 + q] = phase[q] / steps;
+      cap_io_tsv_row(tsv, 10, row);
+    }
+    cap_ns_state_free(s);
+    cap_ns_ws_free(w);
+  }
+  return tsv && cap_io_tsv_close(tsv) ? 3 : 0;
+}
