@@ -35,17 +35,6 @@ static const double W = 0.1; /* physical half-width of the band (< 0.105, the ga
 enum { NRES = 4 };
 static const int NS[NRES] = {64, 128, 256, 512};
 
-/* Least-squares slope of log(e) against log(h). */
-static double ls_slope(const double *h, const double *e, int n)
-{
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (int k = 0; k < n; k++) {
-    double x = log(h[k]), y = log(e[k]);
-    sx += x; sy += y; sxx += x * x; sxy += x * y;
-  }
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
-}
-
 static double dist_circle(double x, double y, double xc, double yc) { return hypot(x - xc, y - yc) - R; }
 
 static double phi_nondist(double x, double y, double xc, double yc)
@@ -164,7 +153,7 @@ static void test_redistance_circle(void)
     th_true(ok, "order %d: every run succeeds and init + marched + clamped = all cells", order);
     th_int(flips, 0, "order %d: no cell changes sign (phi0 and distance inputs, all resolutions)", order);
     double pmin = order == 1 ? 0.9 : 1.8;
-    double pa = ls_slope(hs, ea, NRES), pf = ls_slope(hs, ef, NRES), pi = ls_slope(hs, ei, NRES);
+    double pa = th_slope(NRES, hs, ea), pf = th_slope(NRES, hs, ef), pi = th_slope(NRES, hs, ei);
     th_true(pa >= pmin, "order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order,
             W, pa, pmin);
     th_true(pf >= pmin, "order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W,
@@ -199,9 +188,9 @@ static void test_redistance_circle(void)
       th_true(mxd <= 0.01, "order 2, distance input: zero crossings move by %.2e h <= 0.01 h", mxd);
       th_true(mx <= 0.01, "order 2, phi0: linear crossings of phi0 and of the result differ by %.2e h <= 0.01 h",
               mx);
-      double ps = ls_slope(hs, sh, NRES);
+      double ps = th_slope(NRES, hs, sh);
       th_true(ps >= 0.9, "order 2, phi0: that difference decreases at order %.3f >= 0.9", ps);
-      double psd = ls_slope(hs, shd, NRES);
+      double psd = th_slope(NRES, hs, shd);
       th_true(psd >= 1.8, "order 2, distance input: the crossing shift decreases at order %.3f >= 1.8", psd);
     }
   }
@@ -394,13 +383,13 @@ static void test_extrapolate_circle(void)
     th_true(ok, "extrapolate order %d: every call succeeds", order);
     double pmin = order == 1 ? 0.9 : 1.8;
     for (int loc = 0; loc <= 2; loc++) {
-      double p = ls_slope(hs, e[loc], NRES);
+      double p = th_slope(NRES, hs, e[loc]);
       th_true(p >= pmin, "extrapolate order %d, %s, q = f(angle) into 0 <= phi < %g: observed order %.3f >= %.1f",
               order, names[loc], W, p, pmin);
     }
     /* With phi from the fast march instead of the exact distance, the normals are first order for
      * either order: the march's O(h^2) errors are not smooth, so their differences over h are O(h). */
-    double p = ls_slope(hs, epipe, NRES);
+    double p = th_slope(NRES, hs, epipe);
     th_true(p >= 0.9, "extrapolate order %d, cells, normals from the order-%d redistancing of phi0: observed "
             "order %.3f >= 0.9 (first order: see the comment)", order, order, p);
   }
@@ -449,9 +438,9 @@ static void test_axi_periodic(void)
   th_true(ok, "AXI and periodic runs succeed");
   th_int(flips, 0, "AXI and periodic: no cell changes sign");
   th_true(same, "AXI gives the same distances as PLANAR on the same grid (the metric does not enter)");
-  double p = ls_slope(hs, ea, NR);
+  double p = th_slope(NR, hs, ea);
   th_true(p >= 1.8, "AXI, drop on the axis, order 2: observed order %.3f >= 1.8", p);
-  p = ls_slope(hs, ep, NR);
+  p = th_slope(NR, hs, ep);
   th_true(p >= 1.8, "x-periodic circle across the edge, order 2: observed order %.3f >= 1.8", p);
 
   /* periodic faces: the duplicate face nx follows face 0 */

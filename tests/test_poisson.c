@@ -160,17 +160,6 @@ static int unit_grid(cap_grid *g, int n, cap_bc xlo, cap_bc xhi, cap_bc ylo, cap
   return s;
 }
 
-/* least-squares slope of log(err) against log(h) */
-static double fit_order(const double *h, const double *err, int m)
-{
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (int k = 0; k < m; k++) {
-    double x = log(h[k]), y = log(err[k]);
-    sx += x; sy += y; sxx += x * x; sxy += x * y;
-  }
-  return (m * sxy - sx * sy) / (m * sxx - sx * sx);
-}
-
 static const char *mname(cap_poisson_method m) { return m == CAP_POISSON_MIC_PCG ? "MIC-PCG" : "MG-PCG"; }
 
 /* Convergence sweep of one problem with one method; returns the observed order, fills iters[]. */
@@ -192,7 +181,7 @@ static double sweep(const char *name, shape s, const exact *e, cap_bc xlo, cap_b
     if (k) th_note("   ratio %.3f (local order %.3f)", err[k - 1] / err[k], log(err[k - 1] / err[k]) / log(2.0));
   }
   th_true(ok, "%s %s: every solve converged", name, mname(m));
-  return fit_order(h, err, NRES);
+  return th_slope(NRES, h, err);
 }
 
 /* ---- the tests ---- */
