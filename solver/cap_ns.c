@@ -344,7 +344,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t3 = now();
   info->t_viscous = t3 - t2;
   /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
-   * acceleration stays uniform and enters the viscous step's boundary data consistently */
+   * acceleration stays uniform; applied after the viscous step, a body force that is a gradient
+   * (gravity) is removed exactly by the projection, so a pool at rest stays at rest */
   FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;
   FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
   periodic_copies(g, u, v);
