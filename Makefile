@@ -169,20 +169,11 @@ sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1
 
 # The main job: every experiment at its default resolution (output in $(BUILD)/out; an experiment
-# reruns only when its binary changed, so an interrupted job resumes where it stopped), then the
-# summary paper/build/summary.md built from their outputs.
-PAPER_OUT := $(BUILD)/out
-PAPER_STATUS := $(patsubst $(BUILD)/bin/%,$(PAPER_OUT)/%.status,$(EXPERIMENTS))
-$(PAPER_OUT)/%.status: $(BUILD)/bin/%
-	@mkdir -p $(PAPER_OUT)
-	@rm -f $(PAPER_OUT)/$*/summary.json
-	@echo "== $* (default sweep; full log in $(PAPER_OUT)/$*.log)"
-	-$(Q)$(BUILD)/bin/$* --out $(PAPER_OUT) 2>&1 | tee $(PAPER_OUT)/$*.log | \
-	  grep --line-buffered -E '^\[$*\] (level|PASS|FAIL|.*elapsed)'
-	@v=$$(sed -n 's/.*"verdict": "\([A-Z]*\)".*/\1/p' $(PAPER_OUT)/$*/summary.json 2>/dev/null); \
-	  case "$$v" in PASS) echo 0 ;; FAIL) echo 1 ;; *) echo 3 ;; esac > $@
-paper: all $(PAPER_STATUS)
-	@python3 paper/summary.py $(PAPER_OUT) paper/build/summary.md
+# reruns only when its binary changed, and an interrupted job resumes where it stopped), then
+# paper/build/summary.md and, with LaTeX, paper/build/capillab.pdf (paper/run.sh).
+paper: all
+	@sh .ci/deps.sh --paper
+	@sh paper/run.sh $(BUILD) $(EXPERIMENTS)
 
 clean:
 	rm -rf build

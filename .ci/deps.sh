@@ -27,8 +27,7 @@ need libpng-dev      sh -c 'pkg-config --exists libpng'
 need gnuplot-nox     sh -c 'command -v gnuplot'
 need python3         sh -c 'command -v python3'
 if [ "$want_paper" = 1 ]; then
-  need texlive-latex-recommended sh -c 'command -v pdflatex'
-  need texlive-latex-extra       sh -c 'kpsewhich booktabs.sty && kpsewhich siunitx.sty'
+  need texlive-latex-recommended sh -c 'command -v pdflatex && kpsewhich booktabs.sty && kpsewhich hyperref.sty'
 fi
 
 [ -z "$missing" ] && exit 0

@@ -40,5 +40,22 @@ for status in "$out"/*.status; do
     case "$line" in PASS*) pass "${line#PASS  }" ;; *) fail "${line#FAIL  }" ;; esac
   done < "$out/$name.regression"
 done
+# the quick paper pipeline (summary and LaTeX sources, no PDF) covers every experiment that ran
+paper="$build/paper-quick"
+if python3 "$(dirname "$0")/../paper/summary.py" "$out" "$paper" >/dev/null 2>&1; then
+  pass "paper/summary.py builds the summary from the --quick outputs"
+  for status in "$out"/*.status; do
+    [ -e "$status" ] || continue
+    name=$(basename "$status" .status)
+    texname=$(printf '%s' "$name" | sed 's/_/\\_/g')
+    if grep -qx "## $name" "$paper/summary.md" && grep -qF "section{\\texttt{$texname}}" "$paper/claims.tex"; then
+      pass "the summary and the report sources have a section for $name"
+    else
+      fail "no section for $name in $paper/summary.md or $paper/claims.tex"
+    fi
+  done
+else
+  fail "paper/summary.py failed on $out"
+fi
 echo "$n_pass passed, $n_fail failed"
 [ "$n_fail" -eq 0 ]

@@ -1,0 +1,53 @@
+#!/bin/sh
+# The main job, after the build: every experiment at its default resolution, then the summary and
+# the report.   sh paper/run.sh BUILD_DIR EXPERIMENT_BINARY...
+#
+# An experiment whose status file (BUILD/out/<name>.status) is newer than its binary is up to date
+# and is not run again; the status is written only when a run completes, so an interrupted job
+# resumes with the experiments it had not finished. Progress: which experiment, its expected time
+# (the wall time of its last complete run, when there is one) and the elapsed time.
+set -u
+build=$1; shift
+out="$build/out"
+mkdir -p "$out" paper/build
+total=$#
+k=0
+start=$(date +%s)
+for bin in "$@"; do
+  k=$((k + 1))
+  name=$(basename "$bin")
+  status="$out/$name.status"
+  if [ -f "$status" ] && [ "$status" -nt "$bin" ]; then
+    echo "[$k/$total] $name: up to date (exit status $(cat "$status"))"
+    continue
+  fi
+  expect=""
+  [ -f "$out/$name.wall" ] && expect=" (last complete run took $(cat "$out/$name.wall") s)"
+  echo "[$k/$total] $name: default sweep$expect; log in $out/$name.log"
+  t0=$(date +%s)
+  rm -f "$out/$name/summary.json"
+  "$bin" --out "$out" >"$out/$name.log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 5
+    last=$(grep -E '^\[' "$out/$name.log" | tail -n 1)
+    echo "    $(($(date +%s) - t0)) s: $last"
+  done
+  wait "$pid"
+  rc=$?
+  echo "$rc" > "$status.tmp" && mv "$status.tmp" "$status"
+  [ "$rc" -le 1 ] && echo $(($(date +%s) - t0)) > "$out/$name.wall"
+  echo "[$k/$total] $name: exit status $rc ($(($(date +%s) - t0)) s; $(($(date +%s) - start)) s since the start)"
+done
+python3 paper/summary.py "$out" paper/build || exit 3
+if command -v pdflatex >/dev/null 2>&1; then
+  (cd paper/build &&
+     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >capillab.latex.log 2>&1 &&
+     bibtex capillab >>capillab.latex.log 2>&1 &&
+     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >>capillab.latex.log 2>&1 &&
+     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >>capillab.latex.log 2>&1) ||
+    { echo "capillab: the report did not build, see paper/build/capillab.latex.log"; exit 3; }
+  echo "capillab: report in paper/build/capillab.pdf, summary in paper/build/summary.md"
+else
+  echo "capillab: pdflatex not found, report skipped; summary in paper/build/summary.md"
+fi
