@@ -171,9 +171,10 @@ sanitize:
 # The main job: every experiment at its default resolution (output in $(BUILD)/out; an experiment
 # reruns only when its binary changed, and an interrupted job resumes where it stopped), then
 # paper/build/summary.md and, with LaTeX, paper/build/capillab.pdf (paper/run.sh).
+# QUICK=1: the same with the --quick sweeps (a few minutes).
 paper: all
 	@sh .ci/deps.sh --paper
-	@sh paper/run.sh $(BUILD) $(EXPERIMENTS)
+	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS)
 
 clean:
 	rm -rf build

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The main job, after the build: every experiment at its default resolution, then the summary and
-# the report.   sh paper/run.sh BUILD_DIR EXPERIMENT_BINARY...
+# the report.   sh paper/run.sh BUILD_DIR [--quick] EXPERIMENT_BINARY...
+# --quick runs the --quick sweeps instead (into BUILD_DIR/out-quick, shared with make check).
 #
 # An experiment whose status file (BUILD/out/<name>.status) is newer than its binary is up to date
 # and is not run again; the status is written only when a run completes, so an interrupted job
@@ -9,6 +10,14 @@
 set -u
 build=$1; shift
 out="$build/out"
+flag=""
+sweep="default sweep"
+if [ "${1:-}" = --quick ]; then
+  shift
+  out="$build/out-quick"
+  flag="--quick"
+  sweep="quick sweep"
+fi
 mkdir -p "$out" paper/build
 total=$#
 k=0
@@ -23,10 +32,11 @@ for bin in "$@"; do
   fi
   expect=""
   [ -f "$out/$name.wall" ] && expect=" (last complete run took $(cat "$out/$name.wall") s)"
-  echo "[$k/$total] $name: default sweep$expect; log in $out/$name.log"
+  echo "[$k/$total] $name: $sweep$expect; log in $out/$name.log"
   t0=$(date +%s)
   rm -f "$out/$name/summary.json"
-  "$bin" --out "$out" >"$out/$name.log" 2>&1 &
+  # shellcheck disable=SC2086
+  "$bin" $flag --out "$out" >"$out/$name.log" 2>&1 &
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     sleep 5

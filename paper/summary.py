@@ -81,14 +81,19 @@ def verdict(status, s):
 
 def write_md(out_dir, claims, target):
     lines = ["# capillab: results of the main job", "",
-             "| experiment | claim | failing checks | verdict |", "| --- | --- | --- | --- |"]
+             "Every claim, each of its acceptance checks (measured value against the limit fixed in the "
+             "experiment's source), the observed orders, and the verdict.", "",
+             "| experiment | claim | source | check | measured | limit | result | verdict |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     secs = []
     for name, status, s, figs in claims:
         if s is None:
-            lines.append(f"| {name} | (no summary: exit status {status}) | | ERROR |")
+            lines.append(f"| {name} | (no summary: exit status {status}) | | | | | | ERROR |")
             continue
-        bad = "; ".join(f"{md(c['what'])}: {fmt(c['value'])}" for c in s["checks"] if not c["pass"]) or "all checks pass"
-        lines.append(f"| {name} | {md(s['claim'])} | {bad} | {verdict(status, s)} |")
+        for k, c in enumerate(s["checks"] or [{"what": "(no check)", "value": None, "limit": None, "bound": "upper", "pass": False}]):
+            lines.append(f"| {name if k == 0 else ''} | {md(s['claim']) if k == 0 else ''} | {md(s['source'].split(';')[0]) if k == 0 else ''} | "
+                         f"{md(c['what'])} | {fmt(c['value'])} | {'<=' if c['bound'] == 'upper' else '>='} {fmt(c['limit'])} | "
+                         f"{'PASS' if c['pass'] else 'FAIL'} | {verdict(status, s) if k == 0 else ''} |")
         secs += [f"## {name}", "", f"**Claim.** {s['claim']}", "", f"**Source.** {s['source']}", "",
                  f"**Reference.** {s['reference']}", "",
                  f"Mode `{s['mode']}`; parameters `{s['parameters']}`; commit `{s['commit']}`; wall time "
@@ -101,20 +106,27 @@ def write_md(out_dir, claims, target):
         secs += [f"![{name} {f}]({os.path.relpath(os.path.join(out_dir, name, f), os.path.dirname(target))})" for f in figs]
         secs.append("")
     if not claims:
-        lines.append("| (no experiment has run) | | | |")
+        lines.append("| (no experiment has run) | | | | | | | |")
     with open(target + ".tmp", "w") as f:
         f.write("\n".join(lines + [""] + secs) + "\n")
     os.replace(target + ".tmp", target)
 
 
 def write_tex(out_dir, claims, target):
-    L = [r"\section{Summary of the claims}", r"\begin{center}\small", r"\begin{tabular}{@{}p{0.16\textwidth}p{0.50\textwidth}p{0.16\textwidth}l@{}}",
-         r"\toprule experiment & claim & source & verdict \\ \midrule"]
+    L = [r"\section{Summary of the claims}",
+         "Every claim, each of its acceptance checks (measured value against the limit fixed in the experiment's source), and the verdict.",
+         r"\begin{center}\small", r"\begin{tabular}{@{}p{0.14\textwidth}p{0.46\textwidth}rrl@{}}",
+         r"\toprule experiment & check & measured & limit & \\ \midrule"]
     for name, status, s, figs in claims:
         if s is None:
-            L.append(rf"\texttt{{{tex(name)}}} & (no summary; exit status {tex(status)}) & & \textbf{{ERROR}} \\")
-        else:
-            L.append(rf"\texttt{{{tex(name)}}} & {tex(s['claim'])} & {tex(s['source'].split(';')[0])} & \textbf{{{verdict(status, s)}}} \\")
+            L.append(rf"\texttt{{{tex(name)}}} & (no summary; exit status {tex(status)}) & & & \textbf{{ERROR}} \\")
+            continue
+        for k, c in enumerate(s["checks"]):
+            op = LE if c["bound"] == "upper" else GE
+            first = rf"\texttt{{{tex(name)}}} ({verdict(status, s)})" if k == 0 else ""
+            L.append(f"{first} & {tex(c['what'])} & {fmt(c['value'])} & {op} {fmt(c['limit'])} & "
+                     f"{'PASS' if c['pass'] else BOLD_FAIL} " + ENDROW)
+        L.append(r"\midrule")
     L += [r"\bottomrule", r"\end{tabular}", r"\end{center}", ""]
     for name, status, s, figs in claims:
         L.append(rf"\section{{\texttt{{{tex(name)}}}}}")
