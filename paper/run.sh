@@ -31,20 +31,30 @@ for bin in "$@"; do
     continue
   fi
   expect=""
-  [ -f "$out/$name.wall" ] && expect=" (last complete run took $(cat "$out/$name.wall") s)"
+  last_wall=""
+  if [ -f "$out/$name.wall" ]; then
+    last_wall=$(cat "$out/$name.wall")
+    expect=" (last complete run took $last_wall s)"
+  fi
   echo "[$k/$total] $name: $sweep$expect; log in $out/$name.log"
   t0=$(date +%s)
   rm -f "$out/$name/summary.json"
   # shellcheck disable=SC2086
   "$bin" $flag --out "$out" >"$out/$name.log" 2>&1 &
   pid=$!
+  # stopped from outside: stop the experiment too; its status is not written, so it reruns next time
+  trap 'kill "$pid" 2>/dev/null; echo "[$k/$total] $name: interrupted"; exit 130' INT TERM HUP
   while kill -0 "$pid" 2>/dev/null; do
     sleep 5
     last=$(grep -E '^\[' "$out/$name.log" | tail -n 1)
-    echo "    $(($(date +%s) - t0)) s: $last"
+    el=$(($(date +%s) - t0))
+    left=""
+    [ -n "$last_wall" ] && [ "$last_wall" -gt "$el" ] && left=", about $((last_wall - el)) s left"
+    echo "    ${el} s$left: $last"
   done
   wait "$pid"
   rc=$?
+  trap - INT TERM HUP
   echo "$rc" > "$status.tmp" && mv "$status.tmp" "$status"
   [ "$rc" -le 1 ] && echo $(($(date +%s) - t0)) > "$out/$name.wall"
   echo "[$k/$total] $name: exit status $rc ($(($(date +%s) - t0)) s; $(($(date +%s) - start)) s since the start)"
