@@ -33,19 +33,21 @@ static int eval_plates(const double *in, capref_sink *sink)
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
-static int eval_plates_profile(const double *in, capref_sink *sink)
+/* A profile z(x) sampled at n points from x0 to x1 (the last exactly at x1), computed in chunks by
+ * `profile` (in: the quantity's inputs in user units) and emitted as rows (x, z). */
+typedef int profile_fn(const double *in, size_t m, const double *x, cap_result *z);
+
+static int emit_profile(const double *in, capref_sink *sink, double x0, double x1, long n, profile_fn *profile)
 {
-  double gap = in[4];
-  long n = (long)in[5];
   double x[CHUNK];
   cap_result z[CHUNK];
   for (long i0 = 0; i0 < n; i0 += CHUNK) {
     long m = n - i0 < CHUNK ? n - i0 : CHUNK;
     for (long k = 0; k < m; k++) {
       long i = i0 + k;
-      x[k] = i == n - 1 ? 0.5 * gap : -0.5 * gap + gap * (double)i / (double)(n - 1);
+      x[k] = i == n - 1 ? x1 : x0 + (x1 - x0) * (double)i / (double)(n - 1);
     }
-    int s = cap_rise_plates_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, gap, (size_t)m, x, z);
+    int s = profile(in, (size_t)m, x, z);
     if (s) return s;
     for (long k = 0; k < m; k++) {
       cap_result row[2] = {{x[k], 0.0}, z[k]};
@@ -53,6 +55,26 @@ static int eval_plates_profile(const double *in, capref_sink *sink)
     }
   }
   return CAP_SUCCESS;
+}
+
+static int plates_profile(const double *in, size_t m, const double *x, cap_result *z)
+{
+  return cap_rise_plates_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], m, x, z);
+}
+
+static int wall_profile(const double *in, size_t m, const double *x, cap_result *z)
+{
+  return cap_rise_wall_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, m, x, z);
+}
+
+static int eval_plates_profile(const double *in, capref_sink *sink)
+{
+  return emit_profile(in, sink, -0.5 * in[4], 0.5 * in[4], (long)in[5], plates_profile);
+}
+
+static int eval_wall_profile(const double *in, capref_sink *sink)
+{
+  return emit_profile(in, sink, 0, in[4], (long)in[5], wall_profile);
 }
 
 static int eval_wall(const double *in, capref_sink *sink)
@@ -71,27 +93,6 @@ static int eval_wall_distance(const double *in, capref_sink *sink)
   return s;
 }
 
-static int eval_wall_profile(const double *in, capref_sink *sink)
-{
-  double xmax = in[4];
-  long n = (long)in[5];
-  double x[CHUNK];
-  cap_result z[CHUNK];
-  for (long i0 = 0; i0 < n; i0 += CHUNK) {
-    long m = n - i0 < CHUNK ? n - i0 : CHUNK;
-    for (long k = 0; k < m; k++) {
-      long i = i0 + k;
-      x[k] = i == n - 1 ? xmax : xmax * (double)i / (double)(n - 1);
-    }
-    int s = cap_rise_wall_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, (size_t)m, x, z);
-    if (s) return s;
-    for (long k = 0; k < m; k++) {
-      cap_result row[2] = {{x[k], 0.0}, z[k]};
-      if (capref_emit(sink, row)) return CAP_EIO;
-    }
-  }
-  return CAP_SUCCESS;
-}
 
 static const capref_quantity quantities[] = {
     {"rise-jurin-plates",
