@@ -303,6 +303,47 @@ static double cubic_slope_to_interface(double a, double c, double d, double t)
   return -a * t / (2 * (1 + t)) - c / t - d * t / (2 * (1 - t));
 }
 
+/* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
+ * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
+static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double *r)
+{
+  ptrdiff_t sy = g->sy;
+  double h = g->h;
+  cap_levelset_fill_ghosts(g, phi);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double f0 = p0[c], sg = sgn(f0);
+      if (sg == 0) { r[c] = 0; continue; }
+      /* one-sided differences; where phi0 changes sign towards a neighbour, the interface (located
+       * on phi0 to second order) stands in for that neighbour with phi = 0, in the second-order
+       * one-sided difference (0 - phi)/s -+ (s/2) phi'' (Min & Gibou 2007, Sec. 4) */
+      double am, ap, bm, bp, dloc = h;
+      weno_pair(phi + c, 1, h, &am, &ap);
+      weno_pair(phi + c, sy, h, &bm, &bp);
+              const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
+      double *slot[4] = {&ap, &am, &bp, &bm};
+      for (int d = 0; d < 4; d++) {
+        double t = interface_fraction(p0 + c, dirs[d]);
+        if (t < 0 || t >= 1) continue;
+        ptrdiff_t e = dirs[d]; /* towards the interface */
+        double slope = cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h;
+        *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
+        dloc = fmin(dloc, t * h);
+      }
+      double gx2, gy2;
+      if (sg > 0) {
+        gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
+        gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
+      } else {
+        gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
+        gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
+      }
+      /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
+      r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+    }
+}
+
 int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_reinit");
@@ -310,48 +351,31 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_reinit: phi is NULL");
   if (!s) s = cap_check_int_range("iterations", iterations, 1, 1 << 20);
   if (s) return s;
-  ptrdiff_t sy = g->sy;
-  double h = g->h, dt = 0.5 * h;
+  double dt = 0.5 * g->h;
   double *p0 = w->phi0, *r = w->rate;
   /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
   cap_levelset_fill_ghosts(g, phi);
   memcpy(p0, phi, g->size * sizeof *phi);
+  /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
+   * differences, and a reinitialisation repeated every few steps of a flow lets that instability
+   * grow (measured: an oscillating drop at 102.4 cells lost 9 % of its area within 0.7 periods) */
+  double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
-    cap_levelset_fill_ghosts(g, phi);
+    reinit_rate(g, phi, p0, r);
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
+    reinit_rate(g, p1, p0, r);
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
-        double f0 = p0[c], sg = sgn(f0);
-        if (sg == 0) { r[c] = 0; continue; }
-        /* one-sided differences; where phi0 changes sign towards a neighbour, the interface (located
-         * on phi0 to second order) stands in for that neighbour with phi = 0, in the second-order
-         * one-sided difference (0 - phi)/s -+ (s/2) phi'' (Min & Gibou 2007, Sec. 4) */
-        double am, ap, bm, bp, dloc = h;
-        weno_pair(phi + c, 1, h, &am, &ap);
-        weno_pair(phi + c, sy, h, &bm, &bp);
-                const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
-        double *slot[4] = {&ap, &am, &bp, &bm};
-        for (int d = 0; d < 4; d++) {
-          double t = interface_fraction(p0 + c, dirs[d]);
-          if (t < 0 || t >= 1) continue;
-          ptrdiff_t e = dirs[d]; /* towards the interface */
-          double slope = cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h;
-          *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
-          dloc = fmin(dloc, t * h);
-        }
-        double gx2, gy2;
-        if (sg > 0) {
-          gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
-          gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
-        } else {
-          gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
-          gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
-        }
-        /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
-        r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+        p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
       }
+    reinit_rate(g, p2, p0, r);
     for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); phi[c] += dt * r[c]; }
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
+      }
   }
   return check_finite(g, phi, "cap_levelset_reinit");
 }

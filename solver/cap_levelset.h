@@ -31,8 +31,9 @@
  * with a local pseudo-time step t h / 2 (t the crossing's fraction of the spacing). The cubic's
  * weight on the cell is -1/t for every t, which keeps the iteration stable, and its weights vary
  * smoothly as the interface moves. The zero contour stays where phi0 put it and a distance function
- * keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step h/2 elsewhere;
- * `iterations` steps correct a band of about iterations/2 cells. (Curvature computed after
+ * keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step h/2 elsewhere, with
+ * the TVD-RK3 scheme (forward Euler is unstable with WENO5 differences when reinitialisation is
+ * repeated through a flow); `iterations` steps correct a band of about iterations/2 cells. (Curvature computed after
  * reinitialising a strongly distorted phi0, |grad phi0| between 0.1 and 3, does not converge in the
  * max norm.)
  */
