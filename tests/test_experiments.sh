@@ -40,6 +40,26 @@ for status in "$out"/*.status; do
     case "$line" in PASS*) pass "${line#PASS  }" ;; *) fail "${line#FAIL  }" ;; esac
   done < "$out/$name.regression"
 done
+# bad input: every experiment names the flag and exits 2 before computing anything; --help exits 0
+for status in "$out"/*.status; do
+  [ -e "$status" ] || continue
+  name=$(basename "$status" .status)
+  bin="$build/bin/$name"
+  for case in "--levels 2:levels" "--levels 12.8,abc:levels" "--threads 4:threads" "--no-such-flag 1:no-such-flag" \
+              "--la 0:la" "--la nan:la" \
+              "--out:unexpected"; do
+    args=${case%%:*}; word=${case##*:}
+    # shellcheck disable=SC2086
+    err=$("$bin" $args --out "$build/tests/bad-input" 2>&1 >/dev/null); rc=$?
+    case "$err" in
+      *"$word"*) [ "$rc" -eq 2 ] && { pass "$name $args: exit 2, names '$word'"; continue; } ;;
+    esac
+    fail "$name $args: exit $rc, stderr '$err' (want exit 2 naming '$word')"
+  done
+  if "$bin" --help >/dev/null 2>&1; then pass "$name --help: exit 0"; else fail "$name --help: exit $?"; fi
+done
+[ -d "$build/tests/bad-input" ] && fail "bad input created $build/tests/bad-input" || pass "bad input wrote no output"
+
 # the quick paper pipeline (summary and LaTeX sources, no PDF) covers every experiment that ran
 paper="$build/paper-quick"
 if python3 "$(dirname "$0")/../paper/summary.py" "$out" "$paper" >/dev/null 2>&1; then
