@@ -149,7 +149,7 @@ def write_tex(out_dir, claims, target):
             L += [r"\begin{center}\resizebox{\textwidth}{!}{\begin{tabular}{@{}" + "r" * len(keep) + r"@{}}\toprule",
                   " & ".join(tex(header[i].split("[")[0]) for i in keep) + r" \\ \midrule"]
             for r in rows:
-                L.append(" & ".join(fmt(float(r[i])) if r[i] not in ("nan", "") else "--" for i in keep) + r" \\")
+                L.append(" & ".join(fmt(float(r[i])) if r[i] not in ("NA", "nan", "") else "--" for i in keep) + r" \\")
             L += [r"\bottomrule\end{tabular}}\end{center}",
                   "Errors against resolution; \\texttt{order\\_X} is the observed order between successive rows.", ""]
         for f in figs:

@@ -12,3 +12,5 @@ set style line 3 lc rgb '#606060' lw 1.5 dt 3          # slope guide
 # convergence plots: log-log axes, error against cells across the feature
 set macros
 loglog = "set logscale xy; set format x '%g'; set format y '10^{%L}'"
+# TSV files write "NA" where a value is not available (e.g. the first row's observed order)
+set datafile missing "NA"

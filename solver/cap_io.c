@@ -91,7 +91,11 @@ int cap_io_tsv_row(cap_tsv *t, int n, const double *values)
 {
   if (!t) return CAP_ERROR(CAP_EINVAL, "cap_io_tsv_row: writer is NULL");
   if (t->status) return t->status;
-  for (int k = 0; k < n; k++) fprintf(t->f, k ? "\t%.10g" : "%.10g", values[k]);
+  for (int k = 0; k < n; k++) {
+    if (k) fputc('\t', t->f);
+    if (isfinite(values[k])) fprintf(t->f, "%.10g", values[k]);
+    else fputs("NA", t->f); /* not available (e.g. an order with no previous row): never a NaN */
+  }
   fputc('\n', t->f);
   if (ferror(t->f)) t->status = CAP_ERROR(CAP_EIO, "error while writing %s", t->tmp);
   return t->status;

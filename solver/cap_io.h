@@ -27,7 +27,8 @@ const char *cap_version_commit(void);
 int cap_io_write_provenance(FILE *f, const cap_provenance *prov);
 
 /* A TSV file being written: opened with its provenance and a column line ("t[s]\tE[J]..."), rows
- * appended with cap_io_tsv_row, made visible under its name by cap_io_tsv_close. */
+ * appended with cap_io_tsv_row (a non-finite value is written "NA", not available), made visible
+ * under its name by cap_io_tsv_close. */
 typedef struct cap_tsv cap_tsv;
 cap_tsv *cap_io_tsv_open(const char *path, const cap_provenance *prov, const char *columns);
 int cap_io_tsv_row(cap_tsv *t, int n, const double *values);

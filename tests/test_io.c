@@ -64,6 +64,8 @@ int main(void)
   th_true(t != NULL, "TSV opened");
   double row[2] = {0.125, 3.817e-5};
   th_int(cap_io_tsv_row(t, 2, row), CAP_SUCCESS, "TSV row written");
+  double nonfinite[2] = {NAN, INFINITY};
+  th_int(cap_io_tsv_row(t, 2, nonfinite), CAP_SUCCESS, "TSV row with non-finite values written");
   th_true(!exists(in_dir("series.tsv")), "file not visible before close (written to .tmp)");
   th_int(cap_io_tsv_close(t), CAP_SUCCESS, "TSV closed");
   char *txt = slurp(in_dir("series.tsv"));
@@ -71,7 +73,8 @@ int main(void)
   th_true(txt && strstr(txt, "# parameters: --radius 0.3817 --quick\n"), "provenance gives the parameters");
   th_true(txt && strstr(txt, "# commit: ") && !strstr(txt, "# commit: \n"), "provenance gives the commit");
   th_true(txt && strstr(txt, "# date: 2023-11-14T22:13:20Z\n"), "date from SOURCE_DATE_EPOCH (reproducible)");
-  th_true(txt && strstr(txt, "t[s]\tE[J]\n0.125\t3.817e-05\n"), "columns and row");
+  th_true(txt && strstr(txt, "t[s]\tE[J]\n0.125\t3.817e-05\nNA\tNA\n"), "columns and rows; non-finite values as NA");
+  th_true(txt && !strstr(txt, "nan") && !strstr(txt, "inf"), "no nan or inf in the file");
   th_true(!exists(in_dir("series.tsv.tmp")), "no .tmp left behind");
   t = cap_io_tsv_open(in_dir("aborted.tsv"), &prov, "x");
   cap_io_tsv_abort(t);

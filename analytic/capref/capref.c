@@ -94,7 +94,12 @@ int capref_emit(capref_sink *s, const cap_result *row)
   const capref_quantity *q = s->q;
   int no = n_outs(q);
   if (s->format == FMT_TSV) {
-    for (int i = 0; i < no; i++) printf("%s%.15g\t%.3g", i ? "\t" : "", row[i].val, row[i].err);
+    for (int i = 0; i < no; i++) {
+      /* a value that does not exist (e.g. the frequency of an overdamped mode) is "NA", never a NaN */
+      printf("%s", i ? "\t" : "");
+      if (isfinite(row[i].val)) printf("%.15g", row[i].val); else printf("NA");
+      if (isfinite(row[i].err)) printf("\t%.3g", row[i].err); else printf("\tNA");
+    }
     printf("\n");
   } else {
     printf("%s", s->nrows ? ",\n  " : "");
