@@ -5,7 +5,7 @@
 #   make sanitize        the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                        (also: make check SANITIZE=1; objects go to build/san/)
 #   make paper           the main job: every experiment at its default resolution, plots, report
-#   make clean           remove build/
+#   make clean           remove build/ and paper/build/
 #
 # Missing Debian packages are installed by .ci/deps.sh (as root) before anything is compiled, or it
 # stops with the apt-get command to run. CI=true (or WERROR=1) turns warnings into errors.
@@ -177,6 +177,6 @@ paper: all
 	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS)
 
 clean:
-	rm -rf build
+	rm -rf build paper/build
 
 -include $(patsubst %.c,$(BUILD)/obj/%.d,$(ALL_SRC))
