@@ -20,7 +20,7 @@
  *   liquid, in sqrt(sigma/D).
  * Acceptance: dp_err <= 0.5 % at 25.6 cells (the issue's figure); U <= 1e-5 at t = D^2/mu for La =
  *   --la, and decaying (the largest U over the last tenth of the run below that over [0.1, 0.2] of
- *   it); observed order of kappa_err >= 1.5.
+ *   it); observed orders of kappa_err (the issue's figure, 1.5), dp_err and shape_err >= 1.5.
  */
 #include <math.h>
 #include <stdio.h>
@@ -246,7 +246,13 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   snprintf(what, sizeof what, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA], cells);
   exp_check(ctx, what, u_end, 1, 1e-5);
   exp_check(ctx, "spurious velocity decays: max U over [0.9, 1] D^2/mu / max U over [0.1, 0.2] D^2/mu", decay, 1, 1.0);
-  if (n >= 2) exp_check(ctx, "observed order of the curvature error", exp_order(runs, n, M_KAPPA), 0, 1.5);
+  if (n >= 2) {
+    /* every curve of the convergence figure has its order asserted; 1.5 is the issue's figure for
+     * the curvature, applied to the pressure jump and the shape as well (second-order scheme) */
+    exp_check(ctx, "observed order of the curvature error", exp_order(runs, n, M_KAPPA), 0, 1.5);
+    exp_check(ctx, "observed order of the pressure-jump error", exp_order(runs, n, M_DP), 0, 1.5);
+    exp_check(ctx, "observed order of the shape error", exp_order(runs, n, M_SHAPE), 0, 1.5);
+  }
   return CAP_SUCCESS;
 }
 
