@@ -20,16 +20,18 @@
  *                    First order (the default) commutes exactly with the reflections of the grid: a
  *                    symmetric static drop keeps its symmetry and relaxes to 4e-8 at t = 17. Second
  *                    order is not exactly symmetric (its cross-derivative term is one-sided) and
- *                    relaxes that drop only to 2e-6, but it halves the interface error of moving
- *                    drops (the n = 2 oscillation period error at 25.6 cells: 0.49 % against 0.78 %);
+ *                    relaxes that drop only to 2e-6, but it lowers the interface error of moving
+ *                    drops (n = 2 oscillation at 25.6 cells, reinitialised every step: period error
+ *                    0.54 % against 0.79 %);
  *   6. level set:    phi advected by WENO5 + TVD-RK3 (cap_levelset) with the extended velocity, and
  *                    reinitialised (cap_levelset_reinit) every `reinit_every` steps.
  * Reinitialisation is off by default: a drop at rest relaxes to a discrete equilibrium in which the
  * curvature at the crossings is uniform and the spurious velocity decays (D = 25.6 cells, La = 12000,
  * drop centred on a cell corner: U sqrt(D/sigma) = 3e-6 at t = 13 sqrt(rho D^3/sigma) and 5e-11 at
- * t = 39), and every reinitialisation moves phi away from that equilibrium (with one pseudo-time
- * step per step U stays near 2e-2). WENO5 advection by the small velocities of such flows keeps phi
- * close to a distance function; flows that deform the interface strongly should enable it.
+ * t = 39), and every reinitialisation moves phi away from that equilibrium (at t = 2.6: U = 2.8e-4
+ * without it, 7.4e-3 with one pseudo-time step per step). WENO5 advection by the small velocities of
+ * such flows keeps phi close to a distance function; flows that deform the interface strongly should
+ * enable it.
  * A drop placed off the grid's symmetry lines relaxes the same way in its own frame (deviation from
  * its mean velocity 1e-6 at t = 40), but the drop as a whole rattles in the grid: its mean velocity
  * oscillates with amplitude 6e-4 sqrt(sigma/D), undamped because a void exerts no drag.
