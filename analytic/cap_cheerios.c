@@ -32,18 +32,24 @@ static int check_half_open(const char *name, double x, double hi)
   return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, hi);
 }
 
+/* Two bodies of radius sqrt(bond) (in l_c) at centre distance sep must not overlap. */
+static int check_sep(double bond, double sep, double max_sep, const char *bodies)
+{
+  if (!(sep > 2.0 * sqrt(bond)) || !(sep <= max_sep))
+    return CAP_ERROR(CAP_EDOM,
+                     "sep = %.9g (centre distance / l_c) is out of range: allowed 2 sqrt(bond) = %.9g < sep <= %g "
+                     "(%s must not overlap)",
+                     sep, 2.0 * sqrt(bond), max_sep, bodies);
+  return CAP_SUCCESS;
+}
+
 static int check_3d(double bond, double density_ratio, double theta, double sep)
 {
   int s = cap_check_closed("theta", theta, 0.0, PI, "rad");
   if (!s) s = cap_check_nonneg("density_ratio", density_ratio, "");
   if (!s) s = check_half_open("bond", bond, 1.0);
-  if (s) return s;
-  if (!(sep > 2.0 * sqrt(bond)) || !(sep <= MAX_SEP_3D))
-    return CAP_ERROR(CAP_EDOM,
-                     "sep = %.9g (centre distance / l_c) is out of range: allowed 2 sqrt(bond) = %.9g < sep <= %g "
-                     "(spheres must not overlap)",
-                     sep, 2.0 * sqrt(bond), MAX_SEP_3D);
-  return CAP_SUCCESS;
+  if (!s) s = check_sep(bond, sep, MAX_SEP_3D, "spheres");
+  return s;
 }
 
 static int check_2d(double bond, double density_ratio, double theta)
@@ -54,15 +60,7 @@ static int check_2d(double bond, double density_ratio, double theta)
   return s;
 }
 
-static int check_sep_2d(double bond, double sep)
-{
-  if (!(sep > 2.0 * sqrt(bond)) || !(sep <= MAX_SEP_2D))
-    return CAP_ERROR(CAP_EDOM,
-                     "sep = %.9g (centre distance / l_c) is out of range: allowed 2 sqrt(bond) = %.9g < sep <= %g "
-                     "(cylinders must not overlap)",
-                     sep, 2.0 * sqrt(bond), MAX_SEP_2D);
-  return CAP_SUCCESS;
-}
+static int check_sep_2d(double bond, double sep) { return check_sep(bond, sep, MAX_SEP_2D, "cylinders"); }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* 3D                                                                                             */

@@ -255,6 +255,17 @@ int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max)
   return CAP_SUCCESS;
 }
 
+/* A fastest mode (x = kR, dimensionless rate) in SI: k = x / R, s = rate sqrt(sc2). */
+static int fastest_si(cap_result x, cap_result sm, double radius, double sc2, cap_result *k_max, cap_result *s_max)
+{
+  int s = scale_result("k_max", &x, 1.0 / radius);
+  if (!s) s = scale_result("s_max", &sm, sqrt(sc2));
+  if (s) return s;
+  ref_put(k_max, x);
+  ref_put(s_max, sm);
+  return CAP_SUCCESS;
+}
+
 int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max,
                                     cap_result *s_max)
 {
@@ -264,12 +275,7 @@ int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap
   if (s) return s;
   cap_result x, sm;
   s = cap_plateau_rayleigh_fastest(&x, &sm);
-  if (!s) s = scale_result("k_max", &x, 1.0 / radius);
-  if (!s) s = scale_result("s_max", &sm, sqrt(sc2));
-  if (s) return s;
-  ref_put(k_max, x);
-  ref_put(s_max, sm);
-  return CAP_SUCCESS;
+  return s ? s : fastest_si(x, sm, radius, sc2, k_max, s_max);
 }
 
 /* ---- Weber's long-wave viscous relation -------------------------------------------------------- */
@@ -355,12 +361,7 @@ int cap_plateau_weber_fastest_si(double sigma, double rho, double nu, double rad
   if (s) return s;
   cap_result x, sm;
   s = cap_plateau_weber_fastest(oh, &x, &sm);
-  if (!s) s = scale_result("k_max", &x, 1.0 / radius);
-  if (!s) s = scale_result("s_max", &sm, sqrt(sc2));
-  if (s) return s;
-  ref_put(k_max, x);
-  ref_put(s_max, sm);
-  return CAP_SUCCESS;
+  return s ? s : fastest_si(x, sm, radius, sc2, k_max, s_max);
 }
 
 /* ---- breakup time ------------------------------------------------------------------------------ */

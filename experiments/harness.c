@@ -34,6 +34,7 @@ struct exp_ctx {
   char result_key[EXP_MAX_CHECKS][64];
   double result_val[EXP_MAX_CHECKS];
   int nresults;
+  int overflow; /* checks or results beyond the tables: the run cannot pass */
 };
 
 static double now(void)
@@ -83,7 +84,11 @@ double exp_order(const exp_run *runs, int n, int k)
 
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit)
 {
-  if (ctx->nchecks >= EXP_MAX_CHECKS) return;
+  if (ctx->nchecks >= EXP_MAX_CHECKS) {
+    fprintf(stderr, "[%s] FAIL  too many checks (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS, what);
+    ctx->overflow = 1;
+    return;
+  }
   check *c = &ctx->checks[ctx->nchecks++];
   snprintf(c->what, sizeof c->what, "%s", what);
   c->value = value;
@@ -96,7 +101,11 @@ void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double l
 
 void exp_result(exp_ctx *ctx, const char *key, double value)
 {
-  if (ctx->nresults >= EXP_MAX_CHECKS) return;
+  if (ctx->nresults >= EXP_MAX_CHECKS) {
+    fprintf(stderr, "[%s] FAIL  too many results (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS, key);
+    ctx->overflow = 1;
+    return;
+  }
   snprintf(ctx->result_key[ctx->nresults], sizeof ctx->result_key[0], "%s", key);
   ctx->result_val[ctx->nresults++] = value;
 }
@@ -184,25 +193,17 @@ static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
 static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, double wall)
 {
   const exp_def *d = ctx->def;
-  const char *path = exp_path(ctx, "summary.json");
-  char tmp[1300];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  if (!f) return CAP_ERROR(CAP_EIO, "cannot write %s", tmp);
-  fprintf(f, "{\n  \"experiment\": ");
-  json_string(f, d->name);
-  fprintf(f, ",\n  \"claim\": ");
-  json_string(f, d->claim);
-  fprintf(f, ",\n  \"source\": ");
-  json_string(f, d->source);
-  fprintf(f, ",\n  \"reference\": ");
-  json_string(f, d->reference);
-  fprintf(f, ",\n  \"mode\": ");
-  json_string(f, ctx->mode);
-  fprintf(f, ",\n  \"parameters\": ");
-  json_string(f, ctx->params);
-  fprintf(f, ",\n  \"commit\": ");
-  json_string(f, cap_version_commit());
+  cap_file *file = cap_io_file_open(exp_path(ctx, "summary.json"), "w");
+  if (!file) return CAP_EIO;
+  FILE *f = cap_io_file_stream(file);
+  const char *text[][2] = {{"experiment", d->name}, {"claim", d->claim},     {"source", d->source},
+                           {"reference", d->reference}, {"mode", ctx->mode}, {"parameters", ctx->params},
+                           {"commit", cap_version_commit()}};
+  fprintf(f, "{");
+  for (size_t k = 0; k < sizeof text / sizeof text[0]; k++) {
+    fprintf(f, "%s\n  \"%s\": ", k ? "," : "", text[k][0]);
+    json_string(f, text[k][1]);
+  }
   fprintf(f, ",\n  \"levels\": [");
   for (int i = 0; i < n; i++) { fprintf(f, i ? ", " : ""); json_number(f, runs[i].cells); }
   fprintf(f, "],\n  \"results\": {");
@@ -233,9 +234,7 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
   fprintf(f, "\n  ],\n  \"verdict\": \"%s\",\n  \"wall_time_s\": ", verdict == 0 ? "PASS" : (verdict == 1 ? "FAIL" : "ERROR"));
   json_number(f, wall);
   fprintf(f, "\n}\n");
-  int bad = ferror(f);
-  if (fclose(f) || bad || rename(tmp, path)) { remove(tmp); return CAP_ERROR(CAP_EIO, "cannot write %s", path); }
-  return CAP_SUCCESS;
+  return cap_io_file_close(file, CAP_SUCCESS);
 }
 
 /* Draws the experiment's figures with gnuplot (plots/<name>.gp), if both are there. */
@@ -371,7 +370,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
   }
   int verdict = 0;
   for (int i = 0; i < ctx->nchecks; i++) if (!ctx->checks[i].pass) verdict = 1;
-  if (ctx->nchecks == 0) verdict = 1; /* an experiment that checks nothing does not pass */
+  if (ctx->nchecks == 0 || ctx->overflow) verdict = 1; /* nothing checked, or a check lost: no pass */
   double wall = now() - ctx->t0;
   if (write_summary(ctx, runs, n, verdict, wall)) { free(ctx); return 3; }
   plot(ctx);

@@ -12,30 +12,43 @@
 
 /* ---------- atomic files ---------- */
 
-static int tmp_name(char *buf, size_t n, const char *path)
+struct cap_file {
+  FILE *f;
+  char path[CAP_PATH_MAX];
+  char tmp[CAP_PATH_MAX + 8];
+};
+
+cap_file *cap_io_file_open(const char *path, const char *mode)
 {
-  if (!path || !path[0]) return CAP_ERROR(CAP_EINVAL, "output path is NULL or empty");
-  if ((size_t)snprintf(buf, n, "%s.tmp", path) >= n)
-    return CAP_ERROR(CAP_EINVAL, "output path is longer than %d characters: %s", CAP_PATH_MAX - 5, path);
-  return CAP_SUCCESS;
+  if (!path || !path[0] || strlen(path) >= CAP_PATH_MAX) {
+    CAP_ERROR(CAP_EINVAL, "output path is NULL, empty or longer than %d characters", CAP_PATH_MAX - 1);
+    return NULL;
+  }
+  cap_file *a = calloc(1, sizeof *a);
+  if (!a) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a file writer"); return NULL; }
+  strcpy(a->path, path);
+  snprintf(a->tmp, sizeof a->tmp, "%s.tmp", path);
+  a->f = fopen(a->tmp, mode ? mode : "w");
+  if (!a->f) {
+    CAP_ERROR(CAP_EIO, "cannot open %s for writing", a->tmp);
+    free(a);
+    return NULL;
+  }
+  return a;
 }
 
-static FILE *open_tmp(const char *path, char *tmp, size_t n, const char *mode)
-{
-  if (tmp_name(tmp, n, path)) return NULL;
-  FILE *f = fopen(tmp, mode);
-  if (!f) CAP_ERROR(CAP_EIO, "cannot open %s for writing", tmp);
-  return f;
-}
+FILE *cap_io_file_stream(cap_file *a) { return a ? a->f : NULL; }
 
-/* Closes f and renames tmp to path; on any failure removes tmp. `status` is the status so far. */
-static int finish(FILE *f, const char *tmp, const char *path, int status)
+int cap_io_file_close(cap_file *a, int status)
 {
-  int bad = ferror(f);
-  if (fclose(f) != 0) bad = 1;
-  if (!status && bad) status = CAP_ERROR(CAP_EIO, "error while writing %s", tmp);
-  if (!status && rename(tmp, path) != 0) status = CAP_ERROR(CAP_EIO, "cannot rename %s to %s", tmp, path);
-  if (status) remove(tmp);
+  if (!a) return CAP_ERROR(CAP_EINVAL, "cap_io_file_close: writer is NULL");
+  int bad = ferror(a->f);
+  if (fclose(a->f) != 0) bad = 1;
+  if (!status && bad) status = CAP_ERROR(CAP_EIO, "error while writing %s", a->tmp);
+  if (!status && rename(a->tmp, a->path) != 0)
+    status = CAP_ERROR(CAP_EIO, "cannot rename %s to %s", a->tmp, a->path);
+  if (status) remove(a->tmp);
+  free(a);
   return status;
 }
 
@@ -64,25 +77,19 @@ int cap_io_write_provenance(FILE *f, const cap_provenance *prov)
 /* ---------- TSV ---------- */
 
 struct cap_tsv {
-  FILE *f;
+  cap_file *file;
   int status;
-  char path[CAP_PATH_MAX];
-  char tmp[CAP_PATH_MAX + 8];
 };
 
 cap_tsv *cap_io_tsv_open(const char *path, const cap_provenance *prov, const char *columns)
 {
-  if (!path || strlen(path) >= CAP_PATH_MAX) {
-    CAP_ERROR(CAP_EINVAL, "TSV path is NULL or longer than %d characters", CAP_PATH_MAX - 1);
-    return NULL;
-  }
   cap_tsv *t = calloc(1, sizeof *t);
   if (!t) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a TSV writer"); return NULL; }
-  strcpy(t->path, path);
-  t->f = open_tmp(path, t->tmp, sizeof t->tmp, "w");
-  if (!t->f) { free(t); return NULL; }
-  int s = cap_io_write_provenance(t->f, prov);
-  if (!s && columns) fprintf(t->f, "%s\n", columns);
+  t->file = cap_io_file_open(path, "w");
+  if (!t->file) { free(t); return NULL; }
+  FILE *f = cap_io_file_stream(t->file);
+  int s = cap_io_write_provenance(f, prov);
+  if (!s && columns) fprintf(f, "%s\n", columns);
   if (s) { cap_io_tsv_abort(t); return NULL; }
   return t;
 }
@@ -91,20 +98,21 @@ int cap_io_tsv_row(cap_tsv *t, int n, const double *values)
 {
   if (!t) return CAP_ERROR(CAP_EINVAL, "cap_io_tsv_row: writer is NULL");
   if (t->status) return t->status;
+  FILE *f = cap_io_file_stream(t->file);
   for (int k = 0; k < n; k++) {
-    if (k) fputc('\t', t->f);
-    if (isfinite(values[k])) fprintf(t->f, "%.10g", values[k]);
-    else fputs("NA", t->f); /* not available (e.g. an order with no previous row): never a NaN */
+    if (k) fputc('\t', f);
+    if (isfinite(values[k])) fprintf(f, "%.10g", values[k]);
+    else fputs("NA", f); /* not available (e.g. an order with no previous row): never a NaN */
   }
-  fputc('\n', t->f);
-  if (ferror(t->f)) t->status = CAP_ERROR(CAP_EIO, "error while writing %s", t->tmp);
+  fputc('\n', f);
+  if (ferror(f)) t->status = CAP_ERROR(CAP_EIO, "error while writing a TSV row");
   return t->status;
 }
 
 int cap_io_tsv_close(cap_tsv *t)
 {
   if (!t) return CAP_ERROR(CAP_EINVAL, "cap_io_tsv_close: writer is NULL");
-  int s = finish(t->f, t->tmp, t->path, t->status);
+  int s = cap_io_file_close(t->file, t->status);
   free(t);
   return s;
 }
@@ -112,8 +120,7 @@ int cap_io_tsv_close(cap_tsv *t)
 void cap_io_tsv_abort(cap_tsv *t)
 {
   if (!t) return;
-  fclose(t->f);
-  remove(t->tmp);
+  cap_io_file_close(t->file, CAP_EIO); /* a failing status removes the .tmp */
   free(t);
 }
 
@@ -171,20 +178,20 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
     return CAP_ERROR(CAP_EDOM, "image %zux%zu is too large: allowed at most 32768 pixels per side", w, hgt);
   unsigned char *row = malloc(3 * w);
   if (!row) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a PNG row of %zu pixels", w);
-  char tmp[CAP_PATH_MAX + 8];
-  FILE *f = open_tmp(path, tmp, sizeof tmp, "wb");
-  if (!f) { free(row); return CAP_EIO; }
+  cap_file *file = cap_io_file_open(path, "wb");
+  if (!file) { free(row); return CAP_EIO; }
+  FILE *f = cap_io_file_stream(file);
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   if (!png || !info) {
     png_destroy_write_struct(&png, NULL);
     free(row);
-    return finish(f, tmp, path, CAP_ERROR(CAP_ENOMEM, "libpng could not start writing %s", path));
+    return cap_io_file_close(file, CAP_ERROR(CAP_ENOMEM, "libpng could not start writing %s", path));
   }
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     free(row);
-    return finish(f, tmp, path, CAP_ERROR(CAP_EIO, "libpng failed while writing %s", path));
+    return cap_io_file_close(file, CAP_ERROR(CAP_EIO, "libpng failed while writing %s", path));
   }
   png_init_io(png, f);
   png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)hgt, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
@@ -202,7 +209,7 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
   free(row);
-  return finish(f, tmp, path, CAP_SUCCESS);
+  return cap_io_file_close(file, CAP_SUCCESS);
 }
 
 /* ---------- VTK ---------- */
@@ -218,9 +225,9 @@ int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, 
   for (int k = 0; k < nfields; k++)
     if (!names[k] || !fields[k] || !names[k][0] || strpbrk(names[k], " \t\n"))
       return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: field %d has no data or a name that is empty or has blanks", k);
-  char tmp[CAP_PATH_MAX + 8];
-  FILE *f = open_tmp(path, tmp, sizeof tmp, "w");
-  if (!f) return CAP_EIO;
+  cap_file *file = cap_io_file_open(path, "w");
+  if (!file) return CAP_EIO;
+  FILE *f = cap_io_file_stream(file);
   /* the legacy header line is limited to 256 characters: program and commit only */
   fprintf(f, "# vtk DataFile Version 3.0\ncapillab %.64s commit %.48s\nASCII\n",
           prov->program ? prov->program : "", cap_version_commit());
@@ -241,5 +248,5 @@ int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, 
         fprintf(f, "%.9g %.9g 0\n", 0.5 * (u[c] + u[c + 1]), 0.5 * (v[c] + v[c + g->sy]));
       }
   }
-  return finish(f, tmp, path, CAP_SUCCESS);
+  return cap_io_file_close(file, CAP_SUCCESS);
 }

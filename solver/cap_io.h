@@ -20,6 +20,15 @@ typedef struct {
   const char *params;  /* e.g. "--quick --theta 60" or "La=12000 D=25.6"; may be NULL */
 } cap_provenance;
 
+/* A file written atomically: the data go to "<path>.tmp", renamed to path by cap_io_file_close if
+ * `status` is CAP_SUCCESS and nothing failed while writing; otherwise the .tmp is removed and path
+ * is left as it was. NULL (with CAP_EINVAL, CAP_ENOMEM or CAP_EIO reported) if it cannot be opened. */
+typedef struct cap_file cap_file;
+cap_file *cap_io_file_open(const char *path, const char *mode);
+FILE *cap_io_file_stream(cap_file *f);
+/* Closes f (which is freed in every case); returns status, or the first write or rename error. */
+int cap_io_file_close(cap_file *f, int status);
+
 /* The commit the library was built from ("<hash>", "<hash>-dirty", or "unknown" outside git). */
 const char *cap_version_commit(void);
 
