@@ -282,13 +282,17 @@ int main(void)
   }
   /* reinitialisation */
   {
+    /* the issue's figure: the contour moves by less than 1 % of a cell; |grad phi| -> 1 is asserted
+     * as convergence (the deviation in the band shrinks as the grid is refined) */
     int ns[2] = {64, 128};
+    double gerr[2];
     for (int k = 0; k < 2; k++) {
-      double shift, gerr;
-      reinit_check(ns[k], &shift, &gerr);
+      double shift;
+      reinit_check(ns[k], &shift, &gerr[k]);
       th_true(shift < 0.01, "reinit n=%d: zero contour moves %.2e h < 0.01 h", ns[k], shift);
-      th_true(gerr < 0.05, "reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 in the band 2h..6h", ns[k], gerr);
+      th_true(gerr[k] < 0.05, "reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 in the band 2h..6h", ns[k], gerr[k]);
     }
+    th_true(gerr[1] < gerr[0], "reinit: | |grad phi| - 1 | in the band shrinks with h (%.2e -> %.2e)", gerr[0], gerr[1]);
   }
   /* Zalesak's disk: area loss after one turn, shrinking with resolution */
   {
