@@ -315,13 +315,13 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
       size_t c = cap_grid_idx(g, i, j);
       double f0 = p0[c], sg = sgn(f0);
       if (sg == 0) { r[c] = 0; continue; }
-      /* one-sided differences; where phi0 changes sign towards a neighbour, the interface (located
-       * on phi0 to second order) stands in for that neighbour with phi = 0, in the second-order
-       * one-sided difference (0 - phi)/s -+ (s/2) phi'' (Min & Gibou 2007, Sec. 4) */
+      /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
+       * the crossing is replaced by the third-order cubic through the cell behind, the cell, the
+       * interface (phi = 0, located on phi0 to fourth order) and the cell beyond */
       double am, ap, bm, bp, dloc = h;
       weno_pair(phi + c, 1, h, &am, &ap);
       weno_pair(phi + c, sy, h, &bm, &bp);
-              const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
+      const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
       double *slot[4] = {&ap, &am, &bp, &bm};
       for (int d = 0; d < 4; d++) {
         double t = interface_fraction(p0 + c, dirs[d]);
