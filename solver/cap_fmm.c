@@ -18,6 +18,7 @@ struct cap_fmm_workspace {
   size_t *heap;         /* binary min-heap of field indices */
   size_t *pos;          /* per field entry: 1 + its position in the heap, 0 when not in the heap */
   size_t nheap;
+  double *aux;          /* per field entry: the normal derivative of a linear extrapolation */
 };
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -177,7 +178,8 @@ int cap_fmm_alloc(const cap_grid *g, cap_fmm_workspace **ws)
   w->val = malloc(g->size * sizeof *w->val);
   w->heap = malloc(g->size * sizeof *w->heap);
   w->pos = malloc(g->size * sizeof *w->pos);
-  if (!w->state || !w->val || !w->heap || !w->pos) {
+  w->aux = malloc(g->size * sizeof *w->aux);
+  if (!w->state || !w->val || !w->heap || !w->pos || !w->aux) {
     cap_fmm_free(w);
     return CAP_ERROR(CAP_ENOMEM, "cap_fmm_alloc: cannot allocate work arrays of %zu entries", g->size);
   }
@@ -192,6 +194,7 @@ void cap_fmm_free(cap_fmm_workspace *ws)
   free(ws->val);
   free(ws->heap);
   free(ws->pos);
+  free(ws->aux);
   free(ws);
 }
 
@@ -571,7 +574,7 @@ static int extrap_order1(const cap_fmm_workspace *w, const lattice *L, const dou
  * This keeps the local error O(h^3) on columns aligned with the normal, where a first-order term would
  * otherwise accumulate into an O(h) error along the whole column. */
 static int extrap_order2(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
-                         size_t P, const int c[3], double *num, double *den)
+                         size_t P, const int c[3], const double *src, double h, double *num, double *den)
 {
   double gr[3] = {0, 0, 0}, unused, expl = 0;
   *num = *den = 0;
@@ -616,17 +619,22 @@ static int extrap_order2(const cap_fmm_workspace *w, const lattice *L, const dou
     expl += gr[d] * hq;
   }
   *num -= expl;
+  if (src) { /* grad q . grad phi = |grad phi| src: h^2 |grad phi| src = h |gr| src on the right */
+    double gn = 0;
+    for (int d = 0; d < L->dim; d++) gn += gr[d] * gr[d];
+    *num += h * sqrt(gn) * src[P];
+  }
   return *den > 0;
 }
 
 /* Value of q at P from its accepted neighbours (see cap_fmm.h, 2.); returns 0 if P has none. */
 static int extrap_value(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
-                        size_t P, cap_fmm_order order, double *out)
+                        size_t P, cap_fmm_order order, const double *src, double h, double *out)
 {
   int c[3];
   lat_coords(L, P, c);
   double num, den;
-  int ok = order == CAP_FMM_ORDER2 ? extrap_order2(w, L, phi, q, P, c, &num, &den)
+  int ok = order == CAP_FMM_ORDER2 ? extrap_order2(w, L, phi, q, P, c, src, h, &num, &den)
                                    : extrap_order1(w, L, phi, q, P, c, &num, &den);
   if (ok) {
     *out = num / den;
@@ -648,6 +656,26 @@ static int extrap_value(const cap_fmm_workspace *w, const lattice *L, const doub
   return 1;
 }
 
+/* h q_d at known point P from known neighbours: centred, else one-sided of second or first order
+ * into the known points; 0 (and *ok = 0) when neither neighbour is known. */
+static double known_diff(const lattice *L, const unsigned char *known, const double *q, const int c[3], size_t P,
+                         int d, int *ok)
+{
+  ptrdiff_t m1 = lat_nbr(L, c, d, -1), p1 = lat_nbr(L, c, d, 1);
+  int km = m1 >= 0 && known[m1], kp = p1 >= 0 && known[p1];
+  *ok = 1;
+  if (km && kp) return 0.5 * (q[p1] - q[m1]);
+  if (!km && !kp) { *ok = 0; return 0; }
+  int s = kp ? 1 : -1;
+  ptrdiff_t n1 = kp ? p1 : m1, n2 = lat_nbr(L, c, d, 2 * s);
+  if (n2 >= 0 && known[n2]) return s * 0.5 * (-3 * q[P] + 4 * q[n1] - q[n2]);
+  return s * (q[n1] - q[P]);
+}
+
+static int march(cap_fmm_workspace *ws, const lattice *L, cap_location loc, const double *phi_s,
+                 const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
+                 cap_fmm_stats *st);
+
 int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats)
@@ -661,7 +689,7 @@ int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location l
   if (!s && (!phi_s || !known || !q))
     s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi_s ? "phi_s" : !known ? "known" : "q");
   if (!s) s = check_loc(fn, g, loc);
-  if (!s) s = check_band_order(fn, band, order);
+  if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
   if (s) return s;
 
   lattice L;
@@ -676,6 +704,43 @@ int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location l
       return CAP_ERROR(CAP_ENONFINITE, "%s: known q(%d, %d) = %g is not finite", fn, c[0], c[1], q[P]);
   }
   const double bandh = band * g->h;
+  if (order != CAP_FMM_LINEAR) return march(ws, &L, loc, phi_s, known, q, bandh, order, NULL, g->h, st);
+  /* linear: the normal derivative n . grad q at the known points (n = grad phi / |grad phi|, centred),
+   * extended constant along the normals, then q marched with grad q . n equal to it */
+  double *dn = ws->aux;
+  LAT_FOR(&L, c, P)
+  {
+    dn[P] = 0;
+    if (!known[P]) continue;
+    double gr[3] = {0, 0, 0}, unused, gn = 0, dot = 0;
+    for (int d = 0; d < L.dim; d++) {
+      deriv_axis(&L, phi_s, c, P, d, 1.0, &gr[d], &unused);
+      gn += gr[d] * gr[d];
+    }
+    if (gn <= 0) continue;
+    for (int d = 0; d < L.dim; d++) {
+      int ok;
+      double hq = known_diff(&L, known, q, c, P, d, &ok);
+      dot += gr[d] * hq;
+    }
+    dn[P] = dot / (sqrt(gn) * g->h);
+  }
+  cap_fmm_stats tmp;
+  stats_clear(&tmp);
+  s = march(ws, &L, loc, phi_s, known, dn, bandh, CAP_FMM_ORDER2, NULL, g->h, &tmp);
+  if (!s) s = march(ws, &L, loc, phi_s, known, q, bandh, CAP_FMM_ORDER2, dn, g->h, st);
+  return s;
+}
+
+/* The march of cap_fmm_extrapolate from the known points (src: the normal derivative the marched
+ * values follow, NULL for a constant extension). */
+static int march(cap_fmm_workspace *ws, const lattice *L_, cap_location loc, const double *phi_s,
+                 const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
+                 cap_fmm_stats *st)
+{
+  lattice L = *L_;
+  int c[3];
+  size_t P;
   ws->nheap = 0;
   LAT_FOR(&L, c, P)
   {
@@ -693,7 +758,7 @@ int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location l
   while (ws->nheap > 0) {
     size_t Q = heap_pop(ws, phi_s);
     double v;
-    if (extrap_value(ws, &L, phi_s, q, Q, order, &v)) {
+    if (extrap_value(ws, &L, phi_s, q, Q, order, src, h, &v)) {
       q[Q] = v;
       ws->state[Q] = ST_DONE;
       st->n_marched++;

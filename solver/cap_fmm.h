@@ -74,6 +74,14 @@
  *    fast march itself (O(h^2) but not smooth errors, hence O(h) normals) both orders are O(h).
  *    A point with no upwind information but some accepted neighbour takes their mean; a point with
  *    no accepted neighbour at all is left unchanged and counted in stats.n_unreached.
+ *    linear (CAP_FMM_LINEAR): q linear along the normals, the second-order extrapolation of Aslam
+ *      (2004, J. Comput. Phys. 193, 349) done by two marches: the normal derivative dn = n . grad q
+ *      (n = grad phi / |grad phi| centred; q differences centred on the known points, one-sided into
+ *      them at the edge of the known set) is extended constant by the order-2 march, then q is marched
+ *      with the order-2 stencil from grad q . grad phi = |grad phi| dn. A linear q is reproduced to
+ *      the accuracy of the normals (measured on a perturbed circle with phi from reinitialisation:
+ *      4e-5, 2.5e-6, 1.6e-7 at 25.6, 51.2, 102.4 cells across, where the constant extensions err by
+ *      about the distance times the normal derivative, ~1.2 h).
  *    The same function serves cell-centred and face-centred fields: the caller passes the location,
  *    the field's own known mask and phi sampled at the field's points (cap_fmm_sample_phi). Points of
  *    every location form a lattice of spacing h, so the stencils are the same.
@@ -93,7 +101,9 @@
 
 #include "cap_grid.h"
 
-typedef enum { CAP_FMM_ORDER1 = 1, CAP_FMM_ORDER2 = 2 } cap_fmm_order;
+/* ORDER1, ORDER2: the order of the discretisation (both extend a field constant along the normals,
+ * and both redistance); LINEAR (cap_fmm_extrapolate only): a field linear along the normals (see 2.). */
+typedef enum { CAP_FMM_ORDER1 = 1, CAP_FMM_ORDER2 = 2, CAP_FMM_LINEAR = 3 } cap_fmm_order;
 
 /* Fields are located by cap_location (cap_grid.h); the points of a location are
  *   CAP_AT_CELL  (i, j), 0 <= i < nx,  0 <= j < ny

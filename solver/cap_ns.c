@@ -28,7 +28,8 @@ struct cap_ns_ws {
 
 cap_ns_params cap_ns_params_default(void)
 {
-  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3};
+  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
+                     CAP_NS_VISCOSITY_STRESS};
   return p;
 }
 
@@ -50,9 +51,12 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_open("vtol", p->vtol, 0, 1, "");
   if (!s) s = cap_check_int_range("vmaxit", p->vmaxit, 1, 1 << 24);
   if (!s) s = cap_check_int_range("band", p->band, 2, 64);
-  if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 2);
+  if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 3);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
+  if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
+    s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
+                  (int)p->viscosity_form);
   return s;
 }
 
@@ -337,7 +341,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 2. viscosity */
   if (p->mu > 0) {
     cap_viscosity_status vs;
-    st = cap_viscosity_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
+    if (p->viscosity_form == CAP_NS_VISCOSITY_STRESS)
+      st = cap_viscosity_stress_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
+    else
+      st = cap_viscosity_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
     info->viscous_iterations = vs.iterations[0] + vs.iterations[1];
     if (st) return st;
   }

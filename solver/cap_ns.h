@@ -4,7 +4,14 @@
  * void at zero pressure (the free-surface model of Wang, Mucha & Turk 2005, Sec. 3, after Enright,
  * Marschner & Fedkiw 2002), on a MAC grid closed by walls or periodic sides. One step of dt:
  *   1. advection:    semi-Lagrangian, RK2 backtrace (cap_advect), of u and v;
- *   2. viscosity:    backward Euler on the liquid faces (cap_viscosity), if mu > 0;
+ *   2. viscosity:    backward Euler (cap_viscosity), if mu > 0, in one of two forms (viscosity_form):
+ *                    STRESS (the default) div(2 mu E) with the volume-fraction weights of Batty &
+ *                    Bridson (2008), whose natural boundary condition makes the free surface
+ *                    traction-free, so that a potential flow dissipates 2 mu E:E as it must (Lamb's
+ *                    damping of an oscillating drop); LAPLACIAN mu lap u per component with the air
+ *                    faces as Dirichlet data (the decoupled treatment of Enright et al. 2002), which
+ *                    leaves a potential flow undamped in the bulk (an n = 2 drop decays at about a
+ *                    quarter of Lamb's rate);
  *   3. body force:   u += dt g on every face (the air faces carry the extended velocity). It comes
  *                    after the viscous step so that gravity, a gradient, is removed exactly by the
  *                    projection: with the force first, the no-slip walls diffuse the uniform dt g
@@ -17,12 +24,18 @@
  *                    the discrete divergence of the liquid cells vanishes to the solver tolerance;
  *   5. extension:    the velocity of the faces next to liquid is extended along the normals into
  *                    the air band by fast marching (cap_fmm); faces beyond the band are set to zero.
- *                    First order (the default) commutes exactly with the reflections of the grid: a
- *                    symmetric static drop keeps its symmetry and relaxes to 4e-8 at t = 17. Second
- *                    order is not exactly symmetric (its cross-derivative term is one-sided) and
- *                    relaxes that drop only to 2e-6, but it lowers the interface error of moving
- *                    drops (n = 2 oscillation at 25.6 cells, reinitialised every step: period error
- *                    0.54 % against 0.79 %);
+ *                    extension_order 1 and 2 extend it constant along the normals (first- and
+ *                    second-order discretisations), 3 linearly (the normal derivative is extended
+ *                    constant and the velocity follows it; cap_fmm, CAP_FMM_LINEAR). A constant
+ *                    extension makes an O(h) error in the velocity of the air cells next to the
+ *                    interface (h times the normal derivative), and the level set, advected with
+ *                    both sides, moves O(h) too slowly: an n = 2 drop oscillated 0.28 % too slowly
+ *                    at 51.2 cells and 0.16 % at 102.4 (order 0.8); with the linear extension the
+ *                    error is 0.08 % at 51.2 cells and converges at order 2.4, and the viscous decay
+ *                    rate is within 1 % of the exact linear theory (experiments/drop_oscillation.c).
+ *                    The constant first-order extension (the default) commutes exactly with the
+ *                    reflections of the grid: a symmetric static drop keeps its symmetry and relaxes
+ *                    to 4e-8 at t = 17, which the drop at rest of static_drop relies on;
  *   6. level set:    phi advected by WENO5 + TVD-RK3 (cap_levelset) with the extended velocity, and
  *                    reinitialised (cap_levelset_reinit) every `reinit_every` steps.
  * Reinitialisation is off by default: a drop at rest relaxes to a discrete equilibrium in which the
@@ -60,6 +73,11 @@
 #include "cap_grid.h"
 #include "cap_poisson.h"
 
+typedef enum {
+  CAP_NS_VISCOSITY_STRESS = 0,   /* cap_viscosity_stress_step (default) */
+  CAP_NS_VISCOSITY_LAPLACIAN = 1 /* cap_viscosity_step */
+} cap_ns_viscosity_form;
+
 typedef struct {
   double rho;     /* liquid density, kg/m^3 (> 0) */
   double mu;      /* dynamic viscosity, Pa s (>= 0) */
@@ -73,9 +91,11 @@ typedef struct {
   double vtol;    /* relative residual of the viscous solves */
   int vmaxit;
   int band;       /* width in cells of the velocity extension band (>= 2) */
-  int extension_order; /* 1 or 2: order of the fast-marching velocity extension (see step 5) */
+  int extension_order; /* velocity extension (step 5): 1, 2 constant along the normals (first-, second-
+                        * order discretisation), 3 linear along the normals */
   int reinit_every;      /* reinitialise phi every this many steps (0: never; see below) */
   int reinit_iterations; /* pseudo-time steps of each reinitialisation (>= 1) */
+  cap_ns_viscosity_form viscosity_form; /* see step 2 */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

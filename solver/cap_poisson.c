@@ -4,7 +4,8 @@
  * STORAGE. Every level (the fine grid is level 0) stores its cell-centred arrays on its own padded
  * layout of (nx + 2) x (ny + 2) entries, one ghost layer on every side, index c(i, j) = (i + 1) + (j +
  * 1) * sy with sy = nx + 2, so the 5-point stencil needs no bounds checks. The matrix is stored in the
- * h^2-scaled form S = h^2 A: the diagonal d[c] and one conductance per face, ce[c] >= 0 between c and
+ * h^2-scaled form S = h^2 A (on AXI grids the r-weighted A = W L of the header): the diagonal d[c]
+ * and one conductance per face, ce[c] >= 0 between c and
  * its +x neighbour and cn[c] >= 0 between c and its +y neighbour (so A[c][c+1] = A[c+1][c] = -ce[c]
  * by construction: the matrix is symmetric because each link is stored once). Non-liquid cells have
  * d = ce = cn = 0 and invd = 0, which makes every sweep below branch-free.
@@ -12,6 +13,12 @@
  * PERIODIC SIDES. The wrap link of row j (between (nx-1, j) and (0, j)) is stored in ce[c(nx-1, j)]
  * and copied to the ghost ce[c(-1, j)]; before a stencil reads a vector, wrap_ghosts() copies the
  * opposite interior values into its ghost cells. Likewise in y.
+ *
+ * AXISYMMETRIC GRIDS. Each level keeps its own geometry (geo: the caller's grid with that level's nx,
+ * ny and h = 2^l h_0), so the conductances are the level's own radii: cap_grid_metric_xface for an
+ * x-face, cap_grid_metric_cell for a y-face and for the row weight of the right-hand side. For
+ * planar grids both helpers return exactly 1.0, and every product with them below is exact, so the
+ * planar matrix and iterates are bit-for-bit those of the unweighted scheme.
  *
  * Ghost entries of every array stay finite (zero, or copies of interior values) so that products
  * with a zero coefficient never create NaN.
@@ -42,6 +49,7 @@
 #define MG_COARSE_SWEEPS_MAX 32 /* capped (an inexact coarsest solve keeps the V-cycle SPD) */
 
 typedef struct {
+  cap_grid geo;       /* this level's geometry (level 0: the caller's grid; coarse: nx, ny and h of the level) */
   int nx, ny;
   ptrdiff_t sy;       /* nx + 2 */
   size_t n;           /* (nx + 2)(ny + 2) */
@@ -130,10 +138,13 @@ static void residual(const cap_poisson *P, const level *L, const double *b, doub
 static const int DI[4] = {-1, 1, 0, 0}, DJ[4] = {0, 0, -1, 1}; /* indexed by cap_side */
 
 /* Builds d, invd, ce, cn on level l from its phi (Gibou et al. 2002; see the header). On
- * level 0 also the interface right-hand side bnd = sum p_G / theta, from `value`. */
+ * level 0 also the interface right-hand side bnd = sum w_f p_G / theta, from `value`. Every face
+ * term carries the face conductance w_f (1 planar; AXI: the face radius r_f on x-faces, the cell
+ * radius r_c on y-faces, the level's own radii); the axis face (r_f = 0) has no term at all. */
 static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, void *ctx)
 {
   level *L = &P->lev[l];
+  const cap_grid *G = &L->geo;
   const double *phi = L->phi;
   const cap_bc *bc = P->g.bc;
   memset(L->d, 0, L->n * sizeof *L->d);
@@ -147,32 +158,35 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
       size_t c = at(L, i, j);
       if (!(phi[c] < 0)) continue;
       double diag = 0, rhs = 0;
+      const double rc = cap_grid_metric_cell(G, i);
       for (int dir = 0; dir < 4; dir++) {
         int ni = i + DI[dir], nj = j + DJ[dir];
+        const double w = dir == CAP_XLO ? cap_grid_metric_xface(G, i)
+                         : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1) : rc; /* face conductance */
         if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
           cap_bc kind = bc[dir];
-          if (kind == CAP_BC_OPEN) { diag += 2.0; continue; } /* p = 0 on the face: theta = 1/2 */
-          if (kind != CAP_BC_PERIODIC) continue;               /* wall: zero normal gradient */
+          if (kind == CAP_BC_OPEN) { diag += 2.0 * w; continue; } /* p = 0 on the face: theta = 1/2 */
+          if (kind != CAP_BC_PERIODIC) continue; /* wall: zero normal gradient; axis: zero face area */
           ni = (ni + L->nx) % L->nx;
           nj = (nj + L->ny) % L->ny;
         }
         double pn = phi[at(L, ni, nj)];
         if (pn < 0) {
-          diag += 1.0;
-          if (dir == CAP_XHI) L->ce[c] = 1.0;
-          if (dir == CAP_YHI) L->cn[c] = 1.0;
+          diag += w;
+          if (dir == CAP_XHI) L->ce[c] = w;
+          if (dir == CAP_YHI) L->cn[c] = w;
           continue;
         }
         double theta = phi[c] / (phi[c] - pn);
         double th = theta > CAP_POISSON_THETA_MIN ? theta : CAP_POISSON_THETA_MIN;
-        diag += 1.0 / th;
+        diag += w / th;
         if (l == 0 && value) {
           double v = value(ctx, i, j, dir, theta);
           if (!isfinite(v))
             return CAP_ERROR(CAP_ENONFINITE,
                              "cap_poisson_assemble: interface value p_G = %g at cell (%d, %d), side %d, "
                              "theta = %g is not finite", v, i, j, dir, theta);
-          rhs += v / th;
+          rhs += w * v / th;
         }
       }
       if (diag > 0) { /* a lone cell walled in on all sides (1x1 grid) has no equation: skipped */
@@ -204,8 +218,9 @@ static void restrict_phi(const level *F, level *C)
 }
 
 /* McAdams et al. (2010), boundary smoothing: the cells near the boundary of the liquid (any row with fewer than 4
- * liquid links: interface, wall or open side) and within MG_BAND_WIDTH cells of them get extra
- * Gauss-Seidel sweeps. t1, t2: scratch arrays of L->n doubles. */
+ * liquid links: interface, wall, open side or the axis) and within MG_BAND_WIDTH cells of them get extra
+ * Gauss-Seidel sweeps. Links are counted, not summed, since AXI conductances are radii. t1, t2: scratch
+ * arrays of L->n doubles. */
 static void build_band(level *L, double *t1, double *t2)
 {
   const ptrdiff_t sy = L->sy;
@@ -214,7 +229,7 @@ static void build_band(level *L, double *t1, double *t2)
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = at(L, i, j);
-      double links = L->ce[c] + L->ce[c - 1] + L->cn[c] + L->cn[c - sy];
+      int links = (L->ce[c] > 0) + (L->ce[c - 1] > 0) + (L->cn[c] > 0) + (L->cn[c - sy] > 0);
       t1[c] = L->invd[c] > 0 && links < 4 ? 1.0 : 0.0;
     }
   for (int w = 0; w < MG_BAND_WIDTH; w++) {
@@ -526,6 +541,16 @@ void cap_poisson_free(cap_poisson *P)
   free(P);
 }
 
+/* The geometry of a coarse level: the fine grid's origin, geometry and boundary kinds, nx x ny cells of
+ * side h (so that cap_grid_metric_* give the level's own radii). */
+static int level_geometry(cap_grid *geo, const cap_grid *g, int nx, int ny, double h)
+{
+  int s = cap_grid_init(geo, g->geom, nx, ny, 1, h, g->x0, g->y0, g->z0, 1);
+  if (s) return s;
+  for (int k = 0; k < 4; k++) geo->bc[k] = g->bc[k];
+  return CAP_SUCCESS;
+}
+
 static int alloc_level(level *L, int nx, int ny, int with_xb)
 {
   L->nx = nx;
@@ -551,11 +576,21 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
   if (!out) return CAP_ERROR(CAP_EINVAL, "cap_poisson_alloc: out is NULL");
   *out = NULL;
   if (!g) return CAP_ERROR(CAP_EINVAL, "cap_poisson_alloc: grid is NULL");
-  if (g->geom != CAP_GEOM_PLANAR)
-    return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: geometry %d is not supported yet (2D planar only)",
+  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
+    return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: geometry %d is not supported yet (2D planar and AXI only)",
                      (int)g->geom);
   int s = cap_grid_check_bc(g);
   if (s) return s;
+  const int axi = g->geom == CAP_GEOM_AXI, on_axis = axi && g->x0 == 0;
+  for (int k = 0; k < 4; k++)
+    if (g->bc[k] == CAP_BC_AXIS && !(k == CAP_XLO && on_axis))
+      return CAP_ERROR(CAP_EGEOM,
+                       "cap_poisson_alloc: side %d is an AXIS, allowed only on XLO of an AXI grid at x0 = 0", k);
+  if (on_axis && g->bc[CAP_XLO] != CAP_BC_AXIS)
+    return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: the XLO side of an AXI grid at r = 0 must be AXIS (kind %d)",
+                     (int)g->bc[CAP_XLO]);
+  if (axi && g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+    return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: an AXI grid cannot be periodic in r");
   if ((g->bc[CAP_XLO] == CAP_BC_PERIODIC && g->nx < 3) || (g->bc[CAP_YLO] == CAP_BC_PERIODIC && g->ny < 3))
     return CAP_ERROR(CAP_ESIZE, "cap_poisson_alloc: a periodic direction needs at least 3 cells (nx = %d, ny = %d)",
                      g->nx, g->ny);
@@ -574,6 +609,11 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
     level *L = &P->lev[P->nlev];
     P->nlev++;
     if (!alloc_level(L, nx, ny, P->nlev > 1)) { ok = 0; break; }
+    if (P->nlev == 1) L->geo = *g;
+    else if ((s = level_geometry(&L->geo, g, nx, ny, ldexp(g->h, P->nlev - 1)))) {
+      cap_poisson_free(P);
+      return s;
+    }
     if (P->nlev == MG_MAX_LEVELS || nx < 2 * MG_MIN_CELLS || ny < 2 * MG_MIN_CELLS) break;
     if ((P->perx && nx % 2) || (P->pery && ny % 2)) break;
     nx = (nx + 1) / 2;
@@ -673,7 +713,7 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
         return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: rhs(%d, %d) = %g is not finite", i, j, rhs[k]);
       if (!isfinite(p[k]))
         return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: initial p(%d, %d) = %g is not finite", i, j, p[k]);
-      P->bs[c] = -h2 * rhs[k] + P->bnd[c];
+      P->bs[c] = -h2 * rhs[k] * cap_grid_metric_cell(g, i) + P->bnd[c]; /* row weight r_c (1 planar) */
       P->xs[c] = p[k];
     }
   int iters = 0;

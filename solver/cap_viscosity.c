@@ -10,7 +10,20 @@ struct cap_viscosity {
   cap_grid g;
   unsigned char *liquid; /* 1 on the faces solved for */
   double *x, *r, *z, *p, *q, *phi;
+  /* stress step: the v halves of the CG vectors (x, r, z, p, q hold the u halves), the cell and node
+   * weights, the mass weights of the unknown u and v faces (0 elsewhere, so > 0 marks an unknown) and
+   * the diagonal of the matrix */
+  double *xv, *rv, *zv, *pv, *qv, *wc, *wn, *mu, *mv, *du, *dv;
 };
+
+#define NFIELDS 17
+
+static void fields(cap_viscosity *w, double **a[NFIELDS])
+{
+  double **list[NFIELDS] = {&w->x,  &w->r,  &w->z,  &w->p,  &w->q,  &w->phi, &w->xv, &w->rv, &w->zv,
+                            &w->pv, &w->qv, &w->wc, &w->wn, &w->mu, &w->mv,  &w->du, &w->dv};
+  memcpy(a, list, sizeof list);
+}
 
 cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
 {
@@ -18,9 +31,10 @@ cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
   if (!w) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace"); return NULL; }
   w->g = *g;
   w->liquid = calloc(g->size, 1);
-  double **arrays[6] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->phi};
+  double **arrays[NFIELDS];
+  fields(w, arrays);
   int ok = w->liquid != NULL;
-  for (int k = 0; k < 6 && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
+  for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     if (!w->liquid) CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
     cap_viscosity_free(w);
@@ -32,7 +46,10 @@ cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
 void cap_viscosity_free(cap_viscosity *w)
 {
   if (!w) return;
-  free(w->liquid); free(w->x); free(w->r); free(w->z); free(w->p); free(w->q); free(w->phi);
+  double **arrays[NFIELDS];
+  fields(w, arrays);
+  free(w->liquid);
+  for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
   free(w);
 }
 
@@ -200,19 +217,27 @@ static int solve_component(cap_viscosity *w, const cap_grid *g, const double *ph
   return CAP_SUCCESS;
 }
 
-int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
-                       double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+/* The argument checks shared by both steps; fn names the caller in the messages. */
+static int check_args(const char *fn, const cap_viscosity *w, const cap_grid *g, const double *phi, const double *u,
+                      const double *v, double nu_dt, double tol, int maxit)
 {
-  if (!w || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "cap_viscosity_step: NULL argument");
+  if (!w || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
   if (g->geom != CAP_GEOM_PLANAR)
-    return CAP_ERROR(CAP_EGEOM, "cap_viscosity_step: only planar 2D grids are supported so far");
+    return CAP_ERROR(CAP_EGEOM, "%s: only planar 2D grids are supported so far", fn);
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "cap_viscosity_step: workspace made for a %dx%d grid, used on %dx%d", w->g.nx,
-                     w->g.ny, g->nx, g->ny);
+    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid, used on %dx%d", fn, w->g.nx, w->g.ny, g->nx,
+                     g->ny);
   int s = cap_check_nonneg("nu_dt", nu_dt, "m^2");
   if (!s) s = cap_check_open("tol", tol, 0, 1, "");
   if (!s) s = cap_check_int_range("maxit", maxit, 1, 1 << 30);
   if (!s) s = cap_grid_check_bc(g);
+  return s;
+}
+
+int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+                       double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+{
+  int s = check_args("cap_viscosity_step", w, g, phi, u, v, nu_dt, tol, maxit);
   if (s) return s;
   memcpy(w->phi, phi, g->size * sizeof *phi);
   cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
@@ -224,4 +249,346 @@ int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, d
   int sv = solve_component(w, g, w->phi, v, CAP_AT_YFACE, k, tol, maxit, &st->iterations[1], &st->residual[1],
                            &st->unknowns[1]);
   return su ? su : sv;
+}
+
+/* ---- The stress-form step (Batty & Bridson 2008; the discrete problem is in the header). ---- */
+
+/* Area fraction of the square |x|, |y| <= 1/2 where n.x + d < 0. Reflections x -> -x, y -> -y and the
+ * swap x <-> y map the square onto itself, so take a = max(|n_x|, |n_y|) >= b = min(...), a^2 + b^2 = 1,
+ * and f(-d) = 1 - f(d) (the complement is the same problem for -n, -d) lets us take d >= 0. With the
+ * corner coordinates e = x + 1/2 in [0, 1]^2 the liquid is a e1 + b e2 < s, s = (a + b)/2 - d <= a.
+ * For 0 < s <= b it is the corner triangle of legs s/a, s/b: area s^2 / (2ab). For b <= s <= a the line
+ * crosses both sides e2 = 0 and e2 = 1: a trapezium of mean width (s - b/2)/a, i.e. 1/2 - d/a. The
+ * branches meet at d = (a - b)/2 (area b/(2a)); the area is 0 for s <= 0. This is the piecewise form
+ * of the inclusion-exclusion formula of Scardovelli & Zaleski (2000), J. Comput. Phys. 164, 228,
+ * [s^2 - (s-a)_+^2 - (s-b)_+^2 + (s-a-b)_+^2] / (2ab) written without its cancellation at small b. */
+double cap_viscosity_square_fraction(double nx, double ny, double d)
+{
+  double len = hypot(nx, ny);
+  if (!(len > 0)) return d < 0 ? 1 : (d > 0 ? 0 : 0.5);
+  double a = fmax(fabs(nx), fabs(ny)) / len, b = fmin(fabs(nx), fabs(ny)) / len, t = fabs(d), f;
+  if (t <= 0.5 * (a - b))
+    f = 0.5 - t / a;
+  else if (t < 0.5 * (a + b)) {
+    double s = 0.5 * (a + b) - t;
+    f = s * s / (2 * a * b);
+  } else
+    f = 0;
+  return d > 0 ? f : 1 - f;
+}
+
+/* Liquid fraction of the CV of side h centred where phi = pc, grad phi = (gx, gy), the straight line
+ * n.x + d = 0 with n = grad phi / |grad phi| and d = pc / |grad phi|. */
+static double cv_fraction(double pc, double gx, double gy, double h)
+{
+  double gn = hypot(gx, gy);
+  if (!(gn > 0)) return cap_viscosity_square_fraction(0, 0, pc);
+  return cap_viscosity_square_fraction(gx, gy, pc / (gn * h));
+}
+
+/* The same for the part x0 <= x <= x1, y0 <= y <= y1 (in units of h, about the CV centre) of the CV
+ * that lies inside the domain, as a fraction of the whole CV: the rectangle is the unit square
+ * stretched by (x1 - x0, y1 - y0) about (xm, ym), under which the line becomes
+ * n_x (x1 - x0) s + n_y (y1 - y0) t + d / h + n.(xm, ym) = 0 in the square's coordinates (s, t). */
+static double clipped_fraction(double pc, double gx, double gy, double h, double x0, double x1, double y0, double y1)
+{
+  double gn = hypot(gx, gy), area = (x1 - x0) * (y1 - y0);
+  if (!(gn > 0)) return area * cap_viscosity_square_fraction(0, 0, pc);
+  double nx = gx / gn, ny = gy / gn, ax = nx * (x1 - x0), ay = ny * (y1 - y0);
+  double dist = pc / (gn * h) + nx * 0.5 * (x0 + x1) + ny * 0.5 * (y0 + y1);
+  return area * cap_viscosity_square_fraction(ax, ay, dist / hypot(ax, ay));
+}
+
+/* Sample (a, b) of lattice L, at most one sample outside it: the index in *c and the sign of its
+ * image (+1; -1 for the no-slip mirror of a tangential component beyond a wall; 0 for a wall-normal
+ * face, held at 0). Periodic directions wrap. */
+static int resolve(const lattice *L, int a, int b, size_t *c)
+{
+  int s = 1;
+  if (a < 0 || a >= L->nx) {
+    if (L->perx) a = (a + L->nx) % L->nx;
+    else { a = a < 0 ? -1 - a : 2 * L->nx - 1 - a; s = -s; }
+  }
+  if (b < 0 || b >= L->ny) {
+    if (L->pery) b = (b + L->ny) % L->ny;
+    else { b = b < 0 ? -1 - b : 2 * L->ny - 1 - b; s = -s; }
+  }
+  if (on_wall(L, a, b)) return 0;
+  *c = cap_grid_idx(L->g, a, b);
+  return s;
+}
+
+/* One difference of the stress terms: sum of sgn[e] * x_comp[e][c[e]] over its n entries (comp 0: u,
+ * 1: v); entries held at 0 by a wall are dropped. */
+typedef struct {
+  int n;
+  size_t c[4];
+  double sgn[4];
+  int comp[4];
+} term;
+
+static void term_add_entry(term *t, const lattice *L, int comp, int a, int b, double sgn)
+{
+  size_t c = 0;
+  int s = resolve(L, a, b, &c);
+  if (!s) return;
+  t->c[t->n] = c;
+  t->sgn[t->n] = s * sgn;
+  t->comp[t->n] = comp;
+  t->n++;
+}
+
+typedef struct {
+  const cap_grid *g;
+  lattice Lu, Lv;
+  int nnx, nny;        /* nodes i = 0..nnx-1, j = 0..nny-1 */
+  double k;            /* nu dt / h^2 */
+  const double *wc, *wn; /* cell and node weights */
+  const double *mu, *mv; /* mass weights M of the u and v faces, 0 off the unknowns */
+} stress_ops;
+
+/* h u_x and h v_y of cell (i, j) */
+static void cell_terms(const stress_ops *S, int i, int j, term *tx, term *ty)
+{
+  tx->n = ty->n = 0;
+  term_add_entry(tx, &S->Lu, 0, i + 1, j, 1);
+  term_add_entry(tx, &S->Lu, 0, i, j, -1);
+  term_add_entry(ty, &S->Lv, 1, i, j + 1, 1);
+  term_add_entry(ty, &S->Lv, 1, i, j, -1);
+}
+
+/* h (u_y + v_x) of node (i, j) */
+static void node_term(const stress_ops *S, int i, int j, term *t)
+{
+  t->n = 0;
+  term_add_entry(t, &S->Lu, 0, i, j, 1);
+  term_add_entry(t, &S->Lu, 0, i, j - 1, -1);
+  term_add_entry(t, &S->Lv, 1, i, j, 1);
+  term_add_entry(t, &S->Lv, 1, i - 1, j, -1);
+}
+
+/* y += a t t^T x (x, y split into their u and v halves) */
+static void term_apply(const term *t, double a, const double *const x[2], double *const y[2])
+{
+  double val = 0;
+  for (int e = 0; e < t->n; e++) val += t->sgn[e] * x[t->comp[e]][t->c[e]];
+  for (int e = 0; e < t->n; e++) y[t->comp[e]][t->c[e]] += a * t->sgn[e] * val;
+}
+
+/* diag += a diag(t t^T): an entry met twice (a mirror image of the same face, a wrap onto itself)
+ * counts with its summed coefficient */
+static void term_diag(const term *t, double a, double *const d[2])
+{
+  for (int e = 0; e < t->n; e++) {
+    double m = 0;
+    for (int f = 0; f < t->n; f++)
+      if (t->comp[f] == t->comp[e] && t->c[f] == t->c[e]) m += t->sgn[f];
+    d[t->comp[e]][t->c[e]] += a * t->sgn[e] * m;
+  }
+}
+
+/* Calls fn for every term of positive weight with its factor k * (2 w_c or w_n). */
+typedef void term_fn(const term *t, double a, void *ctx);
+
+static void for_terms(const stress_ops *S, term_fn *fn, void *ctx)
+{
+  const cap_grid *g = S->g;
+  term tx, ty;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      double wc = S->wc[cap_grid_idx(g, i, j)];
+      if (!(wc > 0)) continue;
+      cell_terms(S, i, j, &tx, &ty);
+      fn(&tx, 2 * S->k * wc, ctx);
+      fn(&ty, 2 * S->k * wc, ctx);
+    }
+  for (int j = 0; j < S->nny; j++)
+    for (int i = 0; i < S->nnx; i++) {
+      double wn = S->wn[cap_grid_idx(g, i, j)];
+      if (!(wn > 0)) continue;
+      node_term(S, i, j, &tx);
+      fn(&tx, S->k * wn, ctx);
+    }
+}
+
+typedef struct {
+  const double *const *x;
+  double *const *y;
+} apply_ctx;
+
+static void apply_cb(const term *t, double a, void *ctx)
+{
+  apply_ctx *c = ctx;
+  term_apply(t, a, c->x, c->y);
+}
+
+static void diag_cb(const term *t, double a, void *ctx) { term_diag(t, a, (double *const *)ctx); }
+
+/* y = A x = M x + k D^T W D x on the unknowns */
+static void stress_apply(const stress_ops *S, const double *xu, const double *xv, double *yu, double *yv)
+{
+  for (size_t c = 0; c < S->g->size; c++) {
+    yu[c] = S->mu[c] * xu[c];
+    yv[c] = S->mv[c] * xv[c];
+  }
+  const double *x[2] = {xu, xv};
+  double *y[2] = {yu, yv};
+  apply_ctx ctx = {x, y};
+  for_terms(S, apply_cb, &ctx);
+}
+
+/* sum of a.b over the unknowns of both components (the vectors are kept at 0 off the unknowns, where
+ * the mass weights are 0) */
+static double stress_dot(const stress_ops *S, const double *au, const double *av, const double *bu, const double *bv)
+{
+  double s = 0;
+  for (size_t c = 0; c < S->g->size; c++) s += au[c] * bu[c] + av[c] * bv[c];
+  return s;
+}
+
+/* The CV weights: cells and nodes into w->wc, w->wn; the face fractions w_f into w->mu, w->mv, then
+ * the unknown set, their mass weights M (0 elsewhere) and the diagonal of the matrix into w->du, w->dv.
+ * Wall-normal faces are set to 0. */
+static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, double *v)
+{
+  const cap_grid *g = S->g;
+  const double *f = w->phi, h = g->h;
+  const ptrdiff_t sy = g->sy;
+  for (size_t c = 0; c < g->size; c++) w->wc[c] = w->wn[c] = w->mu[c] = w->mv[c] = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
+      w->wc[c] = cv_fraction(f[c], (f[c + 1] - f[c - 1]) / (2 * h), (f[c + sy] - f[c - sy]) / (2 * h), h);
+    }
+  /* A node on a wall has the half of its CV beyond the wall in the solid (a quarter kept at a corner),
+   * and only the liquid inside the domain counts. With liquid on both sides of the node this halves
+   * its weight, which is what makes the node term reproduce the mirror ghost of cap_viscosity_step:
+   * there u_y = 2u/h, and nu_dt w_n (1/2) (2u/h)^2 h^2 with w_n = 1/2 has the gradient 2 nu_dt u =
+   * h^2 k (u - (-u)), the Laplacian's flux to the ghost -u. */
+  const int wx = !S->Lu.perx, wy = !S->Lv.pery;
+  for (int j = 0; j < S->nny; j++)
+    for (int i = 0; i < S->nnx; i++) {
+      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j); /* cells c, c - 1, c - sy, c - 1 - sy around the node */
+      double a = f[c], b = f[c - 1], d = f[c - sy], e = f[c - 1 - sy];
+      double pc = 0.25 * (a + b + d + e), gx = (a + d - b - e) / (2 * h), gy = (a + b - d - e) / (2 * h);
+      double x0 = wx && i == 0 ? 0 : -0.5, x1 = wx && i == g->nx ? 0 : 0.5;
+      double y0 = wy && j == 0 ? 0 : -0.5, y1 = wy && j == g->ny ? 0 : 0.5;
+      w->wn[c] = x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1)
+                                            : cv_fraction(pc, gx, gy, h);
+    }
+  /* u face (i, j) between cells c - 1 and c; v face between c - sy and c. The periodic copies (u at
+   * i = nx, v at j = ny) are not samples of the lattice and keep weight 0. */
+  for (int j = 0; j < S->Lu.ny; j++)
+    for (int i = 0; i < S->Lu.nx; i++) {
+      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
+      if (on_wall(&S->Lu, i, j)) { u[c] = 0; continue; }
+      double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
+      w->mu[c] = cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
+    }
+  for (int j = 0; j < S->Lv.ny; j++)
+    for (int i = 0; i < S->Lv.nx; i++) {
+      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
+      if (on_wall(&S->Lv, i, j)) { v[c] = 0; continue; }
+      double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
+      w->mv[c] = cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
+    }
+  /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
+  for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
+  double *d[2] = {w->du, w->dv};
+  for_terms(S, diag_cb, d);
+  /* the unknowns (w_f > 0 or s_f > 0: a face enters a positive-weight term with a non-zero
+   * coefficient) and their mass weights; then the diagonal, 1 off the unknowns where every vector
+   * of the solve stays 0 */
+  for (size_t c = 0; c < g->size; c++) {
+    double *m[2] = {&w->mu[c], &w->mv[c]}, *dd[2] = {&w->du[c], &w->dv[c]};
+    for (int q = 0; q < 2; q++) {
+      double wf = *m[q], sf = *dd[q];
+      if (wf > 0 || sf > 0) {
+        *m[q] = fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(1, sf));
+        *dd[q] = sf + *m[q];
+      } else {
+        *m[q] = 0;
+        *dd[q] = 1;
+      }
+    }
+  }
+}
+
+int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+                              double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+{
+  int s = check_args("cap_viscosity_stress_step", w, g, phi, u, v, nu_dt, tol, maxit);
+  if (s) return s;
+  cap_viscosity_status tmp;
+  if (!st) st = &tmp;
+  memcpy(w->phi, phi, g->size * sizeof *phi);
+  cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
+  stress_ops S = {g, make_lattice(g, CAP_AT_XFACE), make_lattice(g, CAP_AT_YFACE), g->nx, g->ny, nu_dt / (g->h * g->h),
+                  w->wc, w->wn, w->mu, w->mv};
+  if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
+  if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
+  stress_weights(w, &S, u, v);
+
+  long n_u = 0, n_v = 0;
+  for (size_t c = 0; c < g->size; c++) { n_u += w->mu[c] > 0; n_v += w->mv[c] > 0; }
+  st->unknowns[0] = n_u;
+  st->unknowns[1] = n_v;
+  st->iterations[0] = st->iterations[1] = 0;
+  st->residual[0] = st->residual[1] = 0;
+  if (n_u + n_v == 0) return CAP_SUCCESS;
+
+  const size_t n = g->size;
+  const double *mu = w->mu, *mv = w->mv;
+  double *xu = w->x, *ru = w->r, *zu = w->z, *pu = w->p, *qu = w->q;
+  double *xv = w->xv, *rv = w->rv, *zv = w->zv, *pv = w->pv, *qv = w->qv;
+  /* x = u_old, b = M u_old, r = b - A x */
+  for (size_t c = 0; c < n; c++) { xu[c] = mu[c] > 0 ? u[c] : 0; xv[c] = mv[c] > 0 ? v[c] : 0; }
+  stress_apply(&S, xu, xv, qu, qv);
+  double bnorm = 0;
+  for (size_t c = 0; c < n; c++) {
+    double bu = mu[c] * xu[c], bv = mv[c] * xv[c];
+    bnorm += bu * bu + bv * bv;
+    ru[c] = bu - qu[c];
+    rv[c] = bv - qv[c];
+    pu[c] = zu[c] = ru[c] / w->du[c];
+    pv[c] = zv[c] = rv[c] / w->dv[c];
+  }
+  bnorm = sqrt(bnorm);
+  double rz = stress_dot(&S, ru, rv, zu, zv), rn = sqrt(stress_dot(&S, ru, rv, ru, rv));
+  int it = 0;
+  while (rn > tol * bnorm && it < maxit) {
+    stress_apply(&S, pu, pv, qu, qv);
+    double alpha = rz / stress_dot(&S, pu, pv, qu, qv);
+    for (size_t c = 0; c < n; c++) {
+      xu[c] += alpha * pu[c];
+      xv[c] += alpha * pv[c];
+      ru[c] -= alpha * qu[c];
+      rv[c] -= alpha * qv[c];
+      zu[c] = ru[c] / w->du[c];
+      zv[c] = rv[c] / w->dv[c];
+    }
+    double rz2 = stress_dot(&S, ru, rv, zu, zv), beta = rz2 / rz;
+    for (size_t c = 0; c < n; c++) {
+      pu[c] = zu[c] + beta * pu[c];
+      pv[c] = zv[c] + beta * pv[c];
+    }
+    rz = rz2;
+    rn = sqrt(stress_dot(&S, ru, rv, ru, rv));
+    it++;
+  }
+  st->iterations[0] = st->iterations[1] = it;
+  st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+  for (size_t c = 0; c < n; c++) {
+    if (mu[c] > 0) u[c] = xu[c];
+    if (mv[c] > 0) v[c] = xv[c];
+  }
+  /* a periodic face lattice: the boundary copy follows its twin */
+  if (S.Lu.perx)
+    for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
+  if (S.Lv.pery)
+    for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
+  if (rn > tol * bnorm)
+    return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
+                     it, st->residual[0], tol);
+  return CAP_SUCCESS;
 }

@@ -12,6 +12,67 @@
  * Backward Euler is unconditionally stable and first order in dt.
  *
  * Planar 2D; AXI (hoop-stress term) and 3D return CAP_EGEOM for now.
+ *
+ * cap_viscosity_stress_step is the second, stress-form step: the variational free-surface viscosity
+ * of Batty & Bridson (2008), "Accurate viscous free surfaces for buckling, coiling, and rotating
+ * liquids", Proc. SCA 2008, 219-228. The componentwise Laplacian above leaves a potential flow alone
+ * (lap u = 0), so an oscillating drop is barely damped (0.2-0.27 of Lamb's rate); the stress form
+ * dissipates 2 mu E:E, with a traction-free surface as its natural boundary condition. u_new
+ * minimises, over the unknown faces (below),
+ *
+ *   J(u) = sum_faces (1/2) w_f (u - u_old)^2 h^2
+ *        + nu_dt [ sum_cells w_c (u_x^2 + v_y^2) h^2 + sum_nodes w_n (1/2) (u_y + v_x)^2 h^2 ]
+ *
+ * with u_x = (u(i+1,j) - u(i,j))/h and v_y = (v(i,j+1) - v(i,j))/h at cell (i, j), and
+ * u_y + v_x = (u(i,j) - u(i,j-1))/h + (v(i,j) - v(i-1,j))/h at node (i, j), the corner x = x0 + i h,
+ * y = y0 + j h. The bracket is the discrete integral of E:E = u_x^2 + v_y^2 + (u_y + v_x)^2/2 over the
+ * liquid (E the strain rate), half the dissipation rate 2 nu E:E per unit mass; its Euler-Lagrange
+ * equation is u - u_old = nu_dt div(2E) = nu_dt (lap u + grad div u) in the bulk, which for a
+ * divergence-free field with all weights 1 is the Laplacian step exactly (same discrete factors), and
+ * 2E.n = 0 (no traction) at the free surface. w_f, w_c, w_n in [0, 1] are the liquid volume fractions
+ * of the square control volume (CV) of side h centred on the face, cell or node: phi at the CV centre
+ * (face: mean of its 2 cells, node: mean of its 4 cells), the normal n = grad phi / |grad phi| from
+ * central differences there, the signed distance d = phi / |grad phi| (= phi for a distance function),
+ * and the exact area of the square cut by the line n.x + d = 0 (cap_viscosity_square_fraction).
+ * Dividing by h^2, the minimiser solves the symmetric positive definite system
+ *
+ *   (M + k D^T W D) x = M x_old,   k = nu_dt / h^2,
+ *
+ * for u and v together (coupled through the node term), D the differences above and W the CV
+ * weights (2 w_c for the cell rows, w_n for the node rows).
+ *
+ * Walls are no slip exactly as in cap_viscosity_step: wall-normal faces are held at 0, a tangential
+ * component mirrors to -u beyond a wall; periodic sides wrap. The CV of a node on a wall is half in
+ * the solid (a quarter at a corner) and only its part inside the domain counts (the same line, cut
+ * with the rectangle): with liquid all round, w_n = 1/2 there, which reproduces the mirror ghost of
+ * the Laplacian step, so the two steps give the same discrete decay factors next to walls too.
+ *
+ * Unknowns: the faces whose CV holds liquid (w_f > 0) or that enter a cell or node term of positive
+ * weight (with a non-zero coefficient: s_f > 0 below); the other faces keep their values and do not
+ * enter, since no positive-weight term touches them. The mass weight of an unknown is
+ *
+ *   M = max(w_f, CAP_VISCOSITY_MASS_FLOOR * min(1, s_f)),   s_f = k sum (2 w_c or w_n) over its terms,
+ *
+ * s_f being the stress part of its diagonal. A face whose CV is empty (w_f = 0) but which enters the
+ * stress terms carries no kinetic energy: with M = 0 it is slaved to the stress balance, but a group
+ * of such faces that moves rigidly under every term it enters (possible because each CV has its own
+ * straight-line fraction) would make the matrix singular. The floor keeps M > 0, so the matrix is
+ * SPD; relative to s_f it changes such a face's row by at most 1e-6, so the face still relaxes to the
+ * stress balance within the step at any k, and capped at 1e-6 in absolute terms it never adds
+ * noticeable mass (which would bias the momentum of near-rigid motion at large k). An absolute floor
+ * does not have the first property: the dissipation rate of the n = 2 flow (tests/test_viscosity.c)
+ * at nu dt = 0.05 h^2 and R = 32 h is 0.961 of the continuum value with M >= 1e-2 and does not
+ * converge (0.921, 0.949, 0.961 at R = 8, 16, 32 h), and an absolute 1e-6 already costs 0.2 % at
+ * nu dt = 1e-4 h^2; with the relative floor the result agrees with a 1e-12 floor to 5 digits.
+ *
+ * Solved by conjugate gradients with the diagonal preconditioner over the combined (u, v) vector:
+ * 12-18 iterations at nu dt / h^2 = 1e-3 to 0.05 for a drop of 8-32 cells radius, 235 at 41 (a drop
+ * of 24 cells radius). Measured (tests/test_viscosity.c): a rigidly rotating free drop is unchanged,
+ * the dissipation rate of the n = 2 potential flow in a disc tends to 16 nu / R^2 at first order
+ * (0.986, 0.994, 0.997 of it at R = 8, 16, 32 cells), where the Laplacian step, with the velocity
+ * extended along the normals into the void as cap_ns does, gives 0.18-0.19 of it. The status holds
+ * the one coupled solve in both entries of iterations and residual, and the u and v unknowns
+ * separately.
  */
 #ifndef CAP_VISCOSITY_H
 #define CAP_VISCOSITY_H
@@ -21,8 +82,8 @@
 typedef struct cap_viscosity cap_viscosity;
 
 typedef struct {
-  int iterations[2];   /* CG iterations for u and v */
-  double residual[2];  /* final relative residuals */
+  int iterations[2];   /* CG iterations for u and v (the stress step: its coupled solve in both) */
+  double residual[2];  /* final relative residuals (likewise) */
   long unknowns[2];    /* liquid faces solved for */
 } cap_viscosity_status;
 
@@ -35,5 +96,22 @@ void cap_viscosity_free(cap_viscosity *w);
  * filled). phi: cell-centred level set (liquid < 0); ghosts of u, v, phi are filled here. */
 int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
                        double nu_dt, double tol, int maxit, cap_viscosity_status *st);
+
+/* Relative floor of the mass weight of an unknown face of the stress step:
+ * M = max(w_f, CAP_VISCOSITY_MASS_FLOOR * min(1, s_f)) (see above). */
+#define CAP_VISCOSITY_MASS_FLOOR 1e-6
+
+/* The stress-form implicit viscous step (Batty & Bridson 2008; see above), arguments, checks and
+ * errors as cap_viscosity_step. */
+int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+                              double nu_dt, double tol, int maxit, cap_viscosity_status *st);
+
+/* Liquid fraction of the unit square |x|, |y| <= 1/2 on the side n.x + d < 0 of the straight line
+ * n.x + d = 0, n = (nx, ny) / |(nx, ny)|: d is the signed distance from the square's centre to the line
+ * in units of the side, positive when the centre is on the void side. In [0, 1]; 0 for d >= (|n_x| +
+ * |n_y|)/2, 1 for d <= -(|n_x| + |n_y|)/2, 1/2 at d = 0, and f(d) + f(-d) = 1 exactly. (nx, ny) = 0
+ * gives 1, 1/2 or 0 by the sign of d. The piecewise form of the area below a line in a rectangle
+ * (Scardovelli & Zaleski 2000, J. Comput. Phys. 164, 228), derived in cap_viscosity.c. */
+double cap_viscosity_square_fraction(double nx, double ny, double d);
 
 #endif

@@ -395,6 +395,80 @@ static void test_extrapolate_circle(void)
   }
 }
 
+/* CAP_FMM_LINEAR: a field linear in x and y (a velocity field near a free surface, e.g. the n = 2
+ * oscillation of a drop) extended from inside a circle: the linear extension reproduces it to the
+ * accuracy of the normals (second order with the exact distance), the constant extensions err by the
+ * distance times the normal derivative (O(W) in a band of width W, O(h) in the first cells). */
+static double q_lin(double x, double y) { return 0.3817 + 0.7 * x - 1.3 * y; }
+
+static double lin_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_location loc,
+                        cap_fmm_order order, int *status)
+{
+  double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
+  unsigned char *known = calloc(g->size, 1);
+  int ni = g->nx + (loc == CAP_AT_XFACE), nj = g->ny + (loc == CAP_AT_YFACE);
+  double ox = loc == CAP_AT_XFACE ? 0 : 0.5, oy = loc == CAP_AT_YFACE ? 0 : 0.5;
+  *status = cap_fmm_sample_phi(g, phi, loc, ps);
+  for (int j = 0; j < nj; j++)
+    for (int i = 0; i < ni; i++) {
+      size_t k = cap_grid_idx(g, i, j);
+      known[k] = ps[k] < 0;
+      q[k] = known[k] ? q_lin((i + ox) * g->h, (j + oy) * g->h) : NAN;
+    }
+  if (!*status) *status = cap_fmm_extrapolate(ws, g, loc, ps, known, q, W / g->h, order, NULL);
+  double e = 0;
+  for (int j = 0; j < nj; j++)
+    for (int i = 0; i < ni; i++) {
+      size_t k = cap_grid_idx(g, i, j);
+      if (known[k] || !(ps[k] < W)) continue;
+      double err = fabs(q[k] - q_lin((i + ox) * g->h, (j + oy) * g->h));
+      e = isfinite(err) && e == e ? fmax(e, err) : NAN;
+    }
+  free(ps);
+  free(q);
+  free(known);
+  return e;
+}
+
+static void test_extrapolate_linear(void)
+{
+  const char *names[3] = {"cells", "x-faces", "y-faces"};
+  double hs[NRES], e[3][NRES], e2[NRES];
+  int ok = 1;
+  for (int q = 0; q < NRES; q++) {
+    cap_grid g;
+    grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
+    cap_fmm_workspace *ws = NULL;
+    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    double *phi = cap_grid_field_alloc(&g);
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++)
+        phi[cap_grid_idx(&g, i, j)] = dist_circle(cap_grid_xc(&g, i), cap_grid_yc(&g, j), XC, YC);
+    hs[q] = g.h;
+    int s;
+    for (int loc = 0; loc <= 2; loc++) {
+      e[loc][q] = lin_error(ws, &g, phi, (cap_location)loc, CAP_FMM_LINEAR, &s);
+      ok &= s == CAP_SUCCESS;
+    }
+    e2[q] = lin_error(ws, &g, phi, CAP_AT_XFACE, CAP_FMM_ORDER2, &s);
+    ok &= s == CAP_SUCCESS;
+    th_note("linear extension n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | constant (order 2), x-faces %.3e",
+            NS[q], e[0][q], e[1][q], e[2][q], e2[q]);
+    free(phi);
+    cap_fmm_free(ws);
+  }
+  th_true(ok, "linear extension: every call succeeds");
+  for (int loc = 0; loc <= 2; loc++) {
+    double p = th_slope(NRES, hs, e[loc]);
+    th_true(p >= 1.8, "linear extension, %s, q linear in x and y into 0 <= phi < %g: observed order %.3f >= 1.8",
+            names[loc], W, p);
+  }
+  double p2 = th_slope(NRES, hs, e2);
+  th_true(p2 < 1.3 && e2[NRES - 1] > 100 * e[1][NRES - 1],
+          "constant extension (order 2) of the same field: no convergence in the band of width %g (order %.3f) "
+          "and 100x the linear one's error", W, p2);
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* AXI (a drop on the axis) and an x-periodic grid. */
 
@@ -706,6 +780,7 @@ int main(void)
   test_straight();
   test_redistance_circle();
   test_extrapolate_circle();
+  test_extrapolate_linear();
   test_axi_periodic();
   test_noise_and_timing();
   return th_done();

@@ -1,5 +1,7 @@
 /* Tests of solver/cap_viscosity: exact discrete decay of Fourier and wall modes, first-order
- * convergence in dt to the continuous decay, air faces untouched, error paths. */
+ * convergence in dt to the continuous decay, air faces untouched, error paths; for the stress-form
+ * step also rigid rotation of a free drop, the dissipation rate of the n = 2 potential flow against
+ * the continuum value (Lamb's damping), and the line/square area fraction. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -8,9 +10,13 @@
 #include "../solver/cap_viscosity.h"
 #include "tharness.h"
 
+typedef int step_fn(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
+                    double tol, int maxit, cap_viscosity_status *st);
+
 /* Shear mode u(y) on an nx x ny grid of height 1; walls at y = 0, 1 (wall) or periodic in y. Returns
- * the max relative deviation of u_new / u_old from `factor(h)` after one step, and fills *st. */
-static double one_step(int n, int walls, double nu_dt, double *expect, cap_viscosity_status *st)
+ * the max relative deviation of u_new / u_old from `factor(h)` after one step of `step`, and fills
+ * *st. */
+static double one_step(step_fn *step, int n, int walls, double nu_dt, double *expect, cap_viscosity_status *st)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
@@ -27,7 +33,7 @@ static double one_step(int n, int walls, double nu_dt, double *expect, cap_visco
       u[cap_grid_idx(&g, i, j)] = u0[cap_grid_idx(&g, i, j)] = walls ? sin(kk * y) : sin(kk * y + 0.3817);
     }
   cap_viscosity *w = cap_viscosity_alloc(&g);
-  cap_viscosity_step(w, &g, phi, u, v, nu_dt, 1e-12, 500, st);
+  step(w, &g, phi, u, v, nu_dt, 1e-12, 500, st);
   /* discrete eigenvalue of -lap_h for this mode: (4/h^2) sin^2(kk h / 2) */
   double lam = 4 / (g.h * g.h) * pow(sin(kk * g.h / 2), 2);
   *expect = 1 / (1 + nu_dt * lam);
@@ -42,9 +48,9 @@ static double one_step(int n, int walls, double nu_dt, double *expect, cap_visco
   return e;
 }
 
-/* decay of sin(pi y) between walls to t = 0.05 with nu = 0.3817 in `steps` steps at n = 64:
+/* decay of sin(pi y) between walls to t = 0.05 with nu = 0.3817 in `steps` steps of `step` at n = 64:
  * error of the amplitude against exp(-nu pi^2 t) */
-static double decay_error(int steps)
+static double decay_error(step_fn *step, int steps)
 {
   int n = 64;
   cap_grid g;
@@ -57,7 +63,7 @@ static double decay_error(int steps)
     for (int i = 0; i <= 4; i++) u[cap_grid_idx(&g, i, j)] = sin(M_PI * cap_grid_yc(&g, j));
   cap_viscosity *w = cap_viscosity_alloc(&g);
   const double nu = 0.3817, T = 0.05;
-  for (int s = 0; s < steps; s++) cap_viscosity_step(w, &g, phi, u, v, nu * T / steps, 1e-12, 500, NULL);
+  for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu * T / steps, 1e-12, 500, NULL);
   int jm = n / 2;
   double amp = u[cap_grid_idx(&g, 1, jm)] / sin(M_PI * cap_grid_yc(&g, jm));
   cap_viscosity_free(w);
@@ -65,20 +71,177 @@ static double decay_error(int steps)
   return fabs(amp - exp(-nu * M_PI * M_PI * T));
 }
 
+/* ---- the stress-form step on a free drop ---- */
+
+/* A disc of radius R (phi = r - R, exact, ghosts included) centred at (xc, yc) in the unit box of
+ * n x n cells with no-slip walls, and the velocity fields of the tests. */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v, *u0, *v0;
+  double xc, yc, R;
+} drop;
+
+static void drop_init_phi(drop *D)
+{
+  const cap_grid *g = &D->g;
+  for (int j = -2; j < g->ny + 2; j++)
+    for (int i = -2; i < g->nx + 2; i++)
+      D->phi[cap_grid_idx(g, i, j)] = hypot(cap_grid_xc(g, i) - D->xc, cap_grid_yc(g, j) - D->yc) - D->R;
+}
+
+static void drop_init(drop *D, int n, double R, double xc, double yc)
+{
+  cap_grid_init(&D->g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
+  D->phi = cap_grid_field_alloc(&D->g);
+  D->u = cap_grid_field_alloc(&D->g); D->v = cap_grid_field_alloc(&D->g);
+  D->u0 = cap_grid_field_alloc(&D->g); D->v0 = cap_grid_field_alloc(&D->g);
+  D->xc = xc; D->yc = yc; D->R = R;
+  drop_init_phi(D);
+}
+
+static void drop_free(drop *D) { free(D->phi); free(D->u); free(D->v); free(D->u0); free(D->v0); }
+
+/* The velocity (vx, vy) of a flow at relative position (X, Y): rigid rotation (flow 0) or the n = 2
+ * potential flow (X, -Y) (flow 1). Beyond the surface either its linear continuation (ext 0) or the
+ * constant extension along the normals that the solver's fast marching produces (ext 1: the value at
+ * the nearest surface point R (X, Y)/r). */
+static void flow(int kind, int ext, double R, double X, double Y, double *vx, double *vy)
+{
+  double r = hypot(X, Y);
+  if (ext && r > R) { X *= R / r; Y *= R / r; }
+  const double omega = 1.7319;
+  if (kind == 0) { *vx = -omega * Y; *vy = omega * X; }
+  else { *vx = X; *vy = -Y; }
+}
+
+static void drop_set(drop *D, int kind, int ext)
+{
+  const cap_grid *g = &D->g;
+  double dummy;
+  for (int j = 0; j <= g->ny; j++)
+    for (int i = 0; i <= g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (j < g->ny) flow(kind, ext, D->R, cap_grid_xf(g, i) - D->xc, cap_grid_yc(g, j) - D->yc, &D->u[c], &dummy);
+      if (i < g->nx) flow(kind, ext, D->R, cap_grid_xc(g, i) - D->xc, cap_grid_yf(g, j) - D->yc, &dummy, &D->v[c]);
+      if (i == 0 || i == g->nx) D->u[c] = 0; /* the wall-normal faces (no penetration) */
+      if (j == 0 || j == g->ny) D->v[c] = 0;
+      D->u0[c] = D->u[c];
+      D->v0[c] = D->v[c];
+    }
+}
+
+/* The liquid fraction w_f of the CV of an interior u face (dir 0) or v face (dir 1), by the recipe of
+ * cap_viscosity_stress_step: phi the mean of the two cells, the normal from central differences. */
+static double face_fraction(const drop *D, int dir, int i, int j)
+{
+  const cap_grid *g = &D->g;
+  const double *f = D->phi, h = g->h;
+  size_t c = cap_grid_idx(g, i, j);
+  ptrdiff_t o = dir == 0 ? 1 : g->sy, t = dir == 0 ? g->sy : 1; /* the other cell; the tangential stride */
+  double pc = 0.5 * (f[c] + f[c - o]), gn = (f[c] - f[c - o]) / h;
+  double gt = (f[c + t] + f[c - o + t] - f[c - t] - f[c - o - t]) / (4 * h);
+  double gx = dir == 0 ? gn : gt, gy = dir == 0 ? gt : gn;
+  return cap_viscosity_square_fraction(gx, gy, pc / (hypot(gx, gy) * h));
+}
+
+/* KE = sum w_f u^2 over the interior faces of both components, and KE_old - KE_new computed without
+ * cancellation as sum w_f (u0 - u)(u0 + u). */
+static void drop_energy(const drop *D, double *ke0, double *dke)
+{
+  const cap_grid *g = &D->g;
+  *ke0 = *dke = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 1; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double wf = face_fraction(D, 0, i, j);
+      *ke0 += wf * D->u0[c] * D->u0[c];
+      *dke += wf * (D->u0[c] - D->u[c]) * (D->u0[c] + D->u[c]);
+    }
+  for (int j = 1; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      double wf = face_fraction(D, 1, i, j);
+      *ke0 += wf * D->v0[c] * D->v0[c];
+      *dke += wf * (D->v0[c] - D->v[c]) * (D->v0[c] + D->v[c]);
+    }
+}
+
+/* max |change| over all faces of both components, relative to `scale` */
+static double drop_change(const drop *D, double scale)
+{
+  double e = 0;
+  for (size_t c = 0; c < D->g.size; c++) e = fmax(e, fmax(fabs(D->u[c] - D->u0[c]), fabs(D->v[c] - D->v0[c])));
+  return e / scale;
+}
+
+/* Rate (KE_old - KE_new) / (nu_dt KE_old) of one step of `step` of the n = 2 potential flow in a disc
+ * of radius Rc cells (nu_dt = k h^2), divided by its continuum value 16 / R^2. */
+static double strain_rate(step_fn *step, int Rc, int ext, double k, cap_viscosity_status *st, int *status)
+{
+  /* box of n = 2 Rc + 12 cells; the centre off the grid lines by (0.3183, 0.1419) cells */
+  int n = 2 * Rc + 12;
+  double h = 1.0 / n, R = Rc * h;
+  drop D;
+  drop_init(&D, n, R, (n / 2 + 0.3183) * h, (n / 2 + 0.1419) * h);
+  drop_set(&D, 1, ext);
+  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  *status = step(w, &D.g, D.phi, D.u, D.v, k * h * h, 1e-13, 2000, st);
+  double ke0, dke;
+  drop_energy(&D, &ke0, &dke);
+  cap_viscosity_free(w);
+  drop_free(&D);
+  return dke / (k * h * h * ke0) * R * R / 16;
+}
+
+/* A pool of depth H = 0.4871 (surface between grid lines) on a no-slip floor, periodic in x, n cells
+ * per unit height: the slowest shear mode u = sin(pi y / (2H)) has u = 0 on the floor and u_y = 0 at
+ * the surface, the traction-free condition, and decays as exp(-nu (pi/2H)^2 t). After `steps` steps of
+ * nu dt each of `step`, returns the relative error of its amplitude (least squares over the liquid
+ * faces) against (1 + nu dt (pi/2H)^2)^(-steps), backward Euler on the continuous mode. */
+static double pool_error(step_fn *step, int n, double nu_dt, int steps)
+{
+  const double H = 0.4871, kz = M_PI / (2 * H);
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 4, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (int j = -2; j < n + 2; j++)
+    for (int i = -2; i < 6; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - H;
+  /* the mode on every face whose CV holds liquid (y < H + h/2), and 0 beyond: the stress step must not
+   * need the void's velocity (a Laplacian with the air faces as Dirichlet data does) */
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= 4; i++) {
+      double y = cap_grid_yc(&g, j);
+      u[cap_grid_idx(&g, i, j)] = y < H + 0.5 * g.h ? sin(kz * y) : 0;
+    }
+  cap_viscosity *w = cap_viscosity_alloc(&g);
+  for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu_dt, 1e-13, 1000, NULL);
+  double num = 0, den = 0;
+  for (int j = 0; cap_grid_yc(&g, j) < H; j++) {
+    double sj = sin(kz * cap_grid_yc(&g, j));
+    num += u[cap_grid_idx(&g, 1, j)] * sj;
+    den += sj * sj;
+  }
+  cap_viscosity_free(w);
+  free(phi); free(u); free(v);
+  return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
+}
+
 int main(void)
 {
   cap_viscosity_status st;
   double expect;
-  double e = one_step(64, 0, 3.817e-4, &expect, &st);
+  double e = one_step(cap_viscosity_step, 64, 0, 3.817e-4, &expect, &st);
   th_abs(e, 0, 1e-10, "periodic shear mode decays by the exact discrete factor %.12f", expect);
   th_true(st.iterations[0] > 0 && st.residual[0] <= 1e-12, "u solve converged (%d iterations, residual %.2e)",
           st.iterations[0], st.residual[0]);
-  e = one_step(64, 1, 3.817e-3, &expect, &st);
+  e = one_step(cap_viscosity_step, 64, 1, 3.817e-3, &expect, &st);
   th_abs(e, 0, 1e-10, "wall mode sin(pi y) with no-slip walls decays by the exact discrete factor %.12f", expect);
   th_int(st.unknowns[1], 8L * 63, "v: the wall faces are not unknowns (8 x 63 interior faces)");
 
   double steps[3] = {10, 20, 40}, dts[3], err[3];
-  for (int k = 0; k < 3; k++) { dts[k] = 0.05 / steps[k]; err[k] = decay_error((int)steps[k]); }
+  for (int k = 0; k < 3; k++) { dts[k] = 0.05 / steps[k]; err[k] = decay_error(cap_viscosity_step, (int)steps[k]); }
   for (int k = 0; k < 3; k++) th_note("decay to t=0.05 in %g steps: amplitude error %.3e", steps[k], err[k]);
   th_true(th_slope(3, dts, err) >= 0.9, "backward Euler: observed order in dt %.2f >= 0.9", th_slope(3, dts, err));
 
@@ -108,6 +271,187 @@ int main(void)
     th_int(cap_viscosity_step(w, &b, phi, u, v, 0.01, 1e-10, 10, &st), CAP_ESIZE, "workspace of another grid rejected");
     cap_viscosity_free(w);
     free(phi); free(u); free(v);
+  }
+  /* ---- the stress-form step ---- */
+  /* 1. a divergence-free field in a full domain: the same discrete factors as the Laplacian step */
+  e = one_step(cap_viscosity_stress_step, 64, 0, 3.817e-4, &expect, &st);
+  th_abs(e, 0, 1e-10, "stress step: periodic shear mode decays by the exact discrete factor %.12f", expect);
+  th_true(st.iterations[0] > 0 && st.residual[0] <= 1e-12, "stress step: solve converged (%d iterations, residual %.2e)",
+          st.iterations[0], st.residual[0]);
+  th_int(st.unknowns[0] + st.unknowns[1], 2L * 8 * 64, "stress step, periodic box: every u and v face is an unknown");
+  e = one_step(cap_viscosity_stress_step, 64, 1, 3.817e-3, &expect, &st);
+  th_abs(e, 0, 1e-10, "stress step: wall mode sin(pi y) with no-slip walls decays by the exact discrete factor %.12f",
+         expect);
+  th_int(st.unknowns[1], 8L * 63, "stress step, v: the wall faces are not unknowns (8 x 63 interior faces)");
+  for (int k = 0; k < 3; k++) err[k] = decay_error(cap_viscosity_stress_step, (int)steps[k]);
+  th_true(th_slope(3, dts, err) >= 0.9, "stress step, backward Euler: observed order in dt %.2f >= 0.9",
+          th_slope(3, dts, err));
+  for (int k = 0; k < 3; k++) {
+    double el = decay_error(cap_viscosity_step, (int)steps[k]);
+    th_abs(err[k], el, 1e-10, "stress step: decay error in %g steps equals the Laplacian step's", steps[k]);
+  }
+
+  /* 1b. the traction-free surface of a pool, the natural boundary condition of the stress form */
+  {
+    int ns[3] = {32, 64, 128};
+    double hs[3], es[3];
+    for (int m = 0; m < 3; m++) {
+      hs[m] = 1.0 / ns[m];
+      es[m] = pool_error(cap_viscosity_stress_step, ns[m], 2e-3, 10);
+      th_note("pool with a free surface, %d cells per unit height, void velocity 0: amplitude error %.3e (stress "
+              "step), %.3e (Laplacian step)", ns[m], es[m], pool_error(cap_viscosity_step, ns[m], 2e-3, 10));
+    }
+    th_abs(es[2], 0, 1e-4, "stress step: shear mode of a pool decays as with u_y = 0 at the free surface");
+    th_true(th_slope(3, hs, es) >= 1.5, "stress step, pool: observed order %.2f >= 1.5", th_slope(3, hs, es));
+  }
+
+  /* 2. rigid rotation of a free drop: u_x = v_y = 0 and u_y + v_x = -Omega + Omega = 0 on the MAC
+   * grid, so E = 0 in every term and the step is the identity (Batty & Bridson 2008 made the stress form
+   * for exactly this: rotating liquids). nu dt / h^2 = 41, a stiff step. */
+  {
+    drop D;
+    const double R = 0.3817, omega_r = 1.7319 * R, nu_dt = 0.01;
+    drop_init(&D, 64, R, 0.5131, 0.4873);
+    cap_viscosity *w = cap_viscosity_alloc(&D.g);
+    drop_set(&D, 0, 0);
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+           "stress step on a rotating drop");
+    th_abs(drop_change(&D, omega_r), 0, 1e-10, "stress step: rigid rotation unchanged (max change / (Omega R))");
+    /* a disc of 24.4 cells radius: about pi R^2 / h^2 = 1875 liquid u faces, plus a surface layer */
+    th_true(st.unknowns[0] > 1874 && st.unknowns[0] < 2200 && st.unknowns[1] > 1874 && st.unknowns[1] < 2200,
+            "stress step: %ld u and %ld v unknowns, the disc and its surface layer", st.unknowns[0], st.unknowns[1]);
+    double ke0, dke_s, dke_l;
+    drop_set(&D, 0, 1);
+    size_t far = cap_grid_idx(&D.g, 3, 3); /* a void face beyond the unknowns */
+    double ufar = D.u[far];
+    cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
+    drop_energy(&D, &ke0, &dke_s);
+    th_abs(D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
+    double change = drop_change(&D, omega_r);
+    th_note("stress step, rotation with the constant normal extension (as cap_ns extends) in the void: the surface "
+            "faces relax, max change %.2e Omega R, KE change %.2e of KE (%d iterations)", change, dke_s / ke0,
+            st.iterations[0]);
+    drop_set(&D, 0, 0);
+    cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
+    th_note("Laplacian step, rotation with its linear continuation in the void: max change %.2e Omega R "
+            "(lap u = 0 for a linear field)", drop_change(&D, omega_r));
+    drop_set(&D, 0, 1);
+    cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
+    drop_energy(&D, &ke0, &dke_l);
+    th_note("Laplacian step, rotation with the constant normal extension in the void: damped, KE loses %.3e in one "
+            "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)", dke_l / ke0, nu_dt / (R * R));
+    th_true(fabs(dke_s) < 1e-3 * dke_l, "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
+            "Laplacian step's loss %.2e", dke_s / ke0, dke_l / ke0);
+    drop_set(&D, 0, 1);
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS, "stress step, nu_dt = 0");
+    th_abs(drop_change(&D, omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
+    for (size_t c = 0; c < D.g.size; c++) D.phi[c] = 0.3817; /* all void */
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+           "stress step without liquid");
+    th_int(st.unknowns[0] + st.unknowns[1], 0, "stress step without liquid: no unknowns");
+    th_abs(drop_change(&D, omega_r), 0, 0, "stress step without liquid: nothing changes");
+    drop_init_phi(&D);
+    /* 5. error paths */
+    drop_set(&D, 0, 1);
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 1, &st), CAP_EMAXITER,
+           "stress step: maxit = 1 on the stiff drop -> CAP_EMAXITER");
+    th_true(st.iterations[0] == 1 && st.residual[0] > 1e-12 && st.unknowns[0] > 0,
+            "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", st.iterations[0],
+            st.residual[0]);
+    th_int(cap_viscosity_stress_step(NULL, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+           "stress step: NULL workspace rejected");
+    th_int(cap_viscosity_stress_step(w, &D.g, NULL, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+           "stress step: NULL phi rejected");
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, -3.817e-3, 1e-12, 500, &st), CAP_EDOM,
+           "stress step: negative nu_dt rejected");
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1.0, 500, &st), CAP_EDOM,
+           "stress step: tol 1 rejected");
+    th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 0, &st), CAP_EDOM,
+           "stress step: maxit 0 rejected");
+    cap_grid a;
+    cap_grid_init(&a, CAP_GEOM_AXI, 64, 64, 1, 1.0 / 64, 0, 0, 0, 2);
+    th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EGEOM,
+           "stress step: AXI returns CAP_EGEOM");
+    cap_grid b;
+    cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
+    th_int(cap_viscosity_stress_step(w, &b, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_ESIZE,
+           "stress step: workspace of another grid rejected");
+    cap_viscosity_free(w);
+    drop_free(&D);
+  }
+
+  /* 3. dissipation of the n = 2 potential flow u = grad (X^2 - Y^2)/2 = (X, -Y) in a disc of radius R:
+   * E = diag(1, -1), E:E = 2, so the viscous dissipation 2 mu E:E integrates to 4 mu pi R^2; the
+   * kinetic energy is (rho/2) int (X^2 + Y^2) dA = (rho/2) (pi R^4 / 2) = rho pi R^4 / 4; hence
+   * -d(KE)/dt / KE = 16 nu / R^2. (An oscillating drop's energy is on average half kinetic, so its
+   * amplitude decays at 16/4 = 4 nu / R^2 = 2 n (n-1) nu / R^2, the planar counterpart of Lamb's
+   * (1932) Sec. 355 rate in analytic/cap_oscillation.h.) The discrete ratio uses KE = sum w_f u^2 (the
+   * factor rho h^2 / 2 cancels), KE_old - KE_new from one backward Euler step of nu dt = 1e-3 h^2, small
+   * enough that the step's own O(nu dt / R^2) and surface-layer errors stay below the spatial one. */
+  {
+    const double kk = 1e-3;
+    int Rc[3] = {8, 16, 32}, status[3];
+    double hs[3], es[3], ratio[3], lap_lin[3], lap_ext[3], big[3];
+    int its[3];
+    for (int m = 0; m < 3; m++) {
+      ratio[m] = strain_rate(cap_viscosity_stress_step, Rc[m], 0, kk, &st, &status[m]);
+      its[m] = st.iterations[0];
+      hs[m] = 1.0 / Rc[m];
+      es[m] = fabs(ratio[m] - 1);
+      int s2;
+      lap_lin[m] = strain_rate(cap_viscosity_step, Rc[m], 0, kk, &st, &s2);
+      lap_ext[m] = strain_rate(cap_viscosity_step, Rc[m], 1, kk, &st, &s2);
+      big[m] = strain_rate(cap_viscosity_stress_step, Rc[m], 0, 0.05, &st, &s2);
+      th_note("R = %2d cells: stress step rate / (16 nu / R^2) = %.5f (%d iterations); Laplacian step %.2e with the "
+              "linear continuation, %.4f with the constant normal extension in the void; stress step at "
+              "nu dt = 0.05 h^2: %.5f", Rc[m], ratio[m], its[m], lap_lin[m], lap_ext[m], big[m]);
+    }
+    th_true(status[0] == CAP_SUCCESS && status[1] == CAP_SUCCESS && status[2] == CAP_SUCCESS,
+            "stress step: the three solves converged");
+    th_abs(ratio[2], 1, 0.01, "stress step: dissipation rate of the n = 2 flow at R = 32 cells vs 16 nu / R^2");
+    double order = th_slope(3, hs, es);
+    th_true(order >= 1, "stress step: observed order of the dissipation rate %.2f >= 1 (errors %.2e %.2e %.2e)", order,
+            es[0], es[1], es[2]);
+    th_true(lap_ext[2] < 0.3 && lap_lin[2] < 1e-8, "Laplacian step: far below Lamb's rate (%.3f, %.1e)", lap_ext[2],
+            lap_lin[2]);
+  }
+
+  /* 4. the line/square area fraction */
+  {
+    th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.7), 0, 1e-15, "fraction 0 when the line touches the far corner (d = 0.7)");
+    th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.7001), 0, 0, "fraction 0 beyond the far corner");
+    th_abs(cap_viscosity_square_fraction(0.6, 0.8, -0.7), 1, 1e-15, "fraction 1 when the line touches the near corner");
+    th_abs(cap_viscosity_square_fraction(-0.3817, 0.9243, -5.0), 1, 0, "fraction 1 far inside");
+    const double normals[4][2] = {{1, 0}, {0.3817, -1.2}, {-2, 0.7}, {1, 1}};
+    for (int m = 0; m < 4; m++)
+      th_abs(cap_viscosity_square_fraction(normals[m][0], normals[m][1], 0), 0.5, 1e-15,
+             "fraction 1/2 through the centre, n = (%g, %g)", normals[m][0], normals[m][1]);
+    /* axis aligned: the liquid is the strip x < -d of width 1/2 - d */
+    th_abs(cap_viscosity_square_fraction(1, 0, 0.2), 0.3, 1e-15, "axis-aligned line x = -0.2: fraction 0.3");
+    th_abs(cap_viscosity_square_fraction(0, -1, -0.3183), 0.8183, 1e-15, "axis-aligned line y = -0.3183, liquid above");
+    /* 45 degrees: the liquid x + y < -sqrt(2) d is the corner triangle of legs 1 - sqrt(2) d */
+    th_abs(cap_viscosity_square_fraction(1, 1, 0.1), 0.5 * pow(1 - sqrt(2) * 0.1, 2), 1e-15,
+           "45-degree line: corner triangle (1 - sqrt2 d)^2 / 2 at d = 0.1");
+    th_abs(cap_viscosity_square_fraction(-1, 1, -0.2417), 1 - 0.5 * pow(1 - sqrt(2) * 0.2417, 2), 1e-15,
+           "45-degree line: 1 - triangle at d = -0.2417");
+    /* n = (3, 4)/5: at d = 0.3 the corner triangle 0.8 e1 + 0.6 e2 < 0.4 has legs 1/2 and 2/3, area
+     * 1/6; at d = 0.05 the line crosses two opposite sides, area 1/2 - d / 0.8 = 0.4375 */
+    th_abs(cap_viscosity_square_fraction(3, 4, 0.3), 1.0 / 6, 1e-15, "n = (3,4)/5, d = 0.3: triangle 1/6");
+    th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.05), 0.4375, 1e-15, "n = (3,4)/5, d = 0.05: trapezium 0.4375");
+    th_abs(cap_viscosity_square_fraction(-4, 3, -0.3), 5.0 / 6, 1e-15, "n = (-4,3)/5, d = -0.3: 1 - 1/6");
+    th_abs(cap_viscosity_square_fraction(0, 0, -0.1), 1, 0, "zero normal: liquid by the sign of d");
+    double worst = 0, mc = 0;
+    for (int m = 0; m < 7; m++) {
+      double nx = cos(0.3817 + 0.9173 * m), ny = sin(0.3817 + 0.9173 * m), d = 0.1129 * (m - 3) + 0.0417;
+      worst = fmax(worst, fabs(cap_viscosity_square_fraction(nx, ny, d) + cap_viscosity_square_fraction(nx, ny, -d) - 1));
+      /* against a midpoint count on 800 x 800 points (error <= perimeter / 800 ~ 2e-3) */
+      long in = 0;
+      for (int b = 0; b < 800; b++)
+        for (int a = 0; a < 800; a++) in += nx * ((a + 0.5) / 800 - 0.5) + ny * ((b + 0.5) / 800 - 0.5) + d < 0;
+      mc = fmax(mc, fabs(cap_viscosity_square_fraction(nx, ny, d) - in / 640000.0));
+    }
+    th_abs(worst, 0, 1e-15, "symmetry f(d) + f(-d) = 1 over 7 normals");
+    th_abs(mc, 0, 2e-3, "fraction agrees with a point count over 7 normals and offsets");
   }
   return th_done();
 }

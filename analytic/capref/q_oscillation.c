@@ -32,6 +32,40 @@ static int eval_mode(const double *in, capref_sink *sink)
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
+/* Viscous 2D drop in a void (exact linear theory). Inputs: n, sigma, radius, rho, nu[, t or periods]. */
+static int eval_viscous_mode(const double *in, capref_sink *sink)
+{
+  int n = (int)in[0];
+  cap_result row[5];
+  int s = cap_oscillation_viscous_mode_2d(n, in[1], in[2], in[3], in[4], &row[0], &row[1]);
+  if (!s) s = cap_oscillation_damping(CAP_REF_2D, n, in[4], in[2], &row[2]);
+  if (!s) s = cap_oscillation_frequency(CAP_REF_2D, n, in[1], in[2], in[3], 0.0, &row[3]);
+  if (!s) s = cap_ohnesorge_number(in[4] * in[3], in[3], in[1], in[2], &row[4]);
+  if (s) return s;
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+static int eval_release(const double *in, capref_sink *sink)
+{
+  cap_result row[1];
+  int s = cap_oscillation_release_2d((int)in[0], in[1], in[2], in[3], in[4], in[5], &row[0]);
+  if (s) return s;
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+static int eval_release_fit(const double *in, capref_sink *sink)
+{
+  int n = (int)in[0];
+  cap_result row[3], w0;
+  int s = cap_oscillation_frequency(CAP_REF_2D, n, in[1], in[2], in[3], 0.0, &w0);
+  if (s) return s;
+  double t_end = in[5] * 2.0 * M_PI / w0.val;
+  s = cap_oscillation_release_fit_2d(n, in[1], in[2], in[3], in[4], t_end, &row[0], &row[1]);
+  if (s) return s;
+  row[2] = (cap_result){t_end, t_end * 4e-16};
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
 static int eval_groups(const double *in, capref_sink *sink)
 {
   cap_result row[5];
@@ -64,6 +98,50 @@ static const capref_quantity quantities[] = {
       {"oh", "", "Ohnesorge number nu sqrt(rho/(sigma R)) (0 if nu = 0)"},
       {"omega_d", "rad/s", "damped frequency sqrt(omega^2 - beta^2) (NaN if overdamped)"}},
      eval_mode},
+    {"drop-mode-2d-viscous",
+     "exact linear normal mode of a viscous 2D drop (cylinder) in a void: decay rate and frequency",
+     "linearised Navier-Stokes, Bessel-function vortical field (cap_oscillation.h); Lamb (1932) Secs. 274, 355",
+     0,
+     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
+      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS}},
+     {{"beta", "1/s", "exact amplitude decay rate (-Re s)"},
+      {"omega", "rad/s", "exact angular frequency (Im s)"},
+      {"beta_lamb", "1/s", "Lamb's first-order rate 2 n (n-1) nu/R^2"},
+      {"omega_r", "rad/s", "Rayleigh's inviscid frequency sqrt(n (n^2-1) sigma/(rho R^3))"},
+      {"oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))"}},
+     eval_viscous_mode},
+    {"drop-release-2d",
+     "amplitude eta(t)/eta0 of a viscous 2D drop released from rest with the boundary R + eta0 cos(n theta)",
+     "Laplace transform of the linearised initial-value problem, Talbot inversion (cap_oscillation.h); "
+     "cf. Prosperetti (1980) for 3D",
+     0,
+     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
+      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS},
+      {"t", "s", "time since the release", NAN, 0, INFINITY, CAPREF_HI_OPEN}},
+     {{"eta", "", "mode amplitude eta(t)/eta0"}},
+     eval_release},
+    {"drop-release-fit-2d",
+     "decay rate and frequency of the least-squares fit A e^{-beta t} cos(omega t + psi) + c to the release "
+     "over [0, periods 2 pi/omega_r] (2000 uniform samples)",
+     "cap_oscillation_release_fit_2d (cap_oscillation.h)",
+     0,
+     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
+      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS},
+      {"periods", "", "fit window in inviscid periods 2 pi/omega_r", 3, CAP_OSCILLATION_FIT_MIN_PERIODS,
+       CAP_OSCILLATION_FIT_MAX_PERIODS, 0}},
+     {{"beta", "1/s", "fitted decay rate"},
+      {"omega", "rad/s", "fitted angular frequency"},
+      {"t_end", "s", "end of the fit window"}},
+     eval_release_fit},
     {"groups",
      "capillary length and dimensionless groups for a length L",
      "de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1",

@@ -1,0 +1,36 @@
+# Figures of the drop_oscillation experiment. Called by the harness as:
+#   gnuplot -e "dir='OUT/drop_oscillation'" plots/drop_oscillation.gp
+load 'plots/style.gp'
+set datafile separator "\t"
+set datafile commentschars "#"
+set key autotitle columnhead
+
+# convergence of the period error (inviscid case) and of the decay-rate error (viscous case); their
+# observed orders are asserted by the experiment (>= 1.5 and >= 1)
+set output dir.'/convergence.png'
+set title 'oscillating drop: period and decay-rate errors against resolution'
+set xlabel 'cells across the drop (D/h)'
+set ylabel 'relative error'
+@loglog
+stats dir.'/convergence.tsv' using 1 nooutput
+x0 = STATS_min
+stats dir.'/convergence.tsv' using 3 nooutput
+y0 = STATS_max
+stats dir.'/convergence.tsv' using 5 nooutput
+y1 = STATS_max
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'period |T - T_{ref}|/T_{ref} (La = 10^5)', \
+     ''                     using 1:5 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'decay rate |{/Symbol b} - {/Symbol b}_{ref}|/{/Symbol b}_{ref} (Oh = 0.03)', \
+     y0 * (x0 / x)**2 ls 3 title 'slope -2', \
+     y1 * (x0 / x) lc rgb '#a0a0a0' lw 1.5 dt 4 title 'slope -1'
+
+# the mode amplitude against time at the finest resolution, with the exact linear release
+set output dir.'/amplitude.png'
+set title 'oscillating drop: mode amplitude at the finest resolution'
+set key bottom left
+set xlabel 't / (rho R^3/{/Symbol s})^{1/2}'
+set ylabel 'a(t)'
+unset logscale; set format x '%g'; set format y '%g'
+plot dir.'/amplitude_inviscid.tsv' using 1:2 with lines ls 1 title 'measured, La = 10^5', \
+     dir.'/reference_inviscid.tsv' using 1:2 with lines ls 2 title 'exact linear release, La = 10^5', \
+     dir.'/amplitude_viscous.tsv'  using 1:2 with lines lc rgb '#228b22' lw 2 title 'measured, Oh = 0.03', \
+     dir.'/reference_viscous.tsv'  using 1:2 with lines lc rgb '#ff8c00' lw 2 dt 2 title 'exact linear release, Oh = 0.03'
