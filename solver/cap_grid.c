@@ -1,5 +1,7 @@
 #include "cap_grid.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 
 #include "cap_errno.h"
@@ -26,7 +28,7 @@ int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double
   g->ng = nghost;
   g->h = h;
   g->x0 = x0; g->y0 = y0; g->z0 = z0;
-  for (int k = 0; k < 6; k++) g->bc[k] = CAP_BC_WALL;
+  for (int k = 0; k < 6; k++) { g->bc[k] = CAP_BC_WALL; g->contact_angle[k] = 0; }
   if (geom == CAP_GEOM_AXI && x0 == 0) g->bc[CAP_XLO] = CAP_BC_AXIS;
   g->sy = nx + 2 * nghost + 1;
   g->sz = g->sy * (ny + 2 * nghost + 1);
@@ -38,13 +40,28 @@ int cap_grid_set_bc(cap_grid *g, cap_side side, cap_bc kind)
 {
   if ((int)side < 0 || (int)side >= 2 * g->dim)
     return CAP_ERROR(CAP_EDOM, "side = %d is out of range: allowed 0 <= side < %d", (int)side, 2 * g->dim);
-  if ((int)kind < 0 || (int)kind > CAP_BC_AXIS)
-    return CAP_ERROR(CAP_EDOM, "bc kind = %d is out of range: allowed WALL, OPEN, PERIODIC, AXIS", (int)kind);
+  if ((int)kind < 0 || (int)kind > CAP_BC_SLIP)
+    return CAP_ERROR(CAP_EDOM, "bc kind = %d is out of range: allowed WALL, OPEN, PERIODIC, AXIS, SLIP", (int)kind);
   if (kind == CAP_BC_AXIS && !(g->geom == CAP_GEOM_AXI && side == CAP_XLO && g->x0 == 0))
     return CAP_ERROR(CAP_EGEOM, "an AXIS boundary is allowed only on the XLO side of an AXI grid with x0 = 0");
   if (g->geom == CAP_GEOM_AXI && side == CAP_XLO && g->x0 == 0 && kind != CAP_BC_AXIS)
     return CAP_ERROR(CAP_EGEOM, "the XLO side of an AXI grid at r = 0 is the axis: its kind must be AXIS");
   g->bc[side] = kind;
+  return CAP_SUCCESS;
+}
+
+int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta)
+{
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_grid_set_contact_angle: grid is NULL");
+  if ((int)side < 0 || (int)side >= 2 * g->dim)
+    return CAP_ERROR(CAP_EDOM, "side = %d is out of range: allowed 0 <= side < %d", (int)side, 2 * g->dim);
+  if (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)
+    return CAP_ERROR(CAP_EDOM, "a contact angle needs a WALL or SLIP side; side %d has kind %d", (int)side,
+                     (int)g->bc[side]);
+  if (!(theta == 0 || (theta > 0 && theta < M_PI)))
+    return CAP_ERROR(CAP_EDOM, "contact angle theta = %.9g rad is out of range: allowed 0 < theta < pi (or 0: none)",
+                     theta);
+  g->contact_angle[side] = theta;
   return CAP_SUCCESS;
 }
 

@@ -27,7 +27,9 @@ typedef enum {
   CAP_BC_WALL = 0,    /* solid wall: no normal flow */
   CAP_BC_OPEN = 1,    /* open boundary: zero pressure (free outflow) */
   CAP_BC_PERIODIC = 2,
-  CAP_BC_AXIS = 3     /* the symmetry axis r = 0 of an axisymmetric grid (side XLO only) */
+  CAP_BC_AXIS = 3,    /* the symmetry axis r = 0 of an axisymmetric grid (side XLO only) */
+  CAP_BC_SLIP = 4     /* solid wall with free slip: no normal flow and no tangential stress (the viscous
+                       * step mirrors the tangential velocity evenly); everything else as WALL */
 } cap_bc;
 
 typedef enum { CAP_XLO = 0, CAP_XHI = 1, CAP_YLO = 2, CAP_YHI = 3, CAP_ZLO = 4, CAP_ZHI = 5 } cap_side;
@@ -45,6 +47,8 @@ typedef struct {
   double h;         /* cell size */
   double x0, y0, z0;/* lower corner of the interior */
   cap_bc bc[6];     /* indexed by cap_side */
+  double contact_angle[6]; /* static contact angle of a WALL or SLIP side, radians through the liquid
+                            * (0: none; see cap_grid_set_contact_angle) */
   ptrdiff_t sy, sz; /* strides in j and k (the stride in i is 1) */
   size_t size;      /* entries of every field array */
 } cap_grid;
@@ -58,6 +62,14 @@ int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double
  * on XLO of an AXI grid at x0 = 0. Checked by cap_grid_check_bc. */
 int cap_grid_set_bc(cap_grid *g, cap_side side, cap_bc kind);
 int cap_grid_check_bc(const cap_grid *g);
+
+/* The contact angle theta (radians, measured through the liquid, 0 < theta < pi) at which the
+ * liquid's level set meets a WALL or SLIP side: its ghost cells continue the level set with the
+ * normal derivative grad(phi) . n_s = cos(theta), n_s the wall normal pointing into the domain
+ * (cap_levelset_fill_ghosts), so that a straight liquid surface meets the wall at exactly theta and
+ * the curvature seen by the cells next to the wall carries the wall's tension (Young). theta = 0
+ * removes the condition (linear extrapolation). CAP_EDOM outside 0 < theta < pi or for another kind. */
+int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta);
 
 static inline size_t cap_grid_idx(const cap_grid *g, int i, int j)
 {

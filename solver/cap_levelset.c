@@ -53,7 +53,27 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
 int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
-  return cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
+  int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
+  if (s) return s;
+  /* walls with a contact angle: phi(ghost k) = phi(first interior) - k h cos(theta), the continuation
+   * with grad(phi) . n_s = cos(theta) (cap_grid_set_contact_angle); x sides first, then y, over the
+   * whole ghost-extended rows, so the corners are consistent */
+  const int ng = g->ng;
+  for (int side = 0; side < 4; side++) {
+    double th = g->contact_angle[side];
+    if (!(th > 0) || (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)) continue;
+    double dc = g->h * cos(th);
+    if (side < 2) {
+      int i0 = side == CAP_XLO ? 0 : g->nx - 1, dir = side == CAP_XLO ? -1 : 1;
+      for (int j = -ng; j < g->ny + ng; j++)
+        for (int k = 1; k <= ng; k++) phi[cap_grid_idx(g, i0 + dir * k, j)] = phi[cap_grid_idx(g, i0, j)] - k * dc;
+    } else {
+      int j0 = side == CAP_YLO ? 0 : g->ny - 1, dir = side == CAP_YLO ? -1 : 1;
+      for (int i = -ng; i < g->nx + ng; i++)
+        for (int k = 1; k <= ng; k++) phi[cap_grid_idx(g, i, j0 + dir * k)] = phi[cap_grid_idx(g, i, j0)] - k * dc;
+    }
+  }
+  return CAP_SUCCESS;
 }
 
 /* Jiang-Peng HJ-WENO5 combination of the five one-sided differences v1..v5 (Jiang & Peng 2000,

@@ -60,11 +60,15 @@ typedef struct {
   int nx, ny;        /* samples 0..nx-1, 0..ny-1 (a wall face lattice ends on the wall) */
   int perx, pery;    /* periodic directions */
   ptrdiff_t s[2];    /* strides */
+  int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP */
 } lattice;
 
 static lattice make_lattice(const cap_grid *g, cap_location loc)
 {
-  lattice L = {g, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC, g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy}};
+  lattice L = {g, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC, g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
+               {-1, -1, -1, -1}};
+  for (int k = 0; k < 4; k++)
+    if (g->bc[k] == CAP_BC_SLIP) L.mirror[k] = 1;
   /* along its own direction a face lattice has n + 1 samples, of which the last repeats the first
    * when periodic */
   if (loc == CAP_AT_XFACE && !L.perx) L.nx = g->nx + 1;
@@ -87,11 +91,11 @@ static double neighbour(const lattice *L, const unsigned char *liq, const double
 {
   int a = i + di, b = j + dj;
   if (a < 0 || a >= L->nx) {
-    if (!L->perx) { *unknown = 0; return -f[cap_grid_idx(L->g, i, j)]; }
+    if (!L->perx) { *unknown = 0; return L->mirror[a < 0 ? CAP_XLO : CAP_XHI] * f[cap_grid_idx(L->g, i, j)]; }
     a = (a + L->nx) % L->nx;
   }
   if (b < 0 || b >= L->ny) {
-    if (!L->pery) { *unknown = 0; return -f[cap_grid_idx(L->g, i, j)]; }
+    if (!L->pery) { *unknown = 0; return L->mirror[b < 0 ? CAP_YLO : CAP_YHI] * f[cap_grid_idx(L->g, i, j)]; }
     b = (b + L->ny) % L->ny;
   }
   size_t c = cap_grid_idx(L->g, a, b);
@@ -307,11 +311,11 @@ static int resolve(const lattice *L, int a, int b, size_t *c)
   int s = 1;
   if (a < 0 || a >= L->nx) {
     if (L->perx) a = (a + L->nx) % L->nx;
-    else { a = a < 0 ? -1 - a : 2 * L->nx - 1 - a; s = -s; }
+    else { s *= L->mirror[a < 0 ? CAP_XLO : CAP_XHI]; a = a < 0 ? -1 - a : 2 * L->nx - 1 - a; }
   }
   if (b < 0 || b >= L->ny) {
     if (L->pery) b = (b + L->ny) % L->ny;
-    else { b = b < 0 ? -1 - b : 2 * L->ny - 1 - b; s = -s; }
+    else { s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI]; b = b < 0 ? -1 - b : 2 * L->ny - 1 - b; }
   }
   if (on_wall(L, a, b)) return 0;
   *c = cap_grid_idx(L->g, a, b);

@@ -228,10 +228,56 @@ static double pool_error(step_fn *step, int n, double nu_dt, int steps)
   return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
 }
 
+/* Free-slip walls (CAP_BC_SLIP): the even mode cos(pi y) between slip walls at y = 0, 1 (zero shear
+ * at the walls) decays by the exact discrete factor of the Neumann Laplacian, 1/(1 + nu_dt (4/h^2)
+ * sin^2(pi h/2)), and a uniform tangential flow is left unchanged; with no-slip walls the uniform flow
+ * is slowed. Returns the max deviation from the expected factor for `kind` 0 (cos mode) or the max
+ * change of the uniform flow for kind 1; `slip` selects the wall kind. */
+static double slip_case(step_fn *step, int kind, int slip)
+{
+  const int n = 32;
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_YLO, slip ? CAP_BC_SLIP : CAP_BC_WALL);
+  cap_grid_set_bc(&g, CAP_YHI, slip ? CAP_BC_SLIP : CAP_BC_WALL);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
+         *u0 = cap_grid_field_alloc(&g);
+  for (size_t k = 0; k < g.size; k++) phi[k] = -1;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= 8; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      u[c] = u0[c] = kind == 0 ? cos(M_PI * cap_grid_yc(&g, j)) : 0.3817;
+    }
+  const double nu_dt = 3.817e-3;
+  cap_viscosity *w = cap_viscosity_alloc(&g);
+  step(w, &g, phi, u, v, nu_dt, 1e-13, 500, NULL);
+  double expect = 1 / (1 + nu_dt * 4 / (g.h * g.h) * pow(sin(M_PI * g.h / 2), 2)), e = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < 8; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      e = fmax(e, kind == 0 ? fabs(u[c] - expect * u0[c]) : fabs(u[c] - u0[c]));
+    }
+  cap_viscosity_free(w);
+  free(phi); free(u); free(v); free(u0);
+  return e;
+}
+
 int main(void)
 {
   cap_viscosity_status st;
   double expect;
+  {
+    step_fn *steps_[2] = {cap_viscosity_step, cap_viscosity_stress_step};
+    const char *names[2] = {"Laplacian", "stress"};
+    for (int k = 0; k < 2; k++) {
+      th_abs(slip_case(steps_[k], 0, 1), 0, 1e-12, "%s step, slip walls: cos(pi y) decays by the Neumann factor", names[k]);
+      th_abs(slip_case(steps_[k], 1, 1), 0, 1e-12, "%s step, slip walls: a uniform tangential flow is unchanged", names[k]);
+      double d = slip_case(steps_[k], 1, 0);
+      th_true(d > 1e-3, "%s step, no-slip walls: the uniform flow is slowed at the walls (change %.3g)", names[k], d);
+    }
+  }
   double e = one_step(cap_viscosity_step, 64, 0, 3.817e-4, &expect, &st);
   th_abs(e, 0, 1e-10, "periodic shear mode decays by the exact discrete factor %.12f", expect);
   th_true(st.iterations[0] > 0 && st.residual[0] <= 1e-12, "u solve converged (%d iterations, residual %.2e)",

@@ -1,0 +1,330 @@
+/* cap_wetting: the dynamic contact-angle model of Wang, Mucha & Turk (2005, Sec. 6); see cap_wetting.h
+ * for the rules, the ties and the sources. */
+#include "cap_wetting.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cap_errno.h"
+
+/* ---- 1. material ---------------------------------------------------------------------------- */
+
+static int check_material(double theta_r, double theta_a, double theta_aw, double p_recede_max)
+{
+  int s = cap_check_open("theta_r", theta_r, 0, M_PI, "rad");
+  if (!s) s = cap_check_open("theta_a", theta_a, 0, M_PI, "rad");
+  if (s) return s;
+  if (!(theta_a >= theta_r))
+    return CAP_ERROR(CAP_EDOM,
+                     "theta_a (advancing angle, dry solid) = %.9g rad is out of range: allowed theta_r <= "
+                     "theta_a < pi, here %.9g <= theta_a < %.9g rad",
+                     theta_a, theta_r, M_PI);
+  if (!(isfinite(theta_aw) && theta_aw >= theta_r && theta_aw <= theta_a))
+    return CAP_ERROR(CAP_EDOM,
+                     "theta_aw (advancing angle, wetted solid) = %.9g rad is out of range: allowed theta_r "
+                     "<= theta_aw <= theta_a, here %.9g <= theta_aw <= %.9g rad",
+                     theta_aw, theta_r, theta_a);
+  return cap_check_nonneg("p_recede_max", p_recede_max, "Pa");
+}
+
+int cap_wetting_material_init(cap_wetting_material *m, double theta_r, double theta_a, double theta_aw,
+                              double p_recede_max)
+{
+  if (!m) return CAP_ERROR(CAP_EINVAL, "cap_wetting_material_init: material pointer is NULL");
+  int s = check_material(theta_r, theta_a, theta_aw, p_recede_max);
+  if (s) return s;
+  m->theta_r = theta_r;
+  m->theta_a = theta_a;
+  m->theta_aw = theta_aw;
+  m->p_recede_max = p_recede_max;
+  return CAP_SUCCESS;
+}
+
+int cap_wetting_material_check(const cap_wetting_material *m)
+{
+  if (!m) return CAP_ERROR(CAP_EINVAL, "cap_wetting_material_check: material pointer is NULL");
+  return check_material(m->theta_r, m->theta_a, m->theta_aw, m->p_recede_max);
+}
+
+double cap_wetting_theta_advancing(const cap_wetting_material *m, int wetted)
+{
+  return wetted ? m->theta_aw : m->theta_a;
+}
+
+/* ---- 2. angle selection ----------------------------------------------------------------------- */
+
+cap_wetting_regime cap_wetting_eq10(double p_r, double p_a, double *p)
+{
+  double v;
+  cap_wetting_regime r;
+  if (isnan(p_r) || isnan(p_a)) {
+    v = p_r + p_a; /* NaN: passed on */
+    r = CAP_WETTING_PINNED;
+  } else if ((p_r < 0 && p_a > 0) || (p_a < 0 && p_r > 0)) { /* a: signs, not the product (underflow) */
+    v = 0.0;
+    r = CAP_WETTING_PINNED;
+  } else if (p_a < 0) { /* b */
+    v = p_a;
+    r = CAP_WETTING_ADVANCING;
+  } else if (p_r > 0) { /* c */
+    v = p_r;
+    r = CAP_WETTING_RECEDING;
+  } else { /* d: a zero that is not a driving sign; +0 also for -0 inputs */
+    v = 0.0;
+    r = CAP_WETTING_PINNED;
+  }
+  if (p) *p = v;
+  return r;
+}
+
+/* The receding bound of Sec. 8 (cap_wetting.h, 1.): |p| <= p_recede_max, sign kept; 0 = off. */
+static double bound_receding(const cap_wetting_material *m, double p)
+{
+  if (m->p_recede_max > 0 && fabs(p) > m->p_recede_max) return copysign(m->p_recede_max, p);
+  return p;
+}
+
+int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r,
+                       double p_a, cap_wetting_choice *out)
+{
+  if (!m || !out) return CAP_ERROR(CAP_EINVAL, "cap_wetting_select: material or output pointer is NULL");
+  int s = cap_wetting_material_check(m);
+  if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
+  if (s) return s;
+  if (!isfinite(vn) || !isfinite(p_r) || !isfinite(p_a))
+    return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_select: non-finite input: vn = %g m/s, p_r = %g Pa, p_a = %g Pa",
+                     vn, p_r, p_a);
+  cap_wetting_choice c;
+  if (vn > v_static) { /* moving into the dry side; |vn| == v_static is static */
+    c.regime = CAP_WETTING_ADVANCING;
+    c.moving = 1;
+    c.p = p_a;
+  } else if (vn < -v_static) {
+    c.regime = CAP_WETTING_RECEDING;
+    c.moving = 1;
+    c.p = p_r;
+  } else {
+    c.regime = cap_wetting_eq10(p_r, p_a, &c.p);
+    c.moving = 0;
+  }
+  switch (c.regime) {
+  case CAP_WETTING_ADVANCING: c.theta = cap_wetting_theta_advancing(m, wetted); break;
+  case CAP_WETTING_RECEDING:
+    c.theta = m->theta_r;
+    c.p = bound_receding(m, c.p);
+    break;
+  default: c.theta = 0.0; break;
+  }
+  *out = c;
+  return CAP_SUCCESS;
+}
+
+/* ---- 3. wetting-history map -------------------------------------------------------------------- */
+
+struct cap_wetting_map {
+  int dim, nx, ny, nz, ng; /* the grid the map was made for */
+  size_t size;
+  unsigned char *wet; /* size bytes, 0 dry, 1 wetted */
+};
+
+int cap_wetting_map_alloc(cap_wetting_map **out, const cap_grid *g)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_alloc: output pointer is NULL");
+  *out = NULL;
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_alloc: grid pointer is NULL");
+  cap_wetting_map *w = malloc(sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_wetting_map_alloc: cannot allocate the map handle");
+  w->wet = calloc(g->size, 1);
+  if (!w->wet) {
+    free(w);
+    return CAP_ERROR(CAP_ENOMEM, "cap_wetting_map_alloc: cannot allocate a map of %zu bytes", g->size);
+  }
+  w->dim = g->dim;
+  w->nx = g->nx;
+  w->ny = g->ny;
+  w->nz = g->nz;
+  w->ng = g->ng;
+  w->size = g->size;
+  *out = w;
+  return CAP_SUCCESS;
+}
+
+void cap_wetting_map_free(cap_wetting_map *w)
+{
+  if (!w) return;
+  free(w->wet);
+  free(w);
+}
+
+static size_t entry(const cap_grid *g, int i, int j, int k)
+{
+  return g->dim == 3 ? cap_grid_idx3(g, i, j, k) : cap_grid_idx(g, i, j);
+}
+
+/* The entry of the interior cell c (periodic directions wrapped), or 0 with *ok = 0 if c is outside
+ * the interior. */
+static size_t interior_entry(const cap_grid *g, const int c_in[3], int *ok)
+{
+  int n[3] = {g->nx, g->ny, g->nz}, c[3] = {c_in[0], c_in[1], c_in[2]};
+  for (int d = 0; d < g->dim; d++) {
+    if ((c[d] < 0 || c[d] >= n[d]) && g->bc[2 * d] == CAP_BC_PERIODIC) c[d] = ((c[d] % n[d]) + n[d]) % n[d];
+    if (c[d] < 0 || c[d] >= n[d]) {
+      *ok = 0;
+      return 0;
+    }
+  }
+  *ok = 1;
+  return entry(g, c[0], c[1], c[2]);
+}
+
+/* 1 if the SURFACE cell (i, j, k) has a FLUID interior face-neighbour with phi < 0. With check != 0
+ * nothing is decided: the values that would be read are validated instead (returns a status). */
+static int touched(const cap_grid *g, const unsigned char *mask, const double *phi, int i, int j, int k,
+                   int check)
+{
+  for (int d = 0; d < g->dim; d++)
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+      int c[3] = {i, j, k}, ok;
+      c[d] += sgn;
+      size_t q = interior_entry(g, c, &ok);
+      if (!ok || mask[q] != CAP_WETTING_FLUID) continue;
+      if (check) {
+        if (!isfinite(phi[q]))
+          return CAP_ERROR(CAP_ENONFINITE,
+                           "cap_wetting_map_update: phi = %g at cell (%d, %d, %d), beside solid-boundary cell "
+                           "(%d, %d, %d)",
+                           phi[q], c[0], c[1], c[2], i, j, k);
+      } else if (phi[q] < 0) {
+        return 1;
+      }
+    }
+  return 0;
+}
+
+int cap_wetting_map_update(cap_wetting_map *w, const cap_grid *g, const unsigned char *mask, const double *phi,
+                           size_t *n_new)
+{
+  if (!w || !g || !mask || !phi) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_update: NULL argument");
+  if (w->dim != g->dim || w->nx != g->nx || w->ny != g->ny || w->nz != g->nz || w->ng != g->ng ||
+      w->size != g->size)
+    return CAP_ERROR(CAP_ESIZE,
+                     "cap_wetting_map_update: the map was made for a %dD %d x %d x %d grid with %d ghosts, "
+                     "not for this %dD %d x %d x %d grid with %d ghosts",
+                     w->dim, w->nx, w->ny, w->nz, w->ng, g->dim, g->nx, g->ny, g->nz, g->ng);
+  int s = cap_grid_check_bc(g);
+  if (s) return s;
+  int ng = g->ng, k0 = g->dim == 3 ? -ng : 0, k1 = g->dim == 3 ? g->nz + ng : 1;
+  /* pass 1: validate (the map stays unchanged on error) */
+  for (int k = k0; k < k1; k++)
+    for (int j = -ng; j < g->ny + ng; j++)
+      for (int i = -ng; i < g->nx + ng; i++) {
+        unsigned char v = mask[entry(g, i, j, k)];
+        if (v > CAP_WETTING_SOLID)
+          return CAP_ERROR(CAP_EDOM,
+                           "mask[cell (%d, %d, %d)] = %d is out of range: allowed FLUID (0), SURFACE (1), "
+                           "SOLID (2)",
+                           i, j, k, (int)v);
+        if (v == CAP_WETTING_SURFACE && (s = touched(g, mask, phi, i, j, k, 1))) return s;
+      }
+  /* pass 2: mark; never unmark */
+  size_t added = 0;
+  for (int k = k0; k < k1; k++)
+    for (int j = -ng; j < g->ny + ng; j++)
+      for (int i = -ng; i < g->nx + ng; i++) {
+        size_t q = entry(g, i, j, k);
+        if (mask[q] != CAP_WETTING_SURFACE || w->wet[q]) continue;
+        if (touched(g, mask, phi, i, j, k, 0)) {
+          w->wet[q] = 1;
+          added++;
+        }
+      }
+  if (n_new) *n_new = added;
+  return CAP_SUCCESS;
+}
+
+int cap_wetting_map_query(const cap_wetting_map *w, size_t idx, int *wetted)
+{
+  if (!w || !wetted) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_query: NULL argument");
+  if (idx >= w->size)
+    return CAP_ERROR(CAP_EDOM, "idx = %zu is out of range: allowed 0 <= idx < %zu (the grid's size)", idx,
+                     w->size);
+  *wetted = w->wet[idx] != 0;
+  return CAP_SUCCESS;
+}
+
+const unsigned char *cap_wetting_map_data(const cap_wetting_map *w) { return w ? w->wet : NULL; }
+
+size_t cap_wetting_map_count(const cap_wetting_map *w)
+{
+  size_t n = 0;
+  if (w)
+    for (size_t q = 0; q < w->size; q++) n += w->wet[q] != 0;
+  return n;
+}
+
+int cap_wetting_map_reset(cap_wetting_map *w)
+{
+  if (!w) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_reset: map pointer is NULL");
+  memset(w->wet, 0, w->size);
+  return CAP_SUCCESS;
+}
+
+int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask)
+{
+  if (!g || !mask) return CAP_ERROR(CAP_EINVAL, "cap_wetting_mask_walls: NULL argument");
+  int n[3] = {g->nx, g->ny, g->nz}, ng = g->ng;
+  for (int pass = 0; pass < 2; pass++) /* 0: all ghosts beyond a wall SOLID; 1: the first layer SURFACE */
+    for (int side = 0; side < 2 * g->dim; side++) {
+      if (g->bc[side] != CAP_BC_WALL) continue;
+      int d = side / 2, hi = side % 2;
+      int lo_c[3], hi_c[3]; /* the box of cells to set, [lo, hi) per direction */
+      for (int e = 0; e < 3; e++) {
+        if (e >= g->dim) {
+          lo_c[e] = 0;
+          hi_c[e] = 1;
+        } else if (e != d) {
+          lo_c[e] = pass ? 0 : -ng;
+          hi_c[e] = pass ? n[e] : n[e] + ng;
+        } else {
+          lo_c[e] = hi ? n[e] : (pass ? -1 : -ng);
+          hi_c[e] = hi ? (pass ? n[e] + 1 : n[e] + ng) : 0;
+        }
+      }
+      for (int k = lo_c[2]; k < hi_c[2]; k++)
+        for (int j = lo_c[1]; j < hi_c[1]; j++)
+          for (int i = lo_c[0]; i < hi_c[0]; i++)
+            mask[entry(g, i, j, k)] = pass ? CAP_WETTING_SURFACE : CAP_WETTING_SOLID;
+    }
+  return CAP_SUCCESS;
+}
+
+/* ---- 4. critical tilt ------------------------------------------------------------------------ */
+
+int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, double theta_r, double theta_a,
+                              double *alpha_c)
+{
+  if (!alpha_c) return CAP_ERROR(CAP_EINVAL, "cap_wetting_critical_tilt: output pointer is NULL");
+  int s = cap_check_positive("sigma", sigma, "N/m");
+  if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
+  if (!s) s = cap_check_positive("g", g, "m/s^2");
+  if (!s) s = cap_check_positive("area (per unit depth)", area, "m^2");
+  if (!s) s = cap_check_open("theta_r", theta_r, 0, M_PI, "rad");
+  if (!s) s = cap_check_open("theta_a", theta_a, 0, M_PI, "rad");
+  if (s) return s;
+  if (theta_a < theta_r)
+    return CAP_ERROR(CAP_EDOM,
+                     "theta_a (advancing angle) = %.9g rad is out of range: allowed theta_r <= theta_a < pi, "
+                     "here %.9g <= theta_a < %.9g rad",
+                     theta_a, theta_r, M_PI);
+  /* de Gennes et al. 2004 ch. 3, in 2D: rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a) */
+  double x = sigma * (cos(theta_r) - cos(theta_a)) / (rho * g * area);
+  if (x < 0) x = 0; /* rounding of cos for theta_a ~ theta_r; the exact difference is >= 0 */
+  if (x > 1)
+    return CAP_ERROR(CAP_ENOSOL,
+                     "critical tilt: sigma (cos theta_r - cos theta_a) / (rho g A) = %.9g > 1: the pinning force "
+                     "exceeds the weight, the drop never slides (holds even on a vertical wall)",
+                     x);
+  *alpha_c = asin(x);
+  return CAP_SUCCESS;
+}

@@ -1,0 +1,186 @@
+/* cap_wetting: the dynamic contact-angle model of Wang, Mucha & Turk (2005), "Water drops on
+ * surfaces", ACM TOG 24(3) (Proc. SIGGRAPH), Sec. 6 [refs.bib: wang2005water], as a self-contained
+ * component: the hysteresis material, the choice of the contact angle (and of the capillary pressure)
+ * of a contact cell, and the wetting-history map of the solid surface. The virtual surface that turns
+ * an angle into a pressure and the coupling to cap_ns come later; nothing here calls the solver.
+ *
+ * CONVENTION. Contact angles are measured through the liquid, in radians, 0 < theta < pi (the
+ * convention of the whole library, ARCHITECTURE.md). Liquid where phi < 0. A capillary pressure is
+ * the Laplace value sigma kappa (Pa) in a contact cell computed with the virtual surface at a given
+ * angle (the virtual surface of Wang et al.); it increases with that angle: an imposed angle larger than the actual
+ * one bends the interface towards the liquid (kappa > 0), so the pressure pushes liquid away from the
+ * contact line and the line recedes until the actual angle reaches the imposed one. Hence, for the
+ * same shape, Pr (computed with theta_r) <= Pa (computed with theta_a >= theta_r): "the ordinary
+ * order". Discretisation may invert it; the rules below are defined for every pair.
+ *
+ * 1. MATERIAL (cap_wetting_material). theta_r: receding angle; theta_a: advancing angle on a dry
+ *    solid; theta_aw: advancing angle on a solid that liquid has already wetted (Wang et al. Sec. 6);
+ *    theta_r <= theta_aw <= theta_a (a wetted solid is re-wetted at least as easily as a dry one).
+ *    p_recede_max (Pa, >= 0; 0 = off): an optional bound on the magnitude of the capillary pressure
+ *    of a RECEDING contact cell (|p| is clamped to p_recede_max, its sign kept). Wang et al. Sec. 8
+ *    mention bounding the receding tension; this clamp on the pressure is the form chosen here, not
+ *    the paper's. It applies whenever the selected regime is RECEDING, moving or static (Eq. 10
+ *    choosing Pr), and never to ADVANCING or PINNED cells.
+ *
+ * 2. ANGLE SELECTION (cap_wetting_select) from the normal velocity vn (m/s) of the contact front,
+ *    measured along the solid surface, positive towards the dry (air) side, i.e. along grad phi:
+ *      vn >  v_static   ADVANCING, moving: theta = theta_aw if the solid ahead is wetted, else
+ *                       theta_a; p = Pa (which the caller computed with that same angle,
+ *                       cap_wetting_theta_advancing);
+ *      vn < -v_static   RECEDING, moving: theta = theta_r, p = Pr (bounded, see 1.);
+ *      |vn| <= v_static static: Eq. 10 (cap_wetting_eq10) on the two candidate pressures.
+ *    TIE |vn| == v_static counts as static: the threshold is inclusive, so that v_static = 0 means
+ *    "static only when the front does not move at all" (a strict test would make vn = 0 move).
+ *
+ *    Eq. 10 (Wang et al. Sec. 6), on Pr and Pa, evaluated in this order:
+ *      a. Pr and Pa of strictly opposite signs (Pr < 0 < Pa, or Pa < 0 < Pr): PINNED, p = 0
+ *         (a contact line between the two angles feels no net capillary push);
+ *      b. Pa < 0: ADVANCING, p = Pa;
+ *      c. Pr > 0: RECEDING, p = Pr;
+ *      d. anything else: PINNED, p = 0.
+ *    a-c are the paper's three cases "0 if Pr Pa < 0, Pa if Pa < 0, Pr if Pr > 0". The sign test in
+ *    (a) compares signs, not the product: Pr Pa underflows to -0 for tiny opposite values (1e-200 and
+ *    -1e-200), which the literal product test would send to case b.
+ *    TIES (a zero; -0 counts as 0): the literal product test is 0, not < 0, so (a) never applies;
+ *      Pa == 0, Pr < 0   (the actual angle is exactly theta_a): d, PINNED, p = 0;
+ *      Pr == 0, Pa > 0   (the actual angle is exactly theta_r): d, PINNED, p = 0;
+ *      Pr == Pa == 0:                                           d, PINNED, p = 0;
+ *    in these ordinary-order ties the pressure is 0 whichever branch one picks (the limit from
+ *    either side is 0: p(Pr, Pa) is continuous on the half-plane Pr <= Pa), so only the label is a
+ *    choice, and a line exactly at a threshold is reported pinned (it starts to move only beyond);
+ *      Pa < 0, Pr == 0   (inverted order):                     b, ADVANCING, p = Pa;
+ *      Pr > 0, Pa == 0   (inverted order):                     c, RECEDING, p = Pr;
+ *    these follow the paper's order literally (its product is not negative, so its next case
+ *    applies); across the inverted half-plane p jumps between 0 and Pa or Pr anyway. The PINNED
+ *    value is always +0.
+ *
+ * 3. WETTING-HISTORY MAP (cap_wetting_map, Wang et al. Sec. 6). One byte per grid entry
+ *    (cap_grid.size, ghosts included, addressed with cap_grid_idx), 1 for a solid-boundary cell that
+ *    liquid has touched. The caller describes the solid with a byte mask of the same layout:
+ *      CAP_WETTING_FLUID   (0)  a fluid cell;
+ *      CAP_WETTING_SURFACE (1)  a solid-boundary cell: a solid cell whose wetting is tracked;
+ *      CAP_WETTING_SOLID   (2)  any other solid cell (never tracked, never counts as fluid).
+ *    cap_wetting_map_update marks a SURFACE cell wetted when an INTERIOR face-neighbour
+ *    (0 <= i < nx, 0 <= j < ny, 0 <= k < nz; 4 neighbours in 2D, 6 in 3D; across a periodic side the
+ *    neighbour wraps) is FLUID and has phi < 0. Only interior phi values are read (the level-set
+ *    routines keep only interior values current), so SURFACE cells may be ghost cells beyond a wall
+ *    (cap_wetting_mask_walls) or interior cells of an obstacle. phi == 0 (a cell on the interface)
+ *    counts as air, as in cap_fmm. A mark is never removed by an update (even if the mask changes);
+ *    only cap_wetting_map_reset clears the map. Diagonal contacts do not wet.
+ *
+ * 4. CRITICAL TILT (cap_wetting_critical_tilt). In 2D (per unit depth) a drop of area A pinned on a
+ *    plane tilted by alpha holds while the downhill weight does not exceed the largest pinning force
+ *    of its two contact points, rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a): at most the
+ *    rear point recedes at theta_r and the front advances at theta_a, and the tensions along the
+ *    solid sum to that uphill force (the solid's own energies cancel between the two points), the 2D
+ *    form of the retention force of a drop on an incline (de Gennes,
+ *    Brochard-Wyart & Quere 2004, ch. 3, hysteresis of the triple line [refs.bib: degennes2004]).
+ *    It belongs with the analytic references (analytic/), whose files another developer is editing;
+ *    it lives here for now, without a {val, err} pair, and may move there later.
+ *
+ * MEMORY. The map is allocated once per grid (cap_wetting_map_alloc); no call allocates.
+ * The library never prints or exits: errors are reported through cap_error (cap_errno.h).
+ */
+#ifndef CAP_WETTING_H
+#define CAP_WETTING_H
+
+#include <stddef.h>
+
+#include "cap_grid.h"
+
+/* 1. The hysteresis material. Fill with cap_wetting_material_init (which validates). */
+typedef struct {
+  double theta_r;      /* receding angle, rad */
+  double theta_a;      /* advancing angle on a dry solid, rad */
+  double theta_aw;     /* advancing angle on a wetted solid, rad */
+  double p_recede_max; /* bound on |p| of receding contact cells, Pa; 0 = no bound */
+} cap_wetting_material;
+
+/* 0 < theta_r <= theta_aw <= theta_a < pi (rad), 0 <= p_recede_max < inf (Pa). Errors: CAP_EINVAL
+ * (NULL m), CAP_EDOM naming the first offending parameter and its allowed range (*m unchanged). */
+int cap_wetting_material_init(cap_wetting_material *m, double theta_r, double theta_a, double theta_aw,
+                              double p_recede_max);
+/* The same checks on a filled struct (e.g. one written by hand). */
+int cap_wetting_material_check(const cap_wetting_material *m);
+
+/* The advancing angle: theta_aw if wetted != 0, else theta_a. m must be valid (not checked). */
+double cap_wetting_theta_advancing(const cap_wetting_material *m, int wetted);
+
+/* 2. Angle selection. */
+typedef enum {
+  CAP_WETTING_PINNED = 0,    /* no angle imposed, p = 0 */
+  CAP_WETTING_ADVANCING = 1, /* theta_a or theta_aw, p = Pa */
+  CAP_WETTING_RECEDING = 2   /* theta_r, p = Pr (bounded by p_recede_max) */
+} cap_wetting_regime;
+
+typedef struct {
+  cap_wetting_regime regime;
+  int moving;   /* 1: chosen from the velocity (|vn| > v_static); 0: static, by Eq. 10 */
+  double theta; /* the contact angle that applies, rad; 0 (outside (0, pi)) when PINNED */
+  double p;     /* the capillary pressure that applies, Pa; +0 when PINNED */
+} cap_wetting_choice;
+
+/* Eq. 10 alone (rules a-d above): the regime, and the pressure in *p (p may be NULL). Pure; no error
+ * reporting: if Pr or Pa is NaN the regime is PINNED and *p is NaN (the NaN is passed on, not hidden);
+ * infinities are ordinary signed values. */
+cap_wetting_regime cap_wetting_eq10(double p_r, double p_a, double *p);
+
+/* The choice for one contact cell: vn (m/s, positive towards the dry side), v_static (m/s, >= 0;
+ * |vn| <= v_static is static), wetted (the map's flag of the solid the front advances onto), p_r and
+ * p_a (Pa; p_a computed with cap_wetting_theta_advancing(m, wetted)). The receding bound of m is
+ * applied to RECEDING choices. Errors: CAP_EINVAL (NULL), the material checks, CAP_EDOM (v_static),
+ * CAP_ENONFINITE (vn, p_r or p_a not finite); *out unchanged on error. */
+int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r,
+                       double p_a, cap_wetting_choice *out);
+
+/* 3. The wetting-history map. */
+enum { CAP_WETTING_FLUID = 0, CAP_WETTING_SURFACE = 1, CAP_WETTING_SOLID = 2 };
+
+typedef struct cap_wetting_map cap_wetting_map;
+
+/* A dry map for the fields of grid g (any geometry). *out is NULL on failure. Errors: CAP_EINVAL,
+ * CAP_ENOMEM. */
+int cap_wetting_map_alloc(cap_wetting_map **out, const cap_grid *g);
+void cap_wetting_map_free(cap_wetting_map *w);
+
+/* Marks every SURFACE cell of mask with a FLUID interior face-neighbour of phi < 0 (see 3.); marks
+ * are never removed. mask and phi have g->size entries; phi is cell-centred, read at interior cells
+ * only. n_new (may be NULL) receives the number of cells wetted by this call. Errors: CAP_EINVAL
+ * (NULL), CAP_ESIZE (w made for another grid), CAP_EDOM (a mask value other than 0, 1, 2, naming the
+ * cell), CAP_ENONFINITE (a NaN/inf phi at a cell that would be read), cap_grid_check_bc's codes; the
+ * map is unchanged on error. */
+int cap_wetting_map_update(cap_wetting_map *w, const cap_grid *g, const unsigned char *mask, const double *phi,
+                           size_t *n_new);
+
+/* *wetted = 1 if the entry idx (cap_grid_idx / cap_grid_idx3) has been wetted, else 0. Errors:
+ * CAP_EINVAL (NULL), CAP_EDOM (idx >= g->size). */
+int cap_wetting_map_query(const cap_wetting_map *w, size_t idx, int *wetted);
+
+/* The map itself (g->size bytes, 0 dry / 1 wetted) for per-cell reads in a solver loop. */
+const unsigned char *cap_wetting_map_data(const cap_wetting_map *w);
+
+/* Number of wetted entries. */
+size_t cap_wetting_map_count(const cap_wetting_map *w);
+
+/* Clears every mark (a dry solid). Errors: CAP_EINVAL (NULL). */
+int cap_wetting_map_reset(cap_wetting_map *w);
+
+/* Describes the walls of the box in mask: the ghost cells beyond every CAP_BC_WALL side become SOLID,
+ * then the first ghost layer beside the interior of such a side becomes SURFACE (face-neighbours of
+ * the interior cells next to the wall; ghost corners stay SOLID). Other entries are not touched (the
+ * caller sets the interior, e.g. to FLUID). Errors: CAP_EINVAL (NULL). */
+int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask);
+
+/* 4. The 2D critical tilt (see 4.): *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)),
+ * rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
+ * inequality is not strict; theta_r == theta_a gives 0: without hysteresis any tilt slides it). An
+ * argument of exactly 1 gives pi/2 (holds even on a vertical wall, the limiting case). Units: sigma
+ * N/m, rho kg/m^3, g m/s^2 (magnitude), area m^2 (per unit depth). For the front of a drop sliding on
+ * a pre-wetted track pass theta_aw as theta_a. Errors: CAP_EINVAL (NULL), CAP_EDOM (sigma, rho, g,
+ * area not > 0; an angle outside (0, pi); theta_a < theta_r), CAP_ENOSOL when the argument exceeds 1:
+ * the pinning force exceeds the weight, so no tilt up to the vertical makes the drop slide
+ * (*alpha_c unchanged). */
+int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, double theta_r, double theta_a,
+                              double *alpha_c);
+
+#endif

@@ -1,0 +1,414 @@
+/* Tests of solver/cap_wetting: Eq. 10 of Wang, Mucha & Turk (2005) branch by branch with its ties, the
+ * angle selection (advancing / receding / static, dry / wetted, velocity-threshold ties, the receding
+ * bound), the wetting-history map over a front that advances and recedes, validation errors, and the
+ * 2D critical tilt against a hand computation. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_grid.h"
+#include "../solver/cap_wetting.h"
+#include "tharness.h"
+
+/* Eq. 10: regime and value. */
+static void eq10_case(double p_r, double p_a, cap_wetting_regime want_r, double want_p, const char *what)
+{
+  double p = 12345.0;
+  cap_wetting_regime r = cap_wetting_eq10(p_r, p_a, &p);
+  th_int(r, want_r, "eq10 %s (Pr = %g, Pa = %g): regime", what, p_r, p_a);
+  th_abs(p, want_p, 0, "eq10 %s (Pr = %g, Pa = %g): pressure", what, p_r, p_a);
+}
+
+static void test_eq10(void)
+{
+  /* a: strictly opposite signs -> pinned */
+  eq10_case(-3.817, 2.5, CAP_WETTING_PINNED, 0, "a, ordinary order Pr < 0 < Pa");
+  eq10_case(1.25, -0.75, CAP_WETTING_PINNED, 0, "a, inverted order Pa < 0 < Pr");
+  /* b: Pa < 0 (both negative) -> Pa */
+  eq10_case(-4.1, -1.7, CAP_WETTING_ADVANCING, -1.7, "b, both negative");
+  /* c: Pr > 0 (both positive) -> Pr */
+  eq10_case(0.6, 2.9, CAP_WETTING_RECEDING, 0.6, "c, both positive");
+  eq10_case(-INFINITY, -2.0, CAP_WETTING_ADVANCING, -2.0, "b, infinite Pr is an ordinary value");
+  /* ties in the ordinary order: value 0 either way, reported pinned */
+  eq10_case(-1.3, 0.0, CAP_WETTING_PINNED, 0, "tie Pa = 0, Pr < 0");
+  eq10_case(-1.3, -0.0, CAP_WETTING_PINNED, 0, "tie Pa = -0, Pr < 0");
+  eq10_case(0.0, 2.2, CAP_WETTING_PINNED, 0, "tie Pr = 0, Pa > 0");
+  eq10_case(-0.0, 2.2, CAP_WETTING_PINNED, 0, "tie Pr = -0, Pa > 0");
+  eq10_case(0.0, 0.0, CAP_WETTING_PINNED, 0, "tie Pr = Pa = 0");
+  /* ties in the inverted order follow the paper's case order literally */
+  eq10_case(0.0, -0.9, CAP_WETTING_ADVANCING, -0.9, "tie Pr = 0, Pa < 0 (inverted)");
+  eq10_case(-0.0, -0.9, CAP_WETTING_ADVANCING, -0.9, "tie Pr = -0, Pa < 0 (inverted)");
+  eq10_case(0.9, 0.0, CAP_WETTING_RECEDING, 0.9, "tie Pr > 0, Pa = 0 (inverted)");
+  /* the pinned value is +0 even for -0 inputs */
+  double p = 1;
+  cap_wetting_eq10(-0.0, -0.0, &p);
+  th_int(signbit(p) != 0, 0, "eq10 both -0: pinned value is +0");
+  /* underflow: the literal product test would see -0 and choose Pa */
+  volatile double tiny = 1e-200;
+  th_true(tiny * -tiny == 0.0, "the product 1e-200 * -1e-200 underflows to zero (why signs are compared)");
+  eq10_case(tiny, -tiny, CAP_WETTING_PINNED, 0, "a, tiny opposite values (inverted)");
+  eq10_case(-tiny, tiny, CAP_WETTING_PINNED, 0, "a, tiny opposite values (ordinary)");
+  /* NaN is passed on, not hidden; p may be NULL */
+  cap_wetting_regime r = cap_wetting_eq10(NAN, -1.0, &p);
+  th_int(r, CAP_WETTING_PINNED, "eq10 NaN Pr: regime pinned");
+  th_true(isnan(p), "eq10 NaN Pr: pressure is NaN");
+  th_int(cap_wetting_eq10(0.6, 2.9, NULL), CAP_WETTING_RECEDING, "eq10 with p = NULL");
+}
+
+static void test_material(void)
+{
+  cap_wetting_material m = {0.1, 0.2, 0.15, 0};
+  const cap_wetting_material keep = m;
+  th_int(cap_wetting_material_init(&m, 0.6109, 1.9199, 1.3963, 0), CAP_SUCCESS, "material 35/110/80 deg accepted");
+  th_abs(m.theta_aw, 1.3963, 0, "material stores theta_aw");
+  th_int(cap_wetting_material_init(&m, 0.7, 0.7, 0.7, 0), CAP_SUCCESS, "equal angles (no hysteresis) accepted");
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 0.5, 0), CAP_SUCCESS, "theta_aw = theta_r accepted");
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 1.5, 3.2), CAP_SUCCESS, "theta_aw = theta_a, bound 3.2 Pa accepted");
+
+  m = keep;
+  th_int(cap_wetting_material_init(&m, 0.0, 1.5, 1.0, 0), CAP_EDOM, "theta_r = 0 rejected");
+  th_true(strstr(cap_error_message(), "0 < theta_r < 3.14159265 rad") != NULL,
+          "message names theta_r and its range: %s", cap_error_message());
+  th_int(cap_wetting_material_init(&m, 0.5, M_PI, 1.0, 0), CAP_EDOM, "theta_a = pi rejected");
+  th_true(strstr(cap_error_message(), "theta_a") != NULL, "message names theta_a: %s", cap_error_message());
+  th_int(cap_wetting_material_init(&m, NAN, 1.5, 1.0, 0), CAP_EDOM, "theta_r = NaN rejected");
+  th_int(cap_wetting_material_init(&m, 1.2, 0.9, 1.0, 0), CAP_EDOM, "theta_a < theta_r rejected");
+  th_true(strstr(cap_error_message(), "theta_r <= theta_a < pi") != NULL, "message gives theta_r <= theta_a < pi: %s",
+          cap_error_message());
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 0.4999, 0), CAP_EDOM, "theta_aw < theta_r rejected");
+  th_true(strstr(cap_error_message(), "theta_aw") && strstr(cap_error_message(), "theta_r <= theta_aw <= theta_a"),
+          "message names theta_aw and theta_r <= theta_aw <= theta_a: %s", cap_error_message());
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 1.5001, 0), CAP_EDOM, "theta_aw > theta_a rejected");
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, NAN, 0), CAP_EDOM, "theta_aw = NaN rejected");
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 1.0, -1.0), CAP_EDOM, "negative receding bound rejected");
+  th_true(strstr(cap_error_message(), "p_recede_max") != NULL, "message names p_recede_max: %s", cap_error_message());
+  th_int(cap_wetting_material_init(&m, 0.5, 1.5, 1.0, INFINITY), CAP_EDOM, "infinite receding bound rejected");
+  th_true(memcmp(&m, &keep, sizeof m) == 0, "material unchanged by failed inits");
+  th_int(cap_wetting_material_init(NULL, 0.5, 1.5, 1.0, 0), CAP_EINVAL, "NULL material rejected");
+  cap_wetting_material bad = {0.5, 1.5, 1.7, 0};
+  th_int(cap_wetting_material_check(&bad), CAP_EDOM, "check of a hand-filled struct with theta_aw > theta_a");
+}
+
+static void choice_case(const cap_wetting_material *m, double vn, double vs, int wetted, double p_r, double p_a,
+                        cap_wetting_regime want_r, int want_moving, double want_theta, double want_p,
+                        const char *what)
+{
+  cap_wetting_choice c;
+  int s = cap_wetting_select(m, vn, vs, wetted, p_r, p_a, &c);
+  th_int(s, CAP_SUCCESS, "select %s: status", what);
+  if (s) return;
+  th_true(c.regime == want_r && c.moving == want_moving, "select %s: regime %d (want %d), moving %d (want %d)",
+          what, (int)c.regime, (int)want_r, c.moving, want_moving);
+  th_abs(c.theta, want_theta, 0, "select %s: theta", what);
+  th_abs(c.p, want_p, 0, "select %s: pressure", what);
+}
+
+static void test_select(void)
+{
+  cap_wetting_material m;
+  const double tr = 0.6109, ta = 1.9199, taw = 1.3963, vs = 0.0037;
+  cap_wetting_material_init(&m, tr, ta, taw, 0);
+  /* moving */
+  choice_case(&m, 0.021, vs, 0, -3.1, -1.4, CAP_WETTING_ADVANCING, 1, ta, -1.4, "advancing, dry -> theta_a, Pa");
+  choice_case(&m, 0.021, vs, 1, -3.1, -0.8, CAP_WETTING_ADVANCING, 1, taw, -0.8, "advancing, wetted -> theta_aw, Pa");
+  choice_case(&m, 0.021, vs, 0, 1.2, 2.6, CAP_WETTING_ADVANCING, 1, ta, 2.6, "advancing keeps Pa whatever its sign");
+  choice_case(&m, -0.021, vs, 0, 1.2, 2.6, CAP_WETTING_RECEDING, 1, tr, 1.2, "receding, dry -> theta_r, Pr");
+  choice_case(&m, -0.021, vs, 1, 1.2, 2.6, CAP_WETTING_RECEDING, 1, tr, 1.2, "receding, wetted -> theta_r, Pr");
+  /* static: Eq. 10 */
+  choice_case(&m, 0.0011, vs, 0, -2.0, 1.5, CAP_WETTING_PINNED, 0, 0, 0, "static, between the angles -> pinned");
+  choice_case(&m, -0.0011, vs, 1, -2.0, 1.5, CAP_WETTING_PINNED, 0, 0, 0, "static wetted, between -> pinned");
+  choice_case(&m, 0.0011, vs, 0, -2.0, -0.5, CAP_WETTING_ADVANCING, 0, ta, -0.5, "static, dry, Pa < 0 -> theta_a");
+  choice_case(&m, 0.0011, vs, 1, -2.0, -0.5, CAP_WETTING_ADVANCING, 0, taw, -0.5, "static, wetted, Pa < 0 -> theta_aw");
+  choice_case(&m, -0.0011, vs, 0, 0.4, 1.0, CAP_WETTING_RECEDING, 0, tr, 0.4, "static, Pr > 0 -> theta_r");
+  choice_case(&m, 0.0011, vs, 0, -1.3, 0.0, CAP_WETTING_PINNED, 0, 0, 0, "static, tie Pa = 0 -> pinned");
+  /* velocity-threshold ties: |vn| == v_static is static */
+  choice_case(&m, vs, vs, 0, 1.2, 2.6, CAP_WETTING_RECEDING, 0, tr, 1.2, "vn = +v_static is static (Eq. 10)");
+  choice_case(&m, -vs, vs, 0, -3.1, -1.4, CAP_WETTING_ADVANCING, 0, ta, -1.4, "vn = -v_static is static (Eq. 10)");
+  choice_case(&m, vs, vs, 0, -2.0, 1.5, CAP_WETTING_PINNED, 0, 0, 0, "vn = +v_static, between -> pinned");
+  choice_case(&m, nextafter(vs, 1.0), vs, 0, -2.0, 1.5, CAP_WETTING_ADVANCING, 1, ta, 1.5,
+              "vn one ulp above v_static advances");
+  choice_case(&m, -nextafter(vs, 1.0), vs, 0, -2.0, 1.5, CAP_WETTING_RECEDING, 1, tr, -2.0,
+              "vn one ulp below -v_static recedes");
+  choice_case(&m, 0.0, 0.0, 0, -2.0, 1.5, CAP_WETTING_PINNED, 0, 0, 0, "v_static = 0: vn = 0 is static");
+  choice_case(&m, -0.0, 0.0, 0, -2.0, 1.5, CAP_WETTING_PINNED, 0, 0, 0, "v_static = 0: vn = -0 is static");
+  choice_case(&m, 1e-300, 0.0, 1, -2.0, 1.5, CAP_WETTING_ADVANCING, 1, taw, 1.5, "v_static = 0: vn = 1e-300 advances");
+
+  /* the receding bound (Sec. 8): receding cells only, moving or static, sign kept */
+  cap_wetting_material mb;
+  cap_wetting_material_init(&mb, tr, ta, taw, 2.5);
+  choice_case(&mb, -0.021, vs, 0, 7.3, 9.0, CAP_WETTING_RECEDING, 1, tr, 2.5, "bound: moving receding Pr = 7.3 -> 2.5");
+  choice_case(&mb, -0.021, vs, 0, -7.3, 9.0, CAP_WETTING_RECEDING, 1, tr, -2.5, "bound keeps the sign (-7.3 -> -2.5)");
+  choice_case(&mb, -0.021, vs, 0, 1.1, 9.0, CAP_WETTING_RECEDING, 1, tr, 1.1, "bound: |Pr| below it unchanged");
+  choice_case(&mb, -0.021, vs, 0, 2.5, 9.0, CAP_WETTING_RECEDING, 1, tr, 2.5, "bound: |Pr| equal to it unchanged");
+  choice_case(&mb, 0.0, vs, 0, 4.0, 6.0, CAP_WETTING_RECEDING, 0, tr, 2.5, "bound: static receding (Eq. 10) Pr 4 -> 2.5");
+  choice_case(&mb, 0.021, vs, 0, -9.0, -7.0, CAP_WETTING_ADVANCING, 1, ta, -7.0, "bound: advancing not bounded");
+  choice_case(&mb, 0.0, vs, 0, -9.0, -7.0, CAP_WETTING_ADVANCING, 0, ta, -7.0, "bound: static advancing not bounded");
+  choice_case(&m, -0.021, vs, 0, 7.3, 9.0, CAP_WETTING_RECEDING, 1, tr, 7.3, "bound 0 is off");
+
+  /* errors; the output is unchanged */
+  cap_wetting_choice c = {CAP_WETTING_RECEDING, 7, 0.3817, 42.0};
+  const cap_wetting_choice keep = c;
+  th_int(cap_wetting_select(&m, 0.01, -1e-3, 0, 1, 2, &c), CAP_EDOM, "negative v_static rejected");
+  th_true(strstr(cap_error_message(), "v_static") != NULL, "message names v_static: %s", cap_error_message());
+  th_int(cap_wetting_select(&m, 0.01, NAN, 0, 1, 2, &c), CAP_EDOM, "NaN v_static rejected");
+  th_int(cap_wetting_select(&m, INFINITY, 0.0, 0, 1, 2, &c), CAP_ENONFINITE, "infinite vn rejected");
+  th_int(cap_wetting_select(&m, 0.0, 0.0, 0, 1, NAN, &c), CAP_ENONFINITE, "NaN Pa rejected");
+  th_int(cap_wetting_select(&m, 0.0, 0.0, 0, -INFINITY, 1, &c), CAP_ENONFINITE, "infinite Pr rejected");
+  cap_wetting_material bad = {0.5, 1.5, 1.7, 0};
+  th_int(cap_wetting_select(&bad, 0.0, 0.0, 0, 1, 2, &c), CAP_EDOM, "invalid material rejected by select");
+  th_int(cap_wetting_select(NULL, 0.0, 0.0, 0, 1, 2, &c), CAP_EINVAL, "NULL material rejected by select");
+  th_int(cap_wetting_select(&m, 0.0, 0.0, 0, 1, 2, NULL), CAP_EINVAL, "NULL output rejected by select");
+  th_true(memcmp(&c, &keep, sizeof c) == 0, "choice unchanged by failed selects");
+  th_abs(cap_wetting_theta_advancing(&m, 0), ta, 0, "theta_advancing dry");
+  th_abs(cap_wetting_theta_advancing(&m, 1), taw, 0, "theta_advancing wetted");
+}
+
+/* phi of a pool in the corner: liquid where x < X and y < H (max of two half-planes). */
+static void pool(const cap_grid *g, double *phi, double X, double H)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      phi[cap_grid_idx(g, i, j)] = fmax(cap_grid_xc(g, i) - X, cap_grid_yc(g, j) - H);
+}
+
+static int wet_at(const cap_wetting_map *w, const cap_grid *g, int i, int j)
+{
+  int v = -1;
+  cap_wetting_map_query(w, cap_grid_idx(g, i, j), &v);
+  return v;
+}
+
+static void test_map(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 12, 8, 1, 0.1, 0, 0, 0, 2);
+  unsigned char *mask = calloc(g.size, 1);
+  double *phi = cap_grid_field_alloc(&g);
+  cap_wetting_map *w = NULL;
+  th_int(cap_wetting_map_alloc(&w, &g), CAP_SUCCESS, "map alloc");
+  if (!mask || !phi || !w) {
+    th_true(0, "map test allocations");
+    free(mask); free(phi); cap_wetting_map_free(w);
+    return;
+  }
+  th_int((long)cap_wetting_map_count(w), 0, "a new map is dry");
+  th_int(cap_wetting_mask_walls(&g, mask), CAP_SUCCESS, "mask the walls");
+  th_int(mask[cap_grid_idx(&g, -1, 3)], CAP_WETTING_SURFACE, "mask: left wall, first ghost layer is SURFACE");
+  th_int(mask[cap_grid_idx(&g, -2, 3)], CAP_WETTING_SOLID, "mask: left wall, second ghost layer is SOLID");
+  th_int(mask[cap_grid_idx(&g, 12, 5)], CAP_WETTING_SURFACE, "mask: right wall SURFACE");
+  th_int(mask[cap_grid_idx(&g, 4, -1)], CAP_WETTING_SURFACE, "mask: floor SURFACE");
+  th_int(mask[cap_grid_idx(&g, 4, 8)], CAP_WETTING_SURFACE, "mask: ceiling SURFACE");
+  th_int(mask[cap_grid_idx(&g, -1, -1)], CAP_WETTING_SOLID, "mask: ghost corner SOLID");
+  th_int(mask[cap_grid_idx(&g, 6, 4)], CAP_WETTING_FLUID, "mask: interior untouched (FLUID)");
+  /* an obstacle on the floor, cells 5..7 x 0..2: (6,1) and (6,0) (no fluid neighbour) SOLID, the rest SURFACE */
+  for (int j = 0; j <= 2; j++)
+    for (int i = 5; i <= 7; i++) mask[cap_grid_idx(&g, i, j)] = CAP_WETTING_SURFACE;
+  mask[cap_grid_idx(&g, 6, 1)] = CAP_WETTING_SOLID;
+  mask[cap_grid_idx(&g, 6, 0)] = CAP_WETTING_SOLID;
+
+  /* a pool of depth H = 0.3817 (rows 0..3) whose front advances to X, recedes, dries, then floods */
+  const double H = 0.3817;
+  const double X[6] = {0.2317, 0.4417, 0.8123, 0.1717, -1.0, 1.5};
+  const long want_new[6] = {6, 2, 6, 0, 0, 10};
+  const long want_total[6] = {6, 8, 14, 14, 14, 24};
+  const char *what[6] = {"advance to cols 0-1", "advance to cols 0-3", "advance to col 7 (obstacle)",
+                         "recede to cols 0-1", "dry", "flood"};
+  size_t n_prev = 0;
+  unsigned char *prev = calloc(g.size, 1);
+  for (int s = 0; s < 6; s++) {
+    pool(&g, phi, X[s], H);
+    size_t n_new = 999;
+    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "update %d (%s)", s, what[s]);
+    th_int((long)n_new, want_new[s], "update %d (%s): newly wetted cells", s, what[s]);
+    th_int((long)cap_wetting_map_count(w), want_total[s], "update %d (%s): wetted cells in total", s, what[s]);
+    const unsigned char *d = cap_wetting_map_data(w);
+    int kept = 1;
+    for (size_t q = 0; q < g.size && prev; q++) kept &= !prev[q] || d[q];
+    th_true(kept && cap_wetting_map_count(w) >= n_prev, "update %d (%s): no mark removed", s, what[s]);
+    if (prev) memcpy(prev, d, g.size);
+    n_prev = cap_wetting_map_count(w);
+    if (s == 0) {
+      th_true(wet_at(w, &g, 0, -1) == 1 && wet_at(w, &g, 1, -1) == 1 && wet_at(w, &g, 2, -1) == 0,
+              "advance 1: floor wetted under cols 0-1 only");
+      th_true(wet_at(w, &g, -1, 3) == 1 && wet_at(w, &g, -1, 4) == 0, "advance 1: left wall wetted up to row 3");
+      th_int(wet_at(w, &g, -1, -1), 0, "advance 1: ghost corner never wetted (no face-neighbour)");
+    }
+    if (s == 2) {
+      th_true(wet_at(w, &g, 5, 0) && wet_at(w, &g, 5, 2) && wet_at(w, &g, 7, 2), "advance 3: obstacle left and top");
+      th_true(!wet_at(w, &g, 7, 0) && !wet_at(w, &g, 7, 1), "advance 3: obstacle right side still dry");
+      th_true(!wet_at(w, &g, 5, -1) && !wet_at(w, &g, 6, -1) && !wet_at(w, &g, 7, -1),
+              "advance 3: floor under the obstacle not wetted (no fluid neighbour)");
+    }
+    if (s == 4)
+      th_true(wet_at(w, &g, 4, -1) && wet_at(w, &g, 3, -1) && wet_at(w, &g, 6, 2), "dry: earlier marks kept");
+    if (s == 5) {
+      th_true(wet_at(w, &g, 7, 0) && wet_at(w, &g, 12, 3) && wet_at(w, &g, 11, -1) && !wet_at(w, &g, 12, 4),
+              "flood: obstacle right side, right wall to row 3, far floor");
+      th_true(!wet_at(w, &g, 6, -1) && !wet_at(w, &g, 6, 1), "flood: covered floor and obstacle core stay dry");
+    }
+  }
+  free(prev);
+
+  /* phi == 0 (on the interface) counts as air, -0 too; any negative value wets */
+  th_int(cap_wetting_map_reset(w), CAP_SUCCESS, "reset");
+  th_int((long)cap_wetting_map_count(w), 0, "reset map is dry");
+  pool(&g, phi, -1.0, -1.0);
+  size_t n_new = 999;
+  phi[cap_grid_idx(&g, 0, 7)] = 0.0;
+  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  th_int((long)n_new, 0, "tie: phi = 0 beside the walls does not wet");
+  phi[cap_grid_idx(&g, 0, 7)] = -0.0;
+  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  th_int((long)n_new, 0, "tie: phi = -0 does not wet");
+  phi[cap_grid_idx(&g, 0, 7)] = -1e-300;
+  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  th_true(n_new == 2 && wet_at(w, &g, -1, 7) && wet_at(w, &g, 0, 8), "phi = -1e-300 wets the left wall and ceiling");
+  /* a diagonal contact does not wet: liquid at (8,3) only, diagonal to the obstacle's corner (7,2) */
+  cap_wetting_map_reset(w);
+  pool(&g, phi, -1.0, -1.0);
+  phi[cap_grid_idx(&g, 8, 3)] = -0.05;
+  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  th_true(n_new == 0, "liquid at (8,3), diagonal to obstacle corner (7,2), does not wet it");
+
+  /* errors: the map stays unchanged */
+  cap_wetting_map_reset(w);
+  pool(&g, phi, 0.8123, H);
+  cap_wetting_map_update(w, &g, mask, phi, NULL);
+  size_t n0 = cap_wetting_map_count(w);
+  pool(&g, phi, 1.5, H);
+  phi[cap_grid_idx(&g, 11, 2)] = NAN; /* beside the right wall: read */
+  th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_ENONFINITE, "NaN phi beside a surface cell");
+  th_int((long)cap_wetting_map_count(w), (long)n0, "map unchanged after the NaN error");
+  phi[cap_grid_idx(&g, 11, 2)] = -0.1;
+  phi[cap_grid_idx(&g, 9, 5)] = NAN; /* away from every surface cell: never read */
+  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_SUCCESS, "NaN phi that is never read is accepted");
+  mask[cap_grid_idx(&g, 3, 5)] = 3;
+  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_EDOM, "mask value 3 rejected");
+  th_true(strstr(cap_error_message(), "mask") != NULL, "message names the mask: %s", cap_error_message());
+  mask[cap_grid_idx(&g, 3, 5)] = CAP_WETTING_FLUID;
+  cap_grid g2;
+  cap_grid_init(&g2, CAP_GEOM_PLANAR, 12, 9, 1, 0.1, 0, 0, 0, 2);
+  th_int(cap_wetting_map_update(w, &g2, mask, phi, NULL), CAP_ESIZE, "map of another grid rejected");
+  th_int(cap_wetting_map_update(w, &g, NULL, phi, NULL), CAP_EINVAL, "NULL mask rejected");
+  int v = 7;
+  th_int(cap_wetting_map_query(w, g.size, &v), CAP_EDOM, "query past the end rejected");
+  th_int(v, 7, "query output unchanged on error");
+  th_int(cap_wetting_map_reset(NULL), CAP_EINVAL, "reset NULL rejected");
+  th_int(cap_wetting_map_alloc(NULL, &g), CAP_EINVAL, "alloc with NULL output rejected");
+  cap_wetting_map *w2 = w; /* non-NULL before the call */
+  th_int(cap_wetting_map_alloc(&w2, NULL), CAP_EINVAL, "alloc with NULL grid rejected");
+  th_true(w2 == NULL, "failed alloc sets the handle to NULL");
+  cap_wetting_map_free(NULL);
+  th_true(1, "free(NULL) is a no-op");
+  cap_wetting_map_free(w);
+  free(mask);
+  free(phi);
+}
+
+/* Periodic wrap (x periodic) and a 3D grid. */
+static void test_map_periodic_3d(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 6, 4, 1, 0.1, 0, 0, 0, 2);
+  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
+  unsigned char *mask = calloc(g.size, 1);
+  double *phi = cap_grid_field_alloc(&g);
+  cap_wetting_map *w = NULL;
+  cap_wetting_map_alloc(&w, &g);
+  if (mask && phi && w) {
+    cap_wetting_mask_walls(&g, mask);
+    th_int(mask[cap_grid_idx(&g, -1, 2)], CAP_WETTING_FLUID, "periodic side not masked as a wall");
+    mask[cap_grid_idx(&g, 0, 1)] = CAP_WETTING_SURFACE; /* an obstacle cell on the periodic seam */
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = 0.25;
+    phi[cap_grid_idx(&g, 5, 1)] = -0.05;
+    size_t n_new = 0;
+    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "periodic update");
+    th_true(n_new == 1 && wet_at(w, &g, 0, 1) == 1, "liquid at (5,1) wets (0,1) across the periodic seam");
+  } else {
+    th_true(0, "periodic test allocations");
+  }
+  cap_wetting_map_free(w);
+  free(mask);
+  free(phi);
+
+  cap_grid g3;
+  cap_grid_init(&g3, CAP_GEOM_3D, 4, 5, 3, 0.1, 0, 0, 0, 1);
+  mask = calloc(g3.size, 1);
+  phi = cap_grid_field_alloc(&g3);
+  w = NULL;
+  cap_wetting_map_alloc(&w, &g3);
+  if (mask && phi && w) {
+    cap_wetting_mask_walls(&g3, mask);
+    th_int(mask[cap_grid_idx3(&g3, 1, 2, -1)], CAP_WETTING_SURFACE, "3D: z floor SURFACE");
+    th_int(mask[cap_grid_idx3(&g3, -1, -1, 1)], CAP_WETTING_SOLID, "3D: ghost edge SOLID");
+    for (int k = 0; k < g3.nz; k++)
+      for (int j = 0; j < g3.ny; j++)
+        for (int i = 0; i < g3.nx; i++) phi[cap_grid_idx3(&g3, i, j, k)] = 0.2;
+    phi[cap_grid_idx3(&g3, 1, 2, 0)] = -0.03;
+    size_t n_new = 0;
+    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update");
+    int v = 0;
+    cap_wetting_map_query(w, cap_grid_idx3(&g3, 1, 2, -1), &v);
+    th_true(n_new == 1 && v == 1, "3D: a drop in cell (1,2,0) wets the floor cell below it only");
+    phi[cap_grid_idx3(&g3, 0, 0, 0)] = -0.03;
+    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update in the corner");
+    th_int((long)n_new, 3, "3D: a corner cell wets its three walls");
+  } else {
+    th_true(0, "3D test allocations");
+  }
+  cap_wetting_map_free(w);
+  free(mask);
+  free(phi);
+}
+
+static void test_tilt(void)
+{
+  /* hand computation: sigma = 0.0728 N/m, rho = 998.2 kg/m^3, g = 9.81 m/s^2, A = 2e-5 m^2,
+   * theta_r = 0.6109 rad (35 deg), theta_a = 1.9199 rad (110 deg):
+   * cos 0.6109 = 0.819132, cos 1.9199 = -0.342056, difference 1.161188, times sigma 0.0845345 N/m;
+   * rho g A = 0.195847 N/m; ratio 0.431636; asin 0.446305 rad (25.57 deg). */
+  double a = -1;
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, &a), CAP_SUCCESS, "critical tilt");
+  th_rel(a, 0.446305, 2e-6, "critical tilt against the hand computation (rad)");
+  /* the drop holds at alpha_c: the weight equals the pinning force there */
+  th_rel(998.2 * 9.81 * 2e-5 * sin(a), 0.0728 * (cos(0.6109) - cos(1.9199)), 1e-12,
+         "rho g A sin(alpha_c) = sigma (cos theta_r - cos theta_a)");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.9, 0.9, &a), CAP_SUCCESS, "no hysteresis");
+  th_abs(a, 0.0, 0, "no hysteresis: alpha_c = 0 (any tilt slides)");
+  /* argument exactly 1: rho = g = A = 1 and sigma chosen so that sigma * d == 1 */
+  double d = cos(0.6109) - cos(1.9199), cand[3] = {1.0 / d, nextafter(1.0 / d, 2.0), nextafter(1.0 / d, 0.0)};
+  double sig = 0;
+  for (int c = 0; c < 3 && sig == 0; c++)
+    if (cand[c] * d == 1.0) sig = cand[c];
+  if (sig != 0) {
+    th_int(cap_wetting_critical_tilt(sig, 1, 1, 1, 0.6109, 1.9199, &a), CAP_SUCCESS, "argument exactly 1 accepted");
+    th_abs(a, M_PI / 2, 1e-15, "argument exactly 1: alpha_c = pi/2");
+  } else {
+    th_note("no sigma with sigma * d == 1 exactly; the argument-1 case is not checked");
+  }
+  a = 0.3817;
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 1e-6, 0.6109, 1.9199, &a), CAP_ENOSOL,
+         "small drop (argument 8.6 > 1): never slides, CAP_ENOSOL");
+  th_abs(a, 0.3817, 0, "alpha_c unchanged on CAP_ENOSOL");
+  th_int(cap_wetting_critical_tilt(0.0, 998.2, 9.81, 2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "sigma = 0 rejected");
+  th_true(strstr(cap_error_message(), "sigma") != NULL, "message names sigma: %s", cap_error_message());
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, -2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "negative area rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 0.0, 2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "g = 0 rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 1.9199, 0.6109, &a), CAP_EDOM, "theta_a < theta_r rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.0, 1.9199, &a), CAP_EDOM, "theta_r = 0 rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, NULL), CAP_EINVAL, "NULL output rejected");
+}
+
+int main(void)
+{
+  test_eq10();
+  test_material();
+  test_select();
+  test_map();
+  test_map_periodic_3d();
+  test_tilt();
+  return th_done();
+}
