@@ -149,7 +149,14 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANA
 # binary changes), and tests/test_experiments.sh checks its verdict and its figures against data/ref.
 SH_TESTS := $(wildcard tests/test_*.sh)
 QUICK_OUT := $(BUILD)/out-quick
-QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(EXPERIMENTS))
+# Experiments with an axisymmetric variant (--geometry axi; outputs and status under <name>-axi).
+AXI_VARIANTS := static_drop drop_oscillation
+QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(EXPERIMENTS)) \
+                $(patsubst %,$(QUICK_OUT)/%-axi.status,$(AXI_VARIANTS))
+$(QUICK_OUT)/%-axi.status: $(BUILD)/bin/%
+	@mkdir -p $(QUICK_OUT)
+	$(call say,RUN,$* --quick --geometry axi)
+	$(Q)$(BUILD)/bin/$* --quick --geometry axi --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*-axi.log; echo $$? > $@
 $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	@mkdir -p $(QUICK_OUT)
 	$(call say,RUN,$* --quick)
@@ -174,7 +181,8 @@ sanitize:
 # QUICK=1: the same with the --quick sweeps (a few minutes).
 paper: all
 	@sh .ci/deps.sh --paper
-	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS)
+	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS) \
+	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS))
 
 clean:
 	rm -rf build paper/build

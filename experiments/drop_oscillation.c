@@ -13,6 +13,12 @@
  *   adds 102.4), each for --periods Rayleigh periods (default 3):
  *     inviscid limit  Laplace number La = sigma rho D / mu^2 = --la (default 1e5, Oh = 0.0045)
  *     viscous         kinematic viscosity --nu (default 0.03, Oh = nu sqrt(rho / (sigma R)) = 0.03)
+ *   --geometry axi: the sphere, its boundary R (1 + eps P_n(cos theta)) (theta from the axis), on the
+ *   axis of an (r, z) grid, r in [0, 2R], z in [0, 4R]; the inviscid case only, against Rayleigh's
+ *   omega^2 = n (n - 1) (n + 2) sigma / (rho R^3) with Lamb's 3D rate (n - 1)(2n + 1) nu / R^2 in
+ *   omega_d (the library has no exact viscous theory of the sphere yet); amplitude from the solid
+ *   harmonic rho^n P_n(cos theta) integrated over the volume, a = M (2n + 1) / (4 pi R^(n+3)).
+ *   Acceptance: period error <= 0.5 % at 25.6 cells, order >= 1.5, volume drift <= 0.5 %.
  *   Solver settings (cap_ns.h): the stress form of the viscous term (a traction-free surface), the
  *   velocity extended linearly along the normals, the level set reinitialised every step.
  * Reference: the exact linear theory of the viscous 2D drop released from rest (analytic library,
@@ -62,6 +68,7 @@ typedef struct {
   double xc, yc;       /* the box centre */
   double R;            /* the perturbed boundary's base radius */
   int n;               /* mode */
+  int axi;             /* the sphere of --geometry axi */
   double *t, *a;       /* record of the amplitude */
   long len, cap;
 } osc_run;
@@ -74,27 +81,49 @@ static void osc_free(osc_run *o)
   free(o->a);
 }
 
-static int osc_setup(osc_run *o, const double *par, double cells)
+/* Legendre polynomial P_n(mu) by the three-term recurrence. */
+static double legendre(int n, double mu)
+{
+  double p0 = 1, p1 = mu;
+  if (n == 0) return 1;
+  for (int k = 1; k < n; k++) {
+    double p2 = ((2 * k + 1) * mu * p1 - k * p0) / (k + 1);
+    p0 = p1;
+    p1 = p2;
+  }
+  return p1;
+}
+
+/* The boundary's radius at polar angle th: R (1 + eps cos(n th)) (planar) or R (1 + eps P_n(cos th))
+ * (axi, th from the z axis). */
+static double boundary(const osc_run *o, double eps, double th)
+{
+  return o->R * (1 + eps * (o->axi ? legendre(o->n, cos(th)) : cos(o->n * th)));
+}
+
+static int osc_setup(osc_run *o, const double *par, double cells, cap_geometry geom)
 {
   memset(o, 0, sizeof *o);
   o->R = par[P_RADIUS];
   o->n = (int)par[P_N];
+  o->axi = geom == CAP_GEOM_AXI;
   double h = 2 * o->R / cells;
   int nc = (int)ceil(2 * cells);
   cap_grid g;
-  int s = cap_grid_init(&g, CAP_GEOM_PLANAR, nc, nc, 1, h, 0, 0, 0, 3);
+  int s = cap_grid_init(&g, geom, o->axi ? nc / 2 : nc, nc, 1, h, 0, 0, 0, 3);
   if (!s) s = cap_ns_state_alloc(&o->s, &g);
   if (!s) s = cap_ns_ws_alloc(&o->w, &g);
   if (s) { osc_free(o); return s; }
-  o->xc = o->yc = nc * h / 2;
+  o->xc = o->axi ? 0 : nc * h / 2;
+  o->yc = nc * h / 2;
   double eps = par[P_AMPLITUDE];
-  for (int j = 0; j < nc; j++)
-    for (int i = 0; i < nc; i++) {
+  for (int j = 0; j < g.ny; j++)
+    for (int i = 0; i < g.nx; i++) {
       double x = cap_grid_xc(&g, i) - o->xc, y = cap_grid_yc(&g, j) - o->yc;
-      double r = hypot(x, y), th = atan2(y, x);
-      double rb = o->R * (1 + eps * cos(o->n * th));
+      double r = hypot(x, y), th = o->axi ? atan2(x, y) : atan2(y, x);
+      double rb = boundary(o, eps, th);
       /* r - rb divided by |grad(r - rb)|: a distance to first order, made exact by the reinitialisation */
-      double dr = o->n * o->R * eps * sin(o->n * th) / fmax(r, h);
+      double dr = (boundary(o, eps, th + 1e-6) - boundary(o, eps, th - 1e-6)) / 2e-6 / fmax(r, h);
       o->s->phi[cap_grid_idx(&g, i, j)] = (r - rb) / sqrt(1 + dr * dr);
     }
   cap_levelset_ws *ls = cap_levelset_ws_alloc(&g);
@@ -117,7 +146,17 @@ static double harmonic(int n, double x, double y)
   return re;
 }
 
-/* The liquid integrals of 1, x, y (centroid) and then of Re((z - z_c)^n) over the cells. */
+/* The mode's harmonic about the centroid: Re((x + i y)^n) (planar), or the solid harmonic
+ * rho^n P_n(cos theta) (axi: x = r, y = z, theta from the axis). */
+static double mode_harmonic(const osc_run *o, double x, double y)
+{
+  if (!o->axi) return harmonic(o->n, x, y);
+  double rho = hypot(x, y);
+  return rho > 0 ? pow(rho, o->n) * legendre(o->n, y / rho) : 0;
+}
+
+/* The liquid integrals of 1, x, y (centroid) and then of the mode's harmonic over the cells (planar:
+ * dA; axi: the volume 2 pi r dA, the centroid on the axis). */
 static int moments(const osc_run *o, double *area, double *mode)
 {
   const cap_grid *g = &o->s->g;
@@ -127,7 +166,7 @@ static int moments(const osc_run *o, double *area, double *mode)
   double h = g->h, q = h / SUBSAMPLES;
   double m[4] = {0, 0, 0, 0};
   for (int pass = 0; pass < 2; pass++) {
-    double cx = pass ? m[1] / m[0] : 0, cy = pass ? m[2] / m[0] : 0;
+    double cx = pass && !o->axi ? m[1] / m[0] : 0, cy = pass ? m[2] / m[0] : 0;
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
@@ -138,8 +177,9 @@ static int moments(const osc_run *o, double *area, double *mode)
             if ((phi[c + di + dj * g->sy] < 0) != (phi[c] < 0)) cut = 1;
         if (!cut) {
           if (phi[c] >= 0) continue;
-          if (pass) m[3] += harmonic(o->n, x - cx, y - cy) * h * h;
-          else { m[0] += h * h; m[1] += x * h * h; m[2] += y * h * h; }
+          double wv = h * h * (o->axi ? 2 * M_PI * x : 1);
+          if (pass) m[3] += mode_harmonic(o, x - cx, y - cy) * wv;
+          else { m[0] += wv; m[1] += x * wv; m[2] += y * wv; }
           continue;
         }
         /* bilinear phi on the cell from the 4 nearest centres of each sub-sample */
@@ -152,9 +192,9 @@ static int moments(const osc_run *o, double *area, double *mode)
             double f = (1 - fx) * (1 - fy) * phi[c0] + fx * (1 - fy) * phi[c0 + 1] + (1 - fx) * fy * phi[c0 + g->sy] +
                        fx * fy * phi[c0 + 1 + g->sy];
             if (f >= 0) continue;
-            double px = x + sx * h, py = y + sy * h;
-            if (pass) m[3] += harmonic(o->n, px - cx, py - cy) * q * q;
-            else { m[0] += q * q; m[1] += px * q * q; m[2] += py * q * q; }
+            double px = x + sx * h, py = y + sy * h, wq = q * q * (o->axi ? 2 * M_PI * px : 1);
+            if (pass) m[3] += mode_harmonic(o, px - cx, py - cy) * wq;
+            else { m[0] += wq; m[1] += px * wq; m[2] += py * wq; }
           }
       }
   }
@@ -223,19 +263,30 @@ static cap_ns_params solver_params(const double *par, double mu)
   return p;
 }
 
-/* The reference of a case of viscosity mu run for `periods` Rayleigh periods: the period 2 pi/omega
- * and the decay rate beta that the fit of the experiment's model over [0, t_end] finds on the exact
- * linear release of the drop (cap_oscillation_release_fit_2d); *t_end is that window. */
-static int reference(const double *par, double mu, double *period, double *beta, double *t_end)
+/* The reference of a case of viscosity mu run for `periods` Rayleigh periods (*t_end, the window).
+ * Planar: the period 2 pi/omega and the decay rate beta that the fit of the experiment's model over
+ * [0, t_end] finds on the exact linear release of the drop (cap_oscillation_release_fit_2d). Axi (the
+ * sphere): Rayleigh's 3D frequency with Lamb's 3D rate, omega_d = sqrt(omega^2 - beta^2) (the library
+ * has no exact viscous theory of the sphere yet; at La = 1e5 the 2D analogue of that correction is
+ * 2.4e-4 of the period). */
+static int reference(const double *par, double mu, cap_geometry geom, double *period, double *beta, double *t_end)
 {
-  int n = (int)par[P_N];
-  double Req = par[P_RADIUS] * sqrt(1 + 0.5 * par[P_AMPLITUDE] * par[P_AMPLITUDE]);
+  int n = (int)par[P_N], axi = geom == CAP_GEOM_AXI;
+  double e2 = par[P_AMPLITUDE] * par[P_AMPLITUDE];
+  /* the radius of the disc / sphere of the drop's area / volume */
+  double Req = axi ? par[P_RADIUS] * cbrt(1 + 3 * e2 / (2 * n + 1)) : par[P_RADIUS] * sqrt(1 + 0.5 * e2);
   double nu = mu / par[P_RHO];
+  cap_ref_dim dim = axi ? CAP_REF_3D : CAP_REF_2D;
   cap_result T0, om, b;
-  int st = cap_oscillation_period(CAP_REF_2D, n, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
+  int st = cap_oscillation_period(dim, n, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
   if (st) return st;
   *t_end = par[P_PERIODS] * T0.val;
-  st = cap_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
+  if (axi) {
+    st = cap_oscillation_damped_frequency(dim, n, par[P_SIGMA], Req, par[P_RHO], nu, &om);
+    if (!st) st = cap_oscillation_damping(dim, n, nu, Req, &b);
+  } else {
+    st = cap_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
+  }
   if (st) return st;
   *period = 2 * M_PI / om.val;
   *beta = b.val;
@@ -248,12 +299,15 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
                     int snap, double *period, double *beta, double *drift, exp_run *out)
 {
   osc_run o;
-  int st = osc_setup(&o, par, cells);
+  cap_geometry geom = exp_geometry(ctx);
+  int st = osc_setup(&o, par, cells, geom);
   if (st) return st;
   cap_ns_params p = solver_params(par, mu);
   double T_ref, b_ref, t_end;
-  st = reference(par, mu, &T_ref, &b_ref, &t_end);
-  double area0 = 0, area, mode, scale = M_PI * pow(o.R, o.n + 2);
+  st = reference(par, mu, geom, &T_ref, &b_ref, &t_end);
+  /* a(t) = M / scale: pi R^(n+2) (planar), 4 pi R^(n+3) / (2n + 1) (the sphere's Legendre mode) */
+  double area0 = 0, area, mode,
+         scale = o.axi ? 4 * M_PI * pow(o.R, o.n + 3) / (2 * o.n + 1) : M_PI * pow(o.R, o.n + 2);
   if (!st) st = moments(&o, &area0, &mode);
   if (!st) st = record(&o, 0, mode / scale);
   if (!st && series) st = cap_io_tsv_row(series, 2, (double[]){0, mode / scale});
@@ -308,15 +362,22 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   char label[96];
   out->steps = 0;
   double mu = mu_inviscid(par);
-  int st = reference(par, mu, &T_ref, &b_ref, &t_end);
+  cap_geometry geom = exp_geometry(ctx);
+  int st = reference(par, mu, geom, &T_ref, &b_ref, &t_end);
   snprintf(label, sizeof label, "%g cells, La = %g", cells, par[P_LA]);
   if (!st) st = run_case(ctx, par, cells, mu, label, NULL, 0, &T, &beta, &drift, out);
   if (st) return st;
   out->metric[M_PERIOD] = fabs(T - T_ref) / T_ref;
   out->metric[M_VOLUME] = drift;
   double T_signed = T / T_ref - 1;
+  if (geom == CAP_GEOM_AXI) { /* the sphere: the period only (no exact viscous reference in 3D yet) */
+    out->metric[M_DECAY] = out->metric[M_PERIOD_VISC] = NAN;
+    fprintf(stderr, "[drop_oscillation] %g cells (axi): T/T_ref - 1 = %+.4g %%, volume drift %.3g %%\n", cells,
+            100 * T_signed, 100 * out->metric[M_VOLUME]);
+    return CAP_SUCCESS;
+  }
   double muv = par[P_NU] * par[P_RHO];
-  st = reference(par, muv, &T_ref, &b_ref, &t_end);
+  st = reference(par, muv, geom, &T_ref, &b_ref, &t_end);
   snprintf(label, sizeof label, "%g cells, nu = %g", cells, par[P_NU]);
   if (!st) st = run_case(ctx, par, cells, muv, label, NULL, 0, &T, &beta, &drift, out);
   if (st) return st;
@@ -339,13 +400,17 @@ static int level_at(const exp_run *runs, int n, double cells)
 
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
-  /* the amplitude series of both cases at the finest level, with the reference curves */
-  int f = n - 1;
+  /* the amplitude series of both cases (the sphere: the inviscid one) at the finest level, with the
+   * reference curves */
+  cap_geometry geom = exp_geometry(ctx);
+  int axi = geom == CAP_GEOM_AXI, f = n - 1;
   const char *cases[2] = {"inviscid", "viscous"};
   double mus[2] = {mu_inviscid(par), par[P_NU] * par[P_RHO]};
-  for (int k = 0; k < 2; k++) {
+  double e2 = par[P_AMPLITUDE] * par[P_AMPLITUDE], nn = par[P_N];
+  double Req = axi ? par[P_RADIUS] * cbrt(1 + 3 * e2 / (2 * nn + 1)) : par[P_RADIUS] * sqrt(1 + 0.5 * e2);
+  for (int k = 0; k < (axi ? 1 : 2); k++) {
     double T_ref, b_ref, t_end, T, beta, drift;
-    int st = reference(par, mus[k], &T_ref, &b_ref, &t_end);
+    int st = reference(par, mus[k], geom, &T_ref, &b_ref, &t_end);
     if (st) return st;
     char file[64], label[96];
     snprintf(file, sizeof file, "amplitude_%s.tsv", cases[k]);
@@ -355,15 +420,15 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
     st = run_case(ctx, par, runs[f].cells, mus[k], label, series, k == 0, &T, &beta, &drift, NULL);
     if (st) { cap_io_tsv_abort(series); return st; }
     if ((st = cap_io_tsv_close(series))) return st;
-    /* the reference curve: the exact linear release (cap_oscillation_release_2d) */
+    /* the reference curve: the exact linear release (planar, cap_oscillation_release_2d), or the damped
+     * oscillator released from rest with the sphere's reference omega_d and beta */
     snprintf(file, sizeof file, "reference_%s.tsv", cases[k]);
     cap_tsv *ref = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "t\ta");
     if (!ref) return CAP_EIO;
     for (int i = 0; i <= 400 && !st; i++) {
-      double t = t_end * i / 400;
-      cap_result eta;
-      st = cap_oscillation_release_2d((int)par[P_N], par[P_SIGMA], par[P_RADIUS] * sqrt(1 + 0.5 * par[P_AMPLITUDE] * par[P_AMPLITUDE]),
-                                      par[P_RHO], mus[k] / par[P_RHO], t, &eta);
+      double t = t_end * i / 400, w = 2 * M_PI / T_ref;
+      cap_result eta = {exp(-b_ref * t) * (cos(w * t) + b_ref / w * sin(w * t)), 0};
+      if (!axi) st = cap_oscillation_release_2d((int)nn, par[P_SIGMA], Req, par[P_RHO], mus[k] / par[P_RHO], t, &eta);
       if (!st) st = cap_io_tsv_row(ref, 2, (double[]){t, par[P_AMPLITUDE] * eta.val});
     }
     if (st) { cap_io_tsv_abort(ref); return st; }
@@ -374,41 +439,44 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   int a = level_at(runs, n, 25.6), b = level_at(runs, n, 51.2);
   char what[160];
   {
-    double Req = par[P_RADIUS] * sqrt(1 + 0.5 * par[P_AMPLITUDE] * par[P_AMPLITUDE]);
+    cap_ref_dim dim = axi ? CAP_REF_3D : CAP_REF_2D;
     cap_result T0, b0;
-    int st = cap_oscillation_period(CAP_REF_2D, (int)par[P_N], par[P_SIGMA], Req, par[P_RHO], 0, &T0);
-    if (!st) st = cap_oscillation_damping(CAP_REF_2D, (int)par[P_N], par[P_NU], Req, &b0);
+    int st = cap_oscillation_period(dim, (int)nn, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
+    if (!st) st = cap_oscillation_damping(dim, (int)nn, par[P_NU], Req, &b0);
     if (st) return st;
     exp_result(ctx, "period_rayleigh", T0.val);
-    exp_result(ctx, "decay_lamb", b0.val);
+    if (!axi) exp_result(ctx, "decay_lamb", b0.val);
   }
   exp_result(ctx, "period_err", runs[a].metric[M_PERIOD]);
   exp_result(ctx, "vol_drift", runs[a].metric[M_VOLUME]);
-  exp_result(ctx, "decay_err", runs[b].metric[M_DECAY]);
   exp_result(ctx, "order_period", exp_order(runs, n, M_PERIOD));
-  exp_result(ctx, "order_decay", exp_order(runs, n, M_DECAY));
+  if (!axi) {
+    exp_result(ctx, "decay_err", runs[b].metric[M_DECAY]);
+    exp_result(ctx, "order_decay", exp_order(runs, n, M_DECAY));
+  }
   snprintf(what, sizeof what, "period error |T - T_ref|/T_ref at %g cells (inviscid case)", runs[a].cells);
   exp_check(ctx, what, runs[a].metric[M_PERIOD], 1, 0.005);
-  if (runs[b].cells > 51.2 - 1e-9) {
+  if (!axi && runs[b].cells > 51.2 - 1e-9) {
     snprintf(what, sizeof what, "period error at %g cells (inviscid case)", runs[b].cells);
     exp_check(ctx, what, runs[b].metric[M_PERIOD], 1, 0.002);
   }
   snprintf(what, sizeof what, "volume drift over %g periods at %g cells", par[P_PERIODS], runs[a].cells);
   exp_check(ctx, what, runs[a].metric[M_VOLUME], 1, 0.005);
-  if (runs[b].cells > 51.2 - 1e-9) {
+  if (!axi && runs[b].cells > 51.2 - 1e-9) {
     snprintf(what, sizeof what, "decay-rate error |beta - beta_ref|/beta_ref at %g cells (viscous case)", runs[b].cells);
     exp_check(ctx, what, runs[b].metric[M_DECAY], 1, 0.05);
   }
   if (n >= 2) {
     exp_check(ctx, "observed order of the period error", exp_order(runs, n, M_PERIOD), 0, 1.5);
-    exp_check(ctx, "observed order of the decay-rate error", exp_order(runs, n, M_DECAY), 0, 1.0);
+    if (!axi) exp_check(ctx, "observed order of the decay-rate error", exp_order(runs, n, M_DECAY), 0, 1.0);
   }
   return CAP_SUCCESS;
 }
 
 static const exp_def def = {
     "drop_oscillation",
-    "A 2D drop oscillates with Rayleigh's capillary period and its amplitude decays at Lamb's viscous rate.",
+    "A 2D drop (or, with --geometry axi, a sphere) oscillates with Rayleigh's capillary period and its amplitude "
+    "decays at Lamb's viscous rate.",
     "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
     "Sec. 355 [lamb1932]",
     "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with the "
@@ -431,6 +499,7 @@ static const exp_def def = {
      {"period_err_visc", "", "|T - T_ref|/T_ref, viscous case"}},
     run_level,
     finish,
+    1, /* --geometry axi: the sphere, mode P_n, against Rayleigh's 3D period */
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

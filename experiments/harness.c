@@ -23,6 +23,8 @@ typedef struct {
 struct exp_ctx {
   const exp_def *def;
   const char *mode;
+  cap_geometry geom;
+  char name[128];    /* the experiment's name, with -axi for the axisymmetric variant */
   char dir[1024];
   char params[1024];
   cap_provenance prov;
@@ -45,6 +47,7 @@ static double now(void)
 }
 
 const char *exp_mode(const exp_ctx *ctx) { return ctx->mode; }
+cap_geometry exp_geometry(const exp_ctx *ctx) { return ctx->geom; }
 const cap_provenance *exp_provenance(const exp_ctx *ctx) { return &ctx->prov; }
 
 const char *exp_path(exp_ctx *ctx, const char *file)
@@ -123,9 +126,11 @@ static void usage(const exp_def *d, FILE *f)
   for (int i = 0; d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
   fprintf(f, "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
              "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
-             "  --threads N     worker threads (1: the solver is single-threaded so far)\n"
-             "  physical parameters:\n",
+             "  --threads N     worker threads (1: the solver is single-threaded so far)\n",
           EXP_MAX_LEVELS, d->name);
+  if (d->axi)
+    fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
+  fprintf(f, "  physical parameters:\n");
   for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
   fprintf(f, "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure\n");
 }
@@ -196,7 +201,7 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
   cap_file *file = cap_io_file_open(exp_path(ctx, "summary.json"), "w");
   if (!file) return CAP_EIO;
   FILE *f = cap_io_file_stream(file);
-  const char *text[][2] = {{"experiment", d->name}, {"claim", d->claim},     {"source", d->source},
+  const char *text[][2] = {{"experiment", ctx->name}, {"claim", d->claim},     {"source", d->source},
                            {"reference", d->reference}, {"mode", ctx->mode}, {"parameters", ctx->params},
                            {"commit", cap_version_commit()}};
   fprintf(f, "{");
@@ -240,7 +245,7 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
 /* Draws the experiment's figures with gnuplot (plots/<name>.gp), if both are there. */
 static void plot(exp_ctx *ctx)
 {
-  const char *name = ctx->def->name;
+  const char *name = ctx->def->name; /* one script serves both geometries */
   char script[512];
   snprintf(script, sizeof script, "plots/%s.gp", name);
   if (access(script, R_OK) != 0) {
@@ -309,6 +314,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
       ctx->mode = "custom";
     } else if (!strcmp(arg, "--out")) {
       out = val;
+    } else if (!strcmp(arg, "--geometry")) {
+      if (!strcmp(val, "planar")) ctx->geom = CAP_GEOM_PLANAR;
+      else if (!strcmp(val, "axi") && d->axi) ctx->geom = CAP_GEOM_AXI;
+      else {
+        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val, d->axi ? ", axi" : " (this experiment has no axi variant)");
+        status = 2;
+      }
     } else if (!strcmp(arg, "--threads")) {
       const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, 1, CAP_CLI_INTEGER};
       double th;
@@ -331,12 +343,14 @@ int exp_main(const exp_def *d, int argc, char **argv)
       free(ctx);
       return 2;
     }
-  int len = snprintf(ctx->params, sizeof ctx->params, "mode=%s levels=", ctx->mode);
+  snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
+  int len = snprintf(ctx->params, sizeof ctx->params, "mode=%s geometry=%s levels=", ctx->mode,
+                     ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
   for (int i = 0; levels[i] > 0; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
   for (int i = 0; i < np; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
-  ctx->prov.program = d->name;
+  ctx->prov.program = ctx->name;
   ctx->prov.params = ctx->params;
-  snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, d->name);
+  snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, ctx->name);
   if (mkdirs(ctx->dir)) {
     fprintf(stderr, "%s: cannot create the output folder %s: %s\n", d->name, ctx->dir, strerror(errno));
     free(ctx);

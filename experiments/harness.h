@@ -1,7 +1,11 @@
 /* The experiment harness: one executable per paper claim is a table (exp_def) and two functions; the
  * harness owns the command line, the resolution sweep, the outputs and the verdict.
  *
- *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--help] [--PARAM VALUE ...]
+ *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--geometry G] [--help]
+ *          [--PARAM VALUE ...]
+ *
+ * --geometry planar (default) or axi, for an experiment whose exp_def lists axi: the same claim in
+ * axisymmetric (r, z) geometry (3D-equivalent drops). Its outputs go to DIR/<name>-axi/.
  *
  * Outputs under DIR/<name>/ (DIR defaults to build/out):
  *   convergence.tsv  one row per resolution: cells across the feature, h, each metric, the observed
@@ -56,6 +60,7 @@ typedef struct {
   int (*run_level)(exp_ctx *ctx, const double *par, double cells, exp_run *out);
   /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
   int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
+  int axi;               /* 1: --geometry axi is supported */
 } exp_def;
 
 /* The whole program: returns the exit status. */
@@ -65,6 +70,8 @@ int exp_main(const exp_def *def, int argc, char **argv);
 
 /* "quick", "standard" or "full". */
 const char *exp_mode(const exp_ctx *ctx);
+/* CAP_GEOM_PLANAR or CAP_GEOM_AXI (--geometry). */
+cap_geometry exp_geometry(const exp_ctx *ctx);
 /* Path of a file in the experiment's output folder (valid until the next call; 4 rotating buffers). */
 const char *exp_path(exp_ctx *ctx, const char *file);
 /* The provenance of every file the experiment writes. */

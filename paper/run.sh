@@ -22,9 +22,12 @@ mkdir -p "$out" paper/build
 total=$#
 k=0
 start=$(date +%s)
-for bin in "$@"; do
+for arg in "$@"; do
   k=$((k + 1))
+  bin=${arg%@axi}
   name=$(basename "$bin")
+  geo=""
+  if [ "$bin" != "$arg" ]; then name="$name-axi"; geo="--geometry axi"; fi
   status="$out/$name.status"
   if [ -f "$status" ] && [ "$status" -nt "$bin" ]; then
     echo "[$k/$total] $name: up to date (exit status $(cat "$status"))"
@@ -40,7 +43,7 @@ for bin in "$@"; do
   t0=$(date +%s)
   rm -f "$out/$name/summary.json"
   # shellcheck disable=SC2086
-  "$bin" $flag --out "$out" >"$out/$name.log" 2>&1 &
+  "$bin" $flag $geo --out "$out" >"$out/$name.log" 2>&1 &
   pid=$!
   # stopped from outside: stop the experiment too; its status is not written, so it reruns next time
   trap 'kill "$pid" 2>/dev/null; echo "[$k/$total] $name: interrupted"; exit 130' INT TERM HUP

@@ -63,7 +63,7 @@ int cap_ns_params_check(const cap_ns_params *p)
 static int check_grid(const cap_grid *g, const char *what)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
-  if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "%s: only planar 2D grids are supported so far", what);
+  if (g->geom == CAP_GEOM_3D) return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet (PLANAR and AXI are)", what);
   if (g->ng < 3) return CAP_ERROR(CAP_EDOM, "%s: nghost = %d is out of range: allowed nghost >= 3", what, g->ng);
   for (int k = 0; k < 4; k++)
     if (g->bc[k] == CAP_BC_OPEN)
@@ -228,6 +228,18 @@ static double face_gradient(const cap_ns_ws *w, const double *p, const double *p
   return (p[hi] - pg) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
 }
 
+/* Discrete divergence of the face velocities at cell (i, j): planar (u_{i+1} - u_i)/h + (v_{j+1} - v_j)/h;
+ * AXI (x = r) (r_{i+1} u_{i+1} - r_i u_i)/(r_c h) + (v_{j+1} - v_j)/h, the finite-volume divergence of
+ * the cell ring (face radii r_i, cell radius r_c; the axis face has r = 0). */
+static double divergence(const cap_grid *g, const double *u, const double *v, int i, int j)
+{
+  size_t c = cap_grid_idx(g, i, j);
+  double du = g->geom == CAP_GEOM_AXI
+                  ? (cap_grid_metric_xface(g, i + 1) * u[c + 1] - cap_grid_metric_xface(g, i) * u[c]) / cap_grid_metric_cell(g, i)
+                  : u[c + 1] - u[c];
+  return (du + (v[c + g->sy] - v[c])) / g->h;
+}
+
 static int fail_nonfinite(const cap_ns_state *s, const char *field, int i, int j, double dt)
 {
   return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s, dt = %.3g s): non-finite %s at (%d, %d), x = %.6g, y = %.6g",
@@ -312,7 +324,6 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!info) info = &tmp;
   memset(info, 0, sizeof *info);
   double *phi = s->phi, *u = s->u, *v = s->v;
-  ptrdiff_t sy = g->sy;
 
   double t0 = now();
   /* curvature of the interface at the start of the step */
@@ -359,11 +370,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 4. projection */
   st = cap_poisson_assemble(w->poisson, g, phi, p->sigma > 0 ? interface_pressure : NULL, w);
   if (st) return st;
-  double h = g->h;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      w->rhs[c] = phi[c] < 0 ? p->rho / dt * ((u[c + 1] - u[c]) + (v[c + sy] - v[c])) / h : 0;
+      w->rhs[c] = phi[c] < 0 ? p->rho / dt * divergence(g, u, v, i, j) : 0;
     }
   st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
   if (st)
@@ -394,7 +404,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs((u[c + 1] - u[c] + v[c + sy] - v[c]) / h));
+      if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs(divergence(g, u, v, i, j)));
     }
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);

@@ -60,15 +60,16 @@ typedef struct {
   int nx, ny;        /* samples 0..nx-1, 0..ny-1 (a wall face lattice ends on the wall) */
   int perx, pery;    /* periodic directions */
   ptrdiff_t s[2];    /* strides */
-  int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP */
+  int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP, AXIS */
 } lattice;
 
 static lattice make_lattice(const cap_grid *g, cap_location loc)
 {
   lattice L = {g, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC, g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
                {-1, -1, -1, -1}};
+  /* the axis (AXI): u_z is even in r (the mirror never enters, the axis face having zero area) */
   for (int k = 0; k < 4; k++)
-    if (g->bc[k] == CAP_BC_SLIP) L.mirror[k] = 1;
+    if (g->bc[k] == CAP_BC_SLIP || g->bc[k] == CAP_BC_AXIS) L.mirror[k] = 1;
   /* along its own direction a face lattice has n + 1 samples, of which the last repeats the first
    * when periodic */
   if (loc == CAP_AT_XFACE && !L.perx) L.nx = g->nx + 1;
@@ -103,23 +104,69 @@ static double neighbour(const lattice *L, const unsigned char *liq, const double
   return f[c];
 }
 
-/* y = A x on the unknowns, A = I - k lap_h (k = nu dt / h^2); known (Dirichlet) neighbours are
- * excluded here and moved to the right-hand side by build_rhs. The no-slip mirror belongs to A. */
+/* The finite-volume row of sample (i, j) of L, scaled by h^2: its row metric m and, for each link n of
+ * LINKS (+x, -x, +y, -y), the conductance c[n] multiplying the neighbour and the part d[n] of the
+ * diagonal, so that the row reads  m x + k sum_n (d[n] x - c[n] x_n) = m x_old  (k = nu dt / h^2).
+ * Planar: m = c = d = 1 (the 5-point stencil). AXI (x = r): each row is the flux balance over its CV
+ * per radian, i.e. multiplied by the radius of its sample (cap_viscosity.h).
+ *   u_r at r_i = x0 + i h (m = r_i): radial links from the flux form d/dr((1/r) d(r u)/dr), the flux
+ *     q = (r_{i+1} u_{i+1} - r_i u_i) / (h r_c) at the cell centre r_c between faces i and i+1:
+ *     c = r_i r_{i+1} / r_c, d = r_i^2 / r_c (and likewise to i - 1); the hoop term is in the
+ *     diagonal excess sum d - sum c = r_i h^2 / (r_c(i-1) r_c(i)) ~ h^2 / r_i. Axial links c = d = r_i.
+ *   u_z at the cell radius r_c (m = r_c): radial links of conductance the radius of the x-face crossed,
+ *     r_{i+1} and r_i (0 through the axis), axial links r_c.
+ * Each link has the same conductance in its two rows, so the matrix is symmetric. */
+static const int LINKS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+static void row_coeffs(const lattice *L, int i, int j, double *m, double c[4], double d[4])
+{
+  (void)j;
+  for (int n = 0; n < 4; n++) c[n] = d[n] = 1;
+  *m = 1;
+  const cap_grid *g = L->g;
+  if (g->geom != CAP_GEOM_AXI) return;
+  if (L->loc == CAP_AT_XFACE) {
+    double r = cap_grid_xf(g, i), rp = cap_grid_xc(g, i), rm = cap_grid_xc(g, i - 1);
+    *m = r;
+    c[0] = r * cap_grid_xf(g, i + 1) / rp;
+    d[0] = r * r / rp;
+    c[1] = r * cap_grid_xf(g, i - 1) / rm;
+    d[1] = r * r / rm;
+    c[2] = d[2] = c[3] = d[3] = r;
+  } else {
+    double r = cap_grid_xc(g, i);
+    *m = r;
+    c[0] = d[0] = cap_grid_xf(g, i + 1);
+    c[1] = d[1] = cap_grid_xf(g, i);
+    c[2] = d[2] = c[3] = d[3] = r;
+  }
+}
+
+/* The diagonal m + k sum d of the row of sample (i, j). */
+static double row_diag(const lattice *L, int i, int j, double k)
+{
+  double m, c[4], d[4];
+  row_coeffs(L, i, j, &m, c, d);
+  return m + k * (d[0] + d[1] + d[2] + d[3]);
+}
+
+/* y = A x on the unknowns (the rows of row_coeffs); known (Dirichlet) neighbours are excluded here and
+ * moved to the right-hand side by solve_component. The wall mirror belongs to A. */
 static void apply(const lattice *L, const unsigned char *liq, double k, const double *x, double *y)
 {
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = cap_grid_idx(L->g, i, j);
       if (!liq[c]) continue;
-      double sum = 0;
-      const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+      double m, cn[4], dn[4], sum = 0;
+      row_coeffs(L, i, j, &m, cn, dn);
       for (int n = 0; n < 4; n++) {
-        int unk, a = i + d[n][0], b = j + d[n][1];
-        double val = neighbour(L, liq, x, i, j, d[n][0], d[n][1], &unk);
+        int unk, a = i + LINKS[n][0], b = j + LINKS[n][1];
+        double val = neighbour(L, liq, x, i, j, LINKS[n][0], LINKS[n][1], &unk);
         int outside = (a < 0 || a >= L->nx) ? !L->perx : ((b < 0 || b >= L->ny) ? !L->pery : 0);
-        if (unk || outside) sum += val; /* unknown neighbour, or the wall mirror of x(i, j) itself */
+        if (unk || outside) sum += cn[n] * val; /* unknown neighbour, or the wall mirror of x(i, j) itself */
       }
-      y[c] = (1 + 4 * k) * x[c] - k * sum;
+      y[c] = (m + k * (dn[0] + dn[1] + dn[2] + dn[3])) * x[c] - k * sum;
     }
 }
 
@@ -153,32 +200,32 @@ static int solve_component(cap_viscosity *w, const cap_grid *g, const double *ph
   *iters = 0;
   *res = 0;
   if (n == 0) return CAP_SUCCESS;
-  double *x = w->x, *r = w->r, *z = w->z, *p = w->p, *q = w->q;
-  const double diag = 1 + 4 * k;
-  /* rhs b = f_old + k * (sum of known, non-wall neighbours); r = b - A x with x = f_old */
+  double *x = w->x, *r = w->r, *z = w->z, *p = w->p, *q = w->q, *diag = w->du;
+  /* rhs b = m f_old + k * (sum of c times the known, non-wall neighbours); r = b - A x with x = f_old */
   double bnorm = 0;
   for (int j = 0; j < L.ny; j++)
     for (int i = 0; i < L.nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!liq[c]) continue;
-      double known = 0;
-      const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-      for (int m = 0; m < 4; m++) {
-        int unk, a = i + d[m][0], b = j + d[m][1];
-        double val = neighbour(&L, liq, f, i, j, d[m][0], d[m][1], &unk);
+      double known = 0, m, cn[4], dn[4];
+      row_coeffs(&L, i, j, &m, cn, dn);
+      for (int e = 0; e < 4; e++) {
+        int unk, a = i + LINKS[e][0], b = j + LINKS[e][1];
+        double val = neighbour(&L, liq, f, i, j, LINKS[e][0], LINKS[e][1], &unk);
         int outside = (a < 0 || a >= L.nx) ? !L.perx : ((b < 0 || b >= L.ny) ? !L.pery : 0);
-        if (!unk && !outside) known += val;
+        if (!unk && !outside) known += cn[e] * val;
       }
-      r[c] = f[c] + k * known; /* b */
+      r[c] = m * f[c] + k * known; /* b */
       bnorm += r[c] * r[c];
       x[c] = f[c];
+      diag[c] = row_diag(&L, i, j, k);
     }
   bnorm = sqrt(bnorm);
   apply(&L, liq, k, x, q);
   for (int j = 0; j < L.ny; j++)
     for (int i = 0; i < L.nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (liq[c]) { r[c] -= q[c]; z[c] = r[c] / diag; p[c] = z[c]; }
+      if (liq[c]) { r[c] -= q[c]; z[c] = r[c] / diag[c]; p[c] = z[c]; }
     }
   double rz = dot(&L, liq, r, z), rn = sqrt(dot(&L, liq, r, r));
   int it = 0;
@@ -191,7 +238,7 @@ static int solve_component(cap_viscosity *w, const cap_grid *g, const double *ph
         if (!liq[c]) continue;
         x[c] += alpha * p[c];
         r[c] -= alpha * q[c];
-        z[c] = r[c] / diag;
+        z[c] = r[c] / diag[c];
       }
     double rz2 = dot(&L, liq, r, z);
     for (int j = 0; j < L.ny; j++)
@@ -226,8 +273,10 @@ static int check_args(const char *fn, const cap_viscosity *w, const cap_grid *g,
                       const double *v, double nu_dt, double tol, int maxit)
 {
   if (!w || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
-  if (g->geom != CAP_GEOM_PLANAR)
-    return CAP_ERROR(CAP_EGEOM, "%s: only planar 2D grids are supported so far", fn);
+  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
+    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (planar and axisymmetric) are supported so far", fn);
+  if (g->geom == CAP_GEOM_AXI && g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+    return CAP_ERROR(CAP_EGEOM, "%s: an axisymmetric grid cannot be periodic in r", fn);
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
     return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid, used on %dx%d", fn, w->g.nx, w->g.ny, g->nx,
                      g->ny);
@@ -351,14 +400,21 @@ typedef struct {
   const double *mu, *mv; /* mass weights M of the u and v faces, 0 off the unknowns */
 } stress_ops;
 
-/* h u_x and h v_y of cell (i, j) */
-static void cell_terms(const stress_ops *S, int i, int j, term *tx, term *ty)
+/* h u_x and h v_y of cell (i, j), and on AXI grids the hoop term h u_r / r at the cell centre from the
+ * mean of the cell's two u_r faces, h (u(i,j) + u(i+1,j)) / (2 r_c) (no entries on planar grids). Next
+ * to the axis (r_c = h/2, u(0,j) = 0 dropped) it is u(1,j): finite. */
+static void cell_terms(const stress_ops *S, int i, int j, term *tx, term *ty, term *th)
 {
-  tx->n = ty->n = 0;
+  tx->n = ty->n = th->n = 0;
   term_add_entry(tx, &S->Lu, 0, i + 1, j, 1);
   term_add_entry(tx, &S->Lu, 0, i, j, -1);
   term_add_entry(ty, &S->Lv, 1, i, j + 1, 1);
   term_add_entry(ty, &S->Lv, 1, i, j, -1);
+  if (S->g->geom == CAP_GEOM_AXI) {
+    double a = 0.5 * S->g->h / cap_grid_xc(S->g, i);
+    term_add_entry(th, &S->Lu, 0, i + 1, j, a);
+    term_add_entry(th, &S->Lu, 0, i, j, a);
+  }
 }
 
 /* h (u_y + v_x) of node (i, j) */
@@ -391,20 +447,22 @@ static void term_diag(const term *t, double a, double *const d[2])
   }
 }
 
-/* Calls fn for every term of positive weight with its factor k * (2 w_c or w_n). */
+/* Calls fn for every term of positive weight with its factor k * (2 w_c or w_n), the weights including
+ * the radius on AXI grids (stress_weights). */
 typedef void term_fn(const term *t, double a, void *ctx);
 
 static void for_terms(const stress_ops *S, term_fn *fn, void *ctx)
 {
   const cap_grid *g = S->g;
-  term tx, ty;
+  term tx, ty, th;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       double wc = S->wc[cap_grid_idx(g, i, j)];
       if (!(wc > 0)) continue;
-      cell_terms(S, i, j, &tx, &ty);
+      cell_terms(S, i, j, &tx, &ty, &th);
       fn(&tx, 2 * S->k * wc, ctx);
       fn(&ty, 2 * S->k * wc, ctx);
+      if (th.n) fn(&th, 2 * S->k * wc, ctx);
     }
   for (int j = 0; j < S->nny; j++)
     for (int i = 0; i < S->nnx; i++) {
@@ -450,7 +508,9 @@ static double stress_dot(const stress_ops *S, const double *au, const double *av
   return s;
 }
 
-/* The CV weights: cells and nodes into w->wc, w->wn; the face fractions w_f into w->mu, w->mv, then
+/* The CV weights, each the liquid fraction times the radius of the CV's centre on AXI grids (r_c for
+ * cells and u_z faces, r_i for nodes and u_r faces; exactly 1 on planar grids): cells and nodes into
+ * w->wc, w->wn; the face fractions w_f into w->mu, w->mv, then
  * the unknown set, their mass weights M (0 elsewhere) and the diagonal of the matrix into w->du, w->dv.
  * Wall-normal faces are set to 0. */
 static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, double *v)
@@ -462,7 +522,8 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      w->wc[c] = cv_fraction(f[c], (f[c + 1] - f[c - 1]) / (2 * h), (f[c + sy] - f[c - sy]) / (2 * h), h);
+      w->wc[c] = cap_grid_metric_cell(g, i) *
+                 cv_fraction(f[c], (f[c + 1] - f[c - 1]) / (2 * h), (f[c + sy] - f[c - sy]) / (2 * h), h);
     }
   /* A node on a wall has the half of its CV beyond the wall in the solid (a quarter kept at a corner),
    * and only the liquid inside the domain counts. With liquid on both sides of the node this halves
@@ -477,8 +538,9 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
       double pc = 0.25 * (a + b + d + e), gx = (a + d - b - e) / (2 * h), gy = (a + b - d - e) / (2 * h);
       double x0 = wx && i == 0 ? 0 : -0.5, x1 = wx && i == g->nx ? 0 : 0.5;
       double y0 = wy && j == 0 ? 0 : -0.5, y1 = wy && j == g->ny ? 0 : 0.5;
-      w->wn[c] = x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1)
-                                            : cv_fraction(pc, gx, gy, h);
+      double fr = x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1)
+                                             : cv_fraction(pc, gx, gy, h);
+      w->wn[c] = cap_grid_metric_xface(g, i) * fr;
     }
   /* u face (i, j) between cells c - 1 and c; v face between c - sy and c. The periodic copies (u at
    * i = nx, v at j = ny) are not samples of the lattice and keep weight 0. */
@@ -487,14 +549,14 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
       if (on_wall(&S->Lu, i, j)) { u[c] = 0; continue; }
       double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
-      w->mu[c] = cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
+      w->mu[c] = cap_grid_metric_xface(g, i) * cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
     }
   for (int j = 0; j < S->Lv.ny; j++)
     for (int i = 0; i < S->Lv.nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
       if (on_wall(&S->Lv, i, j)) { v[c] = 0; continue; }
       double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
-      w->mv[c] = cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
+      w->mv[c] = cap_grid_metric_cell(g, i) * cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
     }
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
   for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
@@ -505,10 +567,12 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
    * of the solve stays 0 */
   for (size_t c = 0; c < g->size; c++) {
     double *m[2] = {&w->mu[c], &w->mv[c]}, *dd[2] = {&w->du[c], &w->dv[c]};
+    int i = (int)(c % (size_t)sy) - g->ng; /* the column, for the metric of a full CV (1 on planar grids) */
+    double full[2] = {cap_grid_metric_xface(g, i), cap_grid_metric_cell(g, i)};
     for (int q = 0; q < 2; q++) {
       double wf = *m[q], sf = *dd[q];
       if (wf > 0 || sf > 0) {
-        *m[q] = fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(1, sf));
+        *m[q] = fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(full[q], sf));
         *dd[q] = sf + *m[q];
       } else {
         *m[q] = 0;

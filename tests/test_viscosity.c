@@ -1,7 +1,11 @@
 /* Tests of solver/cap_viscosity: exact discrete decay of Fourier and wall modes, first-order
  * convergence in dt to the continuous decay, air faces untouched, error paths; for the stress-form
  * step also rigid rotation of a free drop, the dissipation rate of the n = 2 potential flow against
- * the continuum value (Lamb's damping), and the line/square area fraction. */
+ * the continuum value (Lamb's damping), and the line/square area fraction. On axisymmetric grids (both
+ * steps): the documented discrete operator reproduced exactly (axis and annulus), second-order
+ * convergence of a manufactured solution including the faces next to the axis, uniform axial flow
+ * between slip walls, rigid translation of a free sphere, and the dissipation rate of the n = 2 flow in
+ * a sphere. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -144,8 +148,9 @@ static double face_fraction(const drop *D, int dir, int i, int j)
   return cap_viscosity_square_fraction(gx, gy, pc / (hypot(gx, gy) * h));
 }
 
-/* KE = sum w_f u^2 over the interior faces of both components, and KE_old - KE_new computed without
- * cancellation as sum w_f (u0 - u)(u0 + u). */
+/* KE = sum w_f m_f u^2 over the interior faces of both components (m_f the face's metric: 1 on planar
+ * grids, its radius on AXI grids), and KE_old - KE_new computed without cancellation as
+ * sum w_f m_f (u0 - u)(u0 + u). */
 static void drop_energy(const drop *D, double *ke0, double *dke)
 {
   const cap_grid *g = &D->g;
@@ -153,14 +158,14 @@ static void drop_energy(const drop *D, double *ke0, double *dke)
   for (int j = 0; j < g->ny; j++)
     for (int i = 1; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      double wf = face_fraction(D, 0, i, j);
+      double wf = face_fraction(D, 0, i, j) * cap_grid_metric_xface(g, i);
       *ke0 += wf * D->u0[c] * D->u0[c];
       *dke += wf * (D->u0[c] - D->u[c]) * (D->u0[c] + D->u[c]);
     }
   for (int j = 1; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      double wf = face_fraction(D, 1, i, j);
+      double wf = face_fraction(D, 1, i, j) * cap_grid_metric_cell(g, i);
       *ke0 += wf * D->v0[c] * D->v0[c];
       *dke += wf * (D->v0[c] - D->v[c]) * (D->v0[c] + D->v[c]);
     }
@@ -264,6 +269,323 @@ static double slip_case(step_fn *step, int kind, int slip)
   return e;
 }
 
+/* ---- axisymmetric (r, z) grids: x is the radius, y the axis ---- */
+
+/* The AXI grid of the cylinder 0 <= r <= 1, 0 <= z <= 1 of n x n cells: the axis at r = 0, a wall of
+ * kind `outer` at r = 1, periodic in z. */
+static void axi_cylinder(cap_grid *g, int n, cap_bc outer)
+{
+  cap_grid_init(g, CAP_GEOM_AXI, n, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(g, CAP_XHI, outer);
+  cap_grid_set_bc(g, CAP_YLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(g, CAP_YHI, CAP_BC_PERIODIC);
+}
+
+/* The smooth, regular test field on the cylinder, with kz = 2 pi, s = kz z + 0.3817:
+ *   u_r = f(r) sin s,  f = r - r^3   (odd in r, 0 on the axis and at r = 1),
+ *   u_z = F(r) cos s,  F = (1 - r^2)^2 (even in r, F(1) = F'(1) = 0),
+ * and, with (1/r)(r f)' = 2 - 4 r^2, ((1/r)(r f)')' = -8 r, F' = 4 r^3 - 4 r, (1/r)(r F')' = 16 r^2 - 8:
+ *   vector Laplacian:  L_r = (-8 r - kz^2 f) sin s,            L_z = (16 r^2 - 8 - kz^2 F) cos s;
+ *   div 2E (E the strain rate, with the hoop strain u_r / r):
+ *     (2/r)(r u_r,r)_r - 2 u_r / r^2 + (u_r,z + u_z,r)_z = 2 ((1/r)(r f)')' sin s + f (sin s)'' + F' (cos s)'
+ *                                              = (-16 r - kz^2 f - kz F') sin s,
+ *     (1/r)(r (u_r,z + u_z,r))_r + 2 u_z,zz   = (kz (2 - 4 r^2) + 16 r^2 - 8 - 2 kz^2 F) cos s.
+ * comp 0: u_r, 1: u_z; op 0: the field, 1: L, 2: div 2E. */
+static double axi_field(int comp, int op, double r, double z)
+{
+  const double kz = 2 * M_PI, s = kz * z + 0.3817;
+  double f = r - r * r * r, F = (1 - r * r) * (1 - r * r), Fp = 4 * r * r * r - 4 * r;
+  if (comp == 0) {
+    double a = op == 0 ? f : op == 1 ? -8 * r - kz * kz * f : -16 * r - kz * kz * f - kz * Fp;
+    return a * sin(s);
+  }
+  double a = op == 0   ? F
+             : op == 1 ? 16 * r * r - 8 - kz * kz * F
+                       : kz * (2 - 4 * r * r) + 16 * r * r - 8 - 2 * kz * kz * F;
+  return a * cos(s);
+}
+
+/* Manufactured solution: u_old = u* - nu_dt (L u*) for the Laplacian step (op 1) or u* - nu_dt div(2E*)
+ * for the stress step (op 2), one step, and the max error |u - u*| over all unknown faces of both
+ * components (*err) and over those next to the axis, u_r at i = 1 and u_z at i = 0 (*err_axis). The
+ * cylinder is full of liquid; no-slip wall at r = 1. */
+static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double *err, double *err_axis, int *iters)
+{
+  cap_grid g;
+  axi_cylinder(&g, n, CAP_BC_WALL);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i <= n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      double r = cap_grid_xf(&g, i), z = cap_grid_yc(&g, j);
+      u[c] = axi_field(0, 0, r, z) - nu_dt * axi_field(0, op, r, z);
+      r = cap_grid_xc(&g, i), z = cap_grid_yf(&g, j);
+      v[c] = axi_field(1, 0, r, z) - nu_dt * axi_field(1, op, r, z);
+    }
+  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_status st;
+  step(w, &g, phi, u, v, nu_dt, 1e-13, 5000, &st);
+  *iters = st.iterations[0];
+  *err = *err_axis = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      double eu = i > 0 ? fabs(u[c] - axi_field(0, 0, cap_grid_xf(&g, i), cap_grid_yc(&g, j))) : 0;
+      double ev = fabs(v[c] - axi_field(1, 0, cap_grid_xc(&g, i), cap_grid_yf(&g, j)));
+      *err = fmax(*err, fmax(eu, ev));
+      if (i == 1) *err_axis = fmax(*err_axis, eu);
+      if (i == 0) *err_axis = fmax(*err_axis, ev);
+    }
+  cap_viscosity_free(w);
+  free(phi); free(u); free(v);
+}
+
+/* The documented discrete operator on the cylinder a = x0 <= r <= b = x0 + 1 of n x n cells, periodic
+ * in z, no-slip wall at r = b and the axis (x0 = 0) or a no-slip wall (annulus, x0 > 0) at r = a, applied
+ * to a divergence-free MAC field: a discrete stream function psi on the nodes, r_i u(i,j) =
+ * -(psi(i,j+1) - psi(i,j))/h, r_c v(i,j) = (psi(i+1,j) - psi(i,j))/h, so (r_{i+1} u_{i+1} - r_i u_i)/(r_c
+ * h) + (v_{j+1} - v_j)/h = 0 exactly; psi = (r - a)^2 (b - r)^2 sin(2 pi z + 0.3817) vanishes on both
+ * sides (~ r^2 at the axis: a regular field).
+ * u_old = (I - nu_dt L_h) u* with L_h the rows of cap_viscosity.h (divided by the row's radius):
+ *   u_r: G_i = r_{i+1} u_{i+1} - r_i u_i,  (L_h u)_i = [G_i / r_c(i) - G_{i-1} / r_c(i-1)] / h^2 + u_zz;
+ *   u_z: (L_h v) = [r_{i+1} (v_{i+1} - v_i) - r_i (v_i - v_{i-1})] / (r_c h^2) + v_zz, v_n = -v_{n-1}
+ *        and v_{-1} = -v_0 (the no-slip mirrors; r_0 = 0 on the axis).
+ * Returns max |u - u*| / max |u*| after one step of `step` from u_old. */
+static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_AXI, n, n, 1, 1.0 / n, x0, 0, 0, 2);
+  cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
+  const double h = g.h, k = nu_dt / (h * h);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
+         *us = cap_grid_field_alloc(&g), *vs = cap_grid_field_alloc(&g);
+  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+#define PSI(i, j) (pow(cap_grid_xf(&g, i) - x0, 2) * pow(x0 + 1 - cap_grid_xf(&g, i), 2) * \
+                   sin(2 * M_PI * cap_grid_yf(&g, j) + 0.3817))
+  double scale = 0;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i <= n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      us[c] = i > 0 && i < n ? -(PSI(i, j + 1) - PSI(i, j)) / (h * cap_grid_xf(&g, i)) : 0;
+      vs[c] = i < n ? (PSI(i + 1, j) - PSI(i, j)) / (h * cap_grid_xc(&g, i)) : 0;
+      scale = fmax(scale, fmax(fabs(us[c]), fabs(vs[c])));
+    }
+#undef PSI
+#define AT(f, i, j) f[cap_grid_idx(&g, i, ((j) + n) % n)]
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (i > 0) {
+        double gp = cap_grid_xf(&g, i + 1) * AT(us, i + 1, j) - cap_grid_xf(&g, i) * AT(us, i, j);
+        double gm = cap_grid_xf(&g, i) * AT(us, i, j) - cap_grid_xf(&g, i - 1) * AT(us, i - 1, j);
+        double lap = gp / cap_grid_xc(&g, i) - gm / cap_grid_xc(&g, i - 1) + AT(us, i, j + 1) + AT(us, i, j - 1) -
+                     2 * AT(us, i, j);
+        u[c] = us[c] - k * lap;
+      }
+      double vp = i + 1 < n ? AT(vs, i + 1, j) : -AT(vs, i, j), vm = i > 0 ? AT(vs, i - 1, j) : -AT(vs, i, j);
+      double lap = (cap_grid_xf(&g, i + 1) * (vp - vs[c]) - cap_grid_xf(&g, i) * (vs[c] - vm)) / cap_grid_xc(&g, i) +
+                   AT(vs, i, j + 1) + AT(vs, i, j - 1) - 2 * vs[c];
+      v[c] = vs[c] - k * lap;
+    }
+#undef AT
+  for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, n)] = v[cap_grid_idx(&g, i, 0)];
+  cap_viscosity *w = cap_viscosity_alloc(&g);
+  step(w, &g, phi, u, v, nu_dt, 1e-14, 5000, NULL);
+  double e = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      e = fmax(e, fmax(fabs(u[c] - us[c]), fabs(v[c] - vs[c])));
+    }
+  cap_viscosity_free(w);
+  free(phi); free(u); free(v); free(us); free(vs);
+  return e / scale;
+}
+
+/* A uniform axial flow u_z = U on the cylinder full of liquid, outer wall `outer`: the max change after
+ * one step of nu_dt = 0.01 (k = 2.56 at n = 16), relative to U. */
+static double axi_uniform(step_fn *step, cap_bc outer)
+{
+  const int n = 16;
+  const double U = 0.7319;
+  cap_grid g;
+  axi_cylinder(&g, n, outer);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, j)] = U;
+  cap_viscosity *w = cap_viscosity_alloc(&g);
+  step(w, &g, phi, u, v, 0.01, 1e-13, 500, NULL);
+  double e = 0;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i <= n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      e = fmax(e, fabs(u[c]));
+      if (i < n) e = fmax(e, fabs(v[c] - U));
+    }
+  cap_viscosity_free(w);
+  free(phi); free(u); free(v);
+  return e / U;
+}
+
+/* A liquid sphere of radius Rc cells centred on the axis at z = zc, in the AXI box 0 <= r <= (Rc + 6) h,
+ * 0 <= z <= 1 of nz = 2 Rc + 12 cells, walls at r = r_max and z = 0, 1; phi exact (ghosts included: the
+ * axis ghosts are its even image). */
+static void sphere_init(drop *D, int Rc)
+{
+  int nz = 2 * Rc + 12;
+  double h = 1.0 / nz;
+  cap_grid_init(&D->g, CAP_GEOM_AXI, Rc + 6, nz, 1, h, 0, 0, 0, 2);
+  D->phi = cap_grid_field_alloc(&D->g);
+  D->u = cap_grid_field_alloc(&D->g); D->v = cap_grid_field_alloc(&D->g);
+  D->u0 = cap_grid_field_alloc(&D->g); D->v0 = cap_grid_field_alloc(&D->g);
+  D->xc = 0; D->yc = (nz / 2 + 0.1419) * h; D->R = Rc * h;
+  drop_init_phi(D);
+}
+
+/* The sphere's velocity: the rigid translation u = (0, U) (kind 0; every face, the void's too), or the
+ * axisymmetric n = 2 potential flow u_r = r, u_z = -2 (z - zc) (kind 1, continued linearly into the
+ * void); the wall-normal faces 0. */
+static void sphere_set(drop *D, int kind)
+{
+  const cap_grid *g = &D->g;
+  const double U = 0.7319;
+  for (int j = 0; j <= g->ny; j++)
+    for (int i = 0; i <= g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      D->u[c] = kind == 0 || i == g->nx ? 0 : cap_grid_xf(g, i);
+      D->v[c] = i == g->nx || j == 0 || j == g->ny ? 0 : kind == 0 ? U : -2 * (cap_grid_yf(g, j) - D->yc);
+      D->u0[c] = D->u[c];
+      D->v0[c] = D->v[c];
+    }
+}
+
+/* Rate (KE_old - KE_new) / (nu_dt KE_old) of one stress step of nu_dt = k h^2 of the n = 2 flow in the
+ * sphere of radius Rc cells, divided by its continuum value 20 nu / R^2 (see the test). */
+static double sphere_rate(int Rc, double k, int *iters, int *status)
+{
+  drop D;
+  sphere_init(&D, Rc);
+  sphere_set(&D, 1);
+  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  cap_viscosity_status st;
+  double nu_dt = k * D.g.h * D.g.h;
+  *status = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-13, 5000, &st);
+  *iters = st.iterations[0];
+  double ke0, dke;
+  drop_energy(&D, &ke0, &dke);
+  cap_viscosity_free(w);
+  double ratio = dke / (nu_dt * ke0) * D.R * D.R / 20;
+  drop_free(&D);
+  return ratio;
+}
+
+static void axi_tests(void)
+{
+  step_fn *steps_[2] = {cap_viscosity_step, cap_viscosity_stress_step};
+  const char *names[2] = {"Laplacian", "stress"};
+  /* A1. the discrete operator itself: a divergence-free field, for which the stress step's
+   * Euler-Lagrange equation is the Laplacian step's (cap_viscosity.h), returns exactly */
+  for (int s = 0; s < 2; s++)
+    for (int m = 0; m < 2; m++) {
+      double x0 = m ? 0.3817 : 0, e = axi_exact_operator(steps_[s], 32, x0, m ? 0.05 : 0.003817);
+      th_abs(e, 0, 1e-11, "AXI %s step: (I - nu_dt L_h)^-1 of (I - nu_dt L_h) u* is u* for a divergence-free u* "
+             "(the documented r-weighted rows; %s, no-slip wall)", names[s], m ? "annulus r >= 0.3817" : "axis");
+    }
+  /* A2. second-order convergence of a manufactured solution, the faces next to the axis included */
+  for (int s = 0; s < 2; s++) {
+    int ns[3] = {16, 32, 64};
+    double hs[3], es[3], ea[3];
+    for (int m = 0; m < 3; m++) {
+      int its;
+      hs[m] = 1.0 / ns[m];
+      axi_manufactured(steps_[s], s + 1, ns[m], 0.03817, &es[m], &ea[m], &its);
+      th_note("AXI %s step, manufactured u_r = (r - r^3) sin, u_z = (1 - r^2)^2 cos, n = %d: max error %.3e, next "
+              "to the axis %.3e (%d iterations)", names[s], ns[m], es[m], ea[m], its);
+    }
+    th_true(th_slope(3, hs, es) >= 1.8, "AXI %s step, manufactured solution: observed order %.2f >= 1.8", names[s],
+            th_slope(3, hs, es));
+    th_true(th_slope(3, hs, ea) >= 1.8, "AXI %s step, manufactured solution next to the axis: observed order %.2f >= "
+            "1.8", names[s], th_slope(3, hs, ea));
+  }
+  /* A3. a uniform axial flow: unchanged between slip walls, slowed by a no-slip wall */
+  for (int s = 0; s < 2; s++) {
+    th_abs(axi_uniform(steps_[s], CAP_BC_SLIP), 0, 1e-12, "AXI %s step: uniform u_z with a slip wall unchanged",
+           names[s]);
+    double d = axi_uniform(steps_[s], CAP_BC_WALL);
+    th_true(d > 1e-3, "AXI %s step: uniform u_z slowed by a no-slip wall (change %.3g)", names[s], d);
+  }
+  /* A4. rigid translation of a free liquid sphere along the axis: E = 0 in every term, so the stress
+   * step is the identity, also stiff (R = 24 cells, nu dt / h^2 = 41) */
+  {
+    drop D;
+    sphere_init(&D, 24);
+    cap_viscosity *w = cap_viscosity_alloc(&D.g);
+    cap_viscosity_status st;
+    double hh = D.g.h * D.g.h;
+    for (int m = 0; m < 2; m++) {
+      double k = m ? 41 : 0.05;
+      sphere_set(&D, 0);
+      int s = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, k * hh, 1e-12, 2000, &st);
+      th_true(s == CAP_SUCCESS && st.unknowns[1] > 0, "AXI stress step on a translating sphere, nu dt / h^2 = %g (%ld "
+              "+ %ld unknowns, %d iterations)", k, st.unknowns[0], st.unknowns[1], st.iterations[0]);
+      th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI stress step: rigid translation along the axis unchanged "
+             "(max change / U, nu dt / h^2 = %g)", k);
+    }
+    sphere_set(&D, 0);
+    th_int(cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, 41 * hh, 1e-12, 2000, &st), CAP_SUCCESS,
+           "AXI Laplacian step on the translating sphere (void faces as Dirichlet data)");
+    th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
+    /* error paths on the AXI workspace */
+    cap_grid a;
+    cap_grid_init(&a, CAP_GEOM_3D, D.g.nx, D.g.ny, 4, D.g.h, 0, 0, 0, 2);
+    th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+           "stress step: 3D grid refused (CAP_EGEOM)");
+    th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+           "Laplacian step: 3D grid refused (CAP_EGEOM)");
+    cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx, D.g.ny, 1, D.g.h, 0.3817, 0, 0, 2);
+    cap_grid_set_bc(&a, CAP_XLO, CAP_BC_PERIODIC);
+    cap_grid_set_bc(&a, CAP_XHI, CAP_BC_PERIODIC);
+    th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+           "stress step: AXI annulus periodic in r refused (CAP_EGEOM)");
+    th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+           "Laplacian step: AXI annulus periodic in r refused (CAP_EGEOM)");
+    cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx + 1, D.g.ny, 1, D.g.h, 0, 0, 0, 2);
+    th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_ESIZE,
+           "stress step: AXI workspace of another grid rejected");
+    cap_viscosity_free(w);
+    drop_free(&D);
+  }
+  /* A5. dissipation of the axisymmetric n = 2 potential flow u = grad (r^2/2 - z^2)... = (r, -2 z),
+   * divergence-free ((1/r)(r r)' - 2 = 0), in a sphere of radius R: E = diag(u_r,r, u_r/r, u_z,z) =
+   * diag(1, 1, -2), E:E = 6, so the dissipation 2 mu E:E integrates to 12 mu (4/3) pi R^3 = 16 pi mu R^3;
+   * the kinetic energy (rho/2) int (r^2 + 4 z^2) dV with int x^2 dV = int y^2 dV = int z^2 dV =
+   * 4 pi R^5 / 15 is (rho/2) (8 + 16) pi R^5 / 15 = 4 pi rho R^5 / 5; hence -d(KE)/dt / KE = 20 nu / R^2.
+   * (Half of it, 10 nu / R^2, is twice Lamb's (1932, Sec. 355) amplitude rate (n-1)(2n+1) nu / R^2 = 5 nu
+   * / R^2 of the n = 2 drop oscillation.) Discrete: KE = sum w_f r_f u^2, one step of nu dt = 1e-3 h^2. */
+  {
+    int Rc[3] = {8, 16, 32}, status[3], its[3];
+    double hs[3], es[3], ratio[3];
+    for (int m = 0; m < 3; m++) {
+      int its2, s2;
+      ratio[m] = sphere_rate(Rc[m], 1e-3, &its[m], &status[m]);
+      hs[m] = 1.0 / Rc[m];
+      es[m] = fabs(ratio[m] - 1);
+      double big = sphere_rate(Rc[m], 0.05, &its2, &s2);
+      th_note("AXI sphere R = %2d cells: stress step dissipation rate of the n = 2 flow / (20 nu / R^2) = %.5f (%d "
+              "iterations); at nu dt = 0.05 h^2: %.5f", Rc[m], ratio[m], its[m], big);
+    }
+    th_true(status[0] == CAP_SUCCESS && status[1] == CAP_SUCCESS && status[2] == CAP_SUCCESS,
+            "AXI stress step: the three sphere solves converged");
+    th_abs(ratio[2], 1, 0.01, "AXI stress step: dissipation rate of the n = 2 flow at R = 32 cells vs 20 nu / R^2");
+    double order = th_slope(3, hs, es);
+    th_true(order >= 1, "AXI stress step: observed order of the dissipation rate %.2f >= 1 (errors %.2e %.2e "
+            "%.2e)", order, es[0], es[1], es[2]);
+  }
+}
+
 int main(void)
 {
   cap_viscosity_status st;
@@ -310,8 +632,8 @@ int main(void)
     th_int(cap_viscosity_step(w, &g, phi, u, v, -1, 1e-10, 10, &st), CAP_EDOM, "negative nu_dt rejected");
     th_int(cap_viscosity_step(w, &g, phi, u, v, 0.01, 0, 10, &st), CAP_EDOM, "tol 0 rejected");
     cap_grid a;
-    cap_grid_init(&a, CAP_GEOM_AXI, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
-    th_int(cap_viscosity_step(w, &a, phi, u, v, 0.01, 1e-10, 10, &st), CAP_EGEOM, "AXI returns CAP_EGEOM");
+    cap_grid_init(&a, CAP_GEOM_3D, 16, 16, 16, 1.0 / 16, 0, 0, 0, 2);
+    th_int(cap_viscosity_step(w, &a, phi, u, v, 0.01, 1e-10, 10, &st), CAP_EGEOM, "3D returns CAP_EGEOM");
     cap_grid b;
     cap_grid_init(&b, CAP_GEOM_PLANAR, 8, 16, 1, 1.0 / 16, 0, 0, 0, 2);
     th_int(cap_viscosity_step(w, &b, phi, u, v, 0.01, 1e-10, 10, &st), CAP_ESIZE, "workspace of another grid rejected");
@@ -415,9 +737,9 @@ int main(void)
     th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 0, &st), CAP_EDOM,
            "stress step: maxit 0 rejected");
     cap_grid a;
-    cap_grid_init(&a, CAP_GEOM_AXI, 64, 64, 1, 1.0 / 64, 0, 0, 0, 2);
+    cap_grid_init(&a, CAP_GEOM_3D, 64, 64, 64, 1.0 / 64, 0, 0, 0, 2);
     th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EGEOM,
-           "stress step: AXI returns CAP_EGEOM");
+           "stress step: 3D returns CAP_EGEOM");
     cap_grid b;
     cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
     th_int(cap_viscosity_stress_step(w, &b, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_ESIZE,
@@ -499,5 +821,6 @@ int main(void)
     th_abs(worst, 0, 1e-15, "symmetry f(d) + f(-d) = 1 over 7 normals");
     th_abs(mc, 0, 2e-3, "fraction agrees with a point count over 7 normals and offsets");
   }
+  axi_tests();
   return th_done();
 }
