@@ -33,6 +33,9 @@
  *                    at 51.2 cells and 0.16 % at 102.4 (order 0.8); with the linear extension the
  *                    error is 0.08 % at 51.2 cells and converges at order 2.4, and the viscous decay
  *                    rate is within 1 % of the exact linear theory (experiments/drop_oscillation.c).
+ *                    It is not robust where the interface is under-resolved or kinked: a drop with
+ *                    a contact angle on a wall blew up at t = 0.3 and a pinching thread at the pinch
+ *                    (t = 14.8, rayleigh_plateau at R = 16 cells); such flows keep the constant one.
  *                    The constant first-order extension (the default) commutes exactly with the
  *                    reflections of the grid: a symmetric static drop keeps its symmetry and relaxes
  *                    to 4e-8 at t = 17, which the drop at rest of static_drop relies on;
