@@ -31,13 +31,3 @@ plot dir.'/dispersion.tsv' using 1:2 with lines ls 2 title 'Rayleigh (inviscid)'
      dir.'/dispersion.tsv' using 1:3 with lines lc rgb '#ff8c00' lw 1.5 dt 3 title 'Weber (long waves, run Oh)', \
      for [f in files] f using 1:($1 < 1 ? $2 : 1/0) with points pt 7 ps 1.3 title 'measured, '.f[strstrt(f, 'growth_') + 7:strlen(f) - 4].' cells'
 
-# the neck radius before the pinch, against the time left to the breakup, on log-log axes
-tb = real(system("sed -n 's/.*\"breakup_time\": \\([0-9.eE+-]*\\).*/\\1/p' ".dir."/summary.json"))
-set output dir.'/neck.png'
-set title 'Rayleigh-Plateau: the neck before the pinch (fastest mode, finest resolution)'
-set xlabel 't_b - t'
-set ylabel 'r_{min} / R'
-@loglog
-set key bottom right
-plot dir.'/neck.tsv' using (tb - $1):($2 > 0 ? $2 : 1/0) with lines ls 1 title 'measured', \
-     0.5 * x**(2.0/3) ls 3 title 'slope 2/3 (inviscid)'

@@ -316,9 +316,10 @@ static double q_angle(double x, double y)
   return cos(t) + 0.5 * sin(2 * t + 0.3);
 }
 
-/* Max error over the extrapolated points (0 <= phi_s <= W). phi: cell-centred level set. */
+/* Max error over the extrapolated points (0 <= phi_s <= W) of the field f given inside the liquid
+ * (NaN if a target is not reached). phi: cell-centred level set. */
 static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_location loc,
-                           cap_fmm_order order, int *status)
+                           cap_fmm_order order, double (*f)(double, double), int *status)
 {
   double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
   unsigned char *known = calloc(g->size, 1);
@@ -329,7 +330,7 @@ static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const doubl
     for (int i = 0; i < ni; i++) {
       size_t k = cap_grid_idx(g, i, j);
       known[k] = ps[k] < 0;
-      q[k] = known[k] ? q_angle((i + ox) * g->h, (j + oy) * g->h) : NAN;
+      q[k] = known[k] ? f((i + ox) * g->h, (j + oy) * g->h) : NAN;
     }
   cap_fmm_stats st = {0, 0, 0, 0, 0};
   if (!*status) *status = cap_fmm_extrapolate(ws, g, loc, ps, known, q, W / g->h, order, &st);
@@ -338,7 +339,7 @@ static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const doubl
     for (int i = 0; i < ni; i++) {
       size_t k = cap_grid_idx(g, i, j);
       if (known[k] || !(ps[k] < (W / g->h) * g->h)) continue; /* the targets */
-      double err = fabs(q[k] - q_angle((i + ox) * g->h, (j + oy) * g->h));
+      double err = fabs(q[k] - f((i + ox) * g->h, (j + oy) * g->h));
       e = isfinite(err) && e == e ? fmax(e, err) : NAN;
     }
   if (st.n_unreached) e = NAN;
@@ -366,13 +367,13 @@ static void test_extrapolate_circle(void)
       hs[q] = g.h;
       for (int loc = 0; loc <= 2; loc++) {
         int s;
-        e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, &s);
+        e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, q_angle, &s);
         ok &= s == CAP_SUCCESS;
       }
       /* the pipeline of a time step: redistance phi0, then extrapolate with the result */
       redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, phi);
       int s;
-      epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, &s);
+      epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, q_angle, &s);
       ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
       th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
               "redistancing phi0: cells %.3e",
@@ -401,35 +402,6 @@ static void test_extrapolate_circle(void)
  * distance times the normal derivative (O(W) in a band of width W, O(h) in the first cells). */
 static double q_lin(double x, double y) { return 0.3817 + 0.7 * x - 1.3 * y; }
 
-static double lin_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_location loc,
-                        cap_fmm_order order, int *status)
-{
-  double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
-  unsigned char *known = calloc(g->size, 1);
-  int ni = g->nx + (loc == CAP_AT_XFACE), nj = g->ny + (loc == CAP_AT_YFACE);
-  double ox = loc == CAP_AT_XFACE ? 0 : 0.5, oy = loc == CAP_AT_YFACE ? 0 : 0.5;
-  *status = cap_fmm_sample_phi(g, phi, loc, ps);
-  for (int j = 0; j < nj; j++)
-    for (int i = 0; i < ni; i++) {
-      size_t k = cap_grid_idx(g, i, j);
-      known[k] = ps[k] < 0;
-      q[k] = known[k] ? q_lin((i + ox) * g->h, (j + oy) * g->h) : NAN;
-    }
-  if (!*status) *status = cap_fmm_extrapolate(ws, g, loc, ps, known, q, W / g->h, order, NULL);
-  double e = 0;
-  for (int j = 0; j < nj; j++)
-    for (int i = 0; i < ni; i++) {
-      size_t k = cap_grid_idx(g, i, j);
-      if (known[k] || !(ps[k] < W)) continue;
-      double err = fabs(q[k] - q_lin((i + ox) * g->h, (j + oy) * g->h));
-      e = isfinite(err) && e == e ? fmax(e, err) : NAN;
-    }
-  free(ps);
-  free(q);
-  free(known);
-  return e;
-}
-
 static void test_extrapolate_linear(void)
 {
   const char *names[3] = {"cells", "x-faces", "y-faces"};
@@ -447,10 +419,10 @@ static void test_extrapolate_linear(void)
     hs[q] = g.h;
     int s;
     for (int loc = 0; loc <= 2; loc++) {
-      e[loc][q] = lin_error(ws, &g, phi, (cap_location)loc, CAP_FMM_LINEAR, &s);
+      e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, CAP_FMM_LINEAR, q_lin, &s);
       ok &= s == CAP_SUCCESS;
     }
-    e2[q] = lin_error(ws, &g, phi, CAP_AT_XFACE, CAP_FMM_ORDER2, &s);
+    e2[q] = extrap_error(ws, &g, phi, CAP_AT_XFACE, CAP_FMM_ORDER2, q_lin, &s);
     ok &= s == CAP_SUCCESS;
     th_note("linear extension n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | constant (order 2), x-faces %.3e",
             NS[q], e[0][q], e[1][q], e[2][q], e2[q]);

@@ -368,6 +368,24 @@ static void test_agree(void)
   free(p1); free(p2); free(dp); free(adp); free(phi);
 }
 
+/* Is the dense symmetric m x m matrix A positive definite? (In-place Cholesky: A is overwritten.) */
+static int cholesky_ok(double *A, int m)
+{
+  for (int k = 0; k < m; k++) {
+    double s = A[(size_t)k * m + k];
+    for (int q = 0; q < k; q++) s -= A[(size_t)k * m + q] * A[(size_t)k * m + q];
+    if (!(s > 0)) return 0;
+    double lkk = sqrt(s);
+    A[(size_t)k * m + k] = lkk;
+    for (int r = k + 1; r < m; r++) {
+      double t = A[(size_t)r * m + k];
+      for (int q = 0; q < k; q++) t -= A[(size_t)r * m + q] * A[(size_t)k * m + q];
+      A[(size_t)r * m + k] = t / lkk;
+    }
+  }
+  return 1;
+}
+
 /* Dense matrix of A from unit vectors through cap_poisson_apply: symmetric (each link stored once,
  * so exactly), M-matrix signs, and positive definite (Cholesky pivots > 0). */
 static void test_matrix(void)
@@ -436,20 +454,7 @@ static void test_matrix(void)
   th_abs(asym, 0, 0, "A[i][j] == A[j][i] exactly for all %d x %d entries", m, m);
   th_true(signs, "diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
   th_true(wrap_links > 0, "the periodic wrap links are present (%d entries)", wrap_links);
-  /* dense Cholesky */
-  int pd = 1;
-  for (int k = 0; k < m && pd; k++) {
-    double s = A[(size_t)k * m + k];
-    for (int q = 0; q < k; q++) s -= A[(size_t)k * m + q] * A[(size_t)k * m + q];
-    if (!(s > 0)) { pd = 0; break; }
-    double lkk = sqrt(s);
-    A[(size_t)k * m + k] = lkk;
-    for (int r = k + 1; r < m; r++) {
-      double t = A[(size_t)r * m + k];
-      for (int q = 0; q < k; q++) t -= A[(size_t)r * m + q] * A[(size_t)k * m + q];
-      A[(size_t)r * m + k] = t / lkk;
-    }
-  }
+  int pd = cholesky_ok(A, m);
   th_true(pd, "A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
   cap_poisson_free(P);
   free(A); free(cell); free(phi); free(x); free(y);
@@ -873,20 +878,7 @@ static void test_axi_matrix(void)
   }
   th_true(worst <= 1e-13, "AXI: x.Ay = y.Ax for random x, y: |x.Ay - y.Ax| / (|x||Ay|) = %.2e <= 1e-13", worst);
   th_true(minq > 0, "AXI: x.Ax > 0 for random x: min %.3e", minq);
-  /* dense Cholesky */
-  int pd = 1;
-  for (int k = 0; k < m && pd; k++) {
-    double s = A[(size_t)k * m + k];
-    for (int q = 0; q < k; q++) s -= A[(size_t)k * m + q] * A[(size_t)k * m + q];
-    if (!(s > 0)) { pd = 0; break; }
-    double lkk = sqrt(s);
-    A[(size_t)k * m + k] = lkk;
-    for (int r = k + 1; r < m; r++) {
-      double t = A[(size_t)r * m + k];
-      for (int q = 0; q < k; q++) t -= A[(size_t)r * m + q] * A[(size_t)k * m + q];
-      A[(size_t)r * m + k] = t / lkk;
-    }
-  }
+  int pd = cholesky_ok(A, m);
   th_true(pd, "AXI: A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
   cap_poisson_free(P);
   free(A); free(cell); free(phi); free(x); free(y); free(ax); free(ay);
