@@ -151,6 +151,10 @@ SH_TESTS := $(wildcard tests/test_*.sh)
 QUICK_OUT := $(BUILD)/out-quick
 # Experiments with an axisymmetric variant (--geometry axi; outputs and status under <name>-axi).
 AXI_VARIANTS := static_drop drop_oscillation
+# Axisymmetric variants in the main job only: their --quick sweep does not pass its checks yet
+# (young_angles --geometry axi: 1.46 degrees at 150 degrees, order 0.95), so it is not a regression
+# test; the report shows their default run as it is.
+AXI_PAPER_ONLY := young_angles
 QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(EXPERIMENTS)) \
                 $(patsubst %,$(QUICK_OUT)/%-axi.status,$(AXI_VARIANTS))
 $(QUICK_OUT)/%-axi.status: $(BUILD)/bin/%
@@ -182,7 +186,7 @@ sanitize:
 paper: all
 	@sh .ci/deps.sh --paper
 	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS) \
-	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS))
+	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS) $(if $(filter 1 true,$(QUICK)),,$(AXI_PAPER_ONLY)))
 
 clean:
 	rm -rf build paper/build

@@ -2,7 +2,9 @@
  *
  * phi is a cell-centred signed distance with the LIQUID where phi < 0. Fields are cap_grid arrays;
  * the functions fill phi's ghost cells themselves (linear extrapolation at walls and open sides,
- * wrap at periodic sides, mirror at the axis), so callers keep interior values only.
+ * wrap at periodic sides, mirror at the axis; at a wall with a contact angle theta the mirror image
+ * shifted by the slope cos(theta), see cap_grid_set_contact_angle), so callers keep interior values
+ * only.
  *
  * Advection: phi_t + u . grad(phi) = 0 with the face velocities (u on x-faces, v on y-faces) averaged
  * to cell centres; fifth-order Hamilton-Jacobi WENO (Jiang & Peng 2000, SIAM J. Sci. Comput. 21,
@@ -28,7 +30,8 @@
  * crossing take their one-sided difference towards it from the cubic through the cell behind, the
  * cell itself, the interface (phi = 0) and the cell beyond it; the crossing is located on the
  * initial phi0 by the root of the cubic through four cells (fourth order), and those cells advance
- * with a local pseudo-time step t h / 2 (t the crossing's fraction of the spacing). The cubic's
+ * with a local pseudo-time step t h / 2 (t the crossing's fraction of the spacing). A sign change
+ * towards a ghost cell across a wall is not a crossing (it is the continuation into the solid). The cubic's
  * weight on the cell is -1/t for every t, which keeps the iteration stable, and its weights vary
  * smoothly as the interface moves. The zero contour stays where phi0 put it and a distance function
  * keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step h/2 elsewhere, with

@@ -1,0 +1,392 @@
+/* young_angles: a 2D drop on a flat wall comes to rest at the static contact angle it is given.
+ *
+ * Claim: with the contact angle imposed on the liquid's level set at the wall (the wall's ghost cells
+ *   continue phi with grad(phi) . n_s = cos(theta_s), so that the curvature next to the wall carries
+ *   the wall's tension: the role of the virtual surface of Wang, Mucha & Turk 2005, Sec. 5, for a
+ *   wall of the domain), a drop released as a half-disc on the wall in zero gravity relaxes to the
+ *   circular cap of its area whose angle is theta_s (Young's relation; the seed's Fig. 7 in 2D), and
+ *   under gravity to the 2D Young-Laplace (sessile) drop of its area.
+ *   [refs.bib: wang2005water, young1805, degennes2004]
+ * Setup: units sigma = rho = 1, R0 = 1 the radius of the initial half-disc (the half-disc of the
+ *   drop's area). The drop sits on the bottom wall, its centre line on the left side of the box,
+ *   which is a symmetry plane (a free-slip wall whose level-set ghosts mirror phi: contact angle 90
+ *   degrees), so the drop cannot drift sideways and half of it is computed. The box reaches 2 R0
+ *   beyond the equilibrium cap's widest point (a spreading drop overshoots) and 1 R0 above it. Walls
+ *   are free-slip (CAP_BC_SLIP: the contact line moves; the equilibrium shape does not depend on the
+ *   slip), the bottom one with the contact angle theta_s. Viscosity from the Laplace number
+ *   La = sigma rho R0 / mu^2 (--la, default 10: Oh = 0.32, so the drop settles within the run);
+ *   every drop runs to --t-end (default 40 sqrt(rho R0^3 / sigma)). Solver: stress-form viscosity,
+ *   the velocity extended constant along the normals (the linear extension blows up at a contact
+ *   line, cap_ns.h), the level set reinitialised every 10 steps (every step, the drop spreading to 30
+ *   degrees at R0 = 8 cells gained 13.7 % of its area, against 2.8 %).
+ *   Angles theta_s = 15, 30, ..., 165 degrees (quick: 30, 90, 150; --angle A runs that one only).
+ *   Gravity cases: Bond number Bo = rho g R0^2 / sigma = --bond (default 1) at theta_s = 60 and 120
+ *   degrees (quick: 60). Resolutions R0/h = 8, 16 (default; the issue's 16 cells), quick 8, 16,
+ *   --full adds 32 (a 32-cell drop takes about 7 minutes).
+ * Reference: the zero-gravity cap of the same area (analytic/cap_statics.h, cap_statics_cap):
+ *   radius R, half-width R sin(theta_s), height R (1 - cos(theta_s)); with gravity, the 2D sessile
+ *   drop of the same area (cap_statics_sessile): apex height and contact half-width.
+ * Measurement at t_end: the interface points (crossings of phi along grid lines, cap_levelset_crossing,
+ *   with their mirror images) fitted by a circle (algebraic least squares, Kasa 1976): its radius R_fit
+ *   and the angle acos(-y_c / R_fit) (y_c the centre's height above the wall); the angle 2 atan(h/a)
+ *   from the height h (the crossings of the two columns next to the centre line, extrapolated to it
+ *   as y0 + b x^2) and the half-width a (the crossings of the two lowest rows extrapolated linearly to
+ *   the wall); the area drift |A(t_end) - A(0)| / A(0); the largest speed U sqrt(R0/sigma) at t_end.
+ * Metrics per resolution (max over the angles): angle_err (circle fit, degrees; at 15 and 165 degrees
+ *   half the error, so that the issue's 2-degree limit there reads as 1), angle_hw_err (the same for
+ *   2 atan(h/a)), radius_err = |R_fit - R| / R, vol_drift, U, and for the gravity cases the relative
+ *   errors of the apex height and of the half-width.
+ * Acceptance (the issue's figures at R0 = 16 cells): angle error <= 1 degree for 30-150 degrees and
+ *   <= 2 degrees at 15 and 165; R/R0 error <= 0.5 %; with gravity, apex height and half-width within
+ *   1 %; observed order of the angle error >= 1. The --quick sweep (a regression subset) checks the
+ *   angle, the apex height and the order; the radius and half-width limits are checked by the
+ *   default run (the quick figures are pinned by data/ref/young_angles.ref).
+ * --geometry axi: the same in (r, z) with the axis at r = 0 (the 3D sessile drop, the seed's Fig. 7):
+ *   R0 the radius of the hemisphere of the drop's volume; references the spherical cap and the
+ *   axisymmetric Young-Laplace drop of that volume; the drift is that of the volume. The same
+ *   checks (issue 6 asks for the angle within 1 degree for 30-150 and the apex height within 1 %).
+ * Not here yet: the drop on a plane rotated to the grid and on a curved solid, which need solids
+ *   inside the domain (cap_solid is not yet coupled to the solver).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../analytic/cap_statics.h"
+#include "../solver/cap_errno.h"
+#include "../solver/cap_io.h"
+#include "../solver/cap_levelset.h"
+#include "../solver/cap_ns.h"
+#include "harness.h"
+
+enum { P_LA, P_TEND, P_ANGLE, P_BOND };
+enum { M_ANGLE, M_ANGLE_HW, M_RADIUS, M_VOLUME, M_U, M_GHEIGHT, M_GWIDTH };
+
+#define DEG (M_PI / 180)
+#define MAX_ANGLES 11
+#define REF_POINTS 201
+
+/* The angle set of a mode: every 15 degrees from 15 to 165, or 30, 90, 150 (quick), or --angle. */
+static int angles(const exp_ctx *ctx, const double *par, double *th)
+{
+  if (par[P_ANGLE] > 0) { th[0] = par[P_ANGLE]; return 1; }
+  if (!strcmp(exp_mode(ctx), "quick")) { th[0] = 30; th[1] = 90; th[2] = 150; return 3; }
+  for (int k = 0; k < MAX_ANGLES; k++) th[k] = 15 * (k + 1);
+  return MAX_ANGLES;
+}
+
+/* The angles of the gravity cases. */
+static int gravity_angles(const exp_ctx *ctx, double *th)
+{
+  if (!strcmp(exp_mode(ctx), "quick")) { th[0] = 60; return 1; }
+  th[0] = 60;
+  th[1] = 120;
+  return 2;
+}
+
+/* The reference's dimension and the drop's size: the area pi/2 of the half-disc of radius R0 = 1
+ * (planar) or the volume 2 pi/3 of the hemisphere (axisymmetric). */
+static cap_ref_dim ref_dim(const exp_ctx *ctx) { return exp_geometry(ctx) == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D; }
+static double drop_size(const exp_ctx *ctx) { return exp_geometry(ctx) == CAP_GEOM_AXI ? 2 * M_PI / 3 : M_PI / 2; }
+
+typedef struct {
+  double angle, angle_hw, radius_err, drift, U; /* measured (degrees, -, -, -, sqrt(sigma/R0)) */
+  double R_fit, height, half_width;             /* measured shape */
+} drop_result;
+
+/* Kasa's algebraic circle fit: minimises sum (x^2 + y^2 + D x + E y + F)^2. */
+static int circle_fit(const double *x, const double *y, int n, double *xc, double *yc, double *R)
+{
+  double A[3][4] = {{0}};
+  for (int k = 0; k < n; k++) {
+    double f[3] = {x[k], y[k], 1}, r = -(x[k] * x[k] + y[k] * y[k]);
+    for (int p = 0; p < 3; p++) {
+      A[p][3] += f[p] * r;
+      for (int q = 0; q < 3; q++) A[p][q] += f[p] * f[q];
+    }
+  }
+  for (int p = 0; p < 3; p++) {
+    int m = p;
+    for (int r = p + 1; r < 3; r++) if (fabs(A[r][p]) > fabs(A[m][p])) m = r;
+    for (int q = 0; q < 4; q++) { double t = A[p][q]; A[p][q] = A[m][q]; A[m][q] = t; }
+    if (fabs(A[p][p]) < 1e-300) return CAP_ERROR(CAP_ENUMERIC, "circle fit: singular system (%d points)", n);
+    for (int r = p + 1; r < 3; r++) {
+      double f = A[r][p] / A[p][p];
+      for (int q = p; q < 4; q++) A[r][q] -= f * A[p][q];
+    }
+  }
+  double s[3];
+  for (int p = 2; p >= 0; p--) {
+    s[p] = A[p][3];
+    for (int q = p + 1; q < 3; q++) s[p] -= A[p][q] * s[q];
+    s[p] /= A[p][p];
+  }
+  *xc = -s[0] / 2;
+  *yc = -s[1] / 2;
+  double r2 = *xc * *xc + *yc * *yc - s[2];
+  if (!(r2 > 0)) return CAP_ERROR(CAP_ENUMERIC, "circle fit: no real circle (%d points)", n);
+  *R = sqrt(r2);
+  return CAP_SUCCESS;
+}
+
+/* The interface of phi: every crossing along the grid lines (xs, ys: at most cap points, *n of
+ * them, each with its mirror image x -> -x), the apex height (the two columns next to the centre
+ * line extrapolated to it) and the contact half-width (the two lowest rows extrapolated to y = 0). */
+static int interface_points(const cap_grid *g, double *phi, double *xs, double *ys, int cap, int *n, double *apex,
+                            double *half_width)
+{
+  int st = cap_levelset_fill_ghosts(g, phi), m = 0;
+  double h = g->h, hc[2] = {NAN, NAN}, xrow[2] = {NAN, NAN};
+  for (int j = 0; j < g->ny && !st; j++)
+    for (int i = 0; i < g->nx && !st; i++)
+      for (int d = 0; d < 2 && !st; d++) {
+        int di = d == 0, dj = d == 1;
+        if (i + di >= g->nx || j + dj >= g->ny) continue;
+        size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
+        if ((phi[a] < 0) == (phi[b] < 0)) continue;
+        double t;
+        st = cap_levelset_crossing(g, phi, NULL, i, j, di, dj, &t, NULL);
+        double x = cap_grid_xc(g, i) + t * di * h, y = cap_grid_yc(g, j) + t * dj * h;
+        if (m + 2 <= cap) {
+          xs[m] = x; ys[m] = y; m++;
+          xs[m] = -x; ys[m] = y; m++;
+        }
+        if (di && j < 2 && !(x < xrow[j])) xrow[j] = x;
+        if (dj && i < 2 && !(y < hc[i])) hc[i] = y;
+      }
+  *n = m;
+  *apex = (9 * hc[0] - hc[1]) / 8; /* y = y0 + b x^2 through the columns at h/2 and 3h/2 */
+  *half_width = 1.5 * xrow[0] - 0.5 * xrow[1];
+  if (!st && !(isfinite(*apex) && isfinite(*half_width)))
+    st = CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the wall (apex %g, half-width %g)",
+                   *apex, *half_width);
+  return st;
+}
+
+/* One drop at static angle theta_deg on R0/h = cells, with gravity g_bond (0: none); measures at
+ * t_end, writes the interface points and the reference profile to profile_<cells>_<g|0>_<theta>.tsv
+ * and, if `snap`, a snapshot. ref_R, ref_h, ref_a: the reference radius (zero gravity), apex height
+ * and half-width. */
+static int run_drop(exp_ctx *ctx, const double *par, double cells, double theta_deg, double g_bond, int snap,
+                    drop_result *out, exp_run *run)
+{
+  const cap_geometry geo = exp_geometry(ctx);
+  const cap_ref_dim dim = ref_dim(ctx);
+  const double th = theta_deg * DEG, A0 = drop_size(ctx), h = 1.0 / cells;
+  cap_statics_cap_shape cap;
+  cap_statics_drop_shape ses;
+  int st = cap_statics_cap(dim, th, A0, &cap);
+  if (!st && g_bond > 0) st = cap_statics_sessile(dim, 1, g_bond, 1, th, A0, &ses);
+  if (st) return st;
+  double widest = g_bond > 0 ? ses.max_half_width.val : (th > M_PI / 2 ? cap.radius.val : cap.half_width.val);
+  double top = g_bond > 0 ? ses.height.val : cap.height.val;
+  int nx = (int)ceil((widest + 2.0) * cells), ny = (int)ceil((fmax(top, 1.0) + 1.0) * cells);
+  cap_grid g;
+  st = cap_grid_init(&g, geo, nx, ny, 1, h, 0, 0, 0, 3);
+  /* planar: the side x = 0 is the symmetry plane (free slip, phi mirrored: contact angle 90
+   * degrees); axisymmetric: it is the axis (CAP_BC_AXIS, set by cap_grid_init) */
+  for (int k = geo == CAP_GEOM_AXI; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+  if (!st) st = cap_grid_set_contact_angle(&g, CAP_YLO, th);
+  if (!st && geo == CAP_GEOM_PLANAR) st = cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
+  if (st) return st;
+  cap_ns_state *s = NULL;
+  cap_ns_ws *w = NULL;
+  double *xs = NULL, *ys = NULL;
+  int npts = 4 * (nx + ny) + 16;
+  st = cap_ns_state_alloc(&s, &g);
+  if (!st) st = cap_ns_ws_alloc(&w, &g);
+  if (!st && (!(xs = malloc((size_t)npts * sizeof *xs)) || !(ys = malloc((size_t)npts * sizeof *ys))))
+    st = CAP_ERROR(CAP_ENOMEM, "young_angles: %d interface points", npts);
+  if (!st)
+    for (int j = 0; j < ny; j++)
+      for (int i = 0; i < nx; i++) s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j)) - 1.0;
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = p.sigma = 1;
+  p.mu = sqrt(1.0 / par[P_LA]);
+  p.gx = 0;
+  p.gy = -g_bond; /* Bo = rho g R0^2 / sigma with rho = sigma = R0 = 1 */
+  p.extension_order = 1;
+  p.reinit_every = 10;
+  double area0 = 0, area = 0;
+  if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &area0);
+  char label[96];
+  snprintf(label, sizeof label, "%g cells, theta = %g deg%s", cells, theta_deg, g_bond > 0 ? ", gravity" : "");
+  cap_ns_step_info info = {0};
+  while (!st && s->t < par[P_TEND]) {
+    cap_ns_dt_info di;
+    st = cap_ns_dt(s, &p, &di);
+    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, par[P_TEND] - s->t + 1e-15), &info);
+    exp_progress(ctx, label, s->t, par[P_TEND], s->step);
+  }
+  if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &area);
+  int n = 0;
+  if (!st) st = interface_points(&g, s->phi, xs, ys, npts, &n, &out->height, &out->half_width);
+  double fx = NAN, fy = NAN;
+  if (!st) st = circle_fit(xs, ys, n, &fx, &fy, &out->R_fit);
+  if (!st) {
+    double c = -fy / out->R_fit;
+    out->angle = acos(fmax(-1, fmin(1, c))) / DEG;
+    out->angle_hw = 2 * atan2(out->height, out->half_width) / DEG;
+    out->radius_err = fabs(out->R_fit - cap.radius.val) / cap.radius.val;
+    out->drift = fabs(area - area0) / area0;
+    out->U = info.max_speed;
+  }
+  /* the profile: the measured points (x >= 0) and the reference curve */
+  if (!st) {
+    char file[80];
+    snprintf(file, sizeof file, "profile_%g_%s_%03.0f.tsv", cells, g_bond > 0 ? "g" : "0", theta_deg);
+    cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/R0\ty/R0\tsource(0_measured,1_reference)");
+    if (!t) st = CAP_EIO;
+    for (int k = 0; k < n && !st; k += 2) st = cap_io_tsv_row(t, 3, (double[]){xs[k], ys[k], 0});
+    if (g_bond > 0) {
+      cap_result rx[REF_POINTS], rz[REF_POINTS];
+      if (!st) st = cap_statics_sessile_profile(dim, 1, g_bond, 1, th, A0, REF_POINTS, rx, rz, NULL);
+      for (int k = 0; k < REF_POINTS && !st; k++)
+        st = cap_io_tsv_row(t, 3, (double[]){rx[k].val, ses.height.val - rz[k].val, 1});
+    } else {
+      for (int k = 0; k < REF_POINTS && !st; k++) {
+        double a = th * k / (REF_POINTS - 1); /* the arc from the apex to the contact line */
+        st = cap_io_tsv_row(t, 3, (double[]){cap.radius.val * sin(a), cap.radius.val * (cos(a) - cos(th)), 1});
+      }
+    }
+    if (t) st = st ? (cap_io_tsv_abort(t), st) : cap_io_tsv_close(t);
+  }
+  if (!st && snap) {
+    char file[64];
+    snprintf(file, sizeof file, "drop_%s_%03.0f.png", g_bond > 0 ? "g" : "0", theta_deg);
+    st = cap_io_png_field(exp_path(ctx, file), &g, s->phi, -1, 1, CAP_CMAP_DIVERGING, s->phi, 4);
+  }
+  if (run) {
+    run->h = h;
+    run->steps += s ? s->step : 0;
+    run->sim_time = s ? s->t : 0;
+    run->grid_cells += (long)nx * ny;
+  }
+  free(xs);
+  free(ys);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
+  return st;
+}
+
+static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+{
+  double th[MAX_ANGLES], thg[2];
+  int na = angles(ctx, par, th), ng = par[P_ANGLE] > 0 ? 0 : gravity_angles(ctx, thg);
+  char file[64];
+  snprintf(file, sizeof file, "angles_%g.tsv", cells);
+  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
+                               "theta_s[deg]\ttheta_fit[deg]\ttheta_hw[deg]\tR_fit/R_ref-1\tR_ref/R0\tarea_drift\tU");
+  if (!t) return CAP_EIO;
+  for (int k = 0; k < EXP_MAX_METRICS; k++) out->metric[k] = 0;
+  out->steps = 0;
+  out->grid_cells = 0;
+  int st = CAP_SUCCESS;
+  for (int k = 0; k < na && !st; k++) {
+    drop_result r;
+    st = run_drop(ctx, par, cells, th[k], 0, 1, &r, out);
+    if (st) break;
+    cap_statics_cap_shape cap;
+    st = cap_statics_cap(ref_dim(ctx), th[k] * DEG, drop_size(ctx), &cap);
+    if (st) break;
+    double e = fabs(r.angle - th[k]), ehw = fabs(r.angle_hw - th[k]);
+    fprintf(stderr, "[young_angles] %g cells, theta_s = %g: theta_fit = %.3f, theta_hw = %.3f, R_fit/R_ref - 1 = %+.3g %%, "
+            "drift %.3g %%, U = %.2g\n", cells, th[k], r.angle, r.angle_hw, 100 * (r.R_fit / cap.radius.val - 1),
+            100 * r.drift, r.U);
+    /* the issue's limits are 1 degree for 30-150 and 2 degrees at 15 and 165: the metric is the
+     * error relative to the limit of its angle, on the 1-degree scale */
+    double scale = (th[k] < 29.9 || th[k] > 150.1) ? 0.5 : 1.0;
+    out->metric[M_ANGLE] = fmax(out->metric[M_ANGLE], e * scale);
+    out->metric[M_ANGLE_HW] = fmax(out->metric[M_ANGLE_HW], ehw * scale);
+    out->metric[M_RADIUS] = fmax(out->metric[M_RADIUS], r.radius_err);
+    out->metric[M_VOLUME] = fmax(out->metric[M_VOLUME], r.drift);
+    out->metric[M_U] = fmax(out->metric[M_U], r.U);
+    st = cap_io_tsv_row(t, 7, (double[]){th[k], r.angle, r.angle_hw, r.R_fit / cap.radius.val - 1, cap.radius.val, r.drift, r.U});
+  }
+  if (st) { cap_io_tsv_abort(t); return st; }
+  st = cap_io_tsv_close(t);
+  if (st || ng == 0) return st;
+  snprintf(file, sizeof file, "gravity_%g.tsv", cells);
+  t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
+                      "theta_s[deg]\tBo\theight/R0\theight_ref/R0\thalf_width/R0\thalf_width_ref/R0\tarea_drift\tU");
+  if (!t) return CAP_EIO;
+  for (int k = 0; k < ng && !st; k++) {
+    drop_result r;
+    cap_statics_drop_shape ses;
+    st = run_drop(ctx, par, cells, thg[k], par[P_BOND], 1, &r, out);
+    if (!st) st = cap_statics_sessile(ref_dim(ctx), 1, par[P_BOND], 1, thg[k] * DEG, drop_size(ctx), &ses);
+    if (st) break;
+    double eh = fabs(r.height - ses.height.val) / ses.height.val, ea = fabs(r.half_width - ses.half_width.val) / ses.half_width.val;
+    fprintf(stderr, "[young_angles] %g cells, theta_s = %g, Bo = %g: height %.4f (ref %.4f, %+.3g %%), half-width %.4f "
+            "(ref %.4f, %+.3g %%), drift %.3g %%\n", cells, thg[k], par[P_BOND], r.height, ses.height.val,
+            100 * (r.height / ses.height.val - 1), r.half_width, ses.half_width.val, 100 * (r.half_width / ses.half_width.val - 1),
+            100 * r.drift);
+    out->metric[M_GHEIGHT] = fmax(out->metric[M_GHEIGHT], eh);
+    out->metric[M_GWIDTH] = fmax(out->metric[M_GWIDTH], ea);
+    st = cap_io_tsv_row(t, 8, (double[]){thg[k], par[P_BOND], r.height, ses.height.val, r.half_width, ses.half_width.val, r.drift, r.U});
+  }
+  if (st) { cap_io_tsv_abort(t); return st; }
+  return cap_io_tsv_close(t);
+}
+
+static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
+{
+  int a = 0, quick = !strcmp(exp_mode(ctx), "quick");
+  for (int i = 0; i < n; i++) if (runs[i].cells <= 16 + 1e-9) a = i;
+  char what[200];
+  exp_result(ctx, "angle_err", runs[a].metric[M_ANGLE]);
+  exp_result(ctx, "angle_hw_err", runs[a].metric[M_ANGLE_HW]);
+  exp_result(ctx, "radius_err", runs[a].metric[M_RADIUS]);
+  exp_result(ctx, "vol_drift", runs[a].metric[M_VOLUME]);
+  exp_result(ctx, "order_angle", exp_order(runs, n, M_ANGLE));
+  snprintf(what, sizeof what, "angle error (circle fit; degrees, halved at 15 and 165) at R0 = %g cells", runs[a].cells);
+  exp_check(ctx, what, runs[a].metric[M_ANGLE], 1, 1.0);
+  /* the --quick sweep is a regression subset: its radius and half-width errors are pinned by
+   * data/ref/young_angles.ref; the issue's limits on them are checked by the default run */
+  if (!quick) {
+    snprintf(what, sizeof what, "cap radius error |R - R_ref|/R_ref at R0 = %g cells", runs[a].cells);
+    exp_check(ctx, what, runs[a].metric[M_RADIUS], 1, 0.005);
+  }
+  if (par[P_ANGLE] == 0) {
+    exp_result(ctx, "gravity_height_err", runs[a].metric[M_GHEIGHT]);
+    exp_result(ctx, "gravity_width_err", runs[a].metric[M_GWIDTH]);
+    snprintf(what, sizeof what, "gravity (Bo = %g): apex height error against Young-Laplace at R0 = %g cells", par[P_BOND],
+             runs[a].cells);
+    exp_check(ctx, what, runs[a].metric[M_GHEIGHT], 1, 0.01);
+    if (!quick) {
+      snprintf(what, sizeof what, "gravity (Bo = %g): half-width error against Young-Laplace at R0 = %g cells", par[P_BOND],
+               runs[a].cells);
+      exp_check(ctx, what, runs[a].metric[M_GWIDTH], 1, 0.01);
+    }
+  }
+  if (n >= 2) exp_check(ctx, "observed order of the angle error", exp_order(runs, n, M_ANGLE), 0, 1.0);
+  return CAP_SUCCESS;
+}
+
+static const exp_def def = {
+    "young_angles",
+    "A 2D drop on a wall with static contact angle theta_s comes to rest as the circular cap with angle theta_s "
+    "(zero gravity) and as the Young-Laplace sessile drop (gravity).",
+    "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 7 [wang2005water]; Young (1805) [young1805]",
+    "the zero-gravity circular cap and the 2D sessile drop of the drop's area (analytic/cap_statics.h)",
+    {{"la", "", "Laplace number sigma rho R0 / mu^2", 10, 0.1, 1e7, 0},
+     {"t-end", "sqrt(rho R0^3/sigma)", "time each drop runs", 40, 0, 1000, CAP_CLI_LO_OPEN},
+     {"angle", "deg", "run this static angle only, no gravity case (0: the set of the mode)", 0, 0, 180, CAP_CLI_HI_OPEN},
+     {"bond", "", "Bond number rho g R0^2 / sigma of the gravity cases", 1, 0, 10, CAP_CLI_LO_OPEN}},
+    {8, 16},
+    {8, 16},
+    {8, 16, 32},
+    {{"angle_err", "deg", "max over the angles of |theta_fit - theta_s| (halved at 15 and 165 degrees)"},
+     {"angle_hw_err", "deg", "the same for 2 atan(h/a)"},
+     {"radius_err", "", "max |R_fit - R|/R, R the cap of the initial area"},
+     {"vol_drift", "", "max |A(t_end) - A(0)|/A(0)"},
+     {"U", "sqrt(sigma/R0)", "max speed at t_end"},
+     {"height_err", "", "gravity cases: max |h - h_ref|/h_ref"},
+     {"width_err", "", "gravity cases: max |a - a_ref|/a_ref"}},
+    run_level,
+    finish,
+    1,
+};
+
+int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

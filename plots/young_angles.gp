@@ -1,0 +1,51 @@
+# Figures of the young_angles experiment. Called by the harness as:
+#   gnuplot -e "dir='OUT/young_angles'" plots/young_angles.gp
+load 'plots/style.gp'
+set datafile separator "\t"
+set datafile commentschars "#"
+set key autotitle columnhead
+
+# convergence of the angle error (its observed order is asserted by the experiment, >= 1), the
+# radius error and the area drift
+set output dir.'/convergence.png'
+set title 'Young angles: errors against resolution'
+set xlabel 'cells across the initial half-disc radius (R_0/h)'
+set ylabel 'error'
+@loglog
+stats dir.'/convergence.tsv' using 1 nooutput
+x0 = STATS_min
+stats dir.'/convergence.tsv' using 3 nooutput
+y0 = STATS_max
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'angle error (degrees; halved at 15, 165)', \
+     ''                     using 1:5 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'cap radius |R - R_{ref}|/R_{ref}', \
+     ''                     using 1:6 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'area drift', \
+     ''                     using 1:8 with linespoints lc rgb '#ff8c00' lw 2 pt 11 title 'gravity: apex height', \
+     ''                     using 1:9 with linespoints lc rgb '#8b4513' lw 2 pt 13 title 'gravity: half-width', \
+     y0 * (x0 / x) ls 3 title 'slope -1'
+
+# measured angle error against the static angle, one curve per resolution
+set output dir.'/angles.png'
+set title 'Young angles: equilibrium angle error (circle fit)'
+set xlabel '{/Symbol q}_s (degrees)'
+set ylabel '{/Symbol q}_{fit} - {/Symbol q}_s (degrees)'
+unset logscale; set format x '%g'; set format y '%g'
+set xrange [0:180]
+set xtics 15
+set key bottom left
+files = system('ls '.dir.'/angles_*.tsv 2>/dev/null')
+plot for [f in files] f using 1:($2 - $1) with linespoints lw 2 pt 7 title 'R_0 = '.f[strstrt(f, 'angles_') + 7:strlen(f) - 4].' cells', \
+     1 ls 3 title 'limit (2 at 15, 165)', -1 ls 3 notitle
+unset xrange
+set xtics autofreq
+
+# shapes at rest against the reference, for the finest resolution
+set output dir.'/profiles.png'
+set title 'Young angles: drops at rest (points) on the circular caps / Young-Laplace drops (lines)'
+set xlabel 'x / R_0'
+set ylabel 'y / R_0'
+set size ratio -1
+set key off
+finest = system('ls '.dir.'/angles_*.tsv | sed "s/.*angles_//; s/.tsv//" | sort -g | tail -n 1')
+profs = system('ls '.dir.'/profile_'.finest.'_*.tsv 2>/dev/null')
+plot for [f in profs] f using ($3 == 0 ? $1 : 1/0):2 with points pt 7 ps 0.4 lc rgb '#0060ad', \
+     for [f in profs] f using ($3 == 1 ? $1 : 1/0):2 with lines ls 2
