@@ -393,3 +393,12 @@ int exp_main(const exp_def *d, int argc, char **argv)
   free(ctx);
   return verdict;
 }
+
+void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)
+{
+  if (!run) return;
+  run->h = h;
+  run->steps += steps;
+  run->sim_time = sim_time;
+  run->grid_cells += grid_cells;
+}

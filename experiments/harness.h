@@ -81,6 +81,9 @@ void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long 
 /* Least-squares observed order of metric k over the runs (slope of log err against log h); NaN if
  * fewer than two positive values. */
 double exp_order(const exp_run *runs, int n, int k);
+/* Adds one solver run to a resolution's accounting (run may be NULL): h, the steps and the grid cells
+ * accumulate, sim_time is the last run's. */
+void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells);
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
  * (upper = 0). `what` says what is checked, with its units. */
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);

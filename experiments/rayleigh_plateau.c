@@ -177,12 +177,7 @@ static int run_thread(exp_ctx *ctx, const double *par, double cells, double x, d
     exp_progress(ctx, label, T.S->t, t_end, T.S->step);
   }
   *s = sxx > 0 ? sxy / sxx : NAN;
-  if (run) {
-    run->h = T.g.h;
-    run->steps += T.S->step;
-    run->sim_time = T.S->t;
-    run->grid_cells += (long)T.g.nx * T.g.ny;
-  }
+  exp_run_add(run, T.g.h, T.S->step, T.S->t, (long)T.g.nx * T.g.ny);
   thread_free(&T);
   return st;
 }

@@ -257,12 +257,7 @@ static int run_drop(exp_ctx *ctx, const double *par, double cells, double theta_
     snprintf(file, sizeof file, "drop_%s_%03.0f.png", g_bond > 0 ? "g" : "0", theta_deg);
     st = cap_io_png_field(exp_path(ctx, file), &g, s->phi, -1, 1, CAP_CMAP_DIVERGING, s->phi, 4);
   }
-  if (run) {
-    run->h = h;
-    run->steps += s ? s->step : 0;
-    run->sim_time = s ? s->t : 0;
-    run->grid_cells += (long)nx * ny;
-  }
+  exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
   free(xs);
   free(ys);
   cap_ns_state_free(s);
@@ -285,7 +280,9 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   int st = CAP_SUCCESS;
   for (int k = 0; k < na && !st; k++) {
     drop_result r;
-    st = run_drop(ctx, par, cells, th[k], 0, 1, &r, out);
+    /* snapshots of three angles (every angle's profile is in profile_*.tsv and profiles.png) */
+    int snap = na < MAX_ANGLES || th[k] == 30 || th[k] == 90 || th[k] == 150;
+    st = run_drop(ctx, par, cells, th[k], 0, snap, &r, out);
     if (st) break;
     cap_statics_cap_shape cap;
     st = cap_statics_cap(ref_dim(ctx), th[k] * DEG, drop_size(ctx), &cap);
@@ -366,10 +363,10 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 
 static const exp_def def = {
     "young_angles",
-    "A 2D drop on a wall with static contact angle theta_s comes to rest as the circular cap with angle theta_s "
-    "(zero gravity) and as the Young-Laplace sessile drop (gravity).",
+    "A drop on a wall with static contact angle theta_s comes to rest as the circular cap with angle theta_s "
+    "(zero gravity) and as the Young-Laplace sessile drop (gravity); planar: a 2D drop, axi: the 3D sessile drop.",
     "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 7 [wang2005water]; Young (1805) [young1805]",
-    "the zero-gravity circular cap and the 2D sessile drop of the drop's area (analytic/cap_statics.h)",
+    "the zero-gravity cap and the sessile drop of the drop's area (2D) or volume (axi) (analytic/cap_statics.h)",
     {{"la", "", "Laplace number sigma rho R0 / mu^2", 10, 0.1, 1e7, 0},
      {"t-end", "sqrt(rho R0^3/sigma)", "time each drop runs", 40, 0, 1000, CAP_CLI_LO_OPEN},
      {"angle", "deg", "run this static angle only, no gravity case (0: the set of the mode)", 0, 0, 180, CAP_CLI_HI_OPEN},
