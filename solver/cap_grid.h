@@ -49,6 +49,8 @@ typedef struct {
   cap_bc bc[6];     /* indexed by cap_side */
   double contact_angle[6]; /* static contact angle of a WALL or SLIP side, radians through the liquid
                             * (0: none; see cap_grid_set_contact_angle) */
+  const double *wall_angle[4]; /* per-position contact angles along a 2D side (NULL: contact_angle
+                                * everywhere; see cap_grid_set_wall_angles); owned by the caller */
   ptrdiff_t sy, sz; /* strides in j and k (the stride in i is 1) */
   size_t size;      /* entries of every field array */
 } cap_grid;
@@ -70,6 +72,14 @@ int cap_grid_check_bc(const cap_grid *g);
  * the curvature seen by the cells next to the wall carries the wall's tension (Young). theta = 0
  * removes the condition (linear extrapolation). CAP_EDOM outside 0 < theta < pi or for another kind. */
 int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta);
+
+/* Per-position contact angles along side (2D grids, a side that has a contact angle): angles[t + ng]
+ * for t = -ng .. n + ng - 1 along the side (n = ny on the x sides, nx on the y sides; ng ghosts), each
+ * in (0, pi), read whenever the level set's ghosts are filled, so the caller may change them between
+ * steps (the dynamic angle model, cap_wetting_wall_update). The array is the caller's and must outlive
+ * every copy of the grid (solver states and workspaces copy it). NULL restores the side's single angle.
+ * CAP_EDOM for a 3D grid or a side without a contact angle. */
+int cap_grid_set_wall_angles(cap_grid *g, cap_side side, const double *angles);
 
 static inline size_t cap_grid_idx(const cap_grid *g, int i, int j)
 {

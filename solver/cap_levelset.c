@@ -67,9 +67,17 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
     int x_side = side == CAP_XLO || side == CAP_XHI, lo = side == CAP_XLO || side == CAP_YLO;
     int n = x_side ? g->ny : g->nx, i0 = lo ? 0 : (x_side ? g->nx : g->ny) - 1, dir = lo ? -1 : 1;
     ptrdiff_t sn = x_side ? 1 : g->sy; /* stride normal to the wall */
+    const double *wa = g->wall_angle[side];
     double dc = g->h * cos(th);
     for (int t = -ng; t < n + ng; t++) {
       size_t w = x_side ? cap_grid_idx(g, i0, t) : cap_grid_idx(g, t, i0);
+      if (wa) {
+        double a = wa[t + ng];
+        if (!(a > 0 && a < M_PI))
+          return CAP_ERROR(CAP_EDOM, "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
+                           a, t, side);
+        dc = g->h * cos(a);
+      }
       for (int k = 1; k <= ng; k++) phi[w + dir * k * sn] = phi[w - dir * (k - 1) * sn] - (2 * k - 1) * dc;
     }
   }
@@ -137,6 +145,7 @@ int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const d
   if (!s) s = check_ws(g, w, "cap_levelset_advect");
   if (!s && (!phi || !u || !v)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: phi, u or v is NULL");
   if (!s) s = cap_check_nonneg("dt", dt, "s");
+  if (!s) s = cap_levelset_fill_ghosts(g, phi); /* checks the wall angles once */
   if (s) return s;
   double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
   /* Shu-Osher TVD-RK3 */
@@ -180,7 +189,7 @@ int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
   if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: phi or kappa is NULL");
   if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
   if (s) return s;
-  cap_levelset_fill_ghosts(g, phi);
+  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -200,7 +209,7 @@ int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny)
   int s = check_2d(g, 1, "cap_levelset_normal");
   if (!s && (!phi || !nx || !ny)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: a field is NULL");
   if (s) return s;
-  cap_levelset_fill_ghosts(g, phi);
+  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -262,7 +271,7 @@ int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure)
   int s = check_2d(g, 1, "cap_levelset_liquid_measure");
   if (!s && (!phi || !measure)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_measure: phi or measure is NULL");
   if (s) return s;
-  cap_levelset_fill_ghosts(g, phi);
+  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
   ptrdiff_t sy = g->sy;
   double h = g->h, area = 0, moment = 0;
   for (int j = 0; j < g->ny; j++)
@@ -384,7 +393,7 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   double dt = 0.5 * g->h;
   double *p0 = w->phi0, *r = w->rate;
   /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
-  cap_levelset_fill_ghosts(g, phi);
+  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
   memcpy(p0, phi, g->size * sizeof *phi);
   /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
    * differences, and a reinitialisation repeated every few steps of a flow lets that instability

@@ -21,6 +21,7 @@ struct cap_ns_ws {
   double *rhs;           /* pressure right-hand side */
   double *phi_s;         /* phi sampled at faces */
   unsigned char *known;  /* faces next to liquid */
+  unsigned char *xclosed, *yclosed; /* faces closed at pinned contact points (params.pinned) */
   /* the interface pressure callback's view of the step */
   const double *phi, *kappa;
   double sigma;
@@ -29,7 +30,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS};
+                     CAP_NS_VISCOSITY_STRESS, NULL};
   return p;
 }
 
@@ -111,6 +112,8 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   for (int k = 0; k < 4 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
+  if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
+    s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
   if (s) { cap_ns_ws_free(w); return s; }
   *out = w;
   return CAP_SUCCESS;
@@ -123,7 +126,7 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_fmm_free(w->fmm);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_free(w->visc);
-  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->known);
+  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->known); free(w->xclosed); free(w->yclosed);
   free(w);
 }
 
@@ -310,6 +313,43 @@ static void velocity_ghosts(const cap_grid *g, double *u, double *v)
   cap_grid_fill_ghosts_at(g, v, CAP_AT_YFACE, CAP_GHOST_ODD);
 }
 
+/* Pinned contact points (cap_ns_params.pinned): the faces along the wall of every pinned cell in the
+ * row next to a wall are closed (xclosed / yclosed), for the projection as for a wall, so the liquid
+ * does not slide there (a no-slip patch on a free-slip wall) and stays incompressible. */
+static void close_pinned_faces(const cap_grid *g, const unsigned char *pinned, unsigned char *xc, unsigned char *yc)
+{
+  memset(xc, 0, g->size);
+  memset(yc, 0, g->size);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (!pinned[c]) continue;
+      if (j == 0 || j == g->ny - 1) xc[c] = xc[c + 1] = 1;
+      if (i == 0 || i == g->nx - 1) yc[c] = yc[c + g->sy] = 1;
+    }
+}
+
+/* Zeroes the closed faces, and after the extension (inward = 1) also the faces of pinned cells facing
+ * into the domain (the extended air velocity must not move a pinned contact point either). */
+static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *xc,
+                              const unsigned char *yc, double *u, double *v, int inward)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx + 1; i++) if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
+  for (int j = 0; j < g->ny + 1; j++)
+    for (int i = 0; i < g->nx; i++) if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
+  if (!inward) return;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (!pinned[c]) continue;
+      if (j == 0) v[c + g->sy] = 0;
+      if (j == g->ny - 1) v[c] = 0;
+      if (i == 0) u[c + 1] = 0;
+      if (i == g->nx - 1) u[c] = 0;
+    }
+}
+
 int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info)
 {
   if (!s || !w) return CAP_ERROR(CAP_EINVAL, "cap_ns_step: state or workspace is NULL");
@@ -368,6 +408,11 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
   periodic_copies(g, u, v);
   /* 4. projection */
+  if (p->pinned) {
+    close_pinned_faces(g, p->pinned, w->xclosed, w->yclosed);
+    zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 0);
+  }
+  cap_poisson_set_closed_faces(w->poisson, p->pinned ? w->xclosed : NULL, p->pinned ? w->yclosed : NULL);
   st = cap_poisson_assemble(w->poisson, g, phi, p->sigma > 0 ? interface_pressure : NULL, w);
   if (st) return st;
   for (int j = 0; j < g->ny; j++)
@@ -387,7 +432,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     int il = i - 1, jl = j;
     wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
     size_t c = cap_grid_idx(g, i, j);
-    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
+    if ((phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) && !(p->pinned && w->xclosed[c])) {
       u[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_XHI);
     }
   }
@@ -395,7 +440,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     int il = i, jl = j - 1;
     wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
-    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) {
+    if ((phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) && !(p->pinned && w->yclosed[c])) {
       v[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_YHI);
     }
   }
@@ -413,6 +458,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band, p->extension_order)))
     return st;
   zero_wall_faces(g, u, v);
+  if (p->pinned) zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   double t5 = now();
   info->t_extend = t5 - t4;

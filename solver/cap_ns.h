@@ -103,6 +103,10 @@ typedef struct {
   int reinit_every;      /* reinitialise phi every this many steps (0: never; see below) */
   int reinit_iterations; /* pseudo-time steps of each reinitialisation (>= 1) */
   cap_ns_viscosity_form viscosity_form; /* see step 2 */
+  const unsigned char *pinned; /* NULL, or cells (g->size entries, the caller's) where a contact line is
+                                * pinned: in the row next to a wall, their faces along the wall are closed
+                                * for the step (a no-slip patch; the projection treats them as walls) and
+                                * their faces into the domain carry no velocity (cap_wetting_wall_update) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

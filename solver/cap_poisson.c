@@ -71,7 +71,15 @@ struct cap_poisson {
   double *bnd;                         /* level 0: sum of p_G / theta over the interface faces */
   double *prec, *lx, *ly, *lwx, *lwy;  /* MIC(0): 1/L_cc, L entries to +x, +y, and the wrap links */
   double *xs, *rs, *zs, *ss, *qs, *bs; /* PCG vectors */
+  const unsigned char *xclosed, *yclosed; /* level-0 faces closed like walls (cap_poisson_set_closed_faces) */
 };
+
+void cap_poisson_set_closed_faces(cap_poisson *P, const unsigned char *xclosed, const unsigned char *yclosed)
+{
+  if (!P) return;
+  P->xclosed = xclosed;
+  P->yclosed = yclosed;
+}
 
 static inline size_t at(const level *L, int i, int j) { return (size_t)((i + 1) + (ptrdiff_t)(j + 1) * L->sy); }
 
@@ -163,6 +171,10 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
         int ni = i + DI[dir], nj = j + DJ[dir];
         const double w = dir == CAP_XLO ? cap_grid_metric_xface(G, i)
                          : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1) : rc; /* face conductance */
+        if (l == 0 && (P->xclosed || P->yclosed)) { /* a closed face: no flux, as at a wall */
+          const unsigned char *cl = dir < 2 ? P->xclosed : P->yclosed;
+          if (cl && cl[cap_grid_idx(&P->g, i + (dir == CAP_XHI), j + (dir == CAP_YHI))]) continue;
+        }
         if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
           cap_bc kind = bc[dir];
           if (kind == CAP_BC_OPEN) { diag += 2.0 * w; continue; } /* p = 0 on the face: theta = 1/2 */

@@ -161,6 +161,13 @@ typedef struct cap_poisson cap_poisson;
  * CAP_ESIZE (a periodic direction with fewer than 3 cells), CAP_ENOMEM.
  * On failure *out is NULL and nothing is leaked. */
 int cap_poisson_alloc(cap_poisson **out, const cap_grid *g);
+
+/* Faces closed like a wall (no flux; homogeneous Neumann) on the finest level, read by the next
+ * cap_poisson_assemble: xclosed[cap_grid_idx(g, i, j)] != 0 closes the x-face between cells (i-1, j)
+ * and (i, j), yclosed the y-face between (i, j-1) and (i, j); either may be NULL (none). The arrays are
+ * the caller's (g->size entries). The multigrid levels below the finest do not see them (the
+ * preconditioner stays symmetric positive definite; the PCG iteration solves the closed system). */
+void cap_poisson_set_closed_faces(cap_poisson *P, const unsigned char *xclosed, const unsigned char *yclosed);
 void cap_poisson_free(cap_poisson *P);
 
 /* Builds the matrix, the interface right-hand side terms (p_G / (theta h^2)) and the MIC(0) factor and

@@ -328,3 +328,88 @@ int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, d
   *alpha_c = asin(x);
   return CAP_SUCCESS;
 }
+
+int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi, const double *u, const double *v,
+                            const cap_wetting_material *m, double v_static, const cap_wetting_contact *prev, int nprev,
+                            double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
+                            int max_contacts, int *ncontacts)
+{
+  if (nprev > 0 && !prev) return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: %d previous contacts but prev is NULL", nprev);
+  if (nprev > 0 && !(dt > 0 && isfinite(dt)))
+    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
+  if (!g || !phi || !u || !v || !m || !angles)
+    return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: a pointer argument is NULL");
+  if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
+    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: side %d of a %dD grid: allowed a side of a 2D grid", (int)side,
+                     g->dim);
+  if (g->wall_angle[side] != angles)
+    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: side %d has not these per-position angles "
+                     "(cap_grid_set_wall_angles)", (int)side);
+  int s = cap_wetting_material_check(m);
+  if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
+  if (s) return s;
+  const int x_side = side == CAP_XLO || side == CAP_XHI, lo = side == CAP_XLO || side == CAP_YLO;
+  const int n = x_side ? g->ny : g->nx, rows = x_side ? g->nx : g->ny, ng = g->ng;
+  if (rows < 3) return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: %d rows normal to side %d: allowed >= 3", rows, (int)side);
+  const double h = g->h;
+  /* cell (t, r): t along the wall, r = 0 the row next to it, increasing into the domain */
+#define WCELL(t, r) (x_side ? cap_grid_idx(g, lo ? (r) : g->nx - 1 - (r), (t)) : cap_grid_idx(g, (t), lo ? (r) : g->ny - 1 - (r)))
+  int nc = 0;
+  double last_theta = NAN, pos_prev = -INFINITY;
+  if (pinned)
+    for (int t = 0; t < n; t++) pinned[WCELL(t, 0)] = 0;
+  /* first pass: the contact points in order along the wall; positions between two contact points
+   * take the nearer one's angle (written behind the sweep) */
+  int t_written = -ng; /* positions below this are written */
+  for (int t = 0; t + 1 < n; t++) {
+    double fa = phi[WCELL(t, 0)], fb = phi[WCELL(t + 1, 0)];
+    if ((fa < 0) == (fb < 0)) continue;
+    if (!isfinite(fa) || !isfinite(fb)) return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_wall_update: phi at the wall row, position %d", t);
+    double frac = fa / (fa - fb);
+    int dir = fa < 0 ? 1 : -1;
+    /* derivatives at the crossing in each of the three rows, then extrapolated to the wall */
+    double dn[3], dtan[3];
+    for (int r = 0; r < 3; r++) {
+      double a = phi[WCELL(t, r)], b = phi[WCELL(t + 1, r)];
+      dtan[r] = (b - a) / h;
+    }
+    for (int k = 0; k < 2; k++) { /* the normal derivative at t and t + 1, then interpolated */
+      int tt = t + k;
+      dn[k] = (-2 * phi[WCELL(tt, 0)] + 3 * phi[WCELL(tt, 1)] - phi[WCELL(tt, 2)]) / h;
+    }
+    double phin = (1 - frac) * dn[0] + frac * dn[1];
+    double phit = (15 * dtan[0] - 10 * dtan[1] + 3 * dtan[2]) / 8;
+    double gn = hypot(phin, phit);
+    double theta_m = gn > 0 ? acos(fmax(-1.0, fmin(1.0, phin / gn))) : M_PI / 2;
+    /* the front velocity: the motion of the same contact point since the previous call (same dir,
+     * within 2 cells), else the tangential velocity at the face between the two cells of the wall row */
+    double pos = t + frac, vn = NAN;
+    for (int q = 0; q < nprev; q++)
+      if (prev[q].dir == dir && fabs(prev[q].pos - pos) < 2) { vn = dir * (pos - prev[q].pos) * h / dt; break; }
+    if (isnan(vn))
+      vn = dir * (x_side ? v[cap_grid_idx(g, lo ? 0 : g->nx - 1, t + 1)] : u[cap_grid_idx(g, t + 1, lo ? 0 : g->ny - 1)]);
+    cap_wetting_choice c;
+    s = cap_wetting_select(m, vn, v_static, 0, cos(theta_m) - cos(m->theta_r), cos(theta_m) - cos(m->theta_a), &c);
+    if (s) return s;
+    /* PINNED only for theta_r <= theta_m <= theta_a (the signs above), so theta is in (0, pi) */
+    double theta = c.regime == CAP_WETTING_PINNED ? theta_m : c.theta;
+    /* positions from t_written up to the midpoint with the previous contact take the previous angle;
+     * those from the midpoint to here take this one */
+    int mid = isfinite(pos_prev) ? (int)floor(0.5 * (pos_prev + pos)) + 1 : -ng;
+    for (; t_written < mid && t_written < n + ng; t_written++) angles[t_written + ng] = last_theta;
+    for (; t_written <= t && t_written < n + ng; t_written++) angles[t_written + ng] = theta;
+    last_theta = theta;
+    pos_prev = pos;
+    if (contacts && nc < max_contacts)
+      contacts[nc] = (cap_wetting_contact){pos, dir, theta_m, vn, theta, c};
+    if (pinned && c.regime == CAP_WETTING_PINNED)
+      for (int q = t - 1; q <= t + 2; q++)
+        if (q >= 0 && q < n) pinned[WCELL(q, 0)] = 1;
+    nc++;
+  }
+  if (nc > 0)
+    for (; t_written < n + ng; t_written++) angles[t_written + ng] = last_theta;
+#undef WCELL
+  if (ncontacts) *ncontacts = nc;
+  return CAP_SUCCESS;
+}

@@ -1,8 +1,9 @@
 /* cap_wetting: the dynamic contact-angle model of Wang, Mucha & Turk (2005), "Water drops on
  * surfaces", ACM TOG 24(3) (Proc. SIGGRAPH), Sec. 6 [refs.bib: wang2005water], as a self-contained
  * component: the hysteresis material, the choice of the contact angle (and of the capillary pressure)
- * of a contact cell, and the wetting-history map of the solid surface. The virtual surface that turns
- * an angle into a pressure and the coupling to cap_ns come later; nothing here calls the solver.
+ * of a contact cell, the wetting-history map of the solid surface, and (2b) the model applied to the
+ * contact points on a wall of the box, which sets the wall's per-position angles and pinned cells for
+ * cap_ns. Nothing here calls the solver; solids inside the domain come later.
  *
  * CONVENTION. Contact angles are measured through the liquid, in radians, 0 < theta < pi (the
  * convention of the whole library, ARCHITECTURE.md). Liquid where phi < 0. A capillary pressure is
@@ -132,6 +133,50 @@ cap_wetting_regime cap_wetting_eq10(double p_r, double p_a, double *p);
  * CAP_ENONFINITE (vn, p_r or p_a not finite); *out unchanged on error. */
 int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r,
                        double p_a, cap_wetting_choice *out);
+
+/* 2b. The model on a wall of the box (2D, planar or axisymmetric): the contact points of the level set
+ * phi on side `side` (a WALL or SLIP side with a contact angle and per-position angles,
+ * cap_grid_set_wall_angles) get their angle from cap_wetting_select, and every position along the
+ * side takes the angle of its nearest contact point (no contact point: the angles are left as they
+ * are). A contact point is a sign change of phi between neighbouring cells of the row next to the wall
+ * (fraction by linear interpolation). Its quantities:
+ *   theta_m: the actual angle, cos(theta_m) = phi_n / |grad phi| at the wall, the wall-normal and
+ *            tangential derivatives at the crossing extrapolated to the wall from the three rows next
+ *            to it (second order: phi_n = (-2 f0 + 3 f1 - f2) / h, the tangential difference
+ *            (15 d0 - 10 d1 + 3 d2) / 8);
+ *   vn:      the front's velocity towards the dry side: the motion of the same contact point (same
+ *            orientation, within 2 cells) since the previous call, over dt, when the previous call's
+ *            contacts are given (prev, nprev > 0, dt > 0); otherwise the tangential velocity of the
+ *            face between the two cells of the wall row;
+ *   choice:  cap_wetting_select(m, vn, v_static, wetted = 0, p_r, p_a) with the pressures' signs
+ *            taken from the actual angle, p_r = cos(theta_m) - cos(theta_r) and p_a = cos(theta_m) -
+ *            cos(theta_a) (dimensionless): by the ordinary order of this header a capillary pressure
+ *            computed with an angle theta has the sign of theta - theta_m, so Eq. 10 gives PINNED for
+ *            theta_r < theta_m < theta_a, ADVANCING above theta_a and RECEDING below theta_r, as it
+ *            would on the pressures themselves;
+ *   theta:   the angle imposed: choice.theta, or for a PINNED point the actual angle theta_m (the
+ *            angle at which the wall's ghosts add no push: the level-set form of the paper's p = 0).
+ *   pinned:  (may be NULL; g->size entries) the wall-row cells t-1 .. t+2 around every PINNED contact
+ *            point are set to 1 and every other wall-row cell to 0: passed as cap_ns_params.pinned,
+ *            the liquid does not slide along the wall there, so a pinned point stays while the surface
+ *            above it turns (its angle free between theta_r and theta_a).
+ * The wetting history is not used here (theta_aw applies only through the caller's material).
+ * angles: the side's per-position array (cap_grid_set_wall_angles), written. contacts (may be NULL):
+ * up to max_contacts records; *ncontacts (may be NULL) the number found. Errors: CAP_EINVAL (NULL),
+ * CAP_EDOM (a side without per-position angles, a 3D grid, fewer than 3 rows), cap_wetting_select's. */
+typedef struct {
+  double pos;      /* crossing along the side: cell index t + fraction (t the cell on the liquid side if dir > 0) */
+  int dir;         /* +1: the dry side is towards larger t; -1: towards smaller t */
+  double theta_m;  /* actual angle, rad */
+  double vn;       /* front velocity along the wall towards the dry side, m/s */
+  double theta;    /* angle imposed, rad */
+  cap_wetting_choice choice;
+} cap_wetting_contact;
+
+int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi, const double *u, const double *v,
+                            const cap_wetting_material *m, double v_static, const cap_wetting_contact *prev, int nprev,
+                            double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
+                            int max_contacts, int *ncontacts);
 
 /* 3. The wetting-history map. */
 enum { CAP_WETTING_FLUID = 0, CAP_WETTING_SURFACE = 1, CAP_WETTING_SOLID = 2 };

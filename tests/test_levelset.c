@@ -307,6 +307,30 @@ int main(void)
       th_true(e < 1e-13, "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
               "max error %.2e < 1e-13", angles[a], e);
     }
+    /* per-position angles (cap_grid_set_wall_angles): each wall position continues phi with its own
+     * angle; an angle outside (0, pi) is reported by the fill */
+    {
+      cap_grid gw;
+      cap_grid_init(&gw, CAP_GEOM_PLANAR, 12, 6, 1, 1.0 / 12, 0, 0, 0, 3);
+      cap_grid_set_contact_angle(&gw, CAP_YLO, 1.0);
+      double wa[12 + 6], *f = cap_grid_field_alloc(&gw);
+      for (int t = 0; t < 18; t++) wa[t] = t < 9 ? 40 * deg : 130 * deg;
+      th_int(cap_grid_set_wall_angles(&gw, CAP_YLO, wa), CAP_SUCCESS, "per-position wall angles set");
+      for (int j = 0; j < gw.ny; j++)
+        for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * i - 0.05 * j * j;
+      int st = cap_levelset_fill_ghosts(&gw, f);
+      double e = 0;
+      for (int i = -3; i < gw.nx + 3; i++)
+        for (int k = 1; k <= 3; k++) {
+          double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 9 ? 40 * deg : 130 * deg);
+          e = fmax(e, fabs(f[cap_grid_idx(&gw, i, -k)] - want));
+        }
+      th_true(!st && e < 1e-15, "per-position wall angles: every ghost column continues with its own angle (max error %.1e)", e);
+      wa[5] = 0;
+      th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
+      th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
+      free(f);
+    }
     cap_grid g;
     cap_grid_init(&g, CAP_GEOM_PLANAR, 8, 8, 1, 0.125, 0, 0, 0, 3);
     th_int(cap_grid_set_contact_angle(&g, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");

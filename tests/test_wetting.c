@@ -402,9 +402,97 @@ static void test_tilt(void)
   th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, NULL), CAP_EINVAL, "NULL output rejected");
 }
 
+/* The model on a wall (cap_wetting_wall_update): a straight surface phi = sin(a)(x - xc) + cos(a) y
+ * meets the bottom wall at angle a through the liquid on its left; phi is linear, so the measured
+ * angle is exact. At rest the regime follows the window (theta_r, theta_a); the angles of the side
+ * take the imposed angle, the pinned mask marks the wall-row cells around a pinned point. */
+static void test_wall_update(void)
+{
+  const double deg = M_PI / 180;
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+  cap_grid_set_contact_angle(&g, CAP_YLO, 75 * deg);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  double *ang = calloc((size_t)(g.nx + 2 * g.ng), sizeof *ang);
+  unsigned char *pin = calloc(g.size, 1);
+  for (int t = 0; t < g.nx + 2 * g.ng; t++) ang[t] = 75 * deg;
+  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, NULL, 0, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EINVAL,
+         "wall update: NULL material is EINVAL");
+  cap_wetting_material m;
+  cap_wetting_material_init(&m, 60 * deg, 90 * deg, 90 * deg, 0);
+  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EDOM,
+         "wall update: a side without per-position angles is EDOM");
+  th_int(cap_grid_set_wall_angles(&g, CAP_YHI, ang), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
+  th_int(cap_grid_set_wall_angles(&g, CAP_YLO, ang), CAP_SUCCESS, "per-position angles on the bottom wall");
+  const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
+  const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
+  const double want_theta[3] = {75, 60, 90};
+  const double xc = 0.4321;
+  for (int c = 0; c < 3; c++) {
+    double a = a_cases[c] * deg;
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++)
+        phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
+    cap_wetting_contact ct[2];
+    int nc = -1;
+    int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 2, &nc);
+    th_true(!st && nc == 1, "surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
+    if (st || nc != 1) continue;
+    /* the crossing of the wall row (y = h/2), in cells from cell 0's centre at h/2 */
+    double pos_exact = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5;
+    th_true(fabs(ct[0].pos - pos_exact) < 1e-9 && ct[0].dir == 1,
+            "surface at %g deg: contact at %.6f cells (exact %.6f), dry side towards +x", a_cases[c], ct[0].pos, pos_exact);
+    th_true(fabs(ct[0].theta_m - a) < 1e-9, "surface at %g deg: measured angle %.9f deg (linear phi: exact)", a_cases[c],
+            ct[0].theta_m / deg);
+    th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9,
+            "surface at %g deg, window (60, 90), at rest: regime %d (want %d), imposed %.6f deg (want %g)", a_cases[c],
+            (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
+    int all = 1, npin = 0;
+    for (int t = 0; t < g.nx + 2 * g.ng; t++) all &= fabs(ang[t] - ct[0].theta) < 1e-12;
+    for (int i = 0; i < g.nx; i++) npin += pin[cap_grid_idx(&g, i, 0)];
+    th_true(all, "surface at %g deg: every position of the side takes the imposed angle", a_cases[c]);
+    th_true(npin == (want[c] == CAP_WETTING_PINNED ? 4 : 0), "surface at %g deg: %d wall-row cells pinned (want %d)",
+            a_cases[c], npin, want[c] == CAP_WETTING_PINNED ? 4 : 0);
+  }
+  /* a moving front: the same contact point 0.02 h further on after dt = 1e-3 gives vn = 0.02 h / dt
+   * towards the dry side: above v_static it advances at theta_a whatever its angle */
+  {
+    double a = 75 * deg;
+    cap_wetting_contact prev = {0}, ct[2];
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++)
+        phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
+    prev.pos = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5 - 0.02;
+    prev.dir = 1;
+    int nc = 0;
+    int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 1e-3, ang, pin, ct, 2, &nc);
+    double vn_exact = 0.02 * g.h / 1e-3;
+    th_true(!st && nc == 1 && fabs(ct[0].vn - vn_exact) < 1e-9 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
+            ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
+            "moving front (vn = %.4g, exact %.4g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN, vn_exact);
+    th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 0, ang, pin, ct, 2, &nc), CAP_EDOM,
+           "previous contacts with dt = 0: EDOM");
+  }
+  /* a drop: two contact points of opposite orientation; the positions between them split at the midpoint */
+  {
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - 0.5, cap_grid_yc(&g, j) + 0.1) - 0.3;
+    cap_wetting_contact ct[4];
+    int nc = 0;
+    int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 4, &nc);
+    th_true(!st && nc == 2 && ct[0].dir == -1 && ct[1].dir == 1 && fabs(ct[0].theta_m - ct[1].theta_m) < 1e-9,
+            "a symmetric drop: 2 contact points, rear then front, equal angles (%.4f, %.4f deg)",
+            nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN);
+  }
+  cap_grid_set_wall_angles(&g, CAP_YLO, NULL);
+  free(phi); free(u); free(v); free(ang); free(pin);
+}
+
 int main(void)
 {
   test_eq10();
+  test_wall_update();
   test_material();
   test_select();
   test_map();
