@@ -213,6 +213,14 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   int st = CAP_SUCCESS;
   for (int k = 0; k < nc && !st; k++) {
     double thr = th[k][0] * DEG, tha = th[k][1] * DEG, aref = alpha_ref(par, thr, tha);
+    /* the bracket's upper end 1.5 alpha_ref must be a tilt below the vertical */
+    double bmin = (cos(thr) - cos(tha)) / (M_PI / 2 * sin(M_PI / 3));
+    if (!(par[P_BOND] > bmin)) {
+      st = CAP_ERROR(CAP_EDOM, "--bond %g is out of range for (theta_r, theta_a) = (%g, %g): the drop would hold up to "
+                     "%s, beyond the bisection's bracket: allowed bond > %.4g", par[P_BOND], th[k][0], th[k][1],
+                     isnan(aref) ? "the vertical" : "a tilt above 60 degrees", bmin);
+      break;
+    }
     double lo = 0.5 * aref, hi = 1.5 * aref;
     tilt_result rlo, rhi, r;
     char series[64];
