@@ -86,6 +86,19 @@ static inline size_t cap_grid_idx(const cap_grid *g, int i, int j)
   return (size_t)((ptrdiff_t)(i + g->ng) + (ptrdiff_t)(j + g->ng) * g->sy);
 }
 
+/* The cell r rows in from side `side` (r = 0 the row next to it, r < 0 its ghost layers) at position t
+ * along it (t = j on the x sides, i on the y sides), for a 2D grid: the one indexing of "the cells
+ * along a wall" that the contact-angle ghosts and the wall contact points share. */
+static inline size_t cap_grid_wall_idx(const cap_grid *g, cap_side side, int t, int r)
+{
+  switch (side) {
+  case CAP_XLO: return cap_grid_idx(g, r, t);
+  case CAP_XHI: return cap_grid_idx(g, g->nx - 1 - r, t);
+  case CAP_YLO: return cap_grid_idx(g, t, r);
+  default: return cap_grid_idx(g, t, g->ny - 1 - r);
+  }
+}
+
 static inline size_t cap_grid_idx3(const cap_grid *g, int i, int j, int k)
 {
   return (size_t)((ptrdiff_t)(i + g->ng) + (ptrdiff_t)(j + g->ng) * g->sy + (ptrdiff_t)(k + g->ng) * g->sz);

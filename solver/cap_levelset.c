@@ -64,13 +64,10 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
   for (int side = 0; side < 4; side++) {
     double th = g->contact_angle[side];
     if (!(th > 0) || (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)) continue;
-    int x_side = side == CAP_XLO || side == CAP_XHI, lo = side == CAP_XLO || side == CAP_YLO;
-    int n = x_side ? g->ny : g->nx, i0 = lo ? 0 : (x_side ? g->nx : g->ny) - 1, dir = lo ? -1 : 1;
-    ptrdiff_t sn = x_side ? 1 : g->sy; /* stride normal to the wall */
+    const int n = side < 2 ? g->ny : g->nx; /* positions along the side */
     const double *wa = g->wall_angle[side];
     double dc = g->h * cos(th);
     for (int t = -ng; t < n + ng; t++) {
-      size_t w = x_side ? cap_grid_idx(g, i0, t) : cap_grid_idx(g, t, i0);
       if (wa) {
         double a = wa[t + ng];
         if (!(a > 0 && a < M_PI))
@@ -78,7 +75,8 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
                            a, t, side);
         dc = g->h * cos(a);
       }
-      for (int k = 1; k <= ng; k++) phi[w + dir * k * sn] = phi[w - dir * (k - 1) * sn] - (2 * k - 1) * dc;
+      for (int k = 1; k <= ng; k++)
+        phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] = phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
     }
   }
   return CAP_SUCCESS;

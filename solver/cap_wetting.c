@@ -348,12 +348,11 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
   int s = cap_wetting_material_check(m);
   if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
   if (s) return s;
-  const int x_side = side == CAP_XLO || side == CAP_XHI, lo = side == CAP_XLO || side == CAP_YLO;
+  const int x_side = side == CAP_XLO || side == CAP_XHI;
   const int n = x_side ? g->ny : g->nx, rows = x_side ? g->nx : g->ny, ng = g->ng;
   if (rows < 3) return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: %d rows normal to side %d: allowed >= 3", rows, (int)side);
   const double h = g->h;
-  /* cell (t, r): t along the wall, r = 0 the row next to it, increasing into the domain */
-#define WCELL(t, r) (x_side ? cap_grid_idx(g, lo ? (r) : g->nx - 1 - (r), (t)) : cap_grid_idx(g, (t), lo ? (r) : g->ny - 1 - (r)))
+#define WCELL(t, r) cap_grid_wall_idx(g, side, (t), (r))
   int nc = 0;
   double last_theta = NAN, pos_prev = -INFINITY;
   if (pinned)
@@ -387,7 +386,7 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
     for (int q = 0; q < nprev; q++)
       if (prev[q].dir == dir && fabs(prev[q].pos - pos) < 2) { vn = dir * (pos - prev[q].pos) * h / dt; break; }
     if (isnan(vn))
-      vn = dir * (x_side ? v[cap_grid_idx(g, lo ? 0 : g->nx - 1, t + 1)] : u[cap_grid_idx(g, t + 1, lo ? 0 : g->ny - 1)]);
+      vn = dir * (x_side ? v : u)[WCELL(t + 1, 0)]; /* the face between cells t and t + 1 of the wall row */
     cap_wetting_choice c;
     s = cap_wetting_select(m, vn, v_static, 0, cos(theta_m) - cos(m->theta_r), cos(theta_m) - cos(m->theta_a), &c);
     if (s) return s;

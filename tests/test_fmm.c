@@ -37,6 +37,13 @@ static const int NS[NRES] = {64, 128, 256, 512};
 
 static double dist_circle(double x, double y, double xc, double yc) { return hypot(x - xc, y - yc) - R; }
 
+/* phi = the distance to the circle of radius R about (XC, YC), on the interior cells. */
+static void fill_circle(const cap_grid *g, double *phi)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) phi[cap_grid_idx(g, i, j)] = dist_circle(cap_grid_xc(g, i), cap_grid_yc(g, j), XC, YC);
+}
+
 static double phi_nondist(double x, double y, double xc, double yc)
 {
   double dx = x - xc, dy = y - yc;
@@ -361,9 +368,7 @@ static void test_extrapolate_circle(void)
       cap_fmm_workspace *ws = NULL;
       ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
       double *phi = cap_grid_field_alloc(&g);
-      for (int j = 0; j < g.ny; j++)
-        for (int i = 0; i < g.nx; i++)
-          phi[cap_grid_idx(&g, i, j)] = dist_circle(cap_grid_xc(&g, i), cap_grid_yc(&g, j), XC, YC);
+      fill_circle(&g, phi);
       hs[q] = g.h;
       for (int loc = 0; loc <= 2; loc++) {
         int s;
@@ -413,9 +418,7 @@ static void test_extrapolate_linear(void)
     cap_fmm_workspace *ws = NULL;
     ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
     double *phi = cap_grid_field_alloc(&g);
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++)
-        phi[cap_grid_idx(&g, i, j)] = dist_circle(cap_grid_xc(&g, i), cap_grid_yc(&g, j), XC, YC);
+    fill_circle(&g, phi);
     hs[q] = g.h;
     int s;
     for (int loc = 0; loc <= 2; loc++) {
@@ -551,9 +554,7 @@ static void test_errors(void)
 
   double *phi = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g), *p3 = cap_grid_field_alloc(&g3);
   unsigned char *known = calloc(g.size, 1);
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++)
-      phi[cap_grid_idx(&g, i, j)] = dist_circle(cap_grid_xc(&g, i), cap_grid_yc(&g, j), XC, YC);
+  fill_circle(&g, phi);
 
   th_int(cap_fmm_redistance(ws, &g, phi, 0.5, CAP_FMM_ORDER1, NULL), CAP_EDOM, "band = 0.5 < 1: EDOM");
   th_true(strstr(cap_error_message(), "band") != NULL, "the message names band: '%s'", cap_error_message());

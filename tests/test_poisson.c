@@ -386,6 +386,30 @@ static int cholesky_ok(double *A, int m)
   return 1;
 }
 
+/* The liquid cells of phi (indices into the grid's fields), in row order: *cell (malloc'ed) and *m. */
+static void liquid_cells(const cap_grid *g, const double *phi, int **cell, int *m)
+{
+  *cell = malloc(g->size * sizeof **cell);
+  *m = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      if (phi[cap_grid_idx(g, i, j)] < 0) (*cell)[(*m)++] = (int)cap_grid_idx(g, i, j);
+}
+
+/* The assembled matrix as a dense m x m array (calloc'ed), column c = A e_c through cap_poisson_apply
+ * on the liquid cells `cell`; x, y: scratch fields of the grid. */
+static double *dense_matrix(cap_poisson *P, const cap_grid *g, const int *cell, int m, double *x, double *y)
+{
+  double *A = calloc((size_t)m * (size_t)m, sizeof *A);
+  for (int c = 0; c < m; c++) {
+    memset(x, 0, g->size * sizeof *x);
+    x[cell[c]] = 1;
+    cap_poisson_apply(P, g, x, y);
+    for (int r = 0; r < m; r++) A[(size_t)r * m + c] = y[cell[r]];
+  }
+  return A;
+}
+
 /* Dense matrix of A from unit vectors through cap_poisson_apply: symmetric (each link stored once,
  * so exactly), M-matrix signs, and positive definite (Cholesky pivots > 0). */
 static void test_matrix(void)
@@ -398,20 +422,12 @@ static void test_matrix(void)
   cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
   double *phi = cap_grid_field_alloc(&g), *x = cap_grid_field_alloc(&g), *y = cap_grid_field_alloc(&g);
   fill_phi(&g, SHAPE_BUBBLE_PERIODIC_Y, phi);
-  int *cell = malloc(g.size * sizeof *cell), m = 0;
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      if (phi[cap_grid_idx(&g, i, j)] < 0) cell[m++] = (int)cap_grid_idx(&g, i, j);
-  double *A = calloc((size_t)m * (size_t)m, sizeof *A);
+  int *cell = NULL, m = 0;
+  liquid_cells(&g, phi, &cell, &m);
   cap_poisson *P = NULL;
   th_int(cap_poisson_alloc(&P, &g), CAP_SUCCESS, "alloc 23 x 18 periodic-y grid");
   th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble with p_G = 0 (NULL callback)");
-  for (int c = 0; c < m; c++) {
-    memset(x, 0, g.size * sizeof *x);
-    x[cell[c]] = 1;
-    cap_poisson_apply(P, &g, x, y);
-    for (int r = 0; r < m; r++) A[(size_t)r * m + c] = y[cell[r]];
-  }
+  double *A = dense_matrix(P, &g, cell, m, x, y);
   double asym = 0, amax = 0;
   int signs = 1, wrap_links = 0;
   for (int r = 0; r < m; r++)
@@ -780,20 +796,12 @@ static void test_axi_matrix(void)
   double *phi = cap_grid_field_alloc(&g), *x = cap_grid_field_alloc(&g), *y = cap_grid_field_alloc(&g),
          *ax = cap_grid_field_alloc(&g), *ay = cap_grid_field_alloc(&g);
   fill_phi(&g, SHAPE_POOL_AXI, phi);
-  int *cell = malloc(g.size * sizeof *cell), m = 0;
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      if (phi[cap_grid_idx(&g, i, j)] < 0) cell[m++] = (int)cap_grid_idx(&g, i, j);
-  double *A = calloc((size_t)m * (size_t)m, sizeof *A);
+  int *cell = NULL, m = 0;
+  liquid_cells(&g, phi, &cell, &m);
   cap_poisson *P = NULL;
   th_int(cap_poisson_alloc(&P, &g), CAP_SUCCESS, "alloc 23 x 18 AXI grid (axis at XLO)");
   th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble the AXI pool");
-  for (int c = 0; c < m; c++) {
-    memset(x, 0, g.size * sizeof *x);
-    x[cell[c]] = 1;
-    cap_poisson_apply(P, &g, x, y);
-    for (int r = 0; r < m; r++) A[(size_t)r * m + c] = y[cell[r]];
-  }
+  double *A = dense_matrix(P, &g, cell, m, x, y);
   double asym = 0;
   int signs = 1;
   for (int r = 0; r < m; r++)

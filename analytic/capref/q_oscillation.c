@@ -6,6 +6,13 @@
 #include "capref.h"
 
 #define POS (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
+/* The parameters every viscous 2D drop quantity starts with (its eval function reads in[0..4] in this order). */
+#define VISCOUS_DROP_PARAMS                                                                    \
+  {"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},            \
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},                           \
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},                                   \
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},                              \
+      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS}
 
 static int eval_mode(const double *in, capref_sink *sink)
 {
@@ -102,11 +109,7 @@ static const capref_quantity quantities[] = {
      "exact linear normal mode of a viscous 2D drop (cylinder) in a void: decay rate and frequency",
      "linearised Navier-Stokes, Bessel-function vortical field (cap_oscillation.h); Lamb (1932) Secs. 274, 355",
      0,
-     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
-      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS}},
+     {VISCOUS_DROP_PARAMS},
      {{"beta", "1/s", "exact amplitude decay rate (-Re s)"},
       {"omega", "rad/s", "exact angular frequency (Im s)"},
       {"beta_lamb", "1/s", "Lamb's first-order rate 2 n (n-1) nu/R^2"},
@@ -118,11 +121,7 @@ static const capref_quantity quantities[] = {
      "Laplace transform of the linearised initial-value problem, Talbot inversion (cap_oscillation.h); "
      "cf. Prosperetti (1980) for 3D",
      0,
-     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
-      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS},
+     {VISCOUS_DROP_PARAMS,
       {"t", "s", "time since the release", NAN, 0, INFINITY, CAPREF_HI_OPEN}},
      {{"eta", "", "mode amplitude eta(t)/eta0"}},
      eval_release},
@@ -131,11 +130,7 @@ static const capref_quantity quantities[] = {
      "over [0, periods 2 pi/omega_r] (2000 uniform samples)",
      "cap_oscillation_release_fit_2d (cap_oscillation.h)",
      0,
-     {{"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
-      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS},
+     {VISCOUS_DROP_PARAMS,
       {"periods", "", "fit window in inviscid periods 2 pi/omega_r", 3, CAP_OSCILLATION_FIT_MIN_PERIODS,
        CAP_OSCILLATION_FIT_MAX_PERIODS, 0}},
      {{"beta", "1/s", "fitted decay rate"},
