@@ -170,20 +170,7 @@ static int iso_solve(const iso_par *p, double tol, double *phi)
                      "tension and buoyancy cannot carry its weight at any contact position (it sinks)",
                      p->D, p->bond, p->theta);
   if (iso_residual(hi, (void *)p) == 0.0) { *phi = hi; return CAP_SUCCESS; }
-  gsl_function F = {iso_residual, (void *)p};
-  gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-  if (!s) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the root solver");
-  int st = gsl_root_fsolver_set(s, &F, lo, hi), it = 0, conv = 0;
-  while (!st && !conv && it++ < 200) {
-    st = gsl_root_fsolver_iterate(s);
-    if (!st) conv = gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s), tol, 0.0) ==
-                    GSL_SUCCESS;
-  }
-  double r = gsl_root_fsolver_root(s);
-  gsl_root_fsolver_free(s);
-  if (conv) { *phi = r; return CAP_SUCCESS; }
-  if (!st) return CAP_ERROR(CAP_EMAXITER, "isolated cylinder: Brent did not converge in 200 iterations");
-  return CAP_ERROR(CAP_ENUMERIC, "isolated cylinder: Brent root finder failed: %s", gsl_strerror(st));
+  return ref_brent(iso_residual, (void *)p, lo, hi, tol, 0.0, phi, "isolated cylinder");
 }
 
 static cap_cheerios_float2d iso_fill(const iso_par *p, double phi)

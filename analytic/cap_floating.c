@@ -110,26 +110,7 @@ static double root_fn(double phi, void *p)
 static int brent_root(double (*fn)(double, void *), fl_par *q, double lo, double hi, double tol, double *x,
                       const char *what)
 {
-  gsl_function F = {fn, q};
-  double flo = fn(lo, q), fhi = fn(hi, q);
-  if (flo == 0.0) { *x = lo; return CAP_SUCCESS; }
-  if (fhi == 0.0) { *x = hi; return CAP_SUCCESS; }
-  if ((flo > 0) == (fhi > 0)) return CAP_ERROR(CAP_ENUMERIC, "%s: root not bracketed in [%g, %g]", what, lo, hi);
-  gsl_root_fsolver *sv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-  if (!sv) return CAP_ERROR(CAP_ENOMEM, "%s: cannot allocate the root solver", what);
-  int gs = gsl_root_fsolver_set(sv, &F, lo, hi), it = 0;
-  while (!gs) {
-    gs = gsl_root_fsolver_iterate(sv);
-    if (gs) break;
-    if (gsl_root_test_interval(gsl_root_fsolver_x_lower(sv), gsl_root_fsolver_x_upper(sv), tol, 0.0) ==
-        GSL_SUCCESS)
-      break;
-    if (++it >= FL_MAX_ITER) { gs = GSL_EMAXITER; break; }
-  }
-  *x = gsl_root_fsolver_root(sv);
-  gsl_root_fsolver_free(sv);
-  if (gs) return gsl_fail(gs, what);
-  return CAP_SUCCESS;
+  return ref_brent(fn, q, lo, hi, tol, 0.0, x, what);
 }
 
 /* Finds a triple a < m < b with D(m) > D(a), D(b) by grid search and zooming. Returns 1 if the maximum

@@ -500,3 +500,65 @@ int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double si
   free(buf);
   return s;
 }
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Zero-gravity drop on a circular solid (item 4) */
+
+typedef struct { double theta, rs, area; } disc_par;
+
+static double disc_distance(const disc_par *p, double R)
+{
+  return sqrt(fmax(p->rs * p->rs + R * R - 2.0 * p->rs * R * cos(p->theta), 0.0));
+}
+
+static double clamp1(double c) { return c > 1.0 ? 1.0 : (c < -1.0 ? -1.0 : c); }
+
+/* the liquid area of the drop of radius R minus the target, relative to the target */
+static double disc_residual(double R, void *params)
+{
+  const disc_par *p = params;
+  double rs = p->rs, D = disc_distance(p, R), lens;
+  if (D <= fabs(R - rs)) lens = PI * fmin(R, rs) * fmin(R, rs); /* one disc inside the other */
+  else {
+    double a = acos(clamp1((D * D + R * R - rs * rs) / (2.0 * D * R)));
+    double b = acos(clamp1((D * D + rs * rs - R * R) / (2.0 * D * rs)));
+    double k = (-D + R + rs) * (D + R - rs) * (D - R + rs) * (D + R + rs);
+    lens = R * R * a + rs * rs * b - 0.5 * sqrt(fmax(k, 0.0));
+  }
+  return (PI * R * R - lens) / p->area - 1.0;
+}
+
+static int disc_solve(const disc_par *p, double tol, double *R)
+{
+  /* bracket: the flat cap of the same area is a lower bound's scale; double until the area exceeds */
+  double lo = 1e-3 * cap_radius(CAP_REF_2D, p->theta, p->area), hi = lo;
+  int k = 0;
+  while (disc_residual(hi, (void *)p) < 0.0 && k++ < 200) { lo = hi; hi *= 2.0; }
+  if (k > 200 || disc_residual(lo, (void *)p) > 0.0)
+    return CAP_ERROR(CAP_ENUMERIC, "drop on a disc: cannot bracket the radius (theta = %.9g rad, rs = %.9g m, "
+                     "area = %.9g m^2)", p->theta, p->rs, p->area);
+  return ref_brent(disc_residual, (void *)p, lo, hi, 0.0, tol, R, "drop on a disc: the radius");
+}
+
+int cap_statics_cap_on_disc(double theta, double rs, double area, cap_statics_disc_cap_shape *out)
+{
+  int s = check_theta(theta);
+  if (!s) s = cap_check_positive("rs", rs, "m");
+  if (!s) s = cap_check_positive("area", area, "m^2");
+  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "cap_statics_cap_on_disc: out is NULL");
+  if (s) return s;
+  disc_par p = {theta, rs, area};
+  double Rw = 0, Rt = 0;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  s = disc_solve(&p, TOL_WORK, &Rw);
+  if (!s) s = disc_solve(&p, TOL_TIGHT, &Rt);
+  ref_gsl_restore(old);
+  if (s) return s;
+  double Dw = disc_distance(&p, Rw), Dt = disc_distance(&p, Rt);
+  out->radius = num_result(Rw, Rt);
+  out->distance = num_result(Dw, Dt);
+  out->apex_height = num_result(Dw + Rw - rs, Dt + Rt - rs);
+  out->beta = num_result(acos(clamp1((Dw * Dw + rs * rs - Rw * Rw) / (2.0 * Dw * rs))),
+                         acos(clamp1((Dt * Dt + rs * rs - Rt * Rt) / (2.0 * Dt * rs))));
+  return CAP_SUCCESS;
+}

@@ -49,6 +49,20 @@
  *    If the inclination ever stopped increasing (not expected for sessile drops; checked) the result
  *    is CAP_ENUMERIC.
  *
+ * 4. Zero-gravity 2D drop on a circular solid (a cylinder of radius Rs, curved wall). The drop is a
+ *    disc of radius R whose centre lies at distance D from the solid's centre, the liquid the part of
+ *    it outside the solid. At a contact point X the contact angle through the liquid satisfies
+ *    cos(theta) = n_s . n_d with the outward normals n_s = X/Rs of the solid and n_d = (X - C)/R of
+ *    the drop (the flat-wall rule cos(theta) = -y_c/R in the limit), and |X - C| = R gives
+ *        D^2 = Rs^2 + R^2 - 2 Rs R cos(theta)                          (law of cosines at X),
+ *    liquid area A = pi R^2 - L, L the lens of the two discs (the standard intersection area)
+ *        L = R^2 acos((D^2 + R^2 - Rs^2)/(2 D R)) + Rs^2 acos((D^2 + Rs^2 - R^2)/(2 D Rs))
+ *            - sqrt((-D + R + Rs)(D + R - Rs)(D - R + Rs)(D + R + Rs)) / 2.
+ *    R is found by Brent's method for the given A (derived here; the flat cap of item 2 is the limit
+ *    Rs -> infinity). Outputs: R, D, the apex height D + R - Rs above the solid and the polar angle
+ *    beta of the contact points seen from the solid's centre, cos(beta) = (D^2 + Rs^2 - R^2)/(2 D Rs).
+ *    Errors as item 3 (two tolerances).
+ *
  * All inputs and outputs SI; angles in radians; contact angles through the liquid.
  */
 #ifndef CAP_STATICS_H
@@ -99,5 +113,17 @@ int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, dou
 #define CAP_STATICS_PROFILE_NMAX 1000000
 int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta,
                                 double size, size_t n, cap_result *x, cap_result *z, cap_result *psi);
+
+/* Zero-gravity 2D drop on a circular solid (item 4). */
+typedef struct {
+  cap_result radius;      /* R, the drop's radius (m) */
+  cap_result distance;    /* D, from the solid's centre to the drop's centre (m) */
+  cap_result apex_height; /* D + R - Rs, the apex above the solid (m) */
+  cap_result beta;        /* polar angle of the contact points from the solid's centre (rad) */
+} cap_statics_disc_cap_shape;
+
+/* theta in (0, pi) (rad), solid radius rs > 0 (m), liquid area per unit length area > 0 (m^2).
+ * out must not be NULL. */
+int cap_statics_cap_on_disc(double theta, double rs, double area, cap_statics_disc_cap_shape *out);
 
 #endif

@@ -27,4 +27,12 @@ static inline void ref_put(cap_result *out, cap_result r)
   if (out) *out = r;
 }
 
+/* The root of fn on [lo, hi] by GSL's Brent solver, to |hi - lo| <= epsabs + epsrel |x| (fn(lo) and
+ * fn(hi) of opposite signs, or one of them zero, which is returned). CAP_ENUMERIC if not bracketed or
+ * GSL fails, CAP_EMAXITER after REF_BRENT_MAXIT iterations, CAP_ENOMEM; `what` names the solve in the
+ * message. The caller brackets the call with ref_gsl_quiet / ref_gsl_restore. */
+#define REF_BRENT_MAXIT 200
+int ref_brent(double (*fn)(double, void *), void *ctx, double lo, double hi, double epsabs, double epsrel, double *x,
+              const char *what);
+
 #endif

@@ -360,7 +360,6 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 {
   double T_ref, b_ref, t_end, T, beta, drift;
   char label[96];
-  out->steps = 0;
   double mu = mu_inviscid(par);
   cap_geometry geom = exp_geometry(ctx);
   int st = reference(par, mu, geom, &T_ref, &b_ref, &t_end);
@@ -387,15 +386,6 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   fprintf(stderr, "[drop_oscillation] %g cells: T/T_ref - 1 = %+.4g %%, beta/beta_ref - 1 = %+.4g %%, volume drift %.3g %%\n",
           cells, 100 * T_signed, 100 * b_signed, 100 * out->metric[M_VOLUME]);
   return CAP_SUCCESS;
-}
-
-/* Index of the finest run with at most `cells` cells (0 if none). */
-static int level_at(const exp_run *runs, int n, double cells)
-{
-  int a = 0;
-  for (int i = 0; i < n; i++)
-    if (runs[i].cells <= cells + 1e-9) a = i;
-  return a;
 }
 
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
@@ -436,7 +426,7 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
     exp_result(ctx, k == 0 ? "period_ref" : "decay_ref", k == 0 ? T_ref : b_ref);
     exp_result(ctx, k == 0 ? "period" : "decay", k == 0 ? T : beta);
   }
-  int a = level_at(runs, n, 25.6), b = level_at(runs, n, 51.2);
+  int a = exp_level_at(runs, n, 25.6), b = exp_level_at(runs, n, 51.2);
   char what[160];
   {
     cap_ref_dim dim = axi ? CAP_REF_3D : CAP_REF_2D;

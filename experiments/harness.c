@@ -394,6 +394,14 @@ int exp_main(const exp_def *d, int argc, char **argv)
   return verdict;
 }
 
+int exp_level_at(const exp_run *runs, int n, double cells)
+{
+  int a = 0;
+  for (int i = 0; i < n; i++)
+    if (runs[i].cells <= cells * (1 + 1e-9)) a = i;
+  return a;
+}
+
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)
 {
   if (!run) return;

@@ -25,7 +25,7 @@
 #include "../solver/cap_io.h"
 
 #define EXP_MAX_LEVELS 8
-#define EXP_MAX_METRICS 8
+#define EXP_MAX_METRICS 10
 #define EXP_MAX_PARAMS 16
 #define EXP_MAX_CHECKS 16
 
@@ -56,7 +56,8 @@ typedef struct {
   cap_cli_param params[EXP_MAX_PARAMS];        /* physical parameters (terminated by name == NULL) */
   double quick[EXP_MAX_LEVELS], standard[EXP_MAX_LEVELS], full[EXP_MAX_LEVELS]; /* cells; 0 ends */
   exp_metric metrics[EXP_MAX_METRICS];         /* terminated by name == NULL */
-  /* Runs one resolution with parameter values par[] (in params order). Returns a cap_errno status. */
+  /* Runs one resolution with parameter values par[] (in params order); *out arrives zeroed. Returns a
+   * cap_errno status. */
   int (*run_level)(exp_ctx *ctx, const double *par, double cells, exp_run *out);
   /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
   int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
@@ -81,6 +82,9 @@ void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long 
 /* Least-squares observed order of metric k over the runs (slope of log err against log h); NaN if
  * fewer than two positive values. */
 double exp_order(const exp_run *runs, int n, int k);
+/* The index of the finest run with at most `cells` cells (the run the acceptance checks read; 0 if
+ * every run is finer). */
+int exp_level_at(const exp_run *runs, int n, double cells);
 /* Adds one solver run to a resolution's accounting (run may be NULL): h, the steps and the grid cells
  * accumulate, sim_time is the last run's. */
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells);

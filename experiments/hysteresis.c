@@ -207,9 +207,6 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   cap_tsv *runs = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
                                   "theta_r[deg]\ttheta_a[deg]\talpha[deg]\talpha/alpha_ref\tslides\tmoved/R0\tt_end");
   if (!runs) { cap_io_tsv_abort(t); return CAP_EIO; }
-  for (int k = 0; k < EXP_MAX_METRICS; k++) out->metric[k] = 0;
-  out->steps = 0;
-  out->grid_cells = 0;
   int st = CAP_SUCCESS;
   for (int k = 0; k < nc && !st; k++) {
     double thr = th[k][0] * DEG, tha = th[k][1] * DEG, aref = alpha_ref(par, thr, tha);
@@ -265,8 +262,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
   (void)par;
-  int a = 0;
-  for (int i = 0; i < n; i++) if (runs[i].cells <= 16 + 1e-9) a = i;
+  int a = exp_level_at(runs, n, 16);
   char what[160];
   exp_result(ctx, "tilt_err", runs[a].metric[M_TILT]);
   exp_result(ctx, "front_err", runs[a].metric[M_FRONT]);

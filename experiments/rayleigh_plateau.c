@@ -193,8 +193,6 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   if (!t) return CAP_EIO;
   out->metric[M_GROWTH] = 0;
   out->metric[M_STABLE] = 0;
-  out->steps = 0;
-  out->grid_cells = 0;
   int st = CAP_SUCCESS, any_stable = 0;
   for (int q = 0; q < nx && !st; q++) {
     double s = NAN, amax = NAN;
@@ -235,8 +233,7 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   }
   if (st) { cap_io_tsv_abort(d); return st; }
   if ((st = cap_io_tsv_close(d))) return st;
-  int a = 0;
-  for (int i = 0; i < n; i++) if (runs[i].cells <= 16 + 1e-9) a = i;
+  int a = exp_level_at(runs, n, 16);
   char what[160];
   exp_result(ctx, "growth_err", runs[a].metric[M_GROWTH]);
   exp_result(ctx, "order_growth", exp_order(runs, n, M_GROWTH));

@@ -223,8 +223,7 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
    * the viscous time go at that level too (at 12.8 cells the symmetric drop first relaxes to 4e-6,
    * then a drift of the whole drop grows from rounding and saturates near 4e-3: 12.8 cells across
    * do not hold the drop still) */
-  int a = 0;
-  for (int i = 0; i < n; i++) if (runs[i].cells <= 25.6 + 1e-9) a = i;
+  int a = exp_level_at(runs, n, 25.6);
   int quick = strcmp(exp_mode(ctx), "quick") == 0;
   double cells = runs[a].cells;
   double las[3] = {120, 1200, par[P_LA]};

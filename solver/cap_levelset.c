@@ -5,10 +5,12 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_vsurf.h"
 
 struct cap_levelset_ws {
   cap_grid g;
   double *phi1, *phi2, *rate, *phi0;
+  const cap_vsurf *vs; /* solids inside the domain (cap_levelset_ws_set_vsurf), or NULL */
 };
 
 cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g)
@@ -22,6 +24,32 @@ cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g)
   w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
   if (!w->phi0) { cap_levelset_ws_free(w); return NULL; }
   return w;
+}
+
+int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs)
+{
+  if (!w) return CAP_ERROR(CAP_EINVAL, "cap_levelset_ws_set_vsurf: workspace is NULL");
+  w->vs = vs;
+  return CAP_SUCCESS;
+}
+
+/* The ghosts of phi and, with solids, the continuation into the solid cells (whose mirror points
+ * may read ghosts next to the box; the ghosts are filled again after it, since they mirror interior
+ * cells that may be solid). */
+static int fill_all(const cap_grid *g, double *phi, const cap_levelset_ws *w)
+{
+  int s = cap_levelset_fill_ghosts(g, phi);
+  if (!s && w && w->vs) {
+    s = cap_vsurf_fill(w->vs, g, phi);
+    if (!s) s = cap_levelset_fill_ghosts(g, phi);
+  }
+  return s;
+}
+
+/* A solid cell holds the continuation only: it does not evolve (fill_all rewrites it). */
+static int frozen(const cap_levelset_ws *w, size_t c)
+{
+  return w && w->vs && cap_vsurf_cells(w->vs)[c];
 }
 
 void cap_levelset_ws_free(cap_levelset_ws *w)
@@ -110,12 +138,14 @@ static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double
 }
 
 /* rate = -(u_c phi_x + v_c phi_y) on interior cells, upwind WENO5. */
-static void advection_rate(const cap_grid *g, double *phi, const double *u, const double *v, double *rate)
+static void advection_rate(const cap_grid *g, double *phi, const double *u, const double *v, double *rate,
+                           const cap_levelset_ws *w)
 {
-  cap_levelset_fill_ghosts(g, phi);
+  fill_all(g, phi, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
+      if (frozen(w, c)) { rate[c] = 0; continue; }
       double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
       double dm, dp, ex, ey;
       weno_pair(phi + c, 1, g->h, &dm, &dp);
@@ -147,21 +177,22 @@ int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const d
   if (s) return s;
   double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
   /* Shu-Osher TVD-RK3 */
-  advection_rate(g, phi, u, v, r);
+  advection_rate(g, phi, u, v, r, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
-  advection_rate(g, p1, u, v, r);
+  advection_rate(g, p1, u, v, r, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
     }
-  advection_rate(g, p2, u, v, r);
+  advection_rate(g, p2, u, v, r, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
     }
+  if ((s = fill_all(g, phi, w))) return s;
   return check_finite(g, phi, "cap_levelset_advect");
 }
 
@@ -334,14 +365,15 @@ static double cubic_slope_to_interface(double a, double c, double d, double t)
 
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
  * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
-static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double *r)
+static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double *r, const cap_levelset_ws *w)
 {
   ptrdiff_t sy = g->sy;
   double h = g->h;
-  cap_levelset_fill_ghosts(g, phi);
+  fill_all(g, phi, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
+      if (frozen(w, c)) { r[c] = 0; continue; }
       double f0 = p0[c], sg = sgn(f0);
       if (sg == 0) { r[c] = 0; continue; }
       /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
@@ -360,7 +392,7 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
       const int at_wall[4] = {i == g->nx - 1 && is_wall(g->bc[CAP_XHI]), i == 0 && is_wall(g->bc[CAP_XLO]),
                               j == g->ny - 1 && is_wall(g->bc[CAP_YHI]), j == 0 && is_wall(g->bc[CAP_YLO])};
       for (int d = 0; d < 4; d++) {
-        if (at_wall[d]) continue;
+        if (at_wall[d] || frozen(w, (size_t)((ptrdiff_t)c + dirs[d]))) continue; /* the same for a solid cell */
         double t = interface_fraction(p0 + c, dirs[d]);
         if (t < 0 || t >= 1) continue;
         ptrdiff_t e = dirs[d]; /* towards the interface */
@@ -391,28 +423,29 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   double dt = 0.5 * g->h;
   double *p0 = w->phi0, *r = w->rate;
   /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
-  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  if ((s = fill_all(g, phi, w))) return s;
   memcpy(p0, phi, g->size * sizeof *phi);
   /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
    * differences, and a reinitialisation repeated every few steps of a flow lets that instability
    * grow (measured: an oscillating drop at 102.4 cells lost 9 % of its area within 0.7 periods) */
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
-    reinit_rate(g, phi, p0, r);
+    reinit_rate(g, phi, p0, r, w);
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
-    reinit_rate(g, p1, p0, r);
+    reinit_rate(g, p1, p0, r, w);
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
       }
-    reinit_rate(g, p2, p0, r);
+    reinit_rate(g, p2, p0, r, w);
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
       }
   }
+  if ((s = fill_all(g, phi, w))) return s;
   return check_finite(g, phi, "cap_levelset_reinit");
 }

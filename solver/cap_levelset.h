@@ -44,12 +44,19 @@
 #define CAP_LEVELSET_H
 
 #include "cap_grid.h"
+#include "cap_vsurf.h"
 
 typedef struct cap_levelset_ws cap_levelset_ws;
 
 /* Workspace for advection and reinitialisation on grid g (copied); NULL and CAP_ENOMEM on failure. */
 cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g);
 void cap_levelset_ws_free(cap_levelset_ws *w);
+
+/* Solids inside the domain (NULL: none): advection and reinitialisation then keep the solid cells as
+ * the continuation of cap_vsurf_fill (written at every stage, never evolved), and a sign change
+ * towards a solid cell anchors nothing in the reinitialisation, as at a wall of the box. The ws
+ * keeps the pointer; vs must outlive its use. */
+int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
 
 /* Fills the ghost cells of phi as described above. */
 int cap_levelset_fill_ghosts(const cap_grid *g, double *phi);

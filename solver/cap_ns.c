@@ -20,8 +20,10 @@ struct cap_ns_ws {
   double *u2, *v2;       /* advected velocity */
   double *rhs;           /* pressure right-hand side */
   double *phi_s;         /* phi sampled at faces */
+  double *phi_f;         /* phi of the flow: the solid cells never liquid (params.vsurf) */
   unsigned char *known;  /* faces next to liquid */
-  unsigned char *xclosed, *yclosed; /* faces closed at pinned contact points (params.pinned) */
+  unsigned char *xclosed, *yclosed; /* faces closed: solid faces (params.vsurf), pinned contact points
+                                     * (params.pinned) */
   /* the interface pressure callback's view of the step */
   const double *phi, *kappa;
   double sigma;
@@ -30,7 +32,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL};
   return p;
 }
 
@@ -108,8 +110,8 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s) s = cap_fmm_alloc(g, &w->fmm);
   if (!s && !(w->ls = cap_levelset_ws_alloc(g))) s = CAP_ENOMEM;
   if (!s && !(w->visc = cap_viscosity_alloc(g))) s = CAP_ENOMEM;
-  double **f[4] = {&w->u2, &w->v2, &w->rhs, &w->phi_s};
-  for (int k = 0; k < 4 && !s; k++)
+  double **f[5] = {&w->u2, &w->v2, &w->rhs, &w->phi_s, &w->phi_f};
+  for (int k = 0; k < 5 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
@@ -126,7 +128,7 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_fmm_free(w->fmm);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_free(w->visc);
-  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->known); free(w->xclosed); free(w->yclosed);
+  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->phi_f); free(w->known); free(w->xclosed); free(w->yclosed);
   free(w);
 }
 
@@ -313,13 +315,20 @@ static void velocity_ghosts(const cap_grid *g, double *u, double *v)
   cap_grid_fill_ghosts_at(g, v, CAP_AT_YFACE, CAP_GHOST_ODD);
 }
 
-/* Pinned contact points (cap_ns_params.pinned): the faces along the wall of every pinned cell in the
- * row next to a wall are closed (xclosed / yclosed), for the projection as for a wall, so the liquid
- * does not slide there (a no-slip patch on a free-slip wall) and stays incompressible. */
-static void close_pinned_faces(const cap_grid *g, const unsigned char *pinned, unsigned char *xc, unsigned char *yc)
+/* The closed faces (xclosed / yclosed), for the projection as walls: the faces of the solids
+ * (cap_ns_params.vsurf), and at pinned contact points (cap_ns_params.pinned) the faces along the
+ * wall of every pinned cell in the row next to a wall, so the liquid does not slide there (a no-slip
+ * patch on a free-slip wall) and stays incompressible. */
+static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char *xc, unsigned char *yc)
 {
   memset(xc, 0, g->size);
   memset(yc, 0, g->size);
+  if (p->vsurf) {
+    const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
+    for (size_t c = 0; c < g->size; c++) { xc[c] = sx[c]; yc[c] = sy[c]; }
+  }
+  const unsigned char *pinned = p->pinned;
+  if (!pinned) return;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -338,7 +347,7 @@ static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, co
     for (int i = 0; i < g->nx + 1; i++) if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
   for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++) if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
-  if (!inward) return;
+  if (!inward || !pinned) return;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -366,10 +375,24 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double *phi = s->phi, *u = s->u, *v = s->v;
 
   double t0 = now();
+  /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
+   * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
+   * the viscous step */
+  const int closed = p->pinned || p->vsurf;
+  const double *pf = phi;
+  if ((st = cap_levelset_ws_set_vsurf(w->ls, p->vsurf))) return st;
+  cap_viscosity_set_fixed_faces(w->visc, p->vsurf ? cap_vsurf_xfaces(p->vsurf) : NULL,
+                                p->vsurf ? cap_vsurf_yfaces(p->vsurf) : NULL);
+  if (p->vsurf) {
+    if ((st = cap_levelset_fill_ghosts(g, phi)) || (st = cap_vsurf_fill(p->vsurf, g, phi)) ||
+        (st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f)))
+      return st;
+    pf = w->phi_f;
+  }
   /* curvature of the interface at the start of the step */
   st = cap_levelset_curvature(g, phi, s->kappa);
   if (st) return st;
-  w->phi = phi;
+  w->phi = pf;
   w->kappa = s->kappa;
   w->sigma = p->sigma;
 
@@ -408,17 +431,17 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
   periodic_copies(g, u, v);
   /* 4. projection */
-  if (p->pinned) {
-    close_pinned_faces(g, p->pinned, w->xclosed, w->yclosed);
+  if (closed) {
+    close_faces(g, p, w->xclosed, w->yclosed);
     zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 0);
   }
-  cap_poisson_set_closed_faces(w->poisson, p->pinned ? w->xclosed : NULL, p->pinned ? w->yclosed : NULL);
-  st = cap_poisson_assemble(w->poisson, g, phi, p->sigma > 0 ? interface_pressure : NULL, w);
+  cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
+  st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? interface_pressure : NULL, w);
   if (st) return st;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      w->rhs[c] = phi[c] < 0 ? p->rho / dt * divergence(g, u, v, i, j) : 0;
+      w->rhs[c] = pf[c] < 0 ? p->rho / dt * divergence(g, u, v, i, j) : 0;
     }
   st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
   if (st)
@@ -426,22 +449,22 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (phi[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
+      if (pf[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
     }
   FOR_FACES(g, 1, i, j) {
     int il = i - 1, jl = j;
     wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
     size_t c = cap_grid_idx(g, i, j);
-    if ((phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) && !(p->pinned && w->xclosed[c])) {
-      u[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_XHI);
+    if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->xclosed[c])) {
+      u[c] -= dt / p->rho * face_gradient(w, s->p, pf, il, jl, CAP_XHI);
     }
   }
   FOR_FACES(g, 0, i, j) {
     int il = i, jl = j - 1;
     wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
-    if ((phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) && !(p->pinned && w->yclosed[c])) {
-      v[c] -= dt / p->rho * face_gradient(w, s->p, phi, il, jl, CAP_YHI);
+    if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->yclosed[c])) {
+      v[c] -= dt / p->rho * face_gradient(w, s->p, pf, il, jl, CAP_YHI);
     }
   }
   periodic_copies(g, u, v);
@@ -449,16 +472,16 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (phi[c] < 0) info->div_max = fmax(info->div_max, fabs(divergence(g, u, v, i, j)));
+      if (pf[c] < 0) info->div_max = fmax(info->div_max, fabs(divergence(g, u, v, i, j)));
     }
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */
-  if ((st = extend(w, g, phi, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
-      (st = extend(w, g, phi, v, CAP_AT_YFACE, p->band, p->extension_order)))
+  if ((st = extend(w, g, pf, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
+      (st = extend(w, g, pf, v, CAP_AT_YFACE, p->band, p->extension_order)))
     return st;
   zero_wall_faces(g, u, v);
-  if (p->pinned) zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
+  if (closed) zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   double t5 = now();
   info->t_extend = t5 - t4;
@@ -468,7 +491,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
-  info->max_speed = max_speed(g, phi, u, v);
+  if (!st && p->vsurf) st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f);
+  if (st) return st;
+  info->max_speed = max_speed(g, p->vsurf ? w->phi_f : phi, u, v);
   s->t += dt;
   s->step++;
   return CAP_SUCCESS;

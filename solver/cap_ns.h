@@ -73,12 +73,20 @@
  * pressure operator is cap_poisson's r-weighted one, the curvature carries the azimuthal term
  * (cap_levelset), the radial velocity is odd across the axis and 0 on it. A sphere at rest keeps the
  * Laplace jump 2 sigma/R to 7e-4 at 25.6 cells across (tests/test_ns.c). 3D returns CAP_EGEOM.
+ *
+ * SOLIDS inside the domain (params.vsurf, cap_vsurf.h): at the start of the step and at every stage
+ * of the level-set update, phi in the solid cells is the continuation at the solid's contact angle,
+ * so the curvature of the contact cells carries Young's relation. The flow sees the solid cells as
+ * neither liquid nor air: no pressure unknown, every face touching one closed in the projection (as
+ * a wall of the box) and held at 0 by the viscous step (no slip on the staircase, first order) and
+ * after the extension. The liquid is phi < 0 outside the solid cells. The solids do not move.
  */
 #ifndef CAP_NS_H
 #define CAP_NS_H
 
 #include "cap_grid.h"
 #include "cap_poisson.h"
+#include "cap_vsurf.h"
 
 typedef enum {
   CAP_NS_VISCOSITY_STRESS = 0,   /* cap_viscosity_stress_step (default) */
@@ -107,6 +115,7 @@ typedef struct {
                                 * pinned: in the row next to a wall, their faces along the wall are closed
                                 * for the step (a no-slip patch; the projection treats them as walls) and
                                 * their faces into the domain carry no velocity (cap_wetting_wall_update) */
+  const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

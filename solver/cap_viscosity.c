@@ -14,6 +14,7 @@ struct cap_viscosity {
    * weights, the mass weights of the unknown u and v faces (0 elsewhere, so > 0 marks an unknown) and
    * the diagonal of the matrix */
   double *xv, *rv, *zv, *pv, *qv, *wc, *wn, *mu, *mv, *du, *dv;
+  const unsigned char *xfixed, *yfixed; /* cap_viscosity_set_fixed_faces */
 };
 
 #define NFIELDS 17
@@ -43,6 +44,13 @@ cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
   return w;
 }
 
+void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed, const unsigned char *yfixed)
+{
+  if (!w) return;
+  w->xfixed = xfixed;
+  w->yfixed = yfixed;
+}
+
 void cap_viscosity_free(cap_viscosity *w)
 {
   if (!w) return;
@@ -56,6 +64,7 @@ void cap_viscosity_free(cap_viscosity *w)
 /* The face lattice of component `loc` and its number of samples in each direction. */
 typedef struct {
   const cap_grid *g;
+  const unsigned char *fixed; /* faces of this lattice held at 0 inside the domain (solids), or NULL */
   cap_location loc;
   int nx, ny;        /* samples 0..nx-1, 0..ny-1 (a wall face lattice ends on the wall) */
   int perx, pery;    /* periodic directions */
@@ -63,9 +72,10 @@ typedef struct {
   int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP, AXIS */
 } lattice;
 
-static lattice make_lattice(const cap_grid *g, cap_location loc)
+static lattice make_lattice(const cap_viscosity *w, const cap_grid *g, cap_location loc)
 {
-  lattice L = {g, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC, g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
+  lattice L = {g, loc == CAP_AT_XFACE ? w->xfixed : w->yfixed, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC,
+               g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
                {-1, -1, -1, -1}};
   /* the axis (AXI): u_z is even in r (the mirror never enters, the axis face having zero area) */
   for (int k = 0; k < 4; k++)
@@ -80,6 +90,7 @@ static lattice make_lattice(const cap_grid *g, cap_location loc)
 /* Is sample (i, j) fixed by a wall (the normal component on a wall face)? */
 static int on_wall(const lattice *L, int i, int j)
 {
+  if (L->fixed && L->fixed[cap_grid_idx(L->g, i, j)]) return 1;
   return (L->loc == CAP_AT_XFACE && !L->perx && (i == 0 || i == L->nx - 1)) ||
          (L->loc == CAP_AT_YFACE && !L->pery && (j == 0 || j == L->ny - 1));
 }
@@ -184,7 +195,7 @@ static double dot(const lattice *L, const unsigned char *liq, const double *a, c
 static int solve_component(cap_viscosity *w, const cap_grid *g, const double *phi, double *f, cap_location loc,
                            double k, double tol, int maxit, int *iters, double *res, long *nunk)
 {
-  lattice L = make_lattice(g, loc);
+  lattice L = make_lattice(w, g, loc);
   unsigned char *liq = w->liquid;
   ptrdiff_t off = loc == CAP_AT_XFACE ? -1 : -g->sy; /* the other cell of a face */
   memset(liq, 0, g->size);
@@ -591,7 +602,7 @@ int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double 
   if (!st) st = &tmp;
   memcpy(w->phi, phi, g->size * sizeof *phi);
   cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
-  stress_ops S = {g, make_lattice(g, CAP_AT_XFACE), make_lattice(g, CAP_AT_YFACE), g->nx, g->ny, nu_dt / (g->h * g->h),
+  stress_ops S = {g, make_lattice(w, g, CAP_AT_XFACE), make_lattice(w, g, CAP_AT_YFACE), g->nx, g->ny, nu_dt / (g->h * g->h),
                   w->wc, w->wn, w->mu, w->mv};
   if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
   if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;

@@ -157,6 +157,12 @@ typedef struct {
 cap_viscosity *cap_viscosity_alloc(const cap_grid *g);
 void cap_viscosity_free(cap_viscosity *w);
 
+/* Faces held at 0 inside the domain, like the wall-normal faces of the box (NULL: none), by both
+ * steps: the faces of solids (cap_vsurf_xfaces / yfaces), so that a tangential face next to a solid
+ * sees a zero one cell beyond it (a first-order no-slip staircase). The workspace keeps the
+ * pointers (g->size entries each); they must outlive its use. */
+void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed, const unsigned char *yfixed);
+
 /* One implicit viscous step of both components in place. nu_dt = nu * dt >= 0 (m^2); tol in (0, 1)
  * the relative residual; maxit >= 1. CAP_EMAXITER if a solve does not converge (status still
  * filled). phi: cell-centred level set (liquid < 0); ghosts of u, v, phi are filled here.

@@ -50,6 +50,9 @@ for status in "$out"/*.status; do
               "--la 0:la" "--la nan:la" \
               "--geometry cube:geometry" "--out:unexpected"; do
     args=${case%%:*}; word=${case##*:}
+    # --la: only where the experiment has a Laplace number (capillary_rise sets its viscosity by
+    # a damping ratio, checked with its own flag)
+    case "$args" in --la*) "$bin" --help 2>&1 | grep -q -- "--la " || args="--damping ${args#--la }" word=damping ;; esac
     # shellcheck disable=SC2086
     err=$("$bin" $args --out "$build/tests/bad-input" 2>&1 >/dev/null); rc=$?
     case "$err" in

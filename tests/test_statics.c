@@ -400,6 +400,54 @@ static void test_profile(void)
          "profile theta = pi -> EDOM");
 }
 
+/* Area of the part of the disc (0, D), R outside the disc (0, 0), rs: midpoint rule over x of the
+ * chord lengths (an independent check of the lens formula). */
+static double area_outside(double R, double D, double rs, int n)
+{
+  double A = 0, dx = 2 * R / n;
+  for (int k = 0; k < n; k++) {
+    double x = -R + (k + 0.5) * dx, hy = sqrt(fmax(R * R - x * x, 0));
+    double y0 = D - hy, y1 = D + hy, len = y1 - y0;
+    if (fabs(x) < rs) {
+      double sy = sqrt(rs * rs - x * x); /* the solid covers [-sy, sy] */
+      len -= fmax(0, fmin(y1, sy) - fmax(y0, -sy));
+    }
+    A += len * dx;
+  }
+  return A;
+}
+
+static void test_disc_caps(void)
+{
+  const double angles[4] = {30, 75, 120, 160};
+  for (int k = 0; k < 4; k++) {
+    double th = angles[k] * PI / 180, rs = 0.7, A = PI / 2;
+    cap_statics_disc_cap_shape d;
+    th_int(cap_statics_cap_on_disc(th, rs, A, &d), CAP_SUCCESS, "drop on a disc, theta = %g deg", angles[k]);
+    double R = d.radius.val, D = d.distance.val, b = d.beta.val;
+    th_rel(area_outside(R, D, rs, 400000), A, 1e-8, "drop on a disc, theta = %g: liquid area (chord quadrature)",
+           angles[k]);
+    /* the angle at the contact point X = rs (sin b, cos b): n_s . n_d = cos(theta) */
+    double X = rs * sin(b), Y = rs * cos(b);
+    th_abs((X * X + Y * (Y - D)) / (rs * R), cos(th), 1e-10, "drop on a disc, theta = %g: angle at the contact point",
+           angles[k]);
+    th_abs(hypot(X, Y - D), R, 1e-10, "drop on a disc, theta = %g: contact point on the drop", angles[k]);
+    th_rel(d.apex_height.val, D + R - rs, 1e-14, "drop on a disc, theta = %g: apex height", angles[k]);
+    th_true(d.radius.err < 1e-9 * R, "drop on a disc, theta = %g: error estimate %.2g", angles[k], d.radius.err);
+  }
+  /* a huge solid: the flat cap */
+  cap_statics_cap_shape c;
+  cap_statics_disc_cap_shape d;
+  cap_statics_cap(CAP_REF_2D, 1.0, 0.3, &c);
+  cap_statics_cap_on_disc(1.0, 1e4, 0.3, &d); /* the curvature changes R by O(R / rs) */
+  th_rel(d.radius.val, c.radius.val, 3e-4, "drop on a disc of radius 1e4: the flat cap's radius");
+  th_rel(d.apex_height.val, c.height.val, 3e-4, "drop on a disc of radius 1e4: the flat cap's height");
+  th_int(cap_statics_cap_on_disc(0, 1, 1, &d), CAP_EDOM, "drop on a disc: theta = 0 refused");
+  th_int(cap_statics_cap_on_disc(1, 0, 1, &d), CAP_EDOM, "drop on a disc: rs = 0 refused");
+  th_int(cap_statics_cap_on_disc(1, 1, -1, &d), CAP_EDOM, "drop on a disc: area < 0 refused");
+  th_int(cap_statics_cap_on_disc(1, 1, 1, NULL), CAP_EINVAL, "drop on a disc: NULL out refused");
+}
+
 int main(void)
 {
   LC = sqrt(SIG / (RHO * G));
@@ -410,5 +458,6 @@ int main(void)
   test_sessile_limits();
   test_sessile_errors();
   test_profile();
+  test_disc_caps();
   return th_done();
 }

@@ -1,0 +1,181 @@
+#include "cap_vsurf.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cap_advect.h"
+#include "cap_errno.h"
+
+struct cap_vsurf {
+  cap_grid g;
+  size_t n;            /* solid cells */
+  size_t *cell;        /* their indices, by increasing depth */
+  double *depth, *nx, *ny;
+  double *cos_theta;   /* per solid cell */
+  unsigned char *in_solid, *xface, *yface;
+};
+
+typedef struct { size_t cell; double depth, nx, ny; } entry;
+
+static int by_depth(const void *a, const void *b)
+{
+  const entry *p = a, *q = b;
+  if (p->depth != q->depth) return p->depth < q->depth ? -1 : 1;
+  return p->cell < q->cell ? -1 : (p->cell > q->cell); /* a total order: the same fill on every platform */
+}
+
+void cap_vsurf_free(cap_vsurf *v)
+{
+  if (!v) return;
+  free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
+  free(v->in_solid); free(v->xface); free(v->yface);
+  free(v);
+}
+
+int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_alloc: out is NULL");
+  *out = NULL;
+  if (!g || !s) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_alloc: grid or solid is NULL");
+  if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_vsurf_alloc: 3D grids are not supported");
+  int st = cap_check_open("theta", theta, 0, M_PI, "rad");
+  if (st) return st;
+  cap_vsurf *v = calloc(1, sizeof *v);
+  if (!v) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a virtual surface");
+  v->g = *g;
+  v->in_solid = calloc(g->size, 1);
+  v->xface = calloc(g->size, 1);
+  v->yface = calloc(g->size, 1);
+  entry *e = malloc(((size_t)g->nx * g->ny + 1) * sizeof *e);
+  if (!v->in_solid || !v->xface || !v->yface || !e) {
+    free(e);
+    cap_vsurf_free(v);
+    return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid masks of a %dx%d grid", g->nx, g->ny);
+  }
+  size_t n = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      double psi, nx, ny;
+      if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
+      if (!(psi < 0)) continue;
+      size_t c = cap_grid_idx(g, i, j);
+      e[n++] = (entry){c, -psi, nx, ny};
+      v->in_solid[c] = 1;
+      v->xface[c] = v->xface[c + 1] = v->yface[c] = v->yface[c + g->sy] = 1;
+    }
+  if (!st) qsort(e, n, sizeof *e, by_depth);
+  if (!st) {
+    v->n = n;
+    size_t m = n ? n : 1;
+    v->cell = malloc(m * sizeof *v->cell);
+    v->depth = malloc(m * sizeof *v->depth);
+    v->nx = malloc(m * sizeof *v->nx);
+    v->ny = malloc(m * sizeof *v->ny);
+    v->cos_theta = malloc(m * sizeof *v->cos_theta);
+    if (!v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta)
+      st = CAP_ERROR(CAP_ENOMEM, "cannot allocate %zu solid cells", n);
+  }
+  if (!st)
+    for (size_t k = 0; k < n; k++) {
+      v->cell[k] = e[k].cell;
+      v->depth[k] = e[k].depth;
+      v->nx[k] = e[k].nx;
+      v->ny[k] = e[k].ny;
+      v->cos_theta[k] = cos(theta);
+    }
+  free(e);
+  if (st) { cap_vsurf_free(v); return st; }
+  /* periodic sides: a face on the seam is the same face on both ends */
+  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+    for (int j = 0; j < g->ny; j++) {
+      size_t lo = cap_grid_idx(g, 0, j), hi = cap_grid_idx(g, g->nx, j);
+      v->xface[lo] = v->xface[hi] = v->xface[lo] | v->xface[hi];
+    }
+  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC)
+    for (int i = 0; i < g->nx; i++) {
+      size_t lo = cap_grid_idx(g, i, 0), hi = cap_grid_idx(g, i, g->ny);
+      v->yface[lo] = v->yface[hi] = v->yface[lo] | v->yface[hi];
+    }
+  *out = v;
+  return CAP_SUCCESS;
+}
+
+int cap_vsurf_set_angle(cap_vsurf *v, double theta)
+{
+  if (!v) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_angle: v is NULL");
+  int st = cap_check_open("theta", theta, 0, M_PI, "rad");
+  if (st) return st;
+  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = cos(theta);
+  return CAP_SUCCESS;
+}
+
+int cap_vsurf_set_cell_angles(cap_vsurf *v, const double *theta, size_t n)
+{
+  if (!v || !theta) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_cell_angles: NULL argument");
+  if (n != v->n) return CAP_ERROR(CAP_ESIZE, "cap_vsurf_set_cell_angles: %zu angles for %zu solid cells", n, v->n);
+  for (size_t k = 0; k < n; k++)
+    if (!(theta[k] > 0 && theta[k] < M_PI))
+      return CAP_ERROR(CAP_EDOM, "contact angle %.9g rad of solid cell %zu is out of range: allowed 0 < theta < pi",
+                       theta[k], k);
+  for (size_t k = 0; k < n; k++) v->cos_theta[k] = cos(theta[k]);
+  return CAP_SUCCESS;
+}
+
+size_t cap_vsurf_count(const cap_vsurf *v) { return v ? v->n : 0; }
+
+int cap_vsurf_cell(const cap_vsurf *v, size_t k, size_t *cell, double *depth, double *nx, double *ny)
+{
+  if (!v) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_cell: v is NULL");
+  if (k >= v->n) return CAP_ERROR(CAP_EDOM, "solid cell %zu is out of range: allowed 0 <= k < %zu", k, v->n);
+  if (cell) *cell = v->cell[k];
+  if (depth) *depth = v->depth[k];
+  if (nx) *nx = v->nx[k];
+  if (ny) *ny = v->ny[k];
+  return CAP_SUCCESS;
+}
+
+const unsigned char *cap_vsurf_cells(const cap_vsurf *v) { return v ? v->in_solid : NULL; }
+const unsigned char *cap_vsurf_xfaces(const cap_vsurf *v) { return v ? v->xface : NULL; }
+const unsigned char *cap_vsurf_yfaces(const cap_vsurf *v) { return v ? v->yface : NULL; }
+
+static int check_grid(const cap_vsurf *v, const cap_grid *g, const char *what)
+{
+  if (!v || !g) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", what);
+  if (g->nx != v->g.nx || g->ny != v->g.ny || g->ng != v->g.ng || g->h != v->g.h)
+    return CAP_ERROR(CAP_ESIZE, "%s: virtual surface made for a %dx%d grid, used on %dx%d", what, v->g.nx, v->g.ny,
+                     g->nx, g->ny);
+  return CAP_SUCCESS;
+}
+
+int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi)
+{
+  int st = check_grid(v, g, "cap_vsurf_fill");
+  if (!st && !phi) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: phi is NULL");
+  if (st) return st;
+  double tol = 1e-12 * g->h;
+  for (int sweep = 0; sweep < CAP_VSURF_SWEEPS; sweep++) {
+    double change = 0;
+    for (size_t k = 0; k < v->n; k++) {
+      size_t c = v->cell[k];
+      int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+      double d = v->depth[k], s = fmax(2 * d, d + 0.5 * g->h); /* the probe's distance, see RULE */
+      double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
+      double val = cap_advect_interp(g, phi, CAP_AT_CELL, xm, ym) - s * v->cos_theta[k];
+      change = fmax(change, fabs(val - phi[c]));
+      phi[c] = val;
+    }
+    if (change <= tol) break;
+  }
+  return CAP_SUCCESS;
+}
+
+int cap_vsurf_fluid_phi(const cap_vsurf *v, const cap_grid *g, const double *phi, double *out)
+{
+  int st = check_grid(v, g, "cap_vsurf_fluid_phi");
+  if (!st && (!phi || !out)) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fluid_phi: phi or out is NULL");
+  if (st) return st;
+  if (out != phi) memcpy(out, phi, g->size * sizeof *phi);
+  for (size_t k = 0; k < v->n; k++) out[v->cell[k]] = g->h;
+  return CAP_SUCCESS;
+}

@@ -1,0 +1,203 @@
+/* Tests of cap_vsurf (phi continued into solids at a contact angle) and of solids in cap_ns. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_levelset.h"
+#include "../solver/cap_ns.h"
+#include "../solver/cap_solid.h"
+#include "../solver/cap_vsurf.h"
+#include "tharness.h"
+
+#define DEG (M_PI / 180)
+
+/* A straight liquid surface meeting the plane through (px, py) at inclination beta (solid below the
+ * line of direction t = (cos beta, sin beta), normal n_s = (-sin beta, cos beta)) at angle theta
+ * through the liquid, which lies on the -t side: phi = n_l . (x - p), n_l = cos(theta) n_s +
+ * sin(theta) t. Fills the grid's cells and returns the max errors of the continuation in the solid
+ * cells and of the curvature in the fluid cells next to them. */
+static void straight_contact(double beta, double theta, double *e_phi, double *e_kappa, size_t *nsolid)
+{
+  cap_grid g;
+  int n = 48;
+  double h = 1.0 / n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  double px = 0.5123, py = 0.4377;
+  double tx = cos(beta), ty = sin(beta), sx = -sin(beta), sy = cos(beta);
+  double lx = cos(theta) * sx + sin(theta) * tx, ly = cos(theta) * sy + sin(theta) * ty;
+  cap_solid *s;
+  cap_solid_halfplane_alloc(&s, px, py, sx, sy);
+  cap_vsurf *v;
+  cap_vsurf_alloc(&v, &g, s, theta);
+  *nsolid = cap_vsurf_count(v);
+  double *phi = cap_grid_field_alloc(&g), *kappa = cap_grid_field_alloc(&g);
+  const unsigned char *in = cap_vsurf_cells(v);
+  for (int j = -g.ng; j < n + g.ng; j++)
+    for (int i = -g.ng; i < n + g.ng; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      double x = cap_grid_xc(&g, i) - px, y = cap_grid_yc(&g, j) - py;
+      int inside = i >= 0 && i < n && j >= 0 && j < n;
+      phi[c] = inside && in[c] ? 1e3 : lx * x + ly * y; /* solid cells start far off */
+    }
+  cap_vsurf_fill(v, &g, phi);
+  *e_phi = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      double psi;
+      cap_solid_eval(s, cap_grid_xc(&g, i), cap_grid_yc(&g, j), &psi, NULL, NULL);
+      /* the cells the stencils reach, away from the box's edges (where probes are clamped) */
+      if (!in[c] || psi < -3 * h || hypot(cap_grid_xc(&g, i) - px, cap_grid_yc(&g, j) - py) > 0.3) continue;
+      double want = lx * (cap_grid_xc(&g, i) - px) + ly * (cap_grid_yc(&g, j) - py);
+      *e_phi = fmax(*e_phi, fabs(phi[c] - want));
+    }
+  /* the box's ghosts are linear extrapolations, exact for this phi: keep them */
+  double *k = kappa;
+  *e_kappa = 0;
+  cap_grid g2 = g;
+  for (int q = 0; q < 4; q++) g2.bc[q] = CAP_BC_OPEN;
+  cap_levelset_curvature(&g2, phi, k);
+  for (int j = 1; j < n - 1; j++)
+    for (int i = 1; i < n - 1; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (in[c] || !(in[c - 1] || in[c + 1] || in[c - g.sy] || in[c + g.sy])) continue;
+      if (fabs(phi[c]) > 2 * h) continue; /* the contact cells */
+      *e_kappa = fmax(*e_kappa, fabs(k[c]));
+    }
+  free(phi);
+  free(kappa);
+  cap_vsurf_free(v);
+  cap_solid_free(s);
+}
+
+int main(void)
+{
+  /* ---- a straight surface meets a plane at theta: the continuation is exact, the curvature 0 ---- */
+  for (int b = 0; b < 3; b++) {
+    double beta = (b == 0 ? 0.0 : (b == 1 ? 30.0 : -17.0)) * DEG;
+    for (int t = 0; t < 4; t++) {
+      double theta = (t == 0 ? 15.0 : (t == 1 ? 60.0 : (t == 2 ? 90.0 : 150.0))) * DEG;
+      double ep, ek;
+      size_t ns;
+      straight_contact(beta, theta, &ep, &ek, &ns);
+      th_true(ns > 0, "plane at %.0f deg: %zu solid cells", beta / DEG, ns);
+      th_abs(ep, 0, 1e-11, "plane at %.0f deg, theta %.0f: continuation of a straight surface is exact",
+             beta / DEG, theta / DEG);
+      th_abs(ek, 0, 1e-7, "plane at %.0f deg, theta %.0f: curvature of the contact cells vanishes",
+             beta / DEG, theta / DEG);
+    }
+  }
+
+  /* ---- a grid-aligned solid reproduces the ghost fill of a wall of the box ---- */
+  {
+    cap_grid g, gw;
+    int n = 32, rows = 4;
+    double h = 1.0 / n, theta = 50 * DEG;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    cap_grid_init(&gw, CAP_GEOM_PLANAR, n, n - rows, 1, h, 0, rows * h, 0, 3);
+    cap_grid_set_contact_angle(&gw, CAP_YLO, theta);
+    cap_solid *s;
+    cap_solid_halfplane_alloc(&s, 0, rows * h, 0, 1);
+    cap_vsurf *v;
+    th_int(cap_vsurf_alloc(&v, &g, s, theta), CAP_SUCCESS, "aligned plane: alloc");
+    th_int((long)cap_vsurf_count(v), (long)rows * n, "aligned plane: %d rows of solid cells", rows);
+    double *phi = cap_grid_field_alloc(&g), *pw = cap_grid_field_alloc(&gw);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        double x = cap_grid_xc(&g, i) - 0.47, y = cap_grid_yc(&g, j) - 0.21;
+        phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - 0.3;
+        if (j >= rows) pw[cap_grid_idx(&gw, i, j - rows)] = phi[cap_grid_idx(&g, i, j)];
+      }
+    cap_levelset_fill_ghosts(&g, phi);
+    cap_vsurf_fill(v, &g, phi);
+    cap_levelset_fill_ghosts(&gw, pw);
+    double e = 0;
+    for (int k = 1; k <= 3; k++)
+      for (int i = 0; i < n; i++) e = fmax(e, fabs(phi[cap_grid_idx(&g, i, rows - k)] - pw[cap_grid_idx(&gw, i, -k)]));
+    th_abs(e, 0, 1e-15, "aligned plane: the 3 solid rows next to it equal the box's contact-angle ghosts");
+    /* faces: every face of a solid cell, and no other */
+    const unsigned char *xf = cap_vsurf_xfaces(v), *yf = cap_vsurf_yfaces(v);
+    long nxf = 0, nyf = 0;
+    for (int j = 0; j <= n; j++)
+      for (int i = 0; i <= n; i++) { nxf += j < n && xf[cap_grid_idx(&g, i, j)]; nyf += i < n && yf[cap_grid_idx(&g, i, j)]; }
+    th_int(nxf, (long)rows * (n + 1), "aligned plane: x-faces of the solid");
+    th_int(nyf, (long)(rows + 1) * n, "aligned plane: y-faces of the solid (its top face included)");
+    /* bad input */
+    th_int(cap_vsurf_set_angle(v, 0), CAP_EDOM, "theta = 0 is refused");
+    th_int(cap_vsurf_set_angle(v, M_PI), CAP_EDOM, "theta = pi is refused");
+    th_int(cap_vsurf_set_angle(v, NAN), CAP_EDOM, "theta = NaN is refused");
+    double one = 1;
+    th_int(cap_vsurf_set_cell_angles(v, &one, 1), CAP_ESIZE, "one angle for %d cells is refused", rows * n);
+    cap_vsurf *bad = NULL;
+    th_int(cap_vsurf_alloc(&bad, &g, s, -0.1), CAP_EDOM, "alloc with theta < 0 is refused");
+    th_true(bad == NULL, "a refused alloc returns NULL");
+    cap_grid g3;
+    cap_grid_init(&g3, CAP_GEOM_PLANAR, n, n, 1, 2 * h, 0, 0, 0, 3);
+    th_int(cap_vsurf_fill(v, &g3, phi), CAP_ESIZE, "fill on another grid is refused");
+    free(phi);
+    free(pw);
+    cap_vsurf_free(v);
+    cap_solid_free(s);
+  }
+
+  /* ---- a pool at rest round a submerged rotated box and a block piercing its surface at 90 deg ---- */
+  {
+    cap_grid g;
+    int n = 40;
+    double h = 1.0 / n;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+    cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
+    cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
+    cap_solid *box, *disc, *both;
+    cap_solid_box_alloc(&box, 0.3, 0.25, 0.12, 0.06, 0.5);
+    cap_solid_box_alloc(&disc, 0.7, 0.6, 0.1, 0.2, 0); /* the pool's surface y = 0.6 through its middle */
+    const cap_solid *parts[2] = {box, disc};
+    cap_solid_union_alloc(&both, 2, parts);
+    cap_vsurf *v;
+    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+    cap_ns_state *s;
+    cap_ns_ws *w;
+    cap_ns_state_alloc(&s, &g);
+    cap_ns_ws_alloc(&w, &g);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.6;
+    cap_ns_params p = cap_ns_params_default();
+    p.rho = 1;
+    p.mu = 0.05;
+    p.sigma = 1;
+    p.gy = -1;
+    p.vsurf = v;
+    double umax = 0, divmax = 0;
+    int st = 0;
+    for (int it = 0; it < 20 && !st; it++) {
+      cap_ns_dt_info di;
+      cap_ns_step_info si;
+      st = cap_ns_dt(s, &p, &di);
+      if (!st) st = cap_ns_step(s, &p, w, di.dt, &si);
+      umax = fmax(umax, si.max_speed);
+      divmax = fmax(divmax, si.div_max);
+    }
+    th_int(st, CAP_SUCCESS, "pool with solids: 20 steps");
+    th_abs(umax, 0, 1e-9, "pool with solids: stays at rest (max speed)");
+    th_abs(divmax, 0, 1e-8, "pool with solids: divergence-free");
+    /* hydrostatic pressure next to the submerged box: p = rho g (0.6 - y) */
+    double ep = 0;
+    const unsigned char *in = cap_vsurf_cells(v);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        if (in[c] || cap_grid_yc(&g, j) > 0.5) continue;
+        ep = fmax(ep, fabs(s->p[c] - (0.6 - cap_grid_yc(&g, j))));
+      }
+    th_abs(ep, 0, 1e-8, "pool with solids: hydrostatic pressure in the liquid below the surface");
+    cap_ns_state_free(s);
+    cap_ns_ws_free(w);
+    cap_vsurf_free(v);
+    cap_solid_free(box);
+    cap_solid_free(disc);
+    cap_solid_free(both);
+  }
+  return th_done();
+}
