@@ -82,6 +82,7 @@ enum { M_AREA, M_H0, M_HW, M_PROFILE, M_TREST };
 #define BATH_CLEAR 0.3   /* the final bath surface above the plate's lower end */
 #define BATH_WIDTH 1.5   /* the bath beyond the plate */
 #define HISTORY_DT 0.25
+#define EXACT_POINTS 100
 
 typedef struct { double theta, gap; } rise_case;
 
@@ -234,6 +235,17 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
     if (i < 2) zc[i] = z;
     if (i >= n_half - 2) zw[i - (n_half - 2)] = z;
     st = cap_io_tsv_row(t, 3, (double[]){x, z, zref.val});
+  }
+  if (st) { cap_io_tsv_abort(t); goto done; }
+  if ((st = cap_io_tsv_close(t))) goto done;
+  /* the exact meniscus on a fine set of points, for the figure */
+  snprintf(file, sizeof file, "exact_%02.0f_%.2g.tsv", rc.theta, d);
+  if (!(t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/l_c\tz_ref/l_c"))) { st = CAP_EIO; goto done; }
+  for (int k = 0; k <= EXACT_POINTS && !st; k++) {
+    double x = 0.5 * d * k / EXACT_POINTS;
+    cap_result zref;
+    st = cap_rise_plates_profile(1, 1, 1, th, d, 1, &x, &zref);
+    if (!st) st = cap_io_tsv_row(t, 2, (double[]){x, zref.val});
   }
   if (st) { cap_io_tsv_abort(t); goto done; }
   if ((st = cap_io_tsv_close(t))) goto done;

@@ -35,8 +35,9 @@ files = system('ls '.dir.'/profile_'.finest.'_*.tsv 2>/dev/null')
 # profile_<cells>_<theta>_<gap>.tsv: label "theta, d"
 lab(f) = system('echo '.f.' | sed "s/.*profile_[^_]*_//; s/.tsv//; s/_/ deg, d = /"')
 gap(f) = real(system('echo '.f.' | sed "s/.*_//; s/.tsv//"'))
+exact(f) = system('echo '.f.' | sed "s/profile_[^_]*_/exact_/"')
 plot for [f in files] f using ($1 / gap(f)):2 with points pt 7 ps 1.2 title lab(f).' l_c' noenhanced, \
-     for [f in files] f using ($1 / gap(f)):3 with lines ls 3 notitle
+     for [f in files] exact(f) using ($1 / gap(f)):2 with lines ls 2 notitle
 
 # the rise: height on the mid-plane above the floor against time, finest resolution
 set output dir.'/history.png'

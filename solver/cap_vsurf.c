@@ -54,8 +54,8 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid masks of a %dx%d grid", g->nx, g->ny);
   }
   size_t n = 0;
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
+  for (int j = 0; j < g->ny && !st; j++)
+    for (int i = 0; i < g->nx && !st; i++) {
       double psi, nx, ny;
       if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
       if (!(psi < 0)) continue;
