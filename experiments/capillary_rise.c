@@ -20,7 +20,7 @@
  *   plates are no-slip (cap_ns SOLIDS: their faces are held at zero), which damps the column's
  *   oscillation in the gap. The viscosity is set per case by the damping ratio zeta of the column's
  *   rise (--damping, default 1: critical), the Poiseuille drag 12 nu / d^2 of the gap over 2 omega,
- *   omega = sqrt(g / H_J) with H_J Jurin's height: nu = zeta omega d^2 / 6 (a fixed Laplace number
+ *   omega = sqrt(g / |H_J|) with H_J Jurin's height: nu = zeta omega d^2 / 6 (a fixed Laplace number
  *   leaves the narrow gap overdamped and still rising at t = 40, or the wide one ringing). The flow
  *   runs to --t-end (default 25 sqrt(l_c/g); measured time to rest 13-17 at 16 cells). Solver: stress-form
  *   viscosity, constant extension, the level set reinitialised every step (measured at 16 cells
@@ -31,7 +31,8 @@
  *   from the bath level, the same case ended 0.9 % low instead of 1.8 % (a numerical hysteresis of
  *   the contact line that shrinks with h).
  * Cases: (theta, d/l_c) = (30, 1), (60, 1), (30, 0.4), (60, 0.4) (the issue's set; quick: (30, 1) and
- *   (60, 1)); --theta and --gap run one case.
+ *   (60, 1)); --theta and --gap run one case (theta above 90 degrees: the depression, heights and area
+ *   negative, errors relative to their magnitude; 89-91 degrees is refused, nothing rises there).
  * Reference (analytic/cap_rise.h, cap_rise_plates and cap_rise_plates_profile): the exact meniscus
  *   between plates in an infinite bath, heights above the level of zero pressure.
  * Datum: the bath here is finite, and its far surface is not that level (the outer meniscus of the
@@ -86,8 +87,14 @@ enum { M_AREA, M_H0, M_HW, M_PROFILE, M_TREST };
 
 typedef struct { double theta, gap; } rise_case;
 
+/* The cases of the mode (their number), or -1 for a refused --theta (the error is set). */
 static int cases(const exp_ctx *ctx, const double *par, rise_case *c)
 {
+  if (fabs(par[P_THETA] - 90) < 1) {
+    CAP_ERROR(CAP_EDOM, "theta = %g deg is out of range: at 90 degrees nothing rises and the relative errors are "
+              "undefined; allowed 0 < theta < 89 or 91 < theta < 180 (0: the set of the mode)", par[P_THETA]);
+    return -1;
+  }
   if (par[P_THETA] > 0 || par[P_GAP] > 0) {
     c[0].theta = par[P_THETA] > 0 ? par[P_THETA] : 30;
     c[0].gap = par[P_GAP] > 0 ? par[P_GAP] : 1;
@@ -128,10 +135,13 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   if (st) return st;
   int n_half = (int)lround(0.5 * cells); /* columns of the half gap */
   int nx = n_half + (int)lround(plate / h) + (int)ceil(BATH_WIDTH / h);
-  /* the bath starts flat at `level`, so high that the liquid lifted into the gap, cos(theta) l_c^2
-   * for the half gap, leaves its surface BATH_CLEAR above the plate's lower end */
-  double level = PLATE_BOTTOM + BATH_CLEAR + 0.5 * out->ref.area.val / (BATH_WIDTH + 0.5 * d);
-  int ny = (int)ceil((PLATE_BOTTOM + BATH_CLEAR + fmax(out->ref.hw.val, 0) + 0.4) / h);
+  /* the level of zero pressure at rest lies BATH_CLEAR above the plate's lower end (and a depression,
+   * theta > 90 degrees, that much above it at its deepest); the bath starts flat at `level`, which
+   * the liquid lifted into the gap, cos(theta) l_c^2 for the half gap (negative: pushed out), lowers
+   * to about that datum; the box reaches 0.4 l_c above the meniscus */
+  double datum = PLATE_BOTTOM + BATH_CLEAR + fmax(-fmin(out->ref.hw.val, out->ref.h0.val), 0);
+  double level = datum + 0.5 * out->ref.area.val / (BATH_WIDTH + 0.5 * d);
+  int ny = (int)ceil((datum + fmax(out->ref.hw.val, 0) + 0.4) / h);
   cap_grid g;
   st = cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
   for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
@@ -155,7 +165,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   cap_ns_params p = cap_ns_params_default();
   p.rho = p.sigma = 1;
   /* the column's damping ratio: Poiseuille drag 12 nu / d^2 against 2 omega, omega^2 = g / H_J */
-  p.mu = par[P_DAMPING] * sqrt(1.0 / out->ref.mean.val) * d * d / 6;
+  p.mu = par[P_DAMPING] * sqrt(1.0 / fabs(out->ref.mean.val)) * d * d / 6;
   p.gx = 0;
   p.gy = -1;
   p.extension_order = 1;
@@ -275,6 +285,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 {
   rise_case c[MAX_CASES];
   int nc = cases(ctx, par, c);
+  if (nc < 0) return CAP_EDOM;
   char file[64];
   snprintf(file, sizeof file, "cases_%g.tsv", cells);
   cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
@@ -287,8 +298,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     st = run_case(ctx, par, cells, c[k], 1, &r, out);
     if (st) break;
     double aref = 0.5 * r.ref.area.val; /* the half gap */
-    double ea = fabs(r.area - aref) / aref, e0 = fabs(r.h0 - r.ref.h0.val) / r.ref.h0.val,
-           ew = fabs(r.hw - r.ref.hw.val) / r.ref.hw.val;
+    double ea = fabs((r.area - aref) / aref), e0 = fabs((r.h0 - r.ref.h0.val) / r.ref.h0.val),
+           ew = fabs((r.hw - r.ref.hw.val) / r.ref.hw.val); /* relative to |ref|: a depression is negative */
     fprintf(stderr,
             "[capillary_rise] %g cells, theta = %g, d = %g: area %.5f (ref %.5f, %+.3g %%), h0 %.4f (ref %.4f, %+.3g %%), "
             "hw %.4f (ref %.4f, %+.3g %%), profile %.3g, rest at t = %.3g, far level %+.3g\n",
@@ -348,7 +359,8 @@ static const exp_def def = {
     "pressure",
     {{"damping", "", "damping ratio of the column's rise, 12 nu / d^2 over 2 sqrt(g / H_J)", 1, 0.05, 100, 0},
      {"t-end", "sqrt(l_c/g)", "time each case runs", 25, 0, 1000, CAP_CLI_LO_OPEN},
-     {"theta", "deg", "run this contact angle only (0: the set of the mode)", 0, 0, 90, CAP_CLI_HI_OPEN},
+     {"theta", "deg", "run this contact angle only (0: the set of the mode; above 90 a depression)", 0, 0, 180,
+      CAP_CLI_HI_OPEN},
      {"gap", "l_c", "run this gap d only (0: the set of the mode)", 0, 0, 4, 0}},
     {8, 16},
     {8, 16},

@@ -369,7 +369,8 @@ int exp_main(const exp_def *d, int argc, char **argv)
     int s = d->run_level(ctx, par, levels[n], &runs[n]);
     runs[n].wall = now() - t;
     if (s) {
-      fprintf(stderr, "[%s] numerical failure at %g cells: %s\n", d->name, levels[n], cap_error_message());
+      fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name,
+              s == CAP_EDOM || s == CAP_EINVAL ? "bad input" : "numerical failure", levels[n], cap_error_message());
       if (n > 0) write_convergence(ctx, runs, n); /* what was finished stays written */
       free(ctx);
       return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
