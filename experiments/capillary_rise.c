@@ -127,6 +127,22 @@ static int column_height(const cap_grid *g, const double *phi, int i, double *z)
   return CAP_SUCCESS;
 }
 
+typedef struct { double x, z, z_ref; } meniscus_point;
+
+/* z_ref at the points' x: one solve of the exact meniscus for all of them. */
+static int exact_profile(double th, double d, int n, meniscus_point *pt)
+{
+  double *x = calloc((size_t)n, sizeof *x);
+  cap_result *z = malloc((size_t)n * sizeof *z);
+  int st = x && z ? CAP_SUCCESS : CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d profile points", n);
+  for (int k = 0; k < n && !st; k++) x[k] = pt[k].x;
+  if (!st) st = cap_rise_plates_profile(1, 1, 1, th, d, (size_t)n, x, z);
+  for (int k = 0; k < n && !st; k++) pt[k].z_ref = z[k].val;
+  free(x);
+  free(z);
+  return st;
+}
+
 static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc, int snap, rise_result *out,
                     exp_run *run)
 {
@@ -154,6 +170,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   cap_ns_state *s = NULL;
   cap_ns_ws *w = NULL;
   double *snapf = NULL;
+  meniscus_point *col = NULL;
   /* the plate: x in [d/2, d], y from PLATE_BOTTOM to beyond the top of the box */
   st = cap_solid_box_alloc(&solid, 0.75 * d, PLATE_BOTTOM + top, 0.5 * plate, top, 0);
   if (!st) st = cap_vsurf_alloc(&vs, &g, solid, th);
@@ -178,8 +195,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   double ht[MAX_HISTORY], hz[MAX_HISTORY];
   int nh = 0;
   char file[80];
-  snprintf(file, sizeof file, "history_%g_%02.0f_%.2g.tsv", cells, rc.theta, d);
-  cap_tsv *hist = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "t[sqrt(l_c/g)]\tcentre_height[l_c]\tU[sqrt(g l_c)]");
+  cap_tsv *hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\tcentre_height[l_c]\tU[sqrt(g l_c)]",
+                               "history_%g_%02.0f_%.2g.tsv", cells, rc.theta, d);
   if (!hist) { st = CAP_EIO; goto done; }
   double t_next = 0;
   while (!st && s->t < par[P_TEND]) {
@@ -224,44 +241,38 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   double zr;
   if ((st = column_height(&g, s->phi, nx - 1, &zr))) goto done;
   out->far_level = zr - out->y_ref;
-  /* the meniscus in the half gap, and the profile file */
-  snprintf(file, sizeof file, "profile_%g_%02.0f_%.2g.tsv", cells, rc.theta, d);
-  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/l_c\tz/l_c\tz_ref/l_c");
+  /* the meniscus in the half gap against the exact one (one solve of the profile for all columns),
+   * and the profile file */
+  if (!(col = malloc((size_t)n_half * sizeof *col))) { st = CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d columns", n_half); goto done; }
+  for (int i = 0; i < n_half && !st; i++) {
+    col[i].x = cap_grid_xc(&g, i);
+    st = column_height(&g, s->phi, i, &col[i].z);
+    if (!st && !isfinite(col[i].z)) st = CAP_ERROR(CAP_ENUMERIC, "capillary_rise: no meniscus in column %d of the gap", i);
+    col[i].z -= out->y_ref;
+  }
+  if (st || (st = exact_profile(th, d, n_half, col))) goto done;
+  cap_tsv *t = exp_tsv(ctx, "x/l_c\tz/l_c\tz_ref/l_c", "profile_%g_%02.0f_%.2g.tsv", cells, rc.theta, d);
   if (!t) { st = CAP_EIO; goto done; }
-  double area = 0, zc[2] = {NAN, NAN}, zw[2] = {NAN, NAN};
+  double area = 0;
   out->profile_err = 0;
   for (int i = 0; i < n_half && !st; i++) {
-    double z;
-    st = column_height(&g, s->phi, i, &z);
-    if (!st && !isfinite(z)) st = CAP_ERROR(CAP_ENUMERIC, "capillary_rise: no meniscus in column %d of the gap", i);
-    if (st) break;
-    z -= out->y_ref;
-    double x = cap_grid_xc(&g, i);
-    cap_result zref;
-    st = cap_rise_plates_profile(1, 1, 1, th, d, 1, &x, &zref);
-    if (st) break;
-    area += h * z;
-    out->profile_err = fmax(out->profile_err, fabs(z - zref.val));
-    if (i < 2) zc[i] = z;
-    if (i >= n_half - 2) zw[i - (n_half - 2)] = z;
-    st = cap_io_tsv_row(t, 3, (double[]){x, z, zref.val});
+    area += h * col[i].z;
+    out->profile_err = fmax(out->profile_err, fabs(col[i].z - col[i].z_ref));
+    st = cap_io_tsv_row(t, 3, (double[]){col[i].x, col[i].z, col[i].z_ref});
   }
   if (st) { cap_io_tsv_abort(t); goto done; }
   if ((st = cap_io_tsv_close(t))) goto done;
   /* the exact meniscus on a fine set of points, for the figure */
-  snprintf(file, sizeof file, "exact_%02.0f_%.2g.tsv", rc.theta, d);
-  if (!(t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/l_c\tz_ref/l_c"))) { st = CAP_EIO; goto done; }
-  for (int k = 0; k <= EXACT_POINTS && !st; k++) {
-    double x = 0.5 * d * k / EXACT_POINTS;
-    cap_result zref;
-    st = cap_rise_plates_profile(1, 1, 1, th, d, 1, &x, &zref);
-    if (!st) st = cap_io_tsv_row(t, 2, (double[]){x, zref.val});
-  }
+  meniscus_point fine[EXACT_POINTS + 1];
+  for (int k = 0; k <= EXACT_POINTS; k++) fine[k].x = 0.5 * d * k / EXACT_POINTS;
+  if ((st = exact_profile(th, d, EXACT_POINTS + 1, fine))) goto done;
+  if (!(t = exp_tsv(ctx, "x/l_c\tz_ref/l_c", "exact_%02.0f_%.2g.tsv", rc.theta, d))) { st = CAP_EIO; goto done; }
+  for (int k = 0; k <= EXACT_POINTS && !st; k++) st = cap_io_tsv_row(t, 2, (double[]){fine[k].x, fine[k].z_ref});
   if (st) { cap_io_tsv_abort(t); goto done; }
   if ((st = cap_io_tsv_close(t))) goto done;
   out->area = area;
-  out->h0 = (9 * zc[0] - zc[1]) / 8; /* z0 + b x^2 through the columns at h/2 and 3h/2 */
-  out->hw = 1.5 * zw[1] - 0.5 * zw[0]; /* the line through the last two columns, at x = d/2 */
+  out->h0 = (9 * col[0].z - col[1].z) / 8; /* z0 + b x^2 through the columns at h/2 and 3h/2 */
+  out->hw = 1.5 * col[n_half - 1].z - 0.5 * col[n_half - 2].z; /* the line through the last two columns, at x = d/2 */
   if (snap) {
     /* phi with the plate in grey (NaN); the black line is phi's zero contour, which continues
      * into the plate as the virtual surface */
@@ -274,6 +285,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
 done:
   exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
   free(snapf);
+  free(col);
   cap_ns_state_free(s);
   cap_ns_ws_free(w);
   cap_vsurf_free(vs);
@@ -286,11 +298,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   rise_case c[MAX_CASES];
   int nc = cases(ctx, par, c);
   if (nc < 0) return CAP_EDOM;
-  char file[64];
-  snprintf(file, sizeof file, "cases_%g.tsv", cells);
-  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                               "theta[deg]\td/l_c\tarea\tarea_ref\th0\th0_ref\thw\thw_ref\tprofile_err\tt_rest\t"
-                               "far_level-y_ref");
+  cap_tsv *t = exp_tsv(ctx, "theta[deg]\td/l_c\tarea\tarea_ref\th0\th0_ref\thw\thw_ref\tprofile_err\tt_rest\t"
+                            "far_level-y_ref", "cases_%g.tsv", cells);
   if (!t) return CAP_EIO;
   int st = CAP_SUCCESS;
   for (int k = 0; k < nc && !st; k++) {

@@ -402,18 +402,16 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
     double T_ref, b_ref, t_end, T, beta, drift;
     int st = reference(par, mus[k], geom, &T_ref, &b_ref, &t_end);
     if (st) return st;
-    char file[64], label[96];
-    snprintf(file, sizeof file, "amplitude_%s.tsv", cases[k]);
+    char label[96];
     snprintf(label, sizeof label, "%g cells, %s series", runs[f].cells, cases[k]);
-    cap_tsv *series = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "t\ta");
+    cap_tsv *series = exp_tsv(ctx, "t\ta", "amplitude_%s.tsv", cases[k]);
     if (!series) return CAP_EIO;
     st = run_case(ctx, par, runs[f].cells, mus[k], label, series, k == 0, &T, &beta, &drift, NULL);
     if (st) { cap_io_tsv_abort(series); return st; }
     if ((st = cap_io_tsv_close(series))) return st;
     /* the reference curve: the exact linear release (planar, cap_oscillation_release_2d), or the damped
      * oscillator released from rest with the sphere's reference omega_d and beta */
-    snprintf(file, sizeof file, "reference_%s.tsv", cases[k]);
-    cap_tsv *ref = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "t\ta");
+    cap_tsv *ref = exp_tsv(ctx, "t\ta", "reference_%s.tsv", cases[k]);
     if (!ref) return CAP_EIO;
     for (int i = 0; i <= 400 && !st; i++) {
       double t = t_end * i / 400, w = 2 * M_PI / T_ref;

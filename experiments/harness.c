@@ -58,6 +58,20 @@ const char *exp_path(exp_ctx *ctx, const char *file)
   return p;
 }
 
+cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
+{
+  char name[128]; /* with the folder (< 1024) it fits a path buffer */
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(name, sizeof name, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof name) {
+    CAP_ERROR(CAP_EINVAL, "exp_tsv: the file name from \"%s\" is longer than %zu characters", fmt, sizeof name - 1);
+    return NULL;
+  }
+  return cap_io_tsv_open(exp_path(ctx, name), &ctx->prov, columns);
+}
+
 void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps)
 {
   double w = now();

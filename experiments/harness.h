@@ -77,6 +77,14 @@ cap_geometry exp_geometry(const exp_ctx *ctx);
 const char *exp_path(exp_ctx *ctx, const char *file);
 /* The provenance of every file the experiment writes. */
 const cap_provenance *exp_provenance(const exp_ctx *ctx);
+/* Opens the series <name>.tsv in the experiment's output folder, the name printf-formatted from fmt,
+ * with the provenance header and the tab-separated column names `columns` (cap_io_tsv_open); NULL
+ * (and the error set) on failure. */
+cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Progress on stderr, at most every 2 s: "[name] label: t = .../..., steps, elapsed". */
 void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps);
 /* Least-squares observed order of metric k over the runs (slope of log err against log h); NaN if

@@ -197,15 +197,11 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 {
   double th[MAX_CASES][2];
   int nc = cases(ctx, th);
-  char file[64];
-  snprintf(file, sizeof file, "tilt_%g.tsv", cells);
-  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                               "theta_r[deg]\ttheta_a[deg]\talpha_ref[deg]\talpha_c[deg]\talpha_lo[deg]\talpha_hi[deg]\t"
-                               "theta_front[deg]\ttheta_rear[deg]");
+  cap_tsv *t = exp_tsv(ctx, "theta_r[deg]\ttheta_a[deg]\talpha_ref[deg]\talpha_c[deg]\talpha_lo[deg]\talpha_hi[deg]\t"
+                            "theta_front[deg]\ttheta_rear[deg]", "tilt_%g.tsv", cells);
   if (!t) return CAP_EIO;
-  snprintf(file, sizeof file, "runs_%g.tsv", cells);
-  cap_tsv *runs = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                                  "theta_r[deg]\ttheta_a[deg]\talpha[deg]\talpha/alpha_ref\tslides\tmoved/R0\tt_end");
+  cap_tsv *runs = exp_tsv(ctx, "theta_r[deg]\ttheta_a[deg]\talpha[deg]\talpha/alpha_ref\tslides\tmoved/R0\tt_end",
+                               "runs_%g.tsv", cells);
   if (!runs) { cap_io_tsv_abort(t); return CAP_EIO; }
   int st = CAP_SUCCESS;
   for (int k = 0; k < nc && !st; k++) {

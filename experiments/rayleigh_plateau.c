@@ -186,10 +186,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 {
   double x[MAX_X];
   int nx = wavenumbers(ctx, par, x);
-  char file[64];
-  snprintf(file, sizeof file, "growth_%g.tsv", cells);
-  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                               "kR\ts_measured[sqrt(sigma/(rho R^3))]\ts_rayleigh\ts_weber\tmax|a|/a0");
+  cap_tsv *t = exp_tsv(ctx, "kR\ts_measured[sqrt(sigma/(rho R^3))]\ts_rayleigh\ts_weber\tmax|a|/a0",
+                            "growth_%g.tsv", cells);
   if (!t) return CAP_EIO;
   out->metric[M_GROWTH] = 0;
   out->metric[M_STABLE] = 0;
@@ -221,7 +219,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
   /* the dispersion curves for the figure: Rayleigh's relation and Weber's at the run's Oh */
-  cap_tsv *d = cap_io_tsv_open(exp_path(ctx, "dispersion.tsv"), exp_provenance(ctx), "kR\ts_rayleigh\ts_weber");
+  cap_tsv *d = exp_tsv(ctx, "kR\ts_rayleigh\ts_weber", "dispersion.tsv");
   if (!d) return CAP_EIO;
   int st = CAP_SUCCESS;
   for (int i = 1; i < 200 && !st; i++) {

@@ -171,10 +171,9 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
   if (st) return st;
   cap_ns_params p = params(p2);
   double t_visc = 1.0 / p.mu; /* D^2 rho / mu with D = rho = 1 */
-  char file[64], label[64];
-  snprintf(file, sizeof file, "velocity_La%g.tsv", la);
+  char label[64];
   snprintf(label, sizeof label, "La = %g to t = D^2/mu = %.4g", la, t_visc);
-  cap_tsv *series = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]");
+  cap_tsv *series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la);
   if (!series) { drop_free(&d); return CAP_EIO; }
   /* decay: the largest U over [0.9, 1] t_visc against the largest over [0.1, 0.2] t_visc */
   double u = NAN, umax, early = NAN, late = NAN;

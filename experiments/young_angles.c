@@ -282,9 +282,8 @@ static int run_drop(exp_ctx *ctx, const double *par, double cells, double theta_
   }
   /* the profile: the measured points (x >= 0) and the reference curve */
   if (!st) {
-    char file[80];
-    snprintf(file, sizeof file, "profile_%g_%s_%03.0f.tsv", cells, g_bond > 0 ? "g" : "0", theta_deg);
-    cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/R0\ty/R0\tsource(0_measured,1_reference)");
+    cap_tsv *t = exp_tsv(ctx, "x/R0\ty/R0\tsource(0_measured,1_reference)",
+                              "profile_%g_%s_%03.0f.tsv", cells, g_bond > 0 ? "g" : "0", theta_deg);
     if (!t) st = CAP_EIO;
     for (int k = 0; k < n && !st; k += 2) st = cap_io_tsv_row(t, 3, (double[]){xs[k], ys[k], 0});
     if (g_bond > 0) {
@@ -400,9 +399,8 @@ static int run_solid(exp_ctx *ctx, const double *par, double cells, double theta
     out->U = info.max_speed;
   }
   if (!st) {
-    char file[80];
-    snprintf(file, sizeof file, "solid_%s_%g_%03.0f.tsv", kind == SOLID_PLANE ? "plane" : "disc", cells, theta_deg);
-    cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx), "x/R0\ty/R0");
+    cap_tsv *t = exp_tsv(ctx, "x/R0\ty/R0",
+                              "solid_%s_%g_%03.0f.tsv", kind == SOLID_PLANE ? "plane" : "disc", cells, theta_deg);
     if (!t) st = CAP_EIO;
     for (int k = 0; k < n && !st; k++) st = cap_io_tsv_row(t, 2, (double[]){xs[k], ys[k]});
     if (t) st = st ? (cap_io_tsv_abort(t), st) : cap_io_tsv_close(t);
@@ -440,17 +438,15 @@ static int disc_angles(const exp_ctx *ctx, double *th)
   return 2;
 }
 
-static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+/* The drops on the wall of the box in zero gravity (angles_<cells>.tsv); aligned[k] receives the
+ * angle measured at th[k]. */
+static int run_wall_cases(exp_ctx *ctx, const double *par, double cells, const double *th, int na, double *aligned,
+                          exp_run *out)
 {
-  double th[MAX_ANGLES], thg[2];
-  int na = angles(ctx, par, th), ng = par[P_ANGLE] > 0 ? 0 : gravity_angles(ctx, thg);
-  char file[64];
-  snprintf(file, sizeof file, "angles_%g.tsv", cells);
-  cap_tsv *t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                               "theta_s[deg]\ttheta_fit[deg]\ttheta_hw[deg]\tR_fit/R_ref-1\tR_ref/R0\tarea_drift\tU");
+  cap_tsv *t = exp_tsv(ctx, "theta_s[deg]\ttheta_fit[deg]\ttheta_hw[deg]\tR_fit/R_ref-1\tR_ref/R0\tarea_drift\tU",
+                            "angles_%g.tsv", cells);
   if (!t) return CAP_EIO;
   int st = CAP_SUCCESS;
-  double aligned[MAX_ANGLES]; /* the angle measured on the wall of the box, per theta_s */
   for (int k = 0; k < na && !st; k++) {
     drop_result r;
     /* snapshots of three angles (every angle's profile is in profile_*.tsv and profiles.png) */
@@ -473,15 +469,18 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     st = cap_io_tsv_row(t, 7, (double[]){th[k], r.angle, r.angle_hw, r.R_fit / r.R_ref - 1, r.R_ref, r.drift, r.U});
   }
   if (st) { cap_io_tsv_abort(t); return st; }
-  st = cap_io_tsv_close(t);
-  const int solids = par[P_ANGLE] == 0 && exp_geometry(ctx) == CAP_GEOM_PLANAR;
-  if (st || !solids) goto gravity;
-  /* solids inside the domain: the tilted plane against the wall of the box, and the disc */
-  snprintf(file, sizeof file, "solids_%g.tsv", cells);
-  t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                      "solid(0_plane_tilted,1_disc)\ttheta_s[deg]\ttheta_fit[deg]\ttheta_box_wall[deg]\tR_fit/R_ref-1\t"
-                      "area_drift\tU");
+  return cap_io_tsv_close(t);
+}
+
+/* Solids inside the domain (solids_<cells>.tsv): the tilted plane against the wall of the box at the
+ * same angle (th, aligned: the wall cases), and the disc. */
+static int run_solid_cases(exp_ctx *ctx, const double *par, double cells, const double *th, int na,
+                           const double *aligned, exp_run *out)
+{
+  cap_tsv *t = exp_tsv(ctx, "solid(0_plane_tilted,1_disc)\ttheta_s[deg]\ttheta_fit[deg]\ttheta_box_wall[deg]\t"
+                            "R_fit/R_ref-1\tarea_drift\tU", "solids_%g.tsv", cells);
   if (!t) return CAP_EIO;
+  int st = CAP_SUCCESS;
   double tp[3], td[2];
   int np = plane_angles(ctx, tp), nd = disc_angles(ctx, td);
   for (int k = 0; k < np + nd && !st; k++) {
@@ -507,13 +506,16 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     st = cap_io_tsv_row(t, 7, (double[]){kind == SOLID_DISC, theta, r.angle, wall, r.R_fit / r.R_ref - 1, r.drift, r.U});
   }
   if (st) { cap_io_tsv_abort(t); return st; }
-  st = cap_io_tsv_close(t);
-gravity:
-  if (st || ng == 0) return st;
-  snprintf(file, sizeof file, "gravity_%g.tsv", cells);
-  t = cap_io_tsv_open(exp_path(ctx, file), exp_provenance(ctx),
-                      "theta_s[deg]\tBo\theight/R0\theight_ref/R0\thalf_width/R0\thalf_width_ref/R0\tarea_drift\tU");
+  return cap_io_tsv_close(t);
+}
+
+/* The gravity cases against the Young-Laplace drop (gravity_<cells>.tsv). */
+static int run_gravity_cases(exp_ctx *ctx, const double *par, double cells, const double *thg, int ng, exp_run *out)
+{
+  cap_tsv *t = exp_tsv(ctx, "theta_s[deg]\tBo\theight/R0\theight_ref/R0\thalf_width/R0\thalf_width_ref/R0\tarea_drift\tU",
+                            "gravity_%g.tsv", cells);
   if (!t) return CAP_EIO;
+  int st = CAP_SUCCESS;
   for (int k = 0; k < ng && !st; k++) {
     drop_result r;
     st = run_drop(ctx, par, cells, thg[k], par[P_BOND], 1, &r, out);
@@ -529,6 +531,17 @@ gravity:
   }
   if (st) { cap_io_tsv_abort(t); return st; }
   return cap_io_tsv_close(t);
+}
+
+static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+{
+  double th[MAX_ANGLES], thg[2], aligned[MAX_ANGLES];
+  int na = angles(ctx, par, th), ng = par[P_ANGLE] > 0 ? 0 : gravity_angles(ctx, thg);
+  int st = run_wall_cases(ctx, par, cells, th, na, aligned, out);
+  if (!st && par[P_ANGLE] == 0 && exp_geometry(ctx) == CAP_GEOM_PLANAR)
+    st = run_solid_cases(ctx, par, cells, th, na, aligned, out);
+  if (!st && ng > 0) st = run_gravity_cases(ctx, par, cells, thg, ng, out);
+  return st;
 }
 
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)

@@ -52,19 +52,21 @@ plot for [f in profs] f using ($3 == 0 ? $1 : 1/0):2 with points pt 7 ps 0.4 lc 
 
 # solids inside the domain: the angle on the plane tilted 30 degrees to the grid against the angle
 # on the wall of the box (the issue's limit: 1 degree), and on the circular solid against theta_s
-set output dir.'/solids.png'
-set title 'Young angles on solids inside the domain'
-set size noratio
-set xlabel '{/Symbol q}_s (degrees)'
-set ylabel '{/Symbol q}_{fit} - {/Symbol q}_s (degrees)'
-set xrange [0:180]
-set xtics 30
-set key top left
 sols = system('ls '.dir.'/solids_*.tsv 2>/dev/null')
-plot for [f in sols] f using ($1 == 0 ? $2 : 1/0):($3 - $2) with linespoints lw 2 pt 7 \
-       title 'plane tilted 30 deg, R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
-     for [f in sols] f using ($1 == 0 ? $2 : 1/0):($4 - $2) with linespoints lw 1 dt 2 pt 6 \
-       title 'wall of the box, R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
-     for [f in sols] f using ($1 == 1 ? $2 : 1/0):($3 - $2) with linespoints lw 2 pt 5 \
-       title 'circular solid (R_s = R_0), R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
-     1 ls 3 title 'limit', -1 ls 3 notitle
+if (strlen(sols) > 0) {
+  set output dir.'/solids.png'
+  set title 'Young angles on solids inside the domain'
+  set size noratio
+  set xlabel '{/Symbol q}_s (degrees)'
+  set ylabel '{/Symbol q}_{fit} - {/Symbol q}_s (degrees)'
+  set xrange [0:180]
+  set xtics 30
+  set key top left
+  plot for [f in sols] f using ($1 == 0 ? $2 : 1/0):($3 - $2) with linespoints lw 2 pt 7 \
+         title 'plane tilted 30 deg, R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
+       for [f in sols] f using ($1 == 0 ? $2 : 1/0):($4 - $2) with linespoints lw 1 dt 2 pt 6 \
+         title 'wall of the box, R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
+       for [f in sols] f using ($1 == 1 ? $2 : 1/0):($3 - $2) with linespoints lw 2 pt 5 \
+         title 'circular solid (R_s = R_0), R_0 = '.f[strstrt(f, 'solids_') + 7:strlen(f) - 4].' cells', \
+       1 ls 3 title 'limit', -1 ls 3 notitle
+}

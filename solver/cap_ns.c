@@ -491,9 +491,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
-  if (!st && p->vsurf) st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f);
-  if (st) return st;
-  info->max_speed = max_speed(g, p->vsurf ? w->phi_f : phi, u, v);
+  /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)
+   * is closed and holds 0 */
+  info->max_speed = max_speed(g, phi, u, v);
   s->t += dt;
   s->step++;
   return CAP_SUCCESS;

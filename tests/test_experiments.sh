@@ -46,13 +46,14 @@ for status in "$out"/*.status; do
   name=$(basename "$status" .status)
   bin="$build/bin/$name"
   [ -x "$bin" ] || continue # an -axi variant: the same binary, checked under its own name
-  for case in "--levels 2:levels" "--levels 12.8,abc:levels" "--threads 4:threads" "--no-such-flag 1:no-such-flag" \
-              "--la 0:la" "--la nan:la" \
-              "--geometry cube:geometry" "--out:unexpected"; do
-    args=${case%%:*}; word=${case##*:}
-    # --la: only where the experiment has a Laplace number (capillary_rise sets its viscosity by
-    # a damping ratio, checked with its own flag)
-    case "$args" in --la*) "$bin" --help 2>&1 | grep -q -- "--la " || args="--damping ${args#--la }" word=damping ;; esac
+  # every physical parameter its --help lists: NaN and a value above any range are refused
+  params=$("$bin" --help 2>&1 | sed -n '/physical parameters:/,$p' | sed -n 's/^ *--\([a-z0-9-]*\) .*/\1/p')
+  [ -n "$params" ] || fail "$name --help lists no physical parameters"
+  cases=""
+  for prm in $params; do cases="$cases --$prm|nan:$prm --$prm|1e300:$prm"; done
+  for case in "--levels|2:levels" "--levels|12.8,abc:levels" "--threads|4:threads" "--no-such-flag|1:no-such-flag" \
+              "--geometry|cube:geometry" "--out:unexpected" $cases; do
+    args=$(echo "${case%%:*}" | tr '|' ' '); word=${case##*:}
     # shellcheck disable=SC2086
     err=$("$bin" $args --out "$build/tests/bad-input" 2>&1 >/dev/null); rc=$?
     case "$err" in
