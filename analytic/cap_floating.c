@@ -285,6 +285,57 @@ int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq 
   return CAP_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * A cylinder held at a given height */
+
+static double zc_of(double bo, double theta, double phi)
+{
+  return -2.0 * sin(0.5 * (phi + theta - M_PI)) / sqrt(bo) + cos(phi);
+}
+
+static double held_fn(double phi, void *p)
+{
+  const fl_par *q = p;
+  return zc_of(q->bo, q->theta, phi) - q->target;
+}
+
+int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_floating_eq *eq)
+{
+  int s = check_bo_theta(bo, theta);
+  if (!s) s = cap_check_finite("zc", zc, "R");
+  if (s) return s;
+  double top = zc_of(bo, theta, 0.0), bottom = zc_of(bo, theta, M_PI);
+  if (!(zc <= top && zc >= bottom))
+    return CAP_ERROR(CAP_ENOSOL,
+                     "zc = %.9g R: a cylinder held there is not wetted by a meniscus that meets it at theta = %.9g rad "
+                     "(Bo = %.9g: the contact points exist for %.9g <= zc <= %.9g)",
+                     zc, theta, bo, bottom, top);
+  fl_par q = {bo, theta, zc};
+  double pw = 0.0, pt = 0.0;
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  s = brent_root(held_fn, &q, 0.0, M_PI, FL_ROOT_WORK, &pw, "held cylinder (gsl_root_fsolver_brent)");
+  if (!s) s = brent_root(held_fn, &q, 0.0, M_PI, FL_ROOT_TIGHT, &pt, "held cylinder (gsl_root_fsolver_brent)");
+  ref_gsl_restore(old);
+  if (s) return s;
+  double lw = load(bo, theta, pw), lt = load(bo, theta, pt), mag;
+  double dl = slope(bo, theta, pt, &mag);
+  cap_result dr = {lt, fabs(lw - lt) + fabs(dl) * FL_ROOT_WORK + mag * CAP_CLOSED_FORM_RELERR};
+  ref_put(d, dr);
+  if (eq) {
+    eq_raw w = eq_at(bo, theta, lw, pw), t = eq_at(bo, theta, lt, pt);
+    double sb = sqrt(bo), dh = -cos(0.5 * t.alpha) / sb;
+    eq->phi = pair(w.phi, t.phi, 1.0, t.phi);
+    eq->alpha = pair(w.alpha, t.alpha, 1.0, fabs(t.phi) + fabs(theta) + M_PI);
+    eq->h = pair(w.h, t.h, dh, t.h);
+    eq->zc = (cap_result){zc, 0.0};
+    eq->depth = (cap_result){1.0 - zc, 0.0};
+    if (lt > 0) eq->tension_share = pair(w.share, t.share, 0.0, t.share);
+    else eq->tension_share = (cap_result){0.0, 0.0};
+    eq->slope = pair(w.slope, t.slope, 0.0, (2.0 / bo + 6.0 / sb + 2.0) / M_PI);
+  }
+  return CAP_SUCCESS;
+}
+
 static void scale_len(cap_result *r, double radius)
 {
   r->val *= radius;

@@ -81,6 +81,14 @@ typedef struct {
  * sinks). *eq may be NULL. */
 int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq *eq);
 
+/* A cylinder held with its centre at height zc (units of R, above the far-field level), free to be
+ * wetted: the contact position phi solves zc = h(alpha) + cos(phi) (h = -2 sin(alpha/2) / sqrt(Bo), R
+ * units), unique because zc decreases strictly with phi (dzc/dphi = -cos(alpha/2) / sqrt(Bo) -
+ * sin(phi) < 0), and the liquid carries the load *d = D(phi) (in units of rho g pi R^2: the density
+ * ratio it would float; negative when the liquid pulls the cylinder down). *eq (may be NULL) gets the
+ * state (zc as given, depth 1 - zc, tension_share 0 unless D > 0). CAP_ENOSOL for zc outside
+ * [zc(pi), zc(0)] (no contact points on the cylinder). */
+int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_floating_eq *eq);
 /* The same from SI inputs: radius R (m), solid density rho_s and liquid density rho (kg/m^3), surface
  * tension sigma (N/m), gravity g (m/s^2), theta (rad). Lengths of *eq in m. */
 int cap_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,

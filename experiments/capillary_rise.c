@@ -227,16 +227,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   if (st) goto done;
   /* the datum: y + p / (rho g) over the bottom row of the bath beyond the plate */
   const unsigned char *in = cap_vsurf_cells(vs);
-  double sum = 0;
-  int cnt = 0;
-  for (int i = n_half + (int)lround(plate / h); i < nx; i++) {
-    size_t c = cap_grid_idx(&g, i, 0);
-    if (in[c] || !(s->phi[c] < 0)) continue;
-    sum += cap_grid_yc(&g, 0) + s->p[c];
-    cnt++;
-  }
-  if (cnt == 0) { st = CAP_ERROR(CAP_ENUMERIC, "capillary_rise: no liquid in the bottom row of the bath"); goto done; }
-  out->y_ref = sum / cnt;
+  if ((st = exp_zero_pressure_level(&g, s->phi, s->p, in, n_half + (int)lround(plate / h), nx, 1, &out->y_ref))) goto done;
   if ((st = cap_levelset_fill_ghosts(&g, s->phi))) goto done;
   double zr;
   if ((st = column_height(&g, s->phi, nx - 1, &zr))) goto done;

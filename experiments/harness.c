@@ -417,6 +417,22 @@ int exp_level_at(const exp_run *runs, int n, double cells)
   return a;
 }
 
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
+                            int i0, int i1, double rho_g, double *y)
+{
+  double sum = 0;
+  int n = 0;
+  for (int i = i0; i < i1; i++) {
+    size_t c = cap_grid_idx(g, i, 0);
+    if ((solid && solid[c]) || !(phi[c] < 0)) continue;
+    sum += cap_grid_yc(g, 0) + p[c] / rho_g;
+    n++;
+  }
+  if (!n) return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure", i0, i1);
+  *y = sum / n;
+  return CAP_SUCCESS;
+}
+
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)
 {
   if (!run) return;

@@ -96,6 +96,13 @@ int exp_level_at(const exp_run *runs, int n, double cells);
 /* Adds one solver run to a resolution's accounting (run may be NULL): h, the steps and the grid cells
  * accumulate, sim_time is the last run's. */
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells);
+/* The level of zero pressure of a liquid at rest in a bath (the datum of a meniscus theory, whose
+ * far surface a finite bath does not reach): the mean of y + p / (rho g) over the liquid cells of
+ * the bottom row from column i0 to i1 - 1 (solid cells skipped; solid may be NULL). At rest the
+ * pressure is hydrostatic, p = rho g (y_ref - y), so this is exact there. CAP_ENUMERIC if no cell of
+ * the range is liquid. */
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
+                            int i0, int i1, double rho_g, double *y);
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
  * (upper = 0). `what` says what is checked, with its units. */
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);

@@ -285,5 +285,33 @@ int main(void)
   test_paperclip();
   test_equilibrium();
   test_errors();
+  /* ---- a cylinder held at a height: the inverse of the equilibrium ---- */
+  {
+    const double bos[2] = {0.1183, 0.3817}, ths[2] = {93.1 * DEG, 121.7 * DEG};
+    for (int a = 0; a < 2; a++)
+      for (int b = 0; b < 2; b++) {
+        cap_result dm;
+        cap_floating_max(bos[a], ths[b], &dm, NULL);
+        double d = 0.4137 * dm.val;
+        cap_floating_eq e, eh;
+        cap_result dh;
+        cap_floating_equilibrium(bos[a], ths[b], d, &e);
+        int st = cap_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
+        th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a], ths[b] / DEG);
+        th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a], ths[b] / DEG);
+        th_abs(eh.phi.val, e.phi.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact position",
+               bos[a], ths[b] / DEG);
+        th_abs(eh.h.val, e.h.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height",
+               bos[a], ths[b] / DEG);
+        th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
+      }
+    cap_result dh;
+    /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
+    double top = 2 * cos(0.5 * 121.7 * DEG) / sqrt(0.3817) + 1;
+    th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL, "held above the range: no solution");
+    th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
+    th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
+    th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
+  }
   return th_done();
 }

@@ -1,0 +1,41 @@
+# Figures of the floating_density experiment. Called by the harness as:
+#   gnuplot -e "dir='OUT/floating_density'" plots/floating_density.gp
+load 'plots/style.gp'
+set datafile separator "\t"
+set datafile commentschars "#"
+set key autotitle columnhead
+
+# convergence: the load error over the held runs (its observed order is asserted, >= 1), D_max and the
+# equilibrium depth at D_max/2 (max over the cases)
+set output dir.'/convergence.png'
+set title 'Floating cylinder: errors against resolution (max over the cases)'
+set xlabel 'cells across the radius (R/h)'
+set ylabel 'relative error'
+@loglog
+stats dir.'/convergence.tsv' using 1 nooutput
+x0 = STATS_min
+stats dir.'/convergence.tsv' using 3 nooutput
+y0 = STATS_max
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'load |D - D_{ref}(z_c)|/D_{ref}, max over the held runs', \
+     ''                     using 1:4 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'maximum load D_{max}', \
+     ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'equilibrium depth at D_{max}/2', \
+     y0 * (x0 / x) ls 3 title 'slope -1 (the load error: order >= 1 asserted)'
+
+# the load the liquid carries against the held height, at the finest resolution, over the exact
+# statics (lines); zc the centre above the level of zero pressure
+set output dir.'/load.png'
+set title 'Floating cylinder: the load carried at each held height (points) and the exact statics (lines)'
+set xlabel 'z_c / R (centre above the far level)'
+set ylabel 'load D = F_y / ({/Symbol r} g {/Symbol p} R^2)'
+unset logscale; set format x '%g'; set format y '%g'
+set key outside right
+set yrange [0:*]
+finest = system('ls '.dir.'/held_*.tsv | sed "s/.*held_//; s/.tsv//" | sort -g | tail -n 1')
+curves = system('ls '.dir.'/curve_*.tsv 2>/dev/null')
+clab(f) = system('echo '.f.' | sed "s/.*curve_//; s/.tsv//; s/_0*/, /; s/^/Bo = /; s/$/ deg/"')
+bo(f) = real(system('echo '.f.' | sed "s/.*curve_//; s/_.*//"'))
+th(f) = real(system('echo '.f.' | sed "s/.*_//; s/.tsv//"'))
+held = dir.'/held_'.finest.'.tsv'
+plot for [f in curves] f using 1:2 with lines lw 2 title clab(f) noenhanced, \
+     for [f in curves] held using ((abs($1 - bo(f)) < 1e-3 * bo(f) && abs($2 - th(f)) < 1e-6) ? $3 : 1/0):4 \
+         with points pt 7 ps 1.3 lc rgb '#000000' notitle

@@ -1,0 +1,298 @@
+#include "cap_force.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cap_advect.h"
+#include "cap_errno.h"
+
+#define PROBE 1.5      /* the nearer pressure probe, in cells along n_s */
+#define TANGENT_PROBE 2.0 /* the nearer probe of grad phi at a contact point, in cells along n_s */
+#define EDGE_TOL 1e-12 /* the crossing of a lattice edge, in cells */
+#define EDGE_ITER 60
+#define MARGIN 4       /* cells between the solid and the box */
+
+struct cap_force_ws {
+  cap_grid g;
+  double *psi;         /* psi at the corners, (nx + 1) (ny + 1) */
+  double *pe;          /* the pressure, extended */
+  unsigned char *known, *next;
+};
+
+void cap_force_ws_free(cap_force_ws *w)
+{
+  if (!w) return;
+  free(w->psi); free(w->pe); free(w->known); free(w->next);
+  free(w);
+}
+
+int cap_force_ws_alloc(cap_force_ws **out, const cap_grid *g)
+{
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_force_ws_alloc: out is NULL");
+  *out = NULL;
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_force_ws_alloc: grid is NULL");
+  if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "cap_force: planar grids only");
+  cap_force_ws *w = calloc(1, sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a force workspace");
+  w->g = *g;
+  w->psi = malloc((size_t)(g->nx + 1) * (size_t)(g->ny + 1) * sizeof *w->psi);
+  w->pe = malloc(g->size * sizeof *w->pe);
+  w->known = malloc(g->size);
+  w->next = malloc(g->size);
+  if (!w->psi || !w->pe || !w->known || !w->next) {
+    cap_force_ws_free(w);
+    return CAP_ERROR(CAP_ENOMEM, "cannot allocate a force workspace for a %dx%d grid", g->nx, g->ny);
+  }
+  *out = w;
+  return CAP_SUCCESS;
+}
+
+/* The low x side is a symmetry plane that a solid may cross (the half of a symmetric body). */
+static int sym_xlo(const cap_grid *g)
+{
+  return g->bc[CAP_XLO] == CAP_BC_SLIP && (g->contact_angle[CAP_XLO] == 0 || g->contact_angle[CAP_XLO] == M_PI / 2);
+}
+
+/* The pressure of the liquid cells, extended by CAP_FORCE_LAYERS layers: each layer gives the cells
+ * next to known ones the mean of their known 4-neighbours. Interior cells only. */
+static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned char *solid, const double *phi,
+                           const double *p)
+{
+  memset(w->known, 0, g->size);
+  for (size_t c = 0; c < g->size; c++) w->pe[c] = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (solid[c] || !(phi[c] < 0)) continue;
+      if (!isfinite(p[c]))
+        return CAP_ERROR(CAP_ENONFINITE, "cap_force: non-finite pressure at cell (%d, %d)", i, j);
+      w->pe[c] = p[c];
+      w->known[c] = 1;
+    }
+  const ptrdiff_t nb[4] = {-1, 1, -g->sy, g->sy};
+  for (int layer = 0; layer < CAP_FORCE_LAYERS; layer++) {
+    /* a symmetry plane: the column outside it mirrors the first one */
+    if (sym_xlo(g))
+      for (int j = 0; j < g->ny; j++) {
+        size_t c = cap_grid_idx(g, 0, j);
+        w->pe[c - 1] = w->pe[c];
+        w->known[c - 1] = w->known[c];
+      }
+    memset(w->next, 0, g->size);
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        if (w->known[c]) continue;
+        double sum = 0;
+        int n = 0;
+        for (int k = 0; k < 4; k++) {
+          int ii = i + (k == 1) - (k == 0), jj = j + (k == 3) - (k == 2);
+          if (ii < 0 || jj < 0 || ii >= g->nx || jj >= g->ny) continue;
+          if (w->known[(size_t)((ptrdiff_t)c + nb[k])] == 1) { sum += w->pe[(size_t)((ptrdiff_t)c + nb[k])]; n++; }
+        }
+        if (n) { w->pe[c] = sum / n; w->next[c] = 1; }
+      }
+    for (size_t c = 0; c < g->size; c++) if (w->next[c]) w->known[c] = 1;
+  }
+  return CAP_SUCCESS;
+}
+
+/* P at (x, y): the bilinear interpolant of the extended pressure; every cell of its stencil must be
+ * known. */
+static int probe(const cap_force_ws *w, const cap_grid *g, double x, double y, double *val)
+{
+  double fx = (x - g->x0) / g->h - 0.5, fy = (y - g->y0) / g->h - 0.5;
+  int i = (int)floor(fx), j = (int)floor(fy);
+  if (i < -sym_xlo(g) || j < 0 || i + 1 >= g->nx || j + 1 >= g->ny)
+    return CAP_ERROR(CAP_EDOM, "cap_force: pressure probe at (%.6g, %.6g) outside the interior", x, y);
+  size_t c = cap_grid_idx(g, i, j);
+  size_t s[4] = {c, c + 1, c + g->sy, c + 1 + g->sy};
+  for (int k = 0; k < 4; k++)
+    if (!w->known[s[k]])
+      return CAP_ERROR(CAP_EDOM, "cap_force: no pressure near (%.6g, %.6g): the probe is farther than %d cells from the liquid",
+                       x, y, CAP_FORCE_LAYERS);
+  double a = fx - i, b = fy - j;
+  *val = (1 - a) * (1 - b) * w->pe[s[0]] + a * (1 - b) * w->pe[s[1]] + (1 - a) * b * w->pe[s[2]] + a * b * w->pe[s[3]];
+  return CAP_SUCCESS;
+}
+
+/* The crossing psi = 0 on the lattice edge from corner (i0, j0) to its neighbour (i0 + di, j0 + dj),
+ * di + dj = 1 (always walked from the lower corner, so the two squares sharing the edge get the same
+ * point): regula falsi (Illinois) on the exact psi. */
+static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int i0, int j0, int di, int dj,
+                      double *x, double *y)
+{
+  int n1 = g->nx + 1;
+  double xa = g->x0 + i0 * g->h, ya = g->y0 + j0 * g->h;
+  double fa = w->psi[(size_t)j0 * n1 + i0], fb = w->psi[(size_t)(j0 + dj) * n1 + i0 + di];
+  double ta = 0, tb = 1, t = fa / (fa - fb);
+  int side = 0;
+  for (int it = 0; it < EDGE_ITER && tb - ta > EDGE_TOL; it++) {
+    t = (ta * fb - tb * fa) / (fb - fa);
+    double f;
+    int st = cap_solid_eval(s, xa + t * di * g->h, ya + t * dj * g->h, &f, NULL, NULL);
+    if (st) return st;
+    if (f == 0) break;
+    if ((f < 0) == (fa < 0)) {
+      ta = t; fa = f;
+      if (side == -1) fb /= 2;
+      side = -1;
+    } else {
+      tb = t; fb = f;
+      if (side == 1) fa /= 2;
+      side = 1;
+    }
+  }
+  *x = xa + t * di * g->h;
+  *y = ya + t * dj * g->h;
+  return CAP_SUCCESS;
+}
+
+/* The crossing on edge e of square (i, j): 0 bottom, 1 right, 2 top, 3 left. */
+static int square_edge(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int i, int j, int e, double *x,
+                       double *y)
+{
+  switch (e) {
+  case 0: return edge_point(w, g, s, i, j, 1, 0, x, y);
+  case 1: return edge_point(w, g, s, i + 1, j, 0, 1, x, y);
+  case 2: return edge_point(w, g, s, i, j + 1, 1, 0, x, y);
+  default: return edge_point(w, g, s, i, j, 0, 1, x, y);
+  }
+}
+
+/* grad phi at (x, y): central differences at the four surrounding centres, bilinearly interpolated. */
+static void phi_gradient(const cap_grid *g, const double *phi, double x, double y, double *gx, double *gy)
+{
+  double fx = (x - g->x0) / g->h - 0.5, fy = (y - g->y0) / g->h - 0.5;
+  int i = (int)floor(fx), j = (int)floor(fy);
+  double a = fx - i, b = fy - j, w4[4] = {(1 - a) * (1 - b), a * (1 - b), (1 - a) * b, a * b};
+  size_t c0 = cap_grid_idx(g, i, j), c4[4] = {c0, c0 + 1, c0 + g->sy, c0 + 1 + g->sy};
+  *gx = *gy = 0;
+  for (int k = 0; k < 4; k++) {
+    size_t c = c4[k];
+    *gx += w4[k] * (phi[c + 1] - phi[c - 1]) / (2 * g->h);
+    *gy += w4[k] * (phi[c + g->sy] - phi[c - g->sy]) / (2 * g->h);
+  }
+}
+
+typedef struct {
+  cap_force_ws *w;
+  const cap_grid *g;
+  const cap_solid *s;
+  const double *phi;
+  double sigma, cx, cy;
+  cap_force *out;
+} chord_ctx;
+
+/* Adds -p n L over the chord from a to b (wholly wetted), at its midpoint. */
+static int wetted_chord(chord_ctx *k, double ax, double ay, double bx, double by)
+{
+  double L = hypot(bx - ax, by - ay);
+  if (L == 0) return CAP_SUCCESS;
+  double mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), nx, ny, p1, p2;
+  int st = cap_solid_eval(k->s, mx, my, NULL, &nx, &ny);
+  if (st) return st;
+  double a = PROBE * k->g->h;
+  if ((st = probe(k->w, k->g, mx + a * nx, my + a * ny, &p1)) || (st = probe(k->w, k->g, mx + 2 * a * nx, my + 2 * a * ny, &p2)))
+    return st;
+  double pm = 2 * p1 - p2, fx = -pm * nx * L, fy = -pm * ny * L;
+  k->out->fpx += fx;
+  k->out->fpy += fy;
+  k->out->torque += (mx - k->cx) * fy - (my - k->cy) * fx;
+  k->out->wetted += L;
+  return CAP_SUCCESS;
+}
+
+/* A contact point at (x, y): the line force sigma t. */
+static int contact(chord_ctx *k, double x, double y)
+{
+  double nx, ny, g1x, g1y, g2x, g2y, b = TANGENT_PROBE * k->g->h;
+  int st = cap_solid_eval(k->s, x, y, NULL, &nx, &ny);
+  if (st) return st;
+  phi_gradient(k->g, k->phi, x + b * nx, y + b * ny, &g1x, &g1y);
+  phi_gradient(k->g, k->phi, x + 2 * b * nx, y + 2 * b * ny, &g2x, &g2y);
+  double gx = 2 * g1x - g2x, gy = 2 * g1y - g2y, gn = hypot(gx, gy);
+  if (!(gn > 0) || !isfinite(gn))
+    return CAP_ERROR(CAP_ENONFINITE, "cap_force: grad phi is %g at the contact point (%.6g, %.6g)", gn, x, y);
+  double tx = -gy / gn, ty = gx / gn;
+  if (tx * nx + ty * ny < 0) { tx = -tx; ty = -ty; }
+  cap_force *o = k->out;
+  double fx = k->sigma * tx, fy = k->sigma * ty;
+  o->ftx += fx;
+  o->fty += fy;
+  o->torque += (x - k->cx) * fy - (y - k->cy) * fx;
+  if (o->ncontact < CAP_FORCE_MAX_CONTACTS) o->contact[o->ncontact] = (cap_contact){x, y, tx, ty};
+  o->ncontact++;
+  return CAP_SUCCESS;
+}
+
+/* One chord of the surface from a to b: its wetted part, and a contact point where phi changes sign. */
+static int chord(chord_ctx *k, double ax, double ay, double bx, double by)
+{
+  const cap_grid *g = k->g;
+  double fa = cap_advect_interp(g, k->phi, CAP_AT_CELL, ax, ay), fb = cap_advect_interp(g, k->phi, CAP_AT_CELL, bx, by);
+  if (!isfinite(fa) || !isfinite(fb))
+    return CAP_ERROR(CAP_ENONFINITE, "cap_force: non-finite phi near (%.6g, %.6g)", ax, ay);
+  k->out->perimeter += hypot(bx - ax, by - ay);
+  if (fa < 0 && fb < 0) return wetted_chord(k, ax, ay, bx, by);
+  if (!(fa < 0) && !(fb < 0)) return CAP_SUCCESS;
+  double t = fa / (fa - fb), xc = ax + t * (bx - ax), yc = ay + t * (by - ay);
+  int st = fa < 0 ? wetted_chord(k, ax, ay, xc, yc) : wetted_chord(k, xc, yc, bx, by);
+  return st ? st : contact(k, xc, yc);
+}
+
+int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v,
+                       const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out)
+{
+  if (!w || !g || !s || !v || !phi || !p || !out) return CAP_ERROR(CAP_EINVAL, "cap_force_on_solid: NULL argument");
+  memset(out, 0, sizeof *out);
+  if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "cap_force: planar grids only");
+  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng || w->g.h != g->h)
+    return CAP_ERROR(CAP_ESIZE, "cap_force: workspace made for a %dx%d grid, used on %dx%d", w->g.nx, w->g.ny, g->nx, g->ny);
+  int st = cap_check_nonneg("sigma", sigma, "N/m");
+  if (!st) st = cap_check_finite("cx", cx, "m");
+  if (!st) st = cap_check_finite("cy", cy, "m");
+  if (st) return st;
+  const unsigned char *solid = cap_vsurf_cells(v);
+  /* the solid keeps MARGIN cells from the box */
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      if (solid[cap_grid_idx(g, i, j)] && ((i < MARGIN && !sym_xlo(g)) || j < MARGIN || i >= g->nx - MARGIN || j >= g->ny - MARGIN))
+        return CAP_ERROR(CAP_EDOM, "cap_force: the solid reaches cell (%d, %d), closer than %d cells to the box", i, j, MARGIN);
+  if ((st = extend_pressure(w, g, solid, phi, p))) return st;
+  int n1 = g->nx + 1;
+  for (int j = 0; j <= g->ny && !st; j++)
+    for (int i = 0; i <= g->nx && !st; i++)
+      st = cap_solid_eval(s, g->x0 + i * g->h, g->y0 + j * g->h, &w->psi[(size_t)j * n1 + i], NULL, NULL);
+  if (st) return st;
+  chord_ctx k = {w, g, s, phi, sigma, cx, cy, out};
+  /* marching squares: the segments of each case, as pairs of edges (bottom 0, right 1, top 2, left 3) */
+  static const signed char seg[16][4] = {
+      {-1, -1, -1, -1}, {3, 0, -1, -1}, {0, 1, -1, -1}, {3, 1, -1, -1}, {1, 2, -1, -1}, {-1, -1, -1, -1},
+      {0, 2, -1, -1},   {3, 2, -1, -1}, {2, 3, -1, -1}, {0, 2, -1, -1}, {-1, -1, -1, -1}, {1, 2, -1, -1},
+      {1, 3, -1, -1},   {0, 1, -1, -1}, {3, 0, -1, -1}, {-1, -1, -1, -1}};
+  for (int j = 0; j < g->ny && !st; j++)
+    for (int i = 0; i < g->nx && !st; i++) {
+      const double *q = w->psi + (size_t)j * n1 + i;
+      int code = (q[0] < 0) | (q[1] < 0) << 1 | (q[n1 + 1] < 0) << 2 | (q[n1] < 0) << 3;
+      signed char e[4];
+      memcpy(e, seg[code], sizeof e);
+      if (code == 5 || code == 10) { /* a saddle: the centre decides which corners are cut off */
+        double pc;
+        if ((st = cap_solid_eval(s, g->x0 + (i + 0.5) * g->h, g->y0 + (j + 0.5) * g->h, &pc, NULL, NULL))) break;
+        int cut_bd = (code == 5) == (pc < 0); /* corners b (1) and d (3) cut off, else a (0) and c (2) */
+        const signed char bd[4] = {0, 1, 2, 3}, ac[4] = {3, 0, 1, 2};
+        memcpy(e, cut_bd ? bd : ac, sizeof e);
+      }
+      for (int m = 0; m < 4 && e[m] >= 0 && !st; m += 2) {
+        double ax, ay, bx, by;
+        if ((st = square_edge(w, g, s, i, j, e[m], &ax, &ay)) || (st = square_edge(w, g, s, i, j, e[m + 1], &bx, &by))) break;
+        st = chord(&k, ax, ay, bx, by);
+      }
+    }
+  if (st) return st;
+  out->fx = out->fpx + out->ftx;
+  out->fy = out->fpy + out->fty;
+  return CAP_SUCCESS;
+}

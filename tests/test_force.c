@@ -1,0 +1,232 @@
+/* Tests of cap_force (the force of the liquid on a solid): buoyancy of a submerged and of a floating
+ * disc against Archimedes, the contact points and their tangents, the order, a pool at rest round a
+ * half-immersed disc (cap_ns), and the error paths. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_force.h"
+#include "../solver/cap_levelset.h"
+#include "../solver/cap_ns.h"
+#include "../solver/cap_solid.h"
+#include "../solver/cap_vsurf.h"
+#include "tharness.h"
+
+#define DEG (M_PI / 180)
+#define RHO_G 2.37 /* rho g of the liquid, N/m^3 */
+
+/* A unit box of n x n cells with a disc of radius R at (xc, yc); phi a straight surface
+ * phi = lx (x - px) + ly (y - py) (liquid where < 0) in every cell; the solid cells continued at theta
+ * if theta > 0; the liquid's pressure p = p0 - RHO_G (y - y0) in liquid cells, NaN elsewhere (the force
+ * must not read them). Returns the force. */
+typedef struct {
+  int n;
+  double R, xc, yc;
+  double lx, ly, px, py; /* the straight liquid surface */
+  double theta;          /* 0: phi linear in the solid too */
+  double p0, y0, sigma;
+} scene;
+
+static int force_of(const scene *sc, cap_force *F)
+{
+  cap_grid g;
+  double h = 1.0 / sc->n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, sc->n, sc->n, 1, h, 0, 0, 0, 3);
+  cap_solid *s = NULL;
+  cap_vsurf *v = NULL;
+  cap_force_ws *w = NULL;
+  double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
+  int st = cap_solid_disc_alloc(&s, sc->xc, sc->yc, sc->R);
+  if (!st) st = cap_vsurf_alloc(&v, &g, s, sc->theta > 0 ? sc->theta : M_PI / 2);
+  if (!st) st = cap_force_ws_alloc(&w, &g);
+  if (!st) {
+    const unsigned char *in = cap_vsurf_cells(v);
+    for (int j = -g.ng; j < g.ny + g.ng; j++)
+      for (int i = -g.ng; i < g.nx + g.ng; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
+        phi[c] = sc->lx * (x - sc->px) + sc->ly * (y - sc->py);
+        p[c] = phi[c] < 0 && !in[c] ? sc->p0 - RHO_G * (y - sc->y0) : NAN;
+      }
+    if (sc->theta > 0) st = cap_vsurf_fill(v, &g, phi);
+  }
+  if (!st) st = cap_force_on_solid(w, &g, s, v, phi, p, sc->sigma, sc->xc, sc->yc, F);
+  free(phi);
+  free(p);
+  cap_force_ws_free(w);
+  cap_vsurf_free(v);
+  cap_solid_free(s);
+  return st;
+}
+
+int main(void)
+{
+  /* ---- a submerged disc: Archimedes' buoyancy, no torque, no contact ---- */
+  {
+    const int ns[3] = {32, 64, 128};
+    double hs[3], err[3];
+    for (int k = 0; k < 3; k++) {
+      scene sc = {ns[k], 0.2817, 0.4731, 0.4419, 0, 1, 0.5, 0.9137, 0, 0.31, 0.9137, 0.7};
+      cap_force F;
+      int st = force_of(&sc, &F);
+      double want = RHO_G * M_PI * sc.R * sc.R;
+      hs[k] = 1.0 / ns[k];
+      err[k] = fabs(F.fy - want) / want;
+      th_int(st, CAP_SUCCESS, "submerged disc, %d cells: computed", ns[k]);
+      th_rel(F.fy, want, 2e-3, "submerged disc, %d cells: F_y = rho g pi R^2", ns[k]);
+      th_abs(F.fx / want, 0, 1e-12, "submerged disc, %d cells: F_x = 0", ns[k]);
+      th_abs(F.torque / (want * sc.R), 0, 1e-12, "submerged disc, %d cells: no torque about the centre", ns[k]);
+      th_int(F.ncontact, 0, "submerged disc, %d cells: no contact point", ns[k]);
+      th_rel(F.wetted, 2 * M_PI * sc.R, 2e-3, "submerged disc, %d cells: wetted length 2 pi R", ns[k]);
+      th_rel(F.wetted, F.perimeter, 1e-15, "submerged disc, %d cells: wetted all round", ns[k]);
+    }
+    double order = th_slope(3, hs, err);
+    th_note("submerged disc: buoyancy errors %.3g, %.3g, %.3g at 32, 64, 128 cells, order %.2f", err[0], err[1], err[2], order);
+    th_true(order >= 1.8, "submerged disc: buoyancy error converges at order >= 1.8 (%.2f)", order);
+  }
+
+  /* ---- a floating disc cut by a flat surface at the contact angle it has there ---- */
+  {
+    /* the surface y0 = yc + R/2 meets the disc at phi_c = 120 degrees from the downward vertical, where
+     * a flat interface makes theta = 180 - 120 = 60 degrees through the liquid */
+    const int ns[4] = {32, 64, 128, 256};
+    double hs[4], err[4], errc[4];
+    for (int k = 0; k < 4; k++) {
+      double R = 0.2817, xc = 0.4731, yc = 0.4419, y0 = yc + R / 2;
+      scene sc = {ns[k], R, xc, yc, 0, 1, 0.5, y0, 60 * DEG, 0, y0, 0.83};
+      cap_force F;
+      int st = force_of(&sc, &F);
+      double seg = R * R * (M_PI / 3 - sqrt(3) / 4), want = RHO_G * (M_PI * R * R - seg);
+      hs[k] = 1.0 / ns[k];
+      err[k] = fabs(F.fy - want) / want;
+      th_int(st, CAP_SUCCESS, "floating disc, %d cells: computed", ns[k]);
+      th_rel(F.fpy, want, 3e-3, "floating disc, %d cells: pressure force = rho g (immersed area)", ns[k]);
+      th_abs(F.fpx / want, 0, 1e-3, "floating disc, %d cells: no horizontal pressure force", ns[k]);
+      th_int(F.ncontact, 2, "floating disc, %d cells: two contact points", ns[k]);
+      errc[k] = 0;
+      for (int m = 0; m < F.ncontact && m < 2; m++) {
+        const cap_contact *c = &F.contact[m];
+        double side = c->x > xc ? 1 : -1;
+        errc[k] = fmax(errc[k], hypot(c->x - (xc + side * R * sin(120 * DEG)), c->y - y0));
+        th_abs(c->ty, 0, 0.02, "floating disc, %d cells: contact %d, the tangent is horizontal", ns[k], m);
+        th_abs(c->tx, side, 2e-3, "floating disc, %d cells: contact %d, the tangent points away from the disc", ns[k], m);
+      }
+      th_abs(errc[k], 0, 0.5 * hs[k] * hs[k] / R, "floating disc, %d cells: contact points where the surface cuts the circle (within h^2 / 2R)", ns[k]);
+      th_abs(F.ftx / sc.sigma, 0, 1e-3, "floating disc, %d cells: the two line forces cancel", ns[k]);
+    }
+    double order = th_slope(4, hs, err), orderc = th_slope(4, hs, errc);
+    th_note("floating disc: buoyancy errors %.3g, %.3g, %.3g, %.3g, order %.2f; contact position errors %.3g, %.3g, %.3g, %.3g, order %.2f",
+            err[0], err[1], err[2], err[3], order, errc[0], errc[1], errc[2], errc[3], orderc);
+    th_true(order >= 1.5, "floating disc: buoyancy error converges at order >= 1.5 (%.2f)", order);
+  }
+
+  /* ---- a straight tilted surface across the disc, phi linear everywhere: the tangents are the line ---- */
+  {
+    double beta = 23.7 * DEG, R = 0.2817, xc = 0.4731, yc = 0.4419;
+    double lx = -sin(beta), ly = cos(beta); /* the line's direction (cos beta, sin beta) */
+    scene sc = {64, R, xc, yc, lx, ly, xc + 0.031, yc + 0.057, 0, 1.0, 0.9, 1.0};
+    cap_force F;
+    int st = force_of(&sc, &F);
+    th_int(st, CAP_SUCCESS, "tilted line: computed");
+    th_int(F.ncontact, 2, "tilted line: two contact points");
+    for (int m = 0; m < F.ncontact && m < 2; m++) {
+      const cap_contact *c = &F.contact[m];
+      th_abs(fabs(c->tx * cos(beta) + c->ty * sin(beta)), 1, 1e-12, "tilted line: contact %d, tangent along the line", m);
+      th_abs(lx * (c->x - sc.px) + ly * (c->y - sc.py), 0, 1e-12, "tilted line: contact %d on the line", m);
+      /* the root lies on a chord of the circle: within its sagitta (h^2 / (8 R)) */
+      th_abs(hypot(c->x - xc, c->y - yc), R, 1.0 / (64 * 64 * 8 * R), "tilted line: contact %d on the circle (within a chord's sagitta)", m);
+      double nx = (c->x - xc) / R, ny = (c->y - yc) / R;
+      th_true(c->tx * nx + c->ty * ny > 0, "tilted line: contact %d, the tangent leaves the solid", m);
+    }
+    th_abs(hypot(F.ftx, F.fty), 0, 1e-12, "tilted line: the line forces of a straight surface cancel");
+    th_true(F.fpy > 0, "tilted line: the liquid below the line pushes the disc up");
+  }
+
+  /* ---- the pool at rest round a half-immersed disc (cap_ns), theta = 90 degrees ---- */
+  {
+    cap_grid g;
+    int n = 48;
+    double h = 1.0 / n, R = 0.1913, xc = 0.4871, y0 = 0.5137;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    cap_ns_state *S = NULL;
+    cap_ns_ws *W = NULL;
+    cap_solid *s = NULL;
+    cap_vsurf *v = NULL;
+    cap_force_ws *fw = NULL;
+    int st = cap_ns_state_alloc(&S, &g);
+    if (!st) st = cap_ns_ws_alloc(&W, &g);
+    if (!st) st = cap_solid_disc_alloc(&s, xc, y0, R);
+    if (!st) st = cap_vsurf_alloc(&v, &g, s, M_PI / 2);
+    if (!st) st = cap_force_ws_alloc(&fw, &g);
+    cap_force F = {0};
+    if (!st) {
+      for (int j = -g.ng; j < n + g.ng; j++)
+        for (int i = -g.ng; i < n + g.ng; i++) S->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - y0;
+      cap_ns_params P = cap_ns_params_default();
+      P.rho = 1;
+      P.mu = 0.01;
+      P.sigma = 0.05;
+      P.gx = 0;
+      P.gy = -RHO_G;
+      P.vsurf = v;
+      for (int k = 0; k < 10 && !st; k++) {
+        double dt;
+        cap_ns_dt_info di;
+        st = cap_ns_dt(S, &P, &di);
+        dt = di.dt;
+        if (!st) st = cap_ns_step(S, &P, W, dt, NULL);
+      }
+      if (!st) st = cap_force_on_solid(fw, &g, s, v, S->phi, S->p, P.sigma, xc, y0, &F);
+    }
+    th_int(st, CAP_SUCCESS, "pool round a half-immersed disc: 10 steps and the force");
+    double want = RHO_G * M_PI * R * R / 2;
+    th_rel(F.fy, want, 5e-3, "pool round a half-immersed disc: F_y = rho g pi R^2 / 2");
+    th_abs(F.fx / want, 0, 1e-3, "pool round a half-immersed disc: F_x = 0 (symmetric, up to the grid)");
+    th_int(F.ncontact, 2, "pool round a half-immersed disc: two contact points");
+    th_abs(F.fty / want, 0, 1e-3, "pool round a half-immersed disc: horizontal tangents at 90 degrees");
+    th_note("pool round a half-immersed disc: F_y / (rho g pi R^2 / 2) - 1 = %.3g", F.fy / want - 1);
+    cap_force_ws_free(fw);
+    cap_vsurf_free(v);
+    cap_solid_free(s);
+    cap_ns_ws_free(W);
+    cap_ns_state_free(S);
+  }
+
+  /* ---- bad input ---- */
+  {
+    cap_grid g, ga;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, 32, 32, 1, 1.0 / 32, 0, 0, 0, 3);
+    cap_grid_init(&ga, CAP_GEOM_AXI, 32, 32, 1, 1.0 / 32, 0, 0, 0, 3);
+    cap_force_ws *w = NULL, *wa = NULL;
+    th_int(cap_force_ws_alloc(&wa, &ga), CAP_EGEOM, "axisymmetric grid refused");
+    th_int(cap_force_ws_alloc(NULL, &g), CAP_EINVAL, "NULL out refused");
+    cap_force_ws_alloc(&w, &g);
+    cap_solid *near = NULL, *mid = NULL;
+    cap_solid_disc_alloc(&near, 0.1, 0.5, 0.05); /* reaches cell 1 */
+    cap_solid_disc_alloc(&mid, 0.5, 0.5, 0.2);
+    cap_vsurf *vn = NULL, *vm = NULL;
+    cap_vsurf_alloc(&vn, &g, near, M_PI / 2);
+    cap_vsurf_alloc(&vm, &g, mid, M_PI / 2);
+    double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
+    for (size_t c = 0; c < g.size; c++) { phi[c] = -1; p[c] = 0; }
+    cap_force F;
+    th_int(cap_force_on_solid(w, &g, near, vn, phi, p, 1, 0, 0, &F), CAP_EDOM, "a solid 1 cell from the box refused");
+    th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, -1, 0, 0, &F), CAP_EDOM, "sigma < 0 refused");
+    th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, 1, NAN, 0, &F), CAP_EDOM, "a non-finite centre refused");
+    p[cap_grid_idx(&g, 3, 3)] = NAN;
+    th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, 1, 0, 0, &F), CAP_ENONFINITE, "a NaN pressure in a liquid cell reported");
+    cap_grid g2;
+    cap_grid_init(&g2, CAP_GEOM_PLANAR, 40, 40, 1, 1.0 / 40, 0, 0, 0, 3);
+    th_int(cap_force_on_solid(w, &g2, mid, vm, phi, p, 1, 0, 0, &F), CAP_ESIZE, "workspace of another grid refused");
+    th_int(cap_force_on_solid(w, &g, mid, vm, NULL, p, 1, 0, 0, &F), CAP_EINVAL, "NULL phi refused");
+    free(phi);
+    free(p);
+    cap_vsurf_free(vn);
+    cap_vsurf_free(vm);
+    cap_solid_free(near);
+    cap_solid_free(mid);
+    cap_force_ws_free(w);
+  }
+  return th_done();
+}
