@@ -30,8 +30,12 @@
  * Reference (analytic/cap_floating.h): for the measured zc, cap_floating_held gives the contact
  *   position and the load D_ref(zc) of the exact statics; cap_floating_max gives D_max and phi_max;
  *   cap_floating_equilibrium gives the equilibrium at D = D_max / 2.
- * Five held heights per case (Bo, theta). Three lie round the height of the maximum (phi_max and
- *   phi_max -+ 15 degrees): the vertex of the parabola through their D(zc) is the measured D_max.
+ * Five held heights per case (Bo, theta). Three lie round the height of the maximum (phi_max - 15
+ *   degrees, phi_max, and phi_max + 15 degrees or half the way to the top if that is less): the
+ *   vertex of the parabola through their D(zc) is the measured D_max. Where the loads do not bracket
+ *   a maximum (a contact line that stops short of the planned position near the top, as at R = 4
+ *   cells, Bo = 0.3, theta = 90: both upper runs ended at phi = 158 degrees), the largest load is
+ *   taken, a lower bound.
  *   Two lie round the equilibrium of D_max / 2 (its phi -+ 10 degrees): linear interpolation to
  *   D_max / 2 gives the measured equilibrium height zc, and the contact depth 1 - zc (in R: the
  *   lowest point's depth below the far level).
@@ -274,7 +278,9 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   cap_floating_eq eq;
   if ((st = cap_floating_equilibrium(fc.bo, th, 0.5 * dm.val, &eq))) return st;
   cr->depth_ref = eq.depth.val;
-  double phis[NHELD] = {pm.val - MAX_SPREAD * DEG, pm.val, fmin(pm.val + MAX_SPREAD * DEG, M_PI - 1 * DEG),
+  /* above phi_max at most half the way to the top: contact points closer than that are not resolved */
+  double up = fmin(MAX_SPREAD * DEG, 0.5 * (M_PI - pm.val));
+  double phis[NHELD] = {pm.val - MAX_SPREAD * DEG, pm.val, pm.val + up,
                         eq.phi.val - EQ_SPREAD * DEG, eq.phi.val + EQ_SPREAD * DEG};
   held_result r[NHELD];
   cr->load_err = cr->drift = 0;
@@ -309,9 +315,9 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   double x0 = r[0].zc, x1 = r[1].zc, x2 = r[2].zc, y0 = r[0].load, y1 = r[1].load, y2 = r[2].load;
   double d01 = (y1 - y0) / (x1 - x0), d12 = (y2 - y1) / (x2 - x1), a = (d12 - d01) / (x2 - x0);
   double b = d01 - a * (x0 + x1);
-  if (!(a < 0)) return CAP_ERROR(CAP_ENUMERIC, "floating_density: the loads %.5g, %.5g, %.5g round the maximum have no maximum", y0, y1, y2);
-  double xv = -b / (2 * a);
-  cr->dmax = y0 + d01 * (xv - x0) + a * (xv - x0) * (xv - x1);
+  double xv = a < 0 ? -b / (2 * a) : NAN;
+  if (a < 0 && xv >= fmin(x0, x2) && xv <= fmax(x0, x2)) cr->dmax = y0 + d01 * (xv - x0) + a * (xv - x0) * (xv - x1);
+  else cr->dmax = fmax(y0, fmax(y1, y2)); /* the loads do not bracket a maximum: the largest (a lower bound) */
   if (fc.clip) return CAP_SUCCESS;
   /* the equilibrium at D_max_ref / 2: linear interpolation between the two runs round it */
   double target = 0.5 * dm.val, s = (target - r[3].load) / (r[4].load - r[3].load);
