@@ -18,8 +18,8 @@ stats dir.'/convergence.tsv' using 3 nooutput
 y0 = STATS_max
 plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'load |D - D_{ref}(z_c)|/D_{ref}, max over the held runs', \
      ''                     using 1:4 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'maximum load D_{max}', \
-     ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'equilibrium depth at D_{max}/2', \
-     y0 * (x0 / x) ls 3 title 'slope -1 (the load error: order >= 1 asserted)'
+     ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'free cylinder: depth at D_{max}/2', \
+     y0 * (x0 / x) ls 3 title 'slope -1 (the load error: order >= 1 asserted by the default run)'
 
 # the load the liquid carries against the held height, at the finest resolution, over the exact
 # statics (lines); zc the centre above the level of zero pressure
@@ -39,3 +39,14 @@ held = dir.'/held_'.finest.'.tsv'
 plot for [f in curves] f using 1:2 with lines lw 2 title clab(f) noenhanced, \
      for [f in curves] held using ((abs($1 - bo(f)) < 1e-3 * bo(f) && abs($2 - th(f)) < 1e-6) ? $3 : 1/0):4 \
          with points pt 7 ps 1.3 lc rgb '#000000' notitle
+
+# the free cylinders: the centre's height above the floor against time (released on the flat bath;
+# every free run of the sweep, the paperclip's at R = 4 cells included)
+set output dir.'/free.png'
+set title 'Floating cylinder: free cylinders released on the bath'
+set xlabel 't / (l_c/g)^{1/2}'
+set ylabel 'centre above the floor / l_c'
+set autoscale y
+free = system('ls '.dir.'/free_*.tsv 2>/dev/null')
+flab(f) = system('echo '.f.' | sed "s/.*free_//; s/.tsv//; s/_/ cells, Bo = /; s/_0*/, theta = /; s/_/ deg, D = /"')
+plot for [f in free] f using 1:2 with lines lw 2 title flab(f) noenhanced

@@ -32,7 +32,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {0, 0, 0, 0, 0}};
   return p;
 }
 
@@ -57,6 +57,11 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 3);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
+  if (!s) s = cap_check_finite("solid_motion.u", p->solid_motion.u, "m/s");
+  if (!s) s = cap_check_finite("solid_motion.v", p->solid_motion.v, "m/s");
+  if (!s) s = cap_check_finite("solid_motion.omega", p->solid_motion.omega, "rad/s");
+  if (!s) s = cap_check_finite("solid_motion.cx", p->solid_motion.cx, "m");
+  if (!s) s = cap_check_finite("solid_motion.cy", p->solid_motion.cy, "m");
   if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
     s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
                   (int)p->viscosity_form);
@@ -338,6 +343,24 @@ static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char
     }
 }
 
+/* The faces of the solids (params.vsurf) at the solids' rigid velocity. */
+static void solid_faces(const cap_grid *g, const cap_ns_params *p, double *u, double *v)
+{
+  if (!p->vsurf) return;
+  const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
+  const cap_ns_rigid *m = &p->solid_motion;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx + 1; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (sx[c]) u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
+    }
+  for (int j = 0; j < g->ny + 1; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (sy[c]) v[c] = m->v + m->omega * (cap_grid_xc(g, i) - m->cx);
+    }
+}
+
 /* Zeroes the closed faces, and after the extension (inward = 1) also the faces of pinned cells facing
  * into the domain (the extended air velocity must not move a pinned contact point either). */
 static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *xc,
@@ -412,7 +435,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   memcpy(v, w->v2, g->size * sizeof *v);
   double t2 = now();
   info->t_advect = t2 - t1;
-  /* 2. viscosity */
+  /* 2. viscosity (the solids' faces are its Dirichlet data) */
+  solid_faces(g, p, u, v);
   if (p->mu > 0) {
     cap_viscosity_status vs;
     if (p->viscosity_form == CAP_NS_VISCOSITY_STRESS)
@@ -434,6 +458,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (closed) {
     close_faces(g, p, w->xclosed, w->yclosed);
     zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 0);
+    solid_faces(g, p, u, v);
   }
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
   st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? interface_pressure : NULL, w);
@@ -481,7 +506,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       (st = extend(w, g, pf, v, CAP_AT_YFACE, p->band, p->extension_order)))
     return st;
   zero_wall_faces(g, u, v);
-  if (closed) zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
+  if (closed) {
+    zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
+    solid_faces(g, p, u, v);
+  }
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   double t5 = now();
   info->t_extend = t5 - t4;

@@ -79,7 +79,14 @@
  * so the curvature of the contact cells carries Young's relation. The flow sees the solid cells as
  * neither liquid nor air: no pressure unknown, every face touching one closed in the projection (as
  * a wall of the box) and held at 0 by the viscous step (no slip on the staircase, first order) and
- * after the extension. The liquid is phi < 0 outside the solid cells. The solids do not move.
+ * after the extension. The liquid is phi < 0 outside the solid cells.
+ * MOVING SOLIDS: params.solid_motion gives the solids of vsurf a rigid velocity. Their faces then
+ * carry that velocity (at the face centre) instead of 0: before the viscous step, which takes them as
+ * Dirichlet data (no slip relative to the solid), in the projection, where they are the flux through
+ * the staircase (a solid moving into the liquid pushes it away), and after the extension. The caller
+ * moves the solid between steps (a new vsurf at the new position, e.g. cap_vsurf_move): a cell that
+ * the solid uncovers becomes fluid with the continuation as its phi and the solid's velocity on its
+ * faces; a cell it covers becomes solid.
  */
 #ifndef CAP_NS_H
 #define CAP_NS_H
@@ -92,6 +99,13 @@ typedef enum {
   CAP_NS_VISCOSITY_STRESS = 0,   /* cap_viscosity_stress_step (default) */
   CAP_NS_VISCOSITY_LAPLACIAN = 1 /* cap_viscosity_step */
 } cap_ns_viscosity_form;
+
+/* A rigid motion: the velocity (u - omega (y - cy), v + omega (x - cx)) at (x, y). */
+typedef struct {
+  double u, v;    /* translation, m/s */
+  double omega;   /* rotation rate, rad/s (counter-clockwise) */
+  double cx, cy;  /* centre of the rotation, m */
+} cap_ns_rigid;
 
 typedef struct {
   double rho;     /* liquid density, kg/m^3 (> 0) */
@@ -116,6 +130,7 @@ typedef struct {
                                 * for the step (a no-slip patch; the projection treats them as walls) and
                                 * their faces into the domain carry no velocity (cap_wetting_wall_update) */
   const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
+  cap_ns_rigid solid_motion;   /* the rigid motion of the solids of vsurf (zero: at rest; see SOLIDS) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

@@ -270,6 +270,19 @@ static int eval_grad(const cap_solid *s, double x, double y, double *psi, double
   return CAP_SUCCESS;
 }
 
+int cap_solid_translate(cap_solid *s, double dx, double dy)
+{
+  if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_translate: solid is NULL");
+  int st = check_point("dx", dx, "dy", dy);
+  if (st) return st;
+  if (s->k == K_SAMPLED) return CAP_ERROR(CAP_EINVAL, "cap_solid_translate: a sampled field does not move");
+  for (int k = 0; k < s->n; k++) {
+    s->p[k].cx += dx;
+    s->p[k].cy += dy;
+  }
+  return CAP_SUCCESS;
+}
+
 int cap_solid_eval(const cap_solid *s, double x, double y, double *psi, double *nx, double *ny)
 {
   if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_eval: solid is NULL");

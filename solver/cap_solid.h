@@ -80,6 +80,10 @@ int cap_solid_union_alloc(cap_solid **out, int n, const cap_solid *const *parts)
  * field are copied). CAP_EGEOM for a 3D grid, CAP_ENONFINITE (naming the cell) for a non-finite value. */
 int cap_solid_sampled_alloc(cap_solid **out, const cap_grid *g, const double *psi);
 
+/* Moves a solid by (dx, dy) in place (a rigid body's new position): every primitive's point or centre.
+ * CAP_EDOM for a non-finite shift, CAP_EINVAL for a sampled field (its grid does not move). */
+int cap_solid_translate(cap_solid *s, double dx, double dy);
+
 /* Releases a solid; NULL is accepted. */
 void cap_solid_free(cap_solid *s);
 

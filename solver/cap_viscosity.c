@@ -87,10 +87,12 @@ static lattice make_lattice(const cap_viscosity *w, const cap_grid *g, cap_locat
   return L;
 }
 
-/* Is sample (i, j) fixed by a wall (the normal component on a wall face)? */
-static int on_wall(const lattice *L, int i, int j)
+/* Is sample (i, j) a fixed face inside the domain (cap_viscosity_set_fixed_faces: its value is data)? */
+static int is_fixed(const lattice *L, int i, int j) { return L->fixed && L->fixed[cap_grid_idx(L->g, i, j)]; }
+
+/* Is sample (i, j) held at 0 by a wall of the box (the normal component on a wall face)? */
+static int on_box_wall(const lattice *L, int i, int j)
 {
-  if (L->fixed && L->fixed[cap_grid_idx(L->g, i, j)]) return 1;
   return (L->loc == CAP_AT_XFACE && !L->perx && (i == 0 || i == L->nx - 1)) ||
          (L->loc == CAP_AT_YFACE && !L->pery && (j == 0 || j == L->ny - 1));
 }
@@ -203,7 +205,8 @@ static int solve_component(cap_viscosity *w, const cap_grid *g, const double *ph
   for (int j = 0; j < L.ny; j++)
     for (int i = 0; i < L.nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (on_wall(&L, i, j)) { f[c] = 0; continue; }
+      if (on_box_wall(&L, i, j)) { f[c] = 0; continue; }
+      if (is_fixed(&L, i, j)) continue; /* its value is the data */
       double pf = 0.5 * (phi[c] + phi[(ptrdiff_t)c + off]);
       if (pf < 0) { liq[c] = 1; n++; }
     }
@@ -365,9 +368,11 @@ static double clipped_fraction(double pc, double gx, double gy, double h, double
 
 /* Sample (a, b) of lattice L, at most one sample outside it: the index in *c and the sign of its
  * image (+1; -1 for the no-slip mirror of a tangential component beyond a wall; 0 for a wall-normal
- * face, held at 0). Periodic directions wrap. */
-static int resolve(const lattice *L, int a, int b, size_t *c)
+ * face, held at 0); *fixed set for a fixed face (its value is data, not an unknown). Periodic
+ * directions wrap. */
+static int resolve(const lattice *L, int a, int b, size_t *c, int *fixed)
 {
+  *fixed = 0;
   int s = 1;
   if (a < 0 || a >= L->nx) {
     if (L->perx) a = (a + L->nx) % L->nx;
@@ -377,25 +382,32 @@ static int resolve(const lattice *L, int a, int b, size_t *c)
     if (L->pery) b = (b + L->ny) % L->ny;
     else { s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI]; b = b < 0 ? -1 - b : 2 * L->ny - 1 - b; }
   }
-  if (on_wall(L, a, b)) return 0;
+  if (on_box_wall(L, a, b)) return 0;
   *c = cap_grid_idx(L->g, a, b);
+  *fixed = is_fixed(L, a, b);
   return s;
 }
 
-/* One difference of the stress terms: sum of sgn[e] * x_comp[e][c[e]] over its n entries (comp 0: u,
- * 1: v); entries held at 0 by a wall are dropped. */
+/* One difference of the stress terms: sum of sgn[e] * x_comp[e][c[e]] over its n unknown entries
+ * (comp 0: u, 1: v) plus `known`, the part of the fixed faces (their values times their signs);
+ * entries held at 0 by a wall are dropped. */
 typedef struct {
   int n;
   size_t c[4];
   double sgn[4];
   int comp[4];
+  double known;
 } term;
 
-static void term_add_entry(term *t, const lattice *L, int comp, int a, int b, double sgn)
+/* The values of the fixed faces: u and v as the step received them. */
+typedef struct { const double *f[2]; } fixed_data;
+
+static void term_add_entry(term *t, const lattice *L, const fixed_data *fd, int comp, int a, int b, double sgn)
 {
   size_t c = 0;
-  int s = resolve(L, a, b, &c);
+  int fixed, s = resolve(L, a, b, &c, &fixed);
   if (!s) return;
+  if (fixed) { t->known += s * sgn * fd->f[comp][c]; return; }
   t->c[t->n] = c;
   t->sgn[t->n] = s * sgn;
   t->comp[t->n] = comp;
@@ -409,6 +421,7 @@ typedef struct {
   double k;            /* nu dt / h^2 */
   const double *wc, *wn; /* cell and node weights */
   const double *mu, *mv; /* mass weights M of the u and v faces, 0 off the unknowns */
+  fixed_data fd;         /* the values of the fixed faces */
 } stress_ops;
 
 /* h u_x and h v_y of cell (i, j), and on AXI grids the hoop term h u_r / r at the cell centre from the
@@ -417,14 +430,15 @@ typedef struct {
 static void cell_terms(const stress_ops *S, int i, int j, term *tx, term *ty, term *th)
 {
   tx->n = ty->n = th->n = 0;
-  term_add_entry(tx, &S->Lu, 0, i + 1, j, 1);
-  term_add_entry(tx, &S->Lu, 0, i, j, -1);
-  term_add_entry(ty, &S->Lv, 1, i, j + 1, 1);
-  term_add_entry(ty, &S->Lv, 1, i, j, -1);
+  tx->known = ty->known = th->known = 0;
+  term_add_entry(tx, &S->Lu, &S->fd, 0, i + 1, j, 1);
+  term_add_entry(tx, &S->Lu, &S->fd, 0, i, j, -1);
+  term_add_entry(ty, &S->Lv, &S->fd, 1, i, j + 1, 1);
+  term_add_entry(ty, &S->Lv, &S->fd, 1, i, j, -1);
   if (S->g->geom == CAP_GEOM_AXI) {
     double a = 0.5 * S->g->h / cap_grid_xc(S->g, i);
-    term_add_entry(th, &S->Lu, 0, i + 1, j, a);
-    term_add_entry(th, &S->Lu, 0, i, j, a);
+    term_add_entry(th, &S->Lu, &S->fd, 0, i + 1, j, a);
+    term_add_entry(th, &S->Lu, &S->fd, 0, i, j, a);
   }
 }
 
@@ -432,10 +446,11 @@ static void cell_terms(const stress_ops *S, int i, int j, term *tx, term *ty, te
 static void node_term(const stress_ops *S, int i, int j, term *t)
 {
   t->n = 0;
-  term_add_entry(t, &S->Lu, 0, i, j, 1);
-  term_add_entry(t, &S->Lu, 0, i, j - 1, -1);
-  term_add_entry(t, &S->Lv, 1, i, j, 1);
-  term_add_entry(t, &S->Lv, 1, i - 1, j, -1);
+  t->known = 0;
+  term_add_entry(t, &S->Lu, &S->fd, 0, i, j, 1);
+  term_add_entry(t, &S->Lu, &S->fd, 0, i, j - 1, -1);
+  term_add_entry(t, &S->Lv, &S->fd, 1, i, j, 1);
+  term_add_entry(t, &S->Lv, &S->fd, 1, i - 1, j, -1);
 }
 
 /* y += a t t^T x (x, y split into their u and v halves) */
@@ -496,6 +511,14 @@ static void apply_cb(const term *t, double a, void *ctx)
 }
 
 static void diag_cb(const term *t, double a, void *ctx) { term_diag(t, a, (double *const *)ctx); }
+
+/* b -= a t known: the fixed faces' part of the term moved to the right-hand side */
+static void known_cb(const term *t, double a, void *ctx)
+{
+  double *const *b = ctx;
+  if (t->known == 0) return;
+  for (int e = 0; e < t->n; e++) b[t->comp[e]][t->c[e]] -= a * t->sgn[e] * t->known;
+}
 
 /* y = A x = M x + k D^T W D x on the unknowns */
 static void stress_apply(const stress_ops *S, const double *xu, const double *xv, double *yu, double *yv)
@@ -558,14 +581,16 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
   for (int j = 0; j < S->Lu.ny; j++)
     for (int i = 0; i < S->Lu.nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_wall(&S->Lu, i, j)) { u[c] = 0; continue; }
+      if (on_box_wall(&S->Lu, i, j)) { u[c] = 0; continue; }
+      if (is_fixed(&S->Lu, i, j)) continue;
       double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
       w->mu[c] = cap_grid_metric_xface(g, i) * cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
     }
   for (int j = 0; j < S->Lv.ny; j++)
     for (int i = 0; i < S->Lv.nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_wall(&S->Lv, i, j)) { v[c] = 0; continue; }
+      if (on_box_wall(&S->Lv, i, j)) { v[c] = 0; continue; }
+      if (is_fixed(&S->Lv, i, j)) continue;
       double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
       w->mv[c] = cap_grid_metric_cell(g, i) * cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
     }
@@ -603,7 +628,7 @@ int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double 
   memcpy(w->phi, phi, g->size * sizeof *phi);
   cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
   stress_ops S = {g, make_lattice(w, g, CAP_AT_XFACE), make_lattice(w, g, CAP_AT_YFACE), g->nx, g->ny, nu_dt / (g->h * g->h),
-                  w->wc, w->wn, w->mu, w->mv};
+                  w->wc, w->wn, w->mu, w->mv, {{u, v}}};
   if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
   if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
   stress_weights(w, &S, u, v);
@@ -620,12 +645,19 @@ int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double 
   const double *mu = w->mu, *mv = w->mv;
   double *xu = w->x, *ru = w->r, *zu = w->z, *pu = w->p, *qu = w->q;
   double *xv = w->xv, *rv = w->rv, *zv = w->zv, *pv = w->pv, *qv = w->qv;
-  /* x = u_old, b = M u_old, r = b - A x */
-  for (size_t c = 0; c < n; c++) { xu[c] = mu[c] > 0 ? u[c] : 0; xv[c] = mv[c] > 0 ? v[c] : 0; }
+  /* x = u_old, b = M u_old - (the fixed faces' part), r = b - A x (b in z for now) */
+  for (size_t c = 0; c < n; c++) {
+    xu[c] = mu[c] > 0 ? u[c] : 0;
+    xv[c] = mv[c] > 0 ? v[c] : 0;
+    zu[c] = mu[c] * xu[c];
+    zv[c] = mv[c] * xv[c];
+  }
+  double *b[2] = {zu, zv};
+  for_terms(&S, known_cb, b);
   stress_apply(&S, xu, xv, qu, qv);
   double bnorm = 0;
   for (size_t c = 0; c < n; c++) {
-    double bu = mu[c] * xu[c], bv = mv[c] * xv[c];
+    double bu = zu[c], bv = zv[c];
     bnorm += bu * bu + bv * bv;
     ru[c] = bu - qu[c];
     rv[c] = bv - qv[c];

@@ -157,9 +157,10 @@ typedef struct {
 cap_viscosity *cap_viscosity_alloc(const cap_grid *g);
 void cap_viscosity_free(cap_viscosity *w);
 
-/* Faces held at 0 inside the domain, like the wall-normal faces of the box (NULL: none), by both
- * steps: the faces of solids (cap_vsurf_xfaces / yfaces), so that a tangential face next to a solid
- * sees a zero one cell beyond it (a first-order no-slip staircase). The workspace keeps the
+/* Fixed faces inside the domain (NULL: none): both steps keep their values (in u, v as given) and
+ * use them as Dirichlet data, so that a tangential face next to a solid sees the solid's velocity one
+ * cell beyond it (a first-order no-slip staircase; cap_ns writes the solid's rigid velocity there,
+ * 0 for a solid at rest). The faces of solids: cap_vsurf_xfaces / yfaces. The workspace keeps the
  * pointers (g->size entries each); they must outlive its use. */
 void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed, const unsigned char *yfixed);
 

@@ -10,13 +10,15 @@
 struct cap_vsurf {
   cap_grid g;
   size_t n;            /* solid cells */
-  size_t *cell;        /* their indices, by increasing depth */
+  size_t *cell;        /* their indices, by increasing depth (capacity: every interior cell) */
   double *depth, *nx, *ny;
   double *cos_theta;   /* per solid cell */
+  double cos0;         /* the solid's angle (cap_vsurf_alloc, cap_vsurf_set_angle) */
   unsigned char *in_solid, *xface, *yface;
+  struct entry *scratch; /* the sort's workspace */
 };
 
-typedef struct { size_t cell; double depth, nx, ny; } entry;
+typedef struct entry { size_t cell; double depth, nx, ny; } entry;
 
 static int by_depth(const void *a, const void *b)
 {
@@ -29,8 +31,52 @@ void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
   free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
-  free(v->in_solid); free(v->xface); free(v->yface);
+  free(v->in_solid); free(v->xface); free(v->yface); free(v->scratch);
   free(v);
+}
+
+/* The solid cells of s on v's grid, sorted by depth, the masks, every angle cos0. No allocation. */
+static int build(cap_vsurf *v, const cap_solid *s)
+{
+  const cap_grid *g = &v->g;
+  entry *e = v->scratch;
+  memset(v->in_solid, 0, g->size);
+  memset(v->xface, 0, g->size);
+  memset(v->yface, 0, g->size);
+  size_t n = 0;
+  int st = CAP_SUCCESS;
+  for (int j = 0; j < g->ny && !st; j++)
+    for (int i = 0; i < g->nx && !st; i++) {
+      double psi, nx, ny;
+      if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
+      if (!(psi < 0)) continue;
+      size_t c = cap_grid_idx(g, i, j);
+      e[n++] = (entry){c, -psi, nx, ny};
+      v->in_solid[c] = 1;
+      v->xface[c] = v->xface[c + 1] = v->yface[c] = v->yface[c + g->sy] = 1;
+    }
+  if (st) { v->n = 0; return st; }
+  qsort(e, n, sizeof *e, by_depth);
+  v->n = n;
+  for (size_t k = 0; k < n; k++) {
+    v->cell[k] = e[k].cell;
+    v->depth[k] = e[k].depth;
+    v->nx[k] = e[k].nx;
+    v->ny[k] = e[k].ny;
+    v->cos_theta[k] = v->cos0;
+  }
+  /* periodic sides: a face on the seam is the same face on both ends */
+  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+    for (int j = 0; j < g->ny; j++) {
+      size_t lo = cap_grid_idx(g, 0, j), hi = cap_grid_idx(g, g->nx, j);
+      v->xface[lo] = v->xface[hi] = v->xface[lo] | v->xface[hi];
+    }
+  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC)
+    for (int i = 0; i < g->nx; i++) {
+      size_t lo = cap_grid_idx(g, i, 0), hi = cap_grid_idx(g, i, g->ny);
+      v->yface[lo] = v->yface[hi] = v->yface[lo] | v->yface[hi];
+    }
+  return CAP_SUCCESS;
 }
 
 int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta)
@@ -44,61 +90,30 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   cap_vsurf *v = calloc(1, sizeof *v);
   if (!v) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a virtual surface");
   v->g = *g;
+  v->cos0 = cos(theta);
+  size_t m = (size_t)g->nx * g->ny + 1;
   v->in_solid = calloc(g->size, 1);
   v->xface = calloc(g->size, 1);
   v->yface = calloc(g->size, 1);
-  entry *e = malloc(((size_t)g->nx * g->ny + 1) * sizeof *e);
-  if (!v->in_solid || !v->xface || !v->yface || !e) {
-    free(e);
+  v->scratch = malloc(m * sizeof *v->scratch);
+  v->cell = malloc(m * sizeof *v->cell);
+  v->depth = malloc(m * sizeof *v->depth);
+  v->nx = malloc(m * sizeof *v->nx);
+  v->ny = malloc(m * sizeof *v->ny);
+  v->cos_theta = malloc(m * sizeof *v->cos_theta);
+  if (!v->in_solid || !v->xface || !v->yface || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta) {
     cap_vsurf_free(v);
-    return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid masks of a %dx%d grid", g->nx, g->ny);
+    return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
-  size_t n = 0;
-  for (int j = 0; j < g->ny && !st; j++)
-    for (int i = 0; i < g->nx && !st; i++) {
-      double psi, nx, ny;
-      if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
-      if (!(psi < 0)) continue;
-      size_t c = cap_grid_idx(g, i, j);
-      e[n++] = (entry){c, -psi, nx, ny};
-      v->in_solid[c] = 1;
-      v->xface[c] = v->xface[c + 1] = v->yface[c] = v->yface[c + g->sy] = 1;
-    }
-  if (!st) qsort(e, n, sizeof *e, by_depth);
-  if (!st) {
-    v->n = n;
-    size_t m = n ? n : 1;
-    v->cell = malloc(m * sizeof *v->cell);
-    v->depth = malloc(m * sizeof *v->depth);
-    v->nx = malloc(m * sizeof *v->nx);
-    v->ny = malloc(m * sizeof *v->ny);
-    v->cos_theta = malloc(m * sizeof *v->cos_theta);
-    if (!v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta)
-      st = CAP_ERROR(CAP_ENOMEM, "cannot allocate %zu solid cells", n);
-  }
-  if (!st)
-    for (size_t k = 0; k < n; k++) {
-      v->cell[k] = e[k].cell;
-      v->depth[k] = e[k].depth;
-      v->nx[k] = e[k].nx;
-      v->ny[k] = e[k].ny;
-      v->cos_theta[k] = cos(theta);
-    }
-  free(e);
-  if (st) { cap_vsurf_free(v); return st; }
-  /* periodic sides: a face on the seam is the same face on both ends */
-  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
-    for (int j = 0; j < g->ny; j++) {
-      size_t lo = cap_grid_idx(g, 0, j), hi = cap_grid_idx(g, g->nx, j);
-      v->xface[lo] = v->xface[hi] = v->xface[lo] | v->xface[hi];
-    }
-  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC)
-    for (int i = 0; i < g->nx; i++) {
-      size_t lo = cap_grid_idx(g, i, 0), hi = cap_grid_idx(g, i, g->ny);
-      v->yface[lo] = v->yface[hi] = v->yface[lo] | v->yface[hi];
-    }
+  if ((st = build(v, s))) { cap_vsurf_free(v); return st; }
   *out = v;
   return CAP_SUCCESS;
+}
+
+int cap_vsurf_move(cap_vsurf *v, const cap_solid *s)
+{
+  if (!v || !s) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_move: NULL argument");
+  return build(v, s);
 }
 
 int cap_vsurf_set_angle(cap_vsurf *v, double theta)
@@ -106,7 +121,8 @@ int cap_vsurf_set_angle(cap_vsurf *v, double theta)
   if (!v) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_angle: v is NULL");
   int st = cap_check_open("theta", theta, 0, M_PI, "rad");
   if (st) return st;
-  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = cos(theta);
+  v->cos0 = cos(theta);
+  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = v->cos0;
   return CAP_SUCCESS;
 }
 

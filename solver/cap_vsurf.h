@@ -61,6 +61,12 @@ typedef struct cap_vsurf cap_vsurf;
 int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta);
 void cap_vsurf_free(cap_vsurf *v);
 
+/* The solid cells of s (the solid moved, e.g. by cap_solid_translate) on the same grid, without
+ * allocating: masks, depths and normals are rebuilt and every cell gets the solid's angle (the
+ * last of cap_vsurf_alloc or cap_vsurf_set_angle; per-cell angles are reset). On failure (an
+ * evaluation of s) the surface is left empty. */
+int cap_vsurf_move(cap_vsurf *v, const cap_solid *s);
+
 /* One angle for every solid cell (CAP_EDOM outside (0, pi)). */
 int cap_vsurf_set_angle(cap_vsurf *v, double theta);
 
