@@ -186,9 +186,9 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
    * wetted arc and Y, the line forces rho g times the menisci's dip), and at the start the cylinder
    * and its dry column take their area below yl (a fixed point, contracting: R < W). A free
    * cylinder starts with its centre on the bath (yb = yl) and sinks to about Y + zc_plan R; it has
-   * R / 2 more below it, for its overshoot. The floor stays at least 6 cells below the cylinder
+   * R more below it, for its overshoot (0.42 R at R/h = 4, Bo = 0.3, theta = 120, D = 2). The floor stays at least 6 cells below the cylinder
    * (cap_force keeps 4). */
-  double Y = fmax(MIN_DEPTH, fmax(FLOOR_CLEAR, 6 * h) + R - zc_plan * R + (free_body ? 0.5 * R : 0)), yb = Y + zc_plan * R;
+  double Y = fmax(MIN_DEPTH, fmax(FLOOR_CLEAR, 6 * h) + R - zc_plan * R + (free_body ? R : 0)), yb = Y + zc_plan * R;
   double top = Y + fmax(fmax(zc_plan * R + R, eplan.h.val * R), 0) + HEADROOM;
   int nx = (int)ceil((R + BATH_REACH) / h), ny;
   double W = nx * h, yl = Y;
@@ -261,7 +261,9 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
       if ((st = cap_body_step(&body, 0, 2 * F.fy, p.gx, p.gy, di.dt, NULL, &dy))) break;
       if ((st = cap_solid_translate(solid, 0, dy)) || (st = cap_vsurf_move(vs, solid))) break;
       p.solid_motion = (cap_ns_rigid){0, body.v, 0, 0, body.y};
-      out->sank = closed_over(&g, s->phi, &F, R, body.y) || body.y - R < 2 * h;
+      /* sunk: the liquid closed over it, or it fell through every static height to the floor
+       * (within 6 cells of it; a heavy cylinder drags an air cavity down with it) */
+      out->sank = closed_over(&g, s->phi, &F, R, body.y) || body.y - R < 6 * h;
     }
     if (s->t >= t_next) {
       double load = 2 * F.fy / A;
@@ -289,16 +291,14 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
       }
     if (k2 >= 0) y_eq = 0.5 * (ys[k1] + ys[k2]);
   }
-  /* at the end: the force, the datum, the contact position */
-  if ((st = force_of(fw, &g, solid, vs, s, yb, &F))) goto done;
-  out->load = 2 * F.fy / A;
-  out->phi = NAN;
-  for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++)
-    if (F.contact[k].x > 0) out->phi = atan2(F.contact[k].x, yb - F.contact[k].y);
-  out->drift = isnan(prev) ? NAN : free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
-  out->zc = NAN;
-  out->load_ref = out->phi_ref = NAN;
+  /* at the end: the force, the datum, the contact position (none of them for a cylinder that sank) */
+  out->load = out->phi = out->drift = out->zc = out->load_ref = out->phi_ref = NAN;
   if (!out->sank) {
+    if ((st = force_of(fw, &g, solid, vs, s, yb, &F))) goto done;
+    out->load = 2 * F.fy / A;
+    for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++)
+      if (F.contact[k].x > 0) out->phi = atan2(F.contact[k].x, yb - F.contact[k].y);
+    out->drift = isnan(prev) ? NAN : free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
     double y_ref;
     int i_far = (int)lround(0.5 * nx + 0.5 * R / h);
     if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), i_far, nx, 1, &y_ref))) goto done;
