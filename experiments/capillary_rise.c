@@ -111,22 +111,6 @@ typedef struct {
   cap_rise_plates_sol ref;
 } rise_result;
 
-/* The meniscus height in column i: the uppermost sign change of phi along it (NAN if none). */
-static int column_height(const cap_grid *g, const double *phi, int i, double *z)
-{
-  *z = NAN;
-  for (int j = g->ny - 2; j >= 0; j--) {
-    size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i, j + 1);
-    if ((phi[a] < 0) == (phi[b] < 0)) continue;
-    double t;
-    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, &t, NULL);
-    if (st) return st;
-    *z = cap_grid_yc(g, j) + t * g->h;
-    return CAP_SUCCESS;
-  }
-  return CAP_SUCCESS;
-}
-
 typedef struct { double x, z, z_ref; } meniscus_point;
 
 /* z_ref at the points' x: one solve of the exact meniscus for all of them. */
@@ -169,7 +153,6 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   cap_vsurf *vs = NULL;
   cap_ns_state *s = NULL;
   cap_ns_ws *w = NULL;
-  double *snapf = NULL;
   meniscus_point *col = NULL;
   /* the plate: x in [d/2, d], y from PLATE_BOTTOM to beyond the top of the box */
   st = cap_solid_box_alloc(&solid, 0.75 * d, PLATE_BOTTOM + top, 0.5 * plate, top, 0);
@@ -205,7 +188,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
       /* the surface height on the mid-plane (above the floor; the datum is known only at the end) */
       double zc = NAN;
       st = cap_levelset_fill_ghosts(&g, s->phi);
-      if (!st) st = column_height(&g, s->phi, 0, &zc);
+      if (!st) st = exp_surface_height(&g, s->phi, 0, &zc);
       if (!st) st = cap_io_tsv_row(hist, 3, (double[]){s->t, zc, info.max_speed});
       if (nh < MAX_HISTORY) { ht[nh] = s->t; hz[nh] = zc; nh++; }
       t_next += HISTORY_DT;
@@ -230,14 +213,14 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   if ((st = exp_zero_pressure_level(&g, s->phi, s->p, in, n_half + (int)lround(plate / h), nx, 1, &out->y_ref))) goto done;
   if ((st = cap_levelset_fill_ghosts(&g, s->phi))) goto done;
   double zr;
-  if ((st = column_height(&g, s->phi, nx - 1, &zr))) goto done;
+  if ((st = exp_surface_height(&g, s->phi, nx - 1, &zr))) goto done;
   out->far_level = zr - out->y_ref;
   /* the meniscus in the half gap against the exact one (one solve of the profile for all columns),
    * and the profile file */
   if (!(col = malloc((size_t)n_half * sizeof *col))) { st = CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d columns", n_half); goto done; }
   for (int i = 0; i < n_half && !st; i++) {
     col[i].x = cap_grid_xc(&g, i);
-    st = column_height(&g, s->phi, i, &col[i].z);
+    st = exp_surface_height(&g, s->phi, i, &col[i].z);
     if (!st && !isfinite(col[i].z)) st = CAP_ERROR(CAP_ENUMERIC, "capillary_rise: no meniscus in column %d of the gap", i);
     col[i].z -= out->y_ref;
   }
@@ -267,15 +250,11 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   if (snap) {
     /* phi with the plate in grey (NaN); the black line is phi's zero contour, which continues
      * into the plate as the virtual surface */
-    if (!(snapf = cap_grid_field_alloc(&g))) { st = CAP_ENOMEM; goto done; }
-    for (size_t c = 0; c < g.size; c++) snapf[c] = in[c] ? NAN : s->phi[c];
     snprintf(file, sizeof file, "rise_%02.0f_%.2g.png", rc.theta, d);
-    st = cap_io_png_field(exp_path(ctx, file), &g, snapf, -0.5, 0.5, CAP_CMAP_DIVERGING, s->phi,
-                          (int)fmax(2, fmin(8, 400 / ny)));
+    st = exp_png_with_solid(ctx, file, &g, s->phi, in, 0.5, (int)fmax(2, fmin(8, 400 / ny)));
   }
 done:
   exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
-  free(snapf);
   free(col);
   cap_ns_state_free(s);
   cap_ns_ws_free(w);

@@ -75,31 +75,18 @@
 #include <string.h>
 
 #include "../analytic/cap_floating.h"
-#include "../solver/cap_advect.h"
-#include "../solver/cap_body.h"
 #include "../solver/cap_errno.h"
-#include "../solver/cap_force.h"
 #include "../solver/cap_io.h"
-#include "../solver/cap_levelset.h"
-#include "../solver/cap_ns.h"
-#include "../solver/cap_solid.h"
-#include "../solver/cap_vsurf.h"
-#include "harness.h"
+#include "cylinder.h"
 
 enum { P_NU, P_TEND, P_TFREE, P_BOND, P_THETA };
 enum { M_LOAD, M_DMAX, M_DEPTH, M_REST, M_CLIP_LIGHT, M_CLIP_HEAVY };
 
 #define DEG (M_PI / 180)
 #define MAX_CASES 5
-#define BATH_REACH 3.0  /* the bath beyond the cylinder, l_c */
-#define FLOOR_CLEAR 0.5 /* the far level above the cylinder's bottom, l_c */
-#define MIN_DEPTH 0.6   /* the far level above the floor, l_c */
-#define HEADROOM 0.5    /* the box above the highest point, l_c */
 #define MAX_SPREAD 15.0 /* the held heights round the maximum: phi_max -+ this, degrees */
 #define NHELD 3
-#define HISTORY_DT 0.25
 #define CURVE_POINTS 200
-#define MAX_SAMPLES 8192 /* of a free run's height */
 /* the paperclip: a steel wire of radius 0.5 mm in water */
 #define CLIP_RADIUS 0.5e-3
 #define CLIP_SIGMA 0.072
@@ -131,203 +118,37 @@ static int cases(const exp_ctx *ctx, const double *par, double cells, fl_case *c
   return n;
 }
 
-/* One run: the cylinder held with its centre planned at zc_plan (R units) above the far level, or
- * (density > 0) free to move vertically with that density ratio, released with its centre on the
- * flat bath, zc_plan then the expected equilibrium (or, for a cylinder that sinks, the lowest static
- * height), which sizes the box. */
-typedef struct {
-  double zc;        /* measured: the centre above the level of zero pressure, R */
-  double load;      /* F_y / (rho g pi R^2) */
-  double phi;       /* contact position from the downward vertical, rad (NAN if no contact) */
-  double load_ref;  /* D_ref(zc) (held runs) */
-  double phi_ref;
-  double drift;     /* |load(t_end) - load(t_end - 1)| / |load| (held), |zc(t_end) - zc(t_end - 1)| (free) */
-  int sank;         /* free: the liquid closed over the cylinder */
-  double t_end;     /* the time reached */
-} body_result;
-
-/* The area that the half cylinder (centre yb, radius R) and the dry column over it (0 < x < R,
- * y > yb) take from the half plane below the line y = yl. */
-static double occupied_below(double R, double yb, double yl)
-{
-  if (yl > yb) return M_PI * R * R / 4 + R * (yl - yb);
-  double d = fmax(-R, yl - yb); /* the line's height above the centre, <= 0 */
-  return 0.5 * (R * R * (M_PI / 2 + asin(d / R)) + d * sqrt(R * R - d * d));
-}
-
-static int force_of(cap_force_ws *fw, const cap_grid *g, const cap_solid *solid, const cap_vsurf *vs, cap_ns_state *s,
-                    double yb, cap_force *F)
-{
-  int st = cap_levelset_fill_ghosts(g, s->phi);
-  if (!st) st = cap_vsurf_fill(vs, g, s->phi);
-  if (!st) st = cap_force_on_solid(fw, g, solid, vs, s->phi, s->p, 1, 0, yb, F);
-  return st;
-}
-
-/* Has the liquid closed over the cylinder (centre yb)? No contact point, and liquid just above its top. */
-static int closed_over(const cap_grid *g, const double *phi, const cap_force *F, double R, double yb)
-{
-  if (F->ncontact > 0) return 0;
-  return cap_advect_interp(g, phi, CAP_AT_CELL, 0.5 * g->h, yb + R + g->h) < 0;
-}
-
+/* One run of the shared scene (cylinder.h): the cylinder on the symmetry plane, held with its centre
+ * at zc_plan (R units) above the far level, or (density > 0) free with that density ratio, zc_plan
+ * then its expected equilibrium (or, for one that sinks, the lowest static height), which sizes the
+ * box. For a held run also the reference at the measured height: *load_ref, *phi_ref (NAN if none). */
 static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, double zc_plan, double density, int snap,
-                    body_result *out, exp_run *run)
+                    cyl_result *out, double *load_ref, double *phi_ref, exp_run *run)
 {
-  const double R = sqrt(fc.bo), th = fc.theta * DEG, h = R / cells, A = M_PI * R * R;
-  const int free_body = density > 0;
+  const double th = fc.theta * DEG;
   cap_result dplan;
   cap_floating_eq eplan;
   int st = cap_floating_held(fc.bo, th, zc_plan, &dplan, &eplan);
   if (st) return st;
-  /* the far level Y above the floor, the box, and the initial flat level yl that leaves the far level
-   * at Y once the liquid has made room for the load: the liquid missing below Y is D pi R^2 / 2 for
-   * the half cylinder (the vertical balance: the pressure force is rho g times the area between the
-   * wetted arc and Y, the line forces rho g times the menisci's dip), and at the start the cylinder
-   * and its dry column take their area below yl (a fixed point, contracting: R < W). A free
-   * cylinder starts with its centre on the bath (yb = yl) and sinks to about Y + zc_plan R; it has
-   * R more below it, for its overshoot (0.42 R at R/h = 4, Bo = 0.3, theta = 120, D = 2). The floor stays at least 6 cells below the cylinder
-   * (cap_force keeps 4). */
-  double Y = fmax(MIN_DEPTH, fmax(FLOOR_CLEAR, 6 * h) + R - zc_plan * R + (free_body ? R : 0)), yb = Y + zc_plan * R;
-  double top = Y + fmax(fmax(zc_plan * R + R, eplan.h.val * R), 0) + HEADROOM;
-  int nx = (int)ceil((R + BATH_REACH) / h), ny;
-  double W = nx * h, yl = Y;
-  if (free_body) {
-    yl = Y + (A / 4 - density * A / 2) / W;
-    yb = yl;
-    top = fmax(top, yl + R + HEADROOM);
-  } else
-    for (int it = 0; it < 50; it++) yl = Y + (occupied_below(R, yb, yl) - dplan.val * A / 2) / W;
-  ny = (int)ceil(top / h);
-  cap_grid g;
-  st = cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
-  for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
-  if (st) return st;
-  cap_solid *solid = NULL;
-  cap_vsurf *vs = NULL;
-  cap_ns_state *s = NULL;
-  cap_ns_ws *w = NULL;
-  cap_force_ws *fw = NULL;
-  double *snapf = NULL;
-  cap_body body;
-  st = cap_solid_disc_alloc(&solid, 0, yb, R);
-  if (!st) st = cap_vsurf_alloc(&vs, &g, solid, th);
-  if (!st) st = cap_ns_state_alloc(&s, &g);
-  if (!st) st = cap_ns_ws_alloc(&w, &g);
-  if (!st) st = cap_force_ws_alloc(&fw, &g);
-  /* the free cylinder: its mass per unit length D rho pi R^2, the added-mass estimate rho pi R^2
-   * (a cylinder deep in the liquid: more than a floating one has, so the coupling converges) */
-  if (!st) st = cap_body_init(&body, free_body ? density * A : 1, A, 0, free_body, 0, yb);
-  if (st) goto done;
-  /* flat at yl, with a dry column over the cylinder (|x| < R, y > yb) */
-  for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++) {
-      double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
-      s->phi[cap_grid_idx(&g, i, j)] = fmax(y - yl, fmin(R - x, y - yb));
-    }
-  cap_ns_params p = cap_ns_params_default();
-  p.rho = p.sigma = 1;
-  p.mu = par[P_NU];
-  p.gx = 0;
-  p.gy = -1;
-  p.extension_order = 1;
-  p.reinit_every = 1;
-  p.vsurf = vs;
-  char label[112];
-  if (free_body) snprintf(label, sizeof label, "%g cells, Bo = %.3g, theta = %g deg, free, D = %.4g", cells, fc.bo, fc.theta, density);
-  else snprintf(label, sizeof label, "%g cells, Bo = %.3g, theta = %g deg, zc = %.3f R", cells, fc.bo, fc.theta, zc_plan);
-  cap_tsv *hist = free_body ? exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_centre[l_c]\tv[sqrt(g l_c)]\tload[rho g pi R^2]\tU[sqrt(g l_c)]",
-                                      "free_%g_%.3g_%03.0f_%.4g.tsv", cells, fc.bo, fc.theta, density)
-                            : exp_tsv(ctx, "t[sqrt(l_c/g)]\tload[rho g pi R^2]\tU[sqrt(g l_c)]",
-                                      "history_%g_%.3g_%03.0f_%+.3f.tsv", cells, fc.bo, fc.theta, zc_plan);
-  if (!hist) { st = CAP_EIO; goto done; }
-  cap_ns_step_info info = {0};
-  cap_force F;
-  double t_next = 0, prev = NAN, ys[MAX_SAMPLES];
-  int nys = 0;
-  out->sank = 0;
-  const double t_end = free_body ? par[P_TFREE] : par[P_TEND];
-  while (!st && s->t < t_end && !out->sank) {
-    cap_ns_dt_info di;
-    st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, t_end - s->t + 1e-15), &info);
-    if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, vs, s, body.y, &F);
-    if (st) break;
-    if (free_body) {
-      /* the whole cylinder: twice the half's vertical force */
-      double dy;
-      if ((st = cap_body_step(&body, 0, 2 * F.fy, p.gx, p.gy, di.dt, NULL, &dy))) break;
-      if ((st = cap_solid_translate(solid, 0, dy)) || (st = cap_vsurf_move(vs, solid))) break;
-      p.solid_motion = (cap_ns_rigid){0, body.v, 0, 0, body.y};
-      /* sunk: the liquid closed over it, or it fell through every static height to the floor
-       * (within 6 cells of it; a heavy cylinder drags an air cavity down with it) */
-      out->sank = closed_over(&g, s->phi, &F, R, body.y) || body.y - R < 6 * h;
-    }
-    if (s->t >= t_next) {
-      double load = 2 * F.fy / A;
-      st = free_body ? cap_io_tsv_row(hist, 5, (double[]){s->t, body.y, body.v, load, info.max_speed})
-                     : cap_io_tsv_row(hist, 3, (double[]){s->t, load, info.max_speed});
-      if (s->t >= t_end - 1 - 1e-9 && isnan(prev)) prev = free_body ? body.y / R : load;
-      if (nys < MAX_SAMPLES) ys[nys++] = body.y;
-      t_next += HISTORY_DT;
-    }
-    exp_progress(ctx, label, s->t, t_end, s->step);
+  cyl_run r = {fc.bo, fc.theta, 0, zc_plan, dplan.val, eplan.h.val, density, par[P_NU],
+               density > 0 ? par[P_TFREE] : par[P_TEND], snap, "", "", 0};
+  if (density > 0) {
+    snprintf(r.tag, sizeof r.tag, "free_%g_%.3g_%03.0f_%.4g", cells, fc.bo, fc.theta, density);
+    snprintf(r.label, sizeof r.label, "%g cells, Bo = %.3g, theta = %g deg, free, D = %.4g", cells, fc.bo, fc.theta, density);
+  } else {
+    snprintf(r.tag, sizeof r.tag, "held_%g_%.3g_%03.0f_%+.3f", cells, fc.bo, fc.theta, zc_plan);
+    snprintf(r.label, sizeof r.label, "%g cells, Bo = %.3g, theta = %g deg, zc = %.3f R", cells, fc.bo, fc.theta, zc_plan);
   }
-  if (st) { cap_io_tsv_abort(hist); goto done; }
-  if ((st = cap_io_tsv_close(hist))) goto done;
-  out->t_end = s->t;
-  yb = body.y;
-  /* a free cylinder still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells):
-   * its height is the mean of the last maximum and minimum of the sampled centre height */
-  double y_eq = yb;
-  if (free_body) {
-    int k1 = -1, k2 = -1;
-    for (int k = nys - 2; k >= 1 && k2 < 0; k--)
-      if ((ys[k] - ys[k - 1]) * (ys[k + 1] - ys[k]) < 0) {
-        if (k1 < 0) k1 = k;
-        else k2 = k;
-      }
-    if (k2 >= 0) y_eq = 0.5 * (ys[k1] + ys[k2]);
-  }
-  /* at the end: the force, the datum, the contact position (none of them for a cylinder that sank) */
-  out->load = out->phi = out->drift = out->zc = out->load_ref = out->phi_ref = NAN;
-  if (!out->sank) {
-    if ((st = force_of(fw, &g, solid, vs, s, yb, &F))) goto done;
-    out->load = 2 * F.fy / A;
-    for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++)
-      if (F.contact[k].x > 0) out->phi = atan2(F.contact[k].x, yb - F.contact[k].y);
-    out->drift = isnan(prev) ? NAN : free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
-    double y_ref;
-    int i_far = (int)lround(0.5 * nx + 0.5 * R / h);
-    if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), i_far, nx, 1, &y_ref))) goto done;
-    out->zc = (y_eq - y_ref) / R;
+  if ((st = cyl_run_body(ctx, cells, &r, out, run))) return st;
+  if (load_ref) *load_ref = *phi_ref = NAN;
+  if (load_ref && !out->sank) {
     cap_result dref;
     cap_floating_eq eref;
-    if ((st = cap_floating_held(fc.bo, th, out->zc, &dref, &eref))) goto done;
-    out->load_ref = dref.val;
-    out->phi_ref = eref.phi.val;
+    if ((st = cap_floating_held(fc.bo, th, out->zc, &dref, &eref))) return st;
+    *load_ref = dref.val;
+    *phi_ref = eref.phi.val;
   }
-  if (snap) {
-    if (!(snapf = cap_grid_field_alloc(&g))) { st = CAP_ENOMEM; goto done; }
-    const unsigned char *in = cap_vsurf_cells(vs);
-    for (size_t c = 0; c < g.size; c++) snapf[c] = in[c] ? NAN : s->phi[c];
-    char file[80];
-    if (free_body) snprintf(file, sizeof file, "free_%.3g_%03.0f_%.4g.png", fc.bo, fc.theta, density);
-    else snprintf(file, sizeof file, "held_%.3g_%03.0f.png", fc.bo, fc.theta);
-    st = cap_io_png_field(exp_path(ctx, file), &g, snapf, -0.5, 0.5, CAP_CMAP_DIVERGING, s->phi,
-                          (int)fmax(2, fmin(6, 500 / nx)));
-  }
-done:
-  exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
-  free(snapf);
-  cap_force_ws_free(fw);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
-  cap_vsurf_free(vs);
-  cap_solid_free(solid);
-  return st;
+  return CAP_SUCCESS;
 }
 
 /* The height zc (R units) at which the contact sits at phi (rad): the inverse of cap_floating_held. */
@@ -350,8 +171,8 @@ static int run_clip(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   const double th = fc.theta * DEG;
   cap_floating_eq eq;
   int st = cap_floating_equilibrium(fc.bo, th, CLIP_FLOATS, &eq);
-  body_result r;
-  if (!st) st = run_body(ctx, par, cells, fc, eq.zc.val, CLIP_FLOATS, 1, &r, run);
+  cyl_result r;
+  if (!st) st = run_body(ctx, par, cells, fc, eq.zc.val, CLIP_FLOATS, 1, &r, NULL, NULL, run);
   if (st) return st;
   cr->sank_light = r.sank;
   cr->zc_light = r.zc;
@@ -361,7 +182,7 @@ static int run_clip(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   fputc('\n', stderr);
   /* a density it cannot bear: the box sized for the deepest static height (contact points 1 degree
    * from the top) */
-  if ((st = run_body(ctx, par, cells, fc, zc_at(fc.bo, th, M_PI - DEG), CLIP_SINKS, 1, &r, run))) return st;
+  if ((st = run_body(ctx, par, cells, fc, zc_at(fc.bo, th, M_PI - DEG), CLIP_SINKS, 1, &r, NULL, NULL, run))) return st;
   cr->sank_heavy = r.sank;
   fprintf(stderr, "[floating_density] %g cells, paperclip, D = %g: %s at t = %.3g\n", cells, CLIP_SINKS,
           r.sank ? "sank" : "afloat", r.t_end);
@@ -383,17 +204,18 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   /* above phi_max at most half the way to the top: contact points closer than that are not resolved */
   double up = fmin(MAX_SPREAD * DEG, 0.5 * (M_PI - pm.val));
   double phis[NHELD] = {pm.val - MAX_SPREAD * DEG, pm.val, pm.val + up};
-  body_result r[NHELD];
+  cyl_result r[NHELD];
+  double lref[NHELD], pref[NHELD];
   cr->load_err = 0;
   for (int k = 0; k < NHELD && !st; k++) {
-    st = run_body(ctx, par, cells, fc, zc_at(fc.bo, th, phis[k]), 0, k == 1, &r[k], run);
+    st = run_body(ctx, par, cells, fc, zc_at(fc.bo, th, phis[k]), 0, k == 1, &r[k], &lref[k], &pref[k], run);
     if (st) break;
-    cr->load_err = fmax(cr->load_err, fabs(r[k].load - r[k].load_ref) / fabs(r[k].load_ref));
+    cr->load_err = fmax(cr->load_err, fabs(r[k].load - lref[k]) / fabs(lref[k]));
     fprintf(stderr, "[floating_density] %g cells, Bo = %.3g, theta = %g: held at zc = %+.4f R, load %.4f (ref %.4f, %+.3g %%), "
-            "phi %.2f deg (ref %.2f), drift %.2g\n", cells, fc.bo, fc.theta, r[k].zc, r[k].load, r[k].load_ref,
-            100 * (r[k].load / r[k].load_ref - 1), r[k].phi / DEG, r[k].phi_ref / DEG, r[k].drift);
-    st = cap_io_tsv_row(t, 9, (double[]){fc.bo, fc.theta, r[k].zc, r[k].load, r[k].load_ref, r[k].phi / DEG,
-                                         r[k].phi_ref / DEG, r[k].drift, dm.val});
+            "phi %.2f deg (ref %.2f), drift %.2g\n", cells, fc.bo, fc.theta, r[k].zc, r[k].load, lref[k],
+            100 * (r[k].load / lref[k] - 1), r[k].phi_out / DEG, pref[k] / DEG, r[k].drift);
+    st = cap_io_tsv_row(t, 9, (double[]){fc.bo, fc.theta, r[k].zc, r[k].load, lref[k], r[k].phi_out / DEG,
+                                         pref[k] / DEG, r[k].drift, dm.val});
   }
   if (st) return st;
   /* the reference curve D_ref(zc), for the figure */
@@ -415,17 +237,17 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, c
   if (a < 0 && xv >= fmin(x0, x2) && xv <= fmax(x0, x2)) cr->dmax = y0 + d01 * (xv - x0) + a * (xv - x0) * (xv - x1);
   else cr->dmax = fmax(y0, fmax(y1, y2)); /* the loads do not bracket a maximum: the largest (a lower bound) */
   /* the free cylinder at D_max_ref / 2, released on the flat bath */
-  body_result fr;
-  if ((st = run_body(ctx, par, cells, fc, eq.zc.val, 0.5 * dm.val, 1, &fr, run))) return st;
+  cyl_result fr;
+  if ((st = run_body(ctx, par, cells, fc, eq.zc.val, 0.5 * dm.val, 1, &fr, NULL, NULL, run))) return st;
   if (fr.sank)
     return CAP_ERROR(CAP_ENUMERIC, "floating_density: the cylinder of D = %.4g (half its D_max) sank at t = %.3g",
                      0.5 * dm.val, fr.t_end);
   cr->depth = 1 - fr.zc;
-  cr->phi = fr.phi;
+  cr->phi = fr.phi_out;
   cr->drift = fr.drift;
   fprintf(stderr, "[floating_density] %g cells, Bo = %.3g, theta = %g: free at D = %.4f: zc = %+.4f R (ref %+.4f), phi %.2f deg "
           "(ref %.2f), load %.4f at t_end, last drift %.2g R\n", cells, fc.bo, fc.theta, 0.5 * dm.val, fr.zc, eq.zc.val,
-          fr.phi / DEG, eq.phi.val / DEG, fr.load, fr.drift);
+          fr.phi_out / DEG, eq.phi.val / DEG, fr.load, fr.drift);
   return CAP_SUCCESS;
 }
 

@@ -1,5 +1,7 @@
 #include "harness.h"
 
+#include "../solver/cap_levelset.h"
+
 #include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
@@ -431,6 +433,32 @@ int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *
   if (!n) return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure", i0, i1);
   *y = sum / n;
   return CAP_SUCCESS;
+}
+
+int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z)
+{
+  *z = NAN;
+  for (int j = g->ny - 2; j >= 0; j--) {
+    size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i, j + 1);
+    if ((phi[a] < 0) == (phi[b] < 0)) continue;
+    double t;
+    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, &t, NULL);
+    if (st) return st;
+    *z = cap_grid_yc(g, j) + t * g->h;
+    return CAP_SUCCESS;
+  }
+  return CAP_SUCCESS;
+}
+
+int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, const unsigned char *solid,
+                       double range, int scale)
+{
+  double *f = cap_grid_field_alloc(g);
+  if (!f) return CAP_ERROR(CAP_ENOMEM, "snapshot %s: cannot allocate a field", file);
+  for (size_t c = 0; c < g->size; c++) f[c] = solid[c] ? NAN : phi[c];
+  int st = cap_io_png_field(exp_path(ctx, file), g, f, -range, range, CAP_CMAP_DIVERGING, phi, scale);
+  free(f);
+  return st;
 }
 
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)

@@ -103,6 +103,14 @@ void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_
  * the range is liquid. */
 int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
                             int i0, int i1, double rho_g, double *y);
+/* The height of the liquid surface in column i: the uppermost sign change of phi along it, placed by
+ * cap_levelset_crossing (ghosts of phi filled); NAN if the column has none. */
+int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z);
+/* A snapshot of phi (the diverging map over [-range, range], its zero contour in black) with the solid
+ * cells in grey, as <file> in the output folder, scale pixels per cell: the black line continues into
+ * the solid as the virtual surface. */
+int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, const unsigned char *solid,
+                       double range, int scale);
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
  * (upper = 0). `what` says what is checked, with its units. */
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);

@@ -406,11 +406,9 @@ static int run_solid(exp_ctx *ctx, const double *par, double cells, double theta
     if (t) st = st ? (cap_io_tsv_abort(t), st) : cap_io_tsv_close(t);
   }
   if (!st && snap) {
-    const unsigned char *in = cap_vsurf_cells(vs);
-    for (size_t c = 0; c < g.size; c++) pf[c] = in[c] ? NAN : s->phi[c]; /* the solid in grey */
     char file[64];
     snprintf(file, sizeof file, "drop_%s_%03.0f.png", kind == SOLID_PLANE ? "plane" : "disc", theta_deg);
-    st = cap_io_png_field(exp_path(ctx, file), &g, pf, -1, 1, CAP_CMAP_DIVERGING, s->phi, 4);
+    st = exp_png_with_solid(ctx, file, &g, s->phi, cap_vsurf_cells(vs), 1, 4);
   }
   exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
   free(xs);

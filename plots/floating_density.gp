@@ -24,7 +24,7 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'load |D - D_{
 # the load the liquid carries against the held height, at the finest resolution, over the exact
 # statics (lines); zc the centre above the level of zero pressure
 set output dir.'/load.png'
-set title 'Floating cylinder: the load carried at each held height (points) and the exact statics (lines)'
+set title 'Floating cylinder: load at each held height (points), exact statics (lines)'
 set xlabel 'z_c / R (centre above the far level)'
 set ylabel 'load D = F_y / ({/Symbol r} g {/Symbol p} R^2)'
 unset logscale; set format x '%g'; set format y '%g'
@@ -34,7 +34,7 @@ finest = system('ls '.dir.'/held_*.tsv | sed "s/.*held_//; s/.tsv//" | sort -g |
 curves = system('ls '.dir.'/curve_*.tsv 2>/dev/null')
 clab(f) = system('echo '.f.' | sed "s/.*curve_//; s/.tsv//; s/_0*/, /; s/^/Bo = /; s/$/ deg/"')
 bo(f) = real(system('echo '.f.' | sed "s/.*curve_//; s/_.*//"'))
-th(f) = real(system('echo '.f.' | sed "s/.*_//; s/.tsv//"'))
+th(f) = real(system('echo '.f.' | sed "s/.*_//; s/.tsv//; s/^0*//"')) # no leading zero: gnuplot reads 090 as octal
 held = dir.'/held_'.finest.'.tsv'
 plot for [f in curves] f using 1:2 with lines lw 2 title clab(f) noenhanced, \
      for [f in curves] held using ((abs($1 - bo(f)) < 1e-3 * bo(f) && abs($2 - th(f)) < 1e-6) ? $3 : 1/0):4 \
@@ -47,6 +47,6 @@ set title 'Floating cylinder: free cylinders released on the bath'
 set xlabel 't / (l_c/g)^{1/2}'
 set ylabel 'centre above the floor / l_c'
 set autoscale y
-free = system('ls '.dir.'/free_*.tsv 2>/dev/null')
-flab(f) = system('echo '.f.' | sed "s/.*free_//; s/.tsv//; s/_/ cells, Bo = /; s/_0*/, theta = /; s/_/ deg, D = /"')
+free = system('ls '.dir.'/history_free_*.tsv 2>/dev/null')
+flab(f) = system('echo '.f.' | sed "s/.*history_free_//; s/.tsv//; s/_/ cells, Bo = /; s/_0*/, theta = /; s/_/ deg, D = /"')
 plot for [f in free] f using 1:2 with lines lw 2 title flab(f) noenhanced

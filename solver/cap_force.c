@@ -56,13 +56,14 @@ static int sym_xlo(const cap_grid *g)
 
 /* The pressure of the liquid cells, extended by CAP_FORCE_LAYERS layers: each layer gives the cells
  * next to known ones the mean of their known 4-neighbours. Interior cells only. */
+typedef struct { int i0, i1, j0, j1; } range;
+
 static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned char *solid, const double *phi,
-                           const double *p)
+                           const double *p, range r)
 {
   memset(w->known, 0, g->size);
-  for (size_t c = 0; c < g->size; c++) w->pe[c] = 0;
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
+  for (int j = r.j0; j < r.j1; j++)
+    for (int i = r.i0; i < r.i1; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (solid[c] || !(phi[c] < 0)) continue;
       if (!isfinite(p[c]))
@@ -73,27 +74,29 @@ static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned ch
   const ptrdiff_t nb[4] = {-1, 1, -g->sy, g->sy};
   for (int layer = 0; layer < CAP_FORCE_LAYERS; layer++) {
     /* a symmetry plane: the column outside it mirrors the first one */
-    if (sym_xlo(g))
-      for (int j = 0; j < g->ny; j++) {
+    if (sym_xlo(g) && r.i0 == 0)
+      for (int j = r.j0; j < r.j1; j++) {
         size_t c = cap_grid_idx(g, 0, j);
         w->pe[c - 1] = w->pe[c];
         w->known[c - 1] = w->known[c];
       }
     memset(w->next, 0, g->size);
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) {
+    for (int j = r.j0; j < r.j1; j++)
+      for (int i = r.i0; i < r.i1; i++) {
         size_t c = cap_grid_idx(g, i, j);
         if (w->known[c]) continue;
         double sum = 0;
         int n = 0;
         for (int k = 0; k < 4; k++) {
           int ii = i + (k == 1) - (k == 0), jj = j + (k == 3) - (k == 2);
-          if (ii < 0 || jj < 0 || ii >= g->nx || jj >= g->ny) continue;
+          if (ii < r.i0 || jj < r.j0 || ii >= r.i1 || jj >= r.j1) continue;
           if (w->known[(size_t)((ptrdiff_t)c + nb[k])] == 1) { sum += w->pe[(size_t)((ptrdiff_t)c + nb[k])]; n++; }
         }
         if (n) { w->pe[c] = sum / n; w->next[c] = 1; }
       }
-    for (size_t c = 0; c < g->size; c++) if (w->next[c]) w->known[c] = 1;
+    for (int j = r.j0; j < r.j1; j++)
+      for (int i = r.i0; i < r.i1; i++)
+        if (w->next[cap_grid_idx(g, i, j)]) w->known[cap_grid_idx(g, i, j)] = 1;
   }
   return CAP_SUCCESS;
 }
@@ -255,15 +258,20 @@ int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, c
   if (!st) st = cap_check_finite("cy", cy, "m");
   if (st) return st;
   const unsigned char *solid = cap_vsurf_cells(v);
+  /* the cells near the solid: its cells, the corners round them, the pressure's layers and probes */
+  range rc, rp;
+  if ((st = cap_vsurf_cell_range(g, s, 1, &rc.i0, &rc.i1, &rc.j0, &rc.j1)) ||
+      (st = cap_vsurf_cell_range(g, s, CAP_FORCE_LAYERS + 6, &rp.i0, &rp.i1, &rp.j0, &rp.j1)))
+    return st;
   /* the solid keeps MARGIN cells from the box */
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++)
+  for (int j = rc.j0; j < rc.j1; j++)
+    for (int i = rc.i0; i < rc.i1; i++)
       if (solid[cap_grid_idx(g, i, j)] && ((i < MARGIN && !sym_xlo(g)) || j < MARGIN || i >= g->nx - MARGIN || j >= g->ny - MARGIN))
         return CAP_ERROR(CAP_EDOM, "cap_force: the solid reaches cell (%d, %d), closer than %d cells to the box", i, j, MARGIN);
-  if ((st = extend_pressure(w, g, solid, phi, p))) return st;
+  if ((st = extend_pressure(w, g, solid, phi, p, rp))) return st;
   int n1 = g->nx + 1;
-  for (int j = 0; j <= g->ny && !st; j++)
-    for (int i = 0; i <= g->nx && !st; i++)
+  for (int j = rc.j0; j <= rc.j1 && !st; j++)
+    for (int i = rc.i0; i <= rc.i1 && !st; i++)
       st = cap_solid_eval(s, g->x0 + i * g->h, g->y0 + j * g->h, &w->psi[(size_t)j * n1 + i], NULL, NULL);
   if (st) return st;
   chord_ctx k = {w, g, s, phi, sigma, cx, cy, out};
@@ -272,8 +280,8 @@ int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, c
       {-1, -1, -1, -1}, {3, 0, -1, -1}, {0, 1, -1, -1}, {3, 1, -1, -1}, {1, 2, -1, -1}, {-1, -1, -1, -1},
       {0, 2, -1, -1},   {3, 2, -1, -1}, {2, 3, -1, -1}, {0, 2, -1, -1}, {-1, -1, -1, -1}, {1, 2, -1, -1},
       {1, 3, -1, -1},   {0, 1, -1, -1}, {3, 0, -1, -1}, {-1, -1, -1, -1}};
-  for (int j = 0; j < g->ny && !st; j++)
-    for (int i = 0; i < g->nx && !st; i++) {
+  for (int j = rc.j0; j < rc.j1 && !st; j++)
+    for (int i = rc.i0; i < rc.i1 && !st; i++) {
       const double *q = w->psi + (size_t)j * n1 + i;
       int code = (q[0] < 0) | (q[1] < 0) << 1 | (q[n1 + 1] < 0) << 2 | (q[n1] < 0) << 3;
       signed char e[4];

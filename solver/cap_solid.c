@@ -270,6 +270,38 @@ static int eval_grad(const cap_solid *s, double x, double y, double *psi, double
   return CAP_SUCCESS;
 }
 
+int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, double *yhi)
+{
+  if (!s || !xlo || !xhi || !ylo || !yhi) return CAP_ERROR(CAP_EINVAL, "cap_solid_bounds: NULL argument");
+  *xlo = *ylo = INFINITY;
+  *xhi = *yhi = -INFINITY;
+  if (s->k == K_SAMPLED) { /* the hull of its centres */
+    const cap_grid *g = &s->g;
+    *xlo = g->x0 + (0.5 - g->ng) * g->h;
+    *xhi = g->x0 + (g->nx + g->ng - 0.5) * g->h;
+    *ylo = g->y0 + (0.5 - g->ng) * g->h;
+    *yhi = g->y0 + (g->ny + g->ng - 0.5) * g->h;
+    return CAP_SUCCESS;
+  }
+  for (int k = 0; k < s->n; k++) {
+    const prim *p = &s->p[k];
+    double ex, ey;
+    switch (p->k) {
+    case K_DISC: ex = ey = p->a; break;
+    case K_BOX: /* the rotated box's extents */
+      ex = fabs(p->a * p->c) + fabs(p->b * p->s);
+      ey = fabs(p->a * p->s) + fabs(p->b * p->c);
+      break;
+    default: ex = ey = INFINITY; break; /* half-plane, container: unbounded */
+    }
+    *xlo = fmin(*xlo, p->cx - ex);
+    *xhi = fmax(*xhi, p->cx + ex);
+    *ylo = fmin(*ylo, p->cy - ey);
+    *yhi = fmax(*yhi, p->cy + ey);
+  }
+  return CAP_SUCCESS;
+}
+
 int cap_solid_translate(cap_solid *s, double dx, double dy)
 {
   if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_translate: solid is NULL");

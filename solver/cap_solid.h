@@ -80,6 +80,11 @@ int cap_solid_union_alloc(cap_solid **out, int n, const cap_solid *const *parts)
  * field are copied). CAP_EGEOM for a 3D grid, CAP_ENONFINITE (naming the cell) for a non-finite value. */
 int cap_solid_sampled_alloc(cap_solid **out, const cap_grid *g, const double *psi);
 
+/* A box holding the solid (psi < 0 only inside it): exact for discs and boxes and their unions,
+ * infinite for half-planes and containers, the hull of the centres for a sampled field. It lets a
+ * caller scan only the cells near a small solid. */
+int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, double *yhi);
+
 /* Moves a solid by (dx, dy) in place (a rigid body's new position): every primitive's point or centre.
  * CAP_EDOM for a non-finite shift, CAP_EINVAL for a sampled field (its grid does not move). */
 int cap_solid_translate(cap_solid *s, double dx, double dy);

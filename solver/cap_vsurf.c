@@ -35,6 +35,20 @@ void cap_vsurf_free(cap_vsurf *v)
   free(v);
 }
 
+int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)
+{
+  double xlo, xhi, ylo, yhi;
+  int st = cap_solid_bounds(s, &xlo, &xhi, &ylo, &yhi);
+  if (st) return st;
+  double fi0 = floor((xlo - g->x0) / g->h) - margin, fi1 = ceil((xhi - g->x0) / g->h) + margin;
+  double fj0 = floor((ylo - g->y0) / g->h) - margin, fj1 = ceil((yhi - g->y0) / g->h) + margin;
+  *i0 = (int)fmax(0, fmin(g->nx, fi0));
+  *i1 = (int)fmax(0, fmin(g->nx, fi1));
+  *j0 = (int)fmax(0, fmin(g->ny, fj0));
+  *j1 = (int)fmax(0, fmin(g->ny, fj1));
+  return CAP_SUCCESS;
+}
+
 /* The solid cells of s on v's grid, sorted by depth, the masks, every angle cos0. No allocation. */
 static int build(cap_vsurf *v, const cap_solid *s)
 {
@@ -44,9 +58,10 @@ static int build(cap_vsurf *v, const cap_solid *s)
   memset(v->xface, 0, g->size);
   memset(v->yface, 0, g->size);
   size_t n = 0;
-  int st = CAP_SUCCESS;
-  for (int j = 0; j < g->ny && !st; j++)
-    for (int i = 0; i < g->nx && !st; i++) {
+  int i0, i1, j0, j1;
+  int st = cap_vsurf_cell_range(g, s, 0, &i0, &i1, &j0, &j1);
+  for (int j = j0; j < j1 && !st; j++)
+    for (int i = i0; i < i1 && !st; i++) {
       double psi, nx, ny;
       if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
       if (!(psi < 0)) continue;

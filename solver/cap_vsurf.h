@@ -84,6 +84,10 @@ const unsigned char *cap_vsurf_cells(const cap_vsurf *v);
 const unsigned char *cap_vsurf_xfaces(const cap_vsurf *v);
 const unsigned char *cap_vsurf_yfaces(const cap_vsurf *v);
 
+/* The interior cells i0 <= i < i1, j0 <= j < j1 that can hold the solid (cap_solid_bounds) widened by
+ * `margin` cells, clipped to the grid: the range a scan near a small solid needs. */
+int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1);
+
 /* Writes the continuation into the solid cells of phi (see RULE). phi's interior fluid cells are
  * read, and its ghost cells where a mirror point lies within half a cell of the box (fill them first;
  * cap_levelset does). CAP_ESIZE if g is not the grid of v. */

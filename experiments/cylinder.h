@@ -1,0 +1,75 @@
+/* cylinder: a horizontal cylinder on a bath, held or free to move vertically, the scene shared by
+ * floating_density and cheerios (2D planar, units sigma = rho = g = 1, so l_c = 1).
+ *
+ * The box: x from the symmetry plane x = 0 (free slip, phi mirrored: contact angle 90 degrees) to a
+ * free-slip wall at 90 degrees CYL_BATH_REACH l_c beyond the cylinder; free-slip floor and top. The
+ * cylinder (a cap_solid disc with the contact angle theta through the virtual surface) has its
+ * centre at x = xb: on the symmetry plane (xb = 0: half the cylinder is computed, a single floating
+ * cylinder) or off it (xb > R: a whole cylinder, whose image across the plane is its twin, the
+ * Cheerios pair at centre distance 2 xb).
+ * Heights: the far level Y (the planned level of zero pressure) lies at least CYL_FLOOR_CLEAR l_c (and
+ * 6 cells) above the cylinder's planned bottom, at least CYL_MIN_DEPTH above the floor; a free
+ * cylinder has R more below it for its overshoot. The box reaches CYL_HEADROOM above the highest
+ * point of cylinder or planned meniscus.
+ * Start: the liquid flat at a level yl with a dry column over the cylinder (|x - xb| < R, y above its
+ * centre), so the contact points start at its equator; yl is chosen so that the far level ends at Y
+ * once the liquid has made room for the planned load (the liquid missing below Y is the load times
+ * pi R^2, times 1/2 for a half cylinder: the vertical balance of pressure and line forces). A held
+ * cylinder sits at its planned height; a free one starts with its centre on the bath (yb = yl).
+ * Free: cap_body (the added-mass estimate rho pi R^2), moved every step by the liquid's force (twice
+ * the half's vertical force on the symmetry plane), the solid and its virtual surface moved with it
+ * (cap_solid_translate, cap_vsurf_move), the liquid moving with the body's velocity on its faces.
+ * A free cylinder sank when the liquid closed over it or it came within 6 cells of the floor. With
+ * free_x it also moves horizontally (off the plane) and stops when it comes within 6 cells of the
+ * plane, its image as close (the pair touching, to the grid).
+ * Solver: stress-form viscosity, constant extension, reinitialisation every step.
+ * Measured at the end: the force (cap_force), the level of zero pressure (exp_zero_pressure_level over
+ * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
+ * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions, the surface
+ * height on the symmetry plane. Series history_<tag>.tsv; snapshot <tag>.png if asked.
+ */
+#ifndef EXP_CYLINDER_H
+#define EXP_CYLINDER_H
+
+#include "harness.h"
+
+#define CYL_BATH_REACH 3.0  /* the bath beyond the cylinder, l_c */
+#define CYL_FLOOR_CLEAR 0.5 /* the far level above the cylinder's bottom, l_c */
+#define CYL_MIN_DEPTH 0.6   /* the far level above the floor, l_c */
+#define CYL_HEADROOM 0.5    /* the box above the highest point, l_c */
+#define CYL_HISTORY_DT 0.25
+
+typedef struct {
+  double bo;        /* Bond number R^2 / l_c^2 */
+  double theta;     /* contact angle through the liquid, degrees */
+  double xb;        /* the centre's distance from the symmetry plane, l_c (0: on it) */
+  double zc_plan;   /* planned centre height above the far level, R (held: where it is held) */
+  double load_plan; /* the load at the planned height, rho g pi R^2 (for the initial level) */
+  double h_plan;    /* the planned contact height above the far level, R (for the box's top) */
+  double density;   /* 0: held; > 0: free vertically with this density ratio */
+  double nu;        /* kinematic viscosity, sqrt(g l_c^3) */
+  double t_end;     /* sqrt(l_c / g) */
+  int snap;         /* write <tag>.png at the end */
+  char tag[96];     /* the series and snapshot names */
+  char label[112];  /* the progress label */
+  int free_x;       /* a free cylinder off the plane also moves horizontally (towards its image) */
+} cyl_run;
+
+typedef struct {
+  double zc;      /* centre above the level of zero pressure, R (NAN if it sank) */
+  double fx, fy;  /* the liquid's force on the whole cylinder, sigma (per unit length): fx only off the plane */
+  double load;    /* fy / (rho g pi R^2) */
+  double phi_out, phi_in; /* contact positions from the downward vertical, rad: the one away from the
+                           * plane, the one towards it (NAN where there is none) */
+  double z_mid;   /* the surface on the symmetry plane above the level of zero pressure, l_c */
+  double drift;   /* held: |load(t_end) - load(t_end - 1)| / |load|; free: |zc(t_end) - zc(t_end - 1)|, R */
+  int sank;       /* free: the liquid closed over it or it reached the floor */
+  int touched;    /* free_x: it came within 6 cells of the plane (of its image: a gap below 12 cells) */
+  double x_end;   /* the centre's distance from the plane at the end, l_c */
+  double t_end;   /* the time reached */
+} cyl_result;
+
+/* One run (see above); its steps and cells are added to *run. */
+int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run);
+
+#endif

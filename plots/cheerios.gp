@@ -1,0 +1,43 @@
+# Figures of the cheerios experiment. Called by the harness as:
+#   gnuplot -e "dir='OUT/cheerios'" plots/cheerios.gp
+load 'plots/style.gp'
+set datafile separator "\t"
+set datafile commentschars "#"
+set key autotitle columnhead
+
+# convergence of the force at l = 2, 3 l_c (its observed order is asserted by the default run) and of
+# the midpoint meniscus height
+set output dir.'/convergence.png'
+set title 'Cheerios: errors against resolution'
+set xlabel 'cells across the radius (R/h)'
+set ylabel 'relative error'
+@loglog
+stats dir.'/convergence.tsv' using 1 nooutput
+x0 = STATS_min
+stats dir.'/convergence.tsv' using 3 nooutput
+y0 = STATS_max
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'attraction |F - F_{ref}|/F_{ref}, l = 2, 3 l_c', \
+     ''                     using 1:5 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'midpoint height z_m, l = 2, 3 l_c', \
+     y0 * (x0 / x) ls 3 title 'slope -1 (the force error: order >= 1 asserted by the default run)'
+
+# the attraction against the separation at the finest resolution, over the exact statics
+set output dir.'/force.png'
+set title 'Cheerios: attraction per unit length of two floating cylinders (Bo = 0.04, D = 3, 120 deg)'
+set xlabel 'centre separation l / l_c'
+set ylabel 'F / {/Symbol s}'
+set logscale y; unset logscale x; set format x '%g'; set format y '10^{%L}'
+finest = system('ls '.dir.'/pairs_*.tsv | sed "s/.*pairs_//; s/.tsv//" | sort -g | tail -n 1')
+pairs = dir.'/pairs_'.finest.'.tsv'
+plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics, {/Symbol r} g z_m^2/2', \
+     pairs using 1:2 with points ls 1 title 'measured on the cylinder (pressure and line forces), R/h = '.finest, \
+     pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title '{/Symbol r} g z_m^2/2 of the measured z_m'
+
+# the released pair: separation against time
+set output dir.'/released.png'
+set title 'Cheerios: a pair released at l = 2 l_c'
+set xlabel 't / (l_c/g)^{1/2}'
+set ylabel 'separation l / l_c'
+unset logscale; set format y '%g'
+rel = system('ls '.dir.'/history_released_*.tsv 2>/dev/null')
+rlab(f) = system('echo '.f.' | sed "s/.*history_released_//; s/_.*//; s/$/ cells across R/"')
+if (strlen(rel) > 0) plot for [f in rel] f using 1:(2 * $2) with lines lw 2 title rlab(f) noenhanced
