@@ -41,6 +41,26 @@ static int closed_over(const cap_grid *g, const double *phi, const cap_force *F,
   return cap_advect_interp(g, phi, CAP_AT_CELL, fmax(xb, 0.5 * g->h), yb + R + g->h) < 0;
 }
 
+/* The pressure force per unit length on the liquid's side of column i, the integral of p from the
+ * floor to the surface: the midpoint rule over the liquid cells wholly below it, and the pressure's
+ * line through the last two of them extrapolated over the rest, up to the surface (exp_surface_height).
+ * Exact for a hydrostatic column. Ghosts of phi filled. */
+static int column_force(const cap_grid *g, const double *phi, const double *p, int i, double *f)
+{
+  double s;
+  int st = exp_surface_height(g, phi, i, &s);
+  if (st) return st;
+  if (!isfinite(s)) return CAP_ERROR(CAP_ENUMERIC, "cylinder: no surface in column %d", i);
+  int j = 0;
+  *f = 0;
+  while (j < g->ny && cap_grid_yc(g, j) + 0.5 * g->h <= s) *f += p[cap_grid_idx(g, i, j++)] * g->h;
+  if (j < 2) return CAP_ERROR(CAP_ENUMERIC, "cylinder: column %d holds less than two liquid cells", i);
+  double pa = p[cap_grid_idx(g, i, j - 2)], pb = p[cap_grid_idx(g, i, j - 1)], y0 = cap_grid_yc(g, j - 1) + 0.5 * g->h;
+  double slope = (pb - pa) / g->h, p0 = pb + slope * 0.5 * g->h; /* at y0 */
+  *f += (s - y0) * (p0 + 0.5 * slope * (s - y0));
+  return CAP_SUCCESS;
+}
+
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run)
 {
   const double R = sqrt(r->bo), th = r->theta * M_PI / 180, h = R / cells, A = M_PI * R * R;
@@ -152,7 +172,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     if (k2 >= 0) y_eq = 0.5 * (ys[k1] + ys[k2]);
   }
   /* at the end: the force, the datum, the contacts (none of them for a cylinder that sank) */
-  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = NAN;
+  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = out->fx_walls = NAN;
   if (!out->sank) {
     if ((st = force_of(fw, &g, solid, vs, s, xb, yb, &F))) goto done;
     out->fy = F.fy / share;
@@ -170,6 +190,14 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     out->zc = (y_eq - y_ref) / R;
     if ((st = exp_surface_height(&g, s->phi, 0, &zs))) goto done;
     out->z_mid = zs - y_ref;
+    /* the horizontal momentum balance of the liquid at rest between the plane and the far wall: the
+     * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is
+     * the pressure force of the plane's column less that of the far wall's */
+    double f0, f1;
+    if (r->xb > 0) {
+      if ((st = column_force(&g, s->phi, s->p, 0, &f0)) || (st = column_force(&g, s->phi, s->p, nx - 1, &f1))) goto done;
+      out->fx_walls = f0 - f1;
+    }
   }
   if (r->snap) {
     char file[128];

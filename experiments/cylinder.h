@@ -26,7 +26,9 @@
  * Measured at the end: the force (cap_force), the level of zero pressure (exp_zero_pressure_level over
  * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
  * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions, the surface
- * height on the symmetry plane. Series history_<tag>.tsv; snapshot <tag>.png if asked.
+ * height on the symmetry plane, and off the plane the horizontal force a second way, from the
+ * liquid's momentum balance (the pressure on the first and the last column). Series
+ * history_<tag>.tsv; snapshot <tag>.png if asked.
  */
 #ifndef EXP_CYLINDER_H
 #define EXP_CYLINDER_H
@@ -62,6 +64,8 @@ typedef struct {
   double phi_out, phi_in; /* contact positions from the downward vertical, rad: the one away from the
                            * plane, the one towards it (NAN where there is none) */
   double z_mid;   /* the surface on the symmetry plane above the level of zero pressure, l_c */
+  double fx_walls;/* off the plane: the same horizontal force from the liquid's momentum balance at rest,
+                   * the pressure force on the plane's column less the far wall's (NAN on the plane) */
   double drift;   /* held: |load(t_end) - load(t_end - 1)| / |load|; free: |zc(t_end) - zc(t_end - 1)|, R */
   int sank;       /* free: the liquid closed over it or it reached the floor */
   int touched;    /* free_x: it came within 6 cells of the plane (of its image: a gap below 12 cells) */

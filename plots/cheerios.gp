@@ -30,14 +30,16 @@ finest = system('ls '.dir.'/pairs_*.tsv | sed "s/.*pairs_//; s/.tsv//" | sort -g
 pairs = dir.'/pairs_'.finest.'.tsv'
 plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics, {/Symbol r} g z_m^2/2', \
      pairs using 1:2 with points ls 1 title 'measured on the cylinder (pressure and line forces), R/h = '.finest, \
-     pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title '{/Symbol r} g z_m^2/2 of the measured z_m'
+     pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'from the liquid''s momentum balance (wall pressures)'
 
-# the released pair: separation against time
-set output dir.'/released.png'
-set title 'Cheerios: a pair released at l = 2 l_c'
-set xlabel 't / (l_c/g)^{1/2}'
-set ylabel 'separation l / l_c'
-unset logscale; set format y '%g'
+# the released pair: separation against time (not in the quick sweep: no figure then)
 rel = system('ls '.dir.'/history_released_*.tsv 2>/dev/null')
 rlab(f) = system('echo '.f.' | sed "s/.*history_released_//; s/_.*//; s/$/ cells across R/"')
-if (strlen(rel) > 0) plot for [f in rel] f using 1:(2 * $2) with lines lw 2 title rlab(f) noenhanced
+if (strlen(rel) > 0) {
+  set output dir.'/released.png'
+  set title 'Cheerios: a pair released at l = 2 l_c'
+  set xlabel 't / (l_c/g)^{1/2}'
+  set ylabel 'separation l / l_c'
+  unset logscale; set format y '%g'
+  plot for [f in rel] f using 1:(2 * $2) with lines lw 2 title rlab(f) noenhanced
+}
