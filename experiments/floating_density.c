@@ -292,6 +292,9 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   }
   st = cap_io_tsv_close(t);
   int st2 = cap_io_tsv_close(tc);
+  /* the cases have different radii, and the harness keeps the last run's spacing: the level's
+   * spacing is h in units of R, the same for every case (the observed orders are against it) */
+  out->h = 1.0 / cells;
   return st ? st : st2;
 }
 
