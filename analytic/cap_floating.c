@@ -213,13 +213,29 @@ typedef struct {
   double phi, alpha, h, zc, depth, share, slope;
 } eq_raw;
 
+static double zc_of(double bo, double theta, double phi)
+{
+  return -2.0 * sin(0.5 * (phi + theta - M_PI)) / sqrt(bo) + cos(phi);
+}
+
+int cap_floating_centre_height(double bo, double theta, double phi, cap_result *zc)
+{
+  int s = check_bo_theta(bo, theta);
+  if (!s) s = cap_check_closed("phi", phi, 0, M_PI, "rad");
+  if (s) return s;
+  cap_result r = {zc_of(bo, theta, phi), 0.0};
+  r.err = (2.0 / sqrt(bo) + 1.0) * CAP_CLOSED_FORM_RELERR;
+  ref_put(zc, r);
+  return CAP_SUCCESS;
+}
+
 static eq_raw eq_at(double bo, double theta, double d, double phi)
 {
   eq_raw e;
   e.phi = phi;
   e.alpha = phi + theta - M_PI;
   e.h = -2.0 * sin(0.5 * e.alpha) / sqrt(bo);
-  e.zc = e.h + cos(phi);
+  e.zc = zc_of(bo, theta, phi);
   e.depth = 1.0 - e.zc;
   e.share = (2.0 / bo) * sin(e.alpha) / (M_PI * d);
   e.slope = slope(bo, theta, phi, NULL);
@@ -287,11 +303,6 @@ int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq 
 
 /* ------------------------------------------------------------------------------------------------
  * A cylinder held at a given height */
-
-static double zc_of(double bo, double theta, double phi)
-{
-  return -2.0 * sin(0.5 * (phi + theta - M_PI)) / sqrt(bo) + cos(phi);
-}
 
 static double held_fn(double phi, void *p)
 {

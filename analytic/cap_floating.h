@@ -81,6 +81,10 @@ typedef struct {
  * sinks). *eq may be NULL. */
 int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq *eq);
 
+/* The centre height zc (units of R, above the far-field level) at which the contact points sit at phi
+ * (rad, 0 <= phi <= pi): zc = -2 sin(alpha/2) / sqrt(Bo) + cos(phi), alpha = phi + theta - pi. Closed
+ * form; decreasing in phi (see cap_floating_held). */
+int cap_floating_centre_height(double bo, double theta, double phi, cap_result *zc);
 /* A cylinder held with its centre at height zc (units of R, above the far-field level), free to be
  * wetted: the contact position phi solves zc = h(alpha) + cos(phi) (h = -2 sin(alpha/2) / sqrt(Bo), R
  * units), unique because zc decreases strictly with phi (dzc/dphi = -cos(alpha/2) / sqrt(Bo) -

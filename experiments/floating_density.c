@@ -151,10 +151,12 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
   return CAP_SUCCESS;
 }
 
-/* The height zc (R units) at which the contact sits at phi (rad): the inverse of cap_floating_held. */
+/* The height zc (R units) at which the contact sits at phi (rad): the analytic library's closed form. */
 static double zc_at(double bo, double th, double phi)
 {
-  return -2.0 * sin(0.5 * (phi + th - M_PI)) / sqrt(bo) + cos(phi);
+  cap_result zc = {NAN, 0};
+  cap_floating_centre_height(bo, th, phi, &zc); /* inputs checked by the callers' references */
+  return zc.val;
 }
 
 typedef struct {

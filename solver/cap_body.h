@@ -17,10 +17,8 @@
  * with m_a an estimate of M_A (cap_body.added_mass): the error of the acceleration is multiplied
  * by (m_a - M_A) / (m + m_a) per step, below 1 in size for every m > 0 when m_a >= M_A, and 0 when
  * the estimate is exact. At rest (a = 0) the equation is the force balance F + m g = 0 whatever m_a,
- * so the equilibrium does not depend on the estimate. (Derived here; the idea of adding an
- * added-mass operator to a partitioned rigid-body update is that of the added-mass partitioned
- * schemes of Banks, Henshaw, Schwendeman and Tang, J. Comput. Phys. 2017, with a scalar estimate in
- * place of their added-mass tensor.) The position follows the new velocity, x^(n+1) = x^n + dt u^(n+1).
+ * so the equilibrium does not depend on the estimate (derived here; tests/test_body.c runs the
+ * model problem). The position follows the new velocity, x^(n+1) = x^n + dt u^(n+1).
  * The viscous stress on the body is not in F (cap_force integrates pressure and tension): the
  * statics are exact without it, the dynamics lack the skin friction.
  */

@@ -304,6 +304,10 @@ int main(void)
         th_abs(eh.h.val, e.h.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height",
                bos[a], ths[b] / DEG);
         th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
+        cap_result zc;
+        cap_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
+        th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc", bos[a],
+               ths[b] / DEG);
       }
     cap_result dh;
     /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
@@ -312,6 +316,7 @@ int main(void)
     th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
     th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
     th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
+    th_int(cap_floating_centre_height(0.3817, 121.7 * DEG, 3.5, &dh), CAP_EDOM, "centre height: phi > pi refused");
   }
   return th_done();
 }
