@@ -31,7 +31,10 @@
  * cell itself, the interface (phi = 0) and the cell beyond it; the crossing is located on the
  * initial phi0 by the root of the cubic through four cells (fourth order), and those cells advance
  * with a local pseudo-time step t h / 2 (t the crossing's fraction of the spacing). A sign change
- * towards a ghost cell across a wall is not a crossing (it is the continuation into the solid). The cubic's
+ * towards a ghost cell across a wall is not a crossing (it is the continuation into the solid). On
+ * the AXI axis the ghosts mirror phi evenly, which is not phi's continuation for a surface along the
+ * axis (a thread, phi = r - r_s(z), has a kink there): a radial crossing whose stencil would reach
+ * across the axis takes the quadratic through the cells on its side instead. The cubic's
  * weight on the cell is -1/t for every t, which keeps the iteration stable, and its weights vary
  * smoothly as the interface moves. The zero contour stays where phi0 put it and a distance function
  * keeps its curvature to second order (tests/test_levelset.c). Pseudo-time step h/2 elsewhere, with
@@ -83,6 +86,10 @@ int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *ka
 
 /* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3) inside the interior of the grid. */
 int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure);
+
+/* The same per row of cells: rows[j] (g->ny values) is the liquid measure of row j (their sum is
+ * cap_levelset_liquid_measure's, up to rounding). */
+int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows);
 
 /* `iterations` >= 1 pseudo-time steps of reinitialisation (see above). */
 int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w);
