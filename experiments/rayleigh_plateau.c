@@ -46,7 +46,8 @@
  *   there, and pushed its surface out on every pass (cap_levelset.c); the neck then stalled at
  *   1.25 cells while the volume grew 20 % (R = 8 cells, t = 50). Measured with the fix (default
  *   run): R = 8 cells t_b = 15.08, satellite 2.56 % of V0, largest volume drift 1.23 %; R = 16
- *   cells t_b = 14.99, satellite 2.84 %, drift 0.61 %, neck exponent 0.654.
+ *   cells t_b = 14.99, satellite 2.84 %, drift 0.61 %, neck exponent 0.654; R = 32 cells (--levels
+ *   32, 20 min) t_b = 14.92, satellite 2.97 %, drift 0.25 %, neck exponent 0.690.
  * Acceptance (the issue's figures): growth rate within 2 % of the reference at R = 16 cells for every
  *   unstable x, observed order of the growth error >= 1, no growth for x > 1 (stable_max <= 1.05);
  *   at R = 16 cells the fastest mode breaks into at least a main drop and a satellite per
