@@ -1,23 +1,28 @@
 /* young_angles: a 2D drop on a flat wall comes to rest at the static contact angle it is given.
  *
  * Claim: with the contact angle imposed on the liquid's level set at the wall (the wall's ghost cells
- *   continue phi with grad(phi) . n_s = cos(theta_s), so that the curvature next to the wall carries
- *   the wall's tension: the role of the virtual surface of Wang, Mucha & Turk 2005, Sec. 5, for a
- *   wall of the domain), a drop released as a half-disc on the wall in zero gravity relaxes to the
+ *   continue phi so that it meets the wall at theta_s, grad(phi) . n_s = cos(theta_s) at the contact
+ *   line, and the curvature next to the wall carries the wall's tension: the role of the virtual
+ *   surface of Wang, Mucha & Turk 2005, Sec. 5, for a wall of the domain; cap_levelset.h, WALLS WITH
+ *   A CONTACT ANGLE), a drop released on the wall in zero gravity relaxes to the
  *   circular cap of its area whose angle is theta_s (Young's relation; the seed's Fig. 7 in 2D), and
  *   under gravity to the 2D Young-Laplace (sessile) drop of its area.
  *   [refs.bib: wang2005water, young1805, degennes2004]
- * Setup: units sigma = rho = 1, R0 = 1 the radius of the initial half-disc (the half-disc of the
- *   drop's area). The drop sits on the bottom wall, its centre line on the left side of the box,
- *   which is a symmetry plane (a free-slip wall whose level-set ghosts mirror phi: contact angle 90
+ * Setup: units sigma = rho = 1, R0 = 1 the radius of the half-disc of the drop's area. The drop
+ *   starts as the circular cap of its area at theta_s moved 30 degrees towards 90 (START_SPAN; the
+ *   half-disc from 60 to 120 degrees and in the gravity cases), so that it spreads or retracts
+ *   through up to 30 degrees to rest: a half-disc released at 165 degrees retracted so fast that it
+ *   left the wall (R0 = 8 cells, axisymmetric, by t = 3). The drop sits on the bottom wall, its
+ *   centre line on the left side of the box, which is a symmetry plane (a free-slip wall whose level-set ghosts mirror phi: contact angle 90
  *   degrees), so the drop cannot drift sideways and half of it is computed. The box reaches 2 R0
  *   beyond the equilibrium cap's widest point (a spreading drop overshoots) and 1 R0 above it. Walls
  *   are free-slip (CAP_BC_SLIP: the contact line moves; the equilibrium shape does not depend on the
  *   slip), the bottom one with the contact angle theta_s. Viscosity from the Laplace number
  *   La = sigma rho R0 / mu^2 (--la, default 10: Oh = 0.32, an overshoot that dies out); every drop
- *   runs to --t-end (default 40 sqrt(rho R0^3 / sigma)). Measured at R0 = 16 cells: U < 0.01 sqrt(sigma/R0)
- *   at t_end for 15-120 degrees; at 135-165 the reinitialisation next to the contact line keeps
- *   currents of 0.02-0.03 going (cap_levelset.h), and La = 1 or t = 80 do not remove them. Solver: stress-form viscosity,
+ *   runs to --t-end (default 40 sqrt(rho R0^3 / sigma)). Measured at R0 = 16 cells: U < 0.005
+ *   sqrt(sigma/R0) at t_end for 15-150 degrees, 0.028 at 165 (0.02-0.03 at 135-165 before the wall's
+ *   ghosts followed phi's slope near the contact line; the angles there were 1-3 degrees off).
+ *   Solver: stress-form viscosity,
  *   the velocity extended constant along the normals (the linear extension blows up at a contact
  *   line, cap_ns.h), the level set reinitialised every 10 steps (every step, the drop spreading to 30
  *   degrees at R0 = 8 cells gained 13.7 % of its area, against 2.8 %).
@@ -89,6 +94,7 @@ typedef enum { SOLID_PLANE, SOLID_DISC } solid_kind;
 
 #define DEG (M_PI / 180)
 #define MAX_ANGLES 11
+#define START_SPAN 30.0 /* degrees between the starting cap and theta_s */
 #define REF_POINTS 201
 
 /* The angle set of a mode: every 15 degrees from 15 to 165, or 30, 90, 150 (quick), or --angle. */
@@ -257,9 +263,16 @@ static int run_drop(exp_ctx *ctx, const double *par, double cells, double theta_
   if (!st) st = cap_ns_ws_alloc(&w, &g);
   if (!st && (!(xs = malloc((size_t)npts * sizeof *xs)) || !(ys = malloc((size_t)npts * sizeof *ys))))
     st = CAP_ERROR(CAP_ENOMEM, "young_angles: %d interface points", npts);
+  /* the start: the cap of the drop's area at theta_s moved START_SPAN towards 90 degrees (the
+   * half-disc from 60 to 120 degrees and with gravity) */
+  cap_statics_cap_shape c0;
+  double t0 = g_bond > 0 ? M_PI / 2 : (theta_deg > 90 ? fmax(90, theta_deg - START_SPAN) : fmin(90, theta_deg + START_SPAN)) * DEG;
+  if (!st) st = cap_statics_cap(dim, t0, A0, &c0);
+  const double R_start = st ? 1 : c0.radius.val, yc_start = -R_start * cos(t0);
   if (!st)
     for (int j = 0; j < ny; j++)
-      for (int i = 0; i < nx; i++) s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j)) - 1.0;
+      for (int i = 0; i < nx; i++)
+        s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc_start) - R_start;
   cap_ns_params p = flow_params(par, g_bond, NULL);
   double area0 = 0, area = 0;
   if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &area0);

@@ -78,34 +78,78 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   return CAP_SUCCESS;
 }
 
+/* The slope of phi normal to a wall per position t along it (slope[t + ng]; see cap_levelset.h, WALLS
+ * WITH A CONTACT ANGLE): cos(theta(t)), and near a contact line the interior's own slope g(t) = (-2
+ * phi_0 + 3 phi_1 - phi_2)/h (second order, from the first three interior layers) offset by the
+ * nearest contact point's cos(theta) - g, blended into cos(theta(t)) between CAP_LEVELSET_CONTACT_REACH
+ * and twice that many cells from it. The contact points are the sign changes along the wall of phi
+ * extrapolated to it, (15 phi_0 - 10 phi_1 + 3 phi_2)/8; g and theta there are interpolated. gs, fw,
+ * cp and cc are scratch of n + 2 ng values each. */
+static void wall_slopes(const cap_grid *g, const double *phi, cap_side side, int n, double *gs, double *fw,
+                        double *slope, double *cp, double *cc)
+{
+  const int ng = g->ng;
+  const double *wa = g->wall_angle[side], reach = CAP_LEVELSET_CONTACT_REACH;
+  for (int t = -ng; t < n + ng; t++) {
+    double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
+           f2 = phi[cap_grid_wall_idx(g, side, t, 2)];
+    gs[t + ng] = (-2 * f0 + 3 * f1 - f2) / g->h;
+    fw[t + ng] = (15 * f0 - 10 * f1 + 3 * f2) / 8;
+    slope[t + ng] = cos(wa ? wa[t + ng] : g->contact_angle[side]);
+  }
+  int m = 0;
+  for (int u = -ng + 1; u < n + ng; u++) {
+    double f0 = fw[u - 1 + ng], f1 = fw[u + ng];
+    if ((f0 < 0) == (f1 < 0)) continue;
+    double a = f0 / (f0 - f1);
+    cp[m] = u - 1 + a;
+    cc[m] = (1 - a) * (slope[u - 1 + ng] - gs[u - 1 + ng]) + a * (slope[u + ng] - gs[u + ng]);
+    m++;
+  }
+  for (int t = -ng, q = 0; t < n + ng && m > 0; t++) {
+    while (q + 1 < m && fabs(cp[q + 1] - t) < fabs(cp[q] - t)) q++;
+    /* a contact point with another within twice the reach keeps the wall's slope (cap_levelset.h) */
+    if ((q > 0 && cp[q] - cp[q - 1] < 2 * reach) || (q + 1 < m && cp[q + 1] - cp[q] < 2 * reach)) continue;
+    double d = fabs(cp[q] - t), w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
+    double follow = fmax(-1, fmin(1, gs[t + ng] + cc[q])); /* a distance function's slope is in [-1, 1] */
+    slope[t + ng] += w * (follow - slope[t + ng]);
+  }
+}
+
 int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
   int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
   if (s) return s;
-  /* walls with a contact angle: ghost k (k = 1..ng outwards) is the mirror image of interior cell
-   * k - 1 shifted by the normal slope, phi(ghost k) = phi(interior k - 1) - (2k - 1) h cos(theta):
-   * the continuation with grad(phi) . n_s = cos(theta) (cap_grid_set_contact_angle), exact for a
-   * phi quadratic in the wall-normal distance, and at theta = 90 degrees the even mirror (a symmetry
-   * plane). x sides first, then y, over the whole ghost-extended rows, so the corners are consistent. */
+  /* walls with a contact angle (cap_levelset.h): ghost k (k = 1..ng outwards) is the mirror image of
+   * interior cell k - 1 shifted by the wall-normal slope, phi(ghost k) = phi(interior k - 1) - (2k - 1)
+   * h slope(t). x sides first, then y, over the whole ghost-extended rows, so the corners are
+   * consistent. */
   const int ng = g->ng;
   for (int side = 0; side < 4; side++) {
     double th = g->contact_angle[side];
     if (!(th > 0) || (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)) continue;
     const int n = side < 2 ? g->ny : g->nx; /* positions along the side */
     const double *wa = g->wall_angle[side];
-    double dc = g->h * cos(th);
+    for (int t = -ng; t < n + ng && wa; t++)
+      if (!(wa[t + ng] > 0 && wa[t + ng] < M_PI))
+        return CAP_ERROR(CAP_EDOM, "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
+                         wa[t + ng], t, side);
+    /* a wall at 90 degrees everywhere keeps the even mirror (a symmetry plane, exactly); the slope
+     * that follows phi needs three interior layers */
+    double *buf = NULL, *slope = NULL;
+    if ((wa || th != M_PI / 2) && (side < 2 ? g->nx : g->ny) >= 3) {
+      size_t L = (size_t)(n + 2 * ng);
+      if (!(buf = malloc(5 * L * sizeof *buf))) return CAP_ERROR(CAP_ENOMEM, "wall ghosts: %zu positions", L);
+      slope = buf + 2 * L;
+      wall_slopes(g, phi, (cap_side)side, n, buf, buf + L, slope, buf + 3 * L, buf + 4 * L);
+    }
     for (int t = -ng; t < n + ng; t++) {
-      if (wa) {
-        double a = wa[t + ng];
-        if (!(a > 0 && a < M_PI))
-          return CAP_ERROR(CAP_EDOM, "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
-                           a, t, side);
-        dc = g->h * cos(a);
-      }
+      double dc = g->h * (slope ? slope[t + ng] : cos(wa ? wa[t + ng] : th));
       for (int k = 1; k <= ng; k++)
         phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] = phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
     }
+    free(buf);
   }
   return CAP_SUCCESS;
 }

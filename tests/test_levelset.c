@@ -313,6 +313,36 @@ static double contact_ghost_error(double theta, double b)
   return m;
 }
 
+/* A circular liquid surface of radius rc meeting the wall y = 0 at theta (its centre at height
+ * -rc cos(theta)): phi the circle's signed distance above the wall. The ghosts of the first layer
+ * within 2 cells of the contact point against the circle's own distance there (its smooth
+ * continuation, which meets the wall at theta), and the curvature of the cells of the two lowest rows
+ * within 1.5 cells of the surface and 2 cells of the contact point against 1/rc: the largest errors. */
+static void curved_contact(double theta, int n, double *ghost_err, double *kappa_err)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n / 2, 1, 1.0 / n, 0, 0, 0, 3);
+  cap_grid_set_contact_angle(&g, CAP_YLO, theta);
+  const double rc = 0.3, cx = 0.5, cy = -rc * cos(theta), xcon = cx + rc * sin(theta);
+  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
+  for (int j = 0; j < g.ny; j++)
+    for (int i = 0; i < g.nx; i++)
+      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - rc;
+  cap_levelset_curvature(&g, phi, k); /* fills the ghosts */
+  double ge = 0, ke = 0;
+  for (int i = 0; i < g.nx; i++) {
+    double x = cap_grid_xc(&g, i);
+    if (fabs(x - xcon) > 2 * g.h) continue;
+    ge = fmax(ge, fabs(phi[cap_grid_idx(&g, i, -1)] - (hypot(x - cx, -0.5 * g.h - cy) - rc)));
+    for (int j = 0; j < 2; j++)
+      if (fabs(phi[cap_grid_idx(&g, i, j)]) < 1.5 * g.h) ke = fmax(ke, fabs(k[cap_grid_idx(&g, i, j)] * rc - 1));
+  }
+  free(phi);
+  free(k);
+  *ghost_err = ge;
+  *kappa_err = ke;
+}
+
 int main(void)
 {
   /* contact angle at a wall */
@@ -331,30 +361,54 @@ int main(void)
       th_true(mm > want, "the same surface on a wall of %g deg is bent at the contact: max |kappa| = %.3g > "
               "sin^2(theta) |cos(theta_wall) - cos(theta)| / (2h) = %.3g", angles[a] + 10, mm, want);
     }
+    /* a curved surface: the ghosts follow the interior's own wall-normal slope near the contact
+     * line, so they continue the circle to third order and the contact cells keep its curvature (the
+     * mirror with the constant slope cos(theta) put a kink of 2 |g'| |x - x_c| into phi at the wall:
+     * an O(1) relative error of the contact cells' curvature) */
+    for (int a = 0; a < 5; a++) {
+      const int ns[3] = {40, 80, 160};
+      double hs[3], ge[3], ke[3];
+      for (int q = 0; q < 3; q++) {
+        hs[q] = 1.0 / ns[q];
+        curved_contact(angles[a] * deg, ns[q], &ge[q], &ke[q]);
+      }
+      th_note("circle meeting the wall at %g deg: ghost errors %.2e %.2e %.2e, contact-cell curvature errors %.2e %.2e %.2e",
+              angles[a], ge[0], ge[1], ge[2], ke[0], ke[1], ke[2]);
+      if (angles[a] == 90) /* the even mirror: the circle centred on the wall is continued exactly */
+        th_true(ge[2] < 1e-12, "circle meeting the wall at 90 deg: ghosts exact (%.1e)", ge[2]);
+      else
+        th_true(th_slope(3, hs, ge) >= 2.5, "circle meeting the wall at %g deg: the ghosts' order %.2f >= 2.5", angles[a],
+                th_slope(3, hs, ge));
+      th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8, "circle meeting the wall at %g deg: contact-cell curvature "
+              "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8", angles[a], ke[2], th_slope(3, hs, ke));
+    }
     for (int a = 0; a < 5; a++) {
       double e = contact_ghost_error(angles[a] * deg, 0.7);
       th_true(e < 1e-13, "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
               "max error %.2e < 1e-13", angles[a], e);
     }
-    /* per-position angles (cap_grid_set_wall_angles): each wall position continues phi with its own
-     * angle; an angle outside (0, pi) is reported by the fill */
+    /* per-position angles (cap_grid_set_wall_angles): each wall position farther than twice
+     * CAP_LEVELSET_CONTACT_REACH from a contact point continues phi with its own angle; an angle
+     * outside (0, pi) is reported by the fill */
     {
       cap_grid gw;
-      cap_grid_init(&gw, CAP_GEOM_PLANAR, 12, 6, 1, 1.0 / 12, 0, 0, 0, 3);
+      cap_grid_init(&gw, CAP_GEOM_PLANAR, 24, 6, 1, 1.0 / 24, 0, 0, 0, 3);
       cap_grid_set_contact_angle(&gw, CAP_YLO, 1.0);
-      double wa[12 + 6], *f = cap_grid_field_alloc(&gw);
-      for (int t = 0; t < 18; t++) wa[t] = t < 9 ? 40 * deg : 130 * deg;
+      double wa[24 + 6], *f = cap_grid_field_alloc(&gw);
+      for (int t = 0; t < 30; t++) wa[t] = t < 18 ? 40 * deg : 130 * deg;
       th_int(cap_grid_set_wall_angles(&gw, CAP_YLO, wa), CAP_SUCCESS, "per-position wall angles set");
+      /* the contact point on the wall near i = 1.8 */
       for (int j = 0; j < gw.ny; j++)
-        for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * i - 0.05 * j * j;
+        for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * (i - 1.7) - 0.05 * j * j;
       int st = cap_levelset_fill_ghosts(&gw, f);
       double e = 0;
-      for (int i = -3; i < gw.nx + 3; i++)
+      for (int i = 9; i < gw.nx + 3; i++)
         for (int k = 1; k <= 3; k++) {
-          double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 9 ? 40 * deg : 130 * deg);
+          double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 18 ? 40 * deg : 130 * deg);
           e = fmax(e, fabs(f[cap_grid_idx(&gw, i, -k)] - want));
         }
-      th_true(!st && e < 1e-15, "per-position wall angles: every ghost column continues with its own angle (max error %.1e)", e);
+      th_true(!st && e < 1e-15, "per-position wall angles: every ghost column 7 cells or more from the contact point "
+              "continues with its own angle (max error %.1e)", e);
       wa[5] = 0;
       th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
       th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
