@@ -137,7 +137,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
       double dx, dy;
       if ((st = cap_body_step(&body, r->xb > 0 ? F.fx : 0, fy, p.gx, p.gy, di.dt, &dx, &dy))) break;
       if ((st = cap_solid_translate(solid, dx, dy)) || (st = cap_vsurf_move(vs, solid))) break;
-      p.solid_motion = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
+      p.solid_motion[0] = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
       out->touched = r->free_x && body.x - R < 6 * h;
       /* sunk: the liquid closed over it, or it fell through every static height to the floor
        * (within 6 cells of it; a heavy cylinder drags an air cavity down with it) */
