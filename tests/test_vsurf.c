@@ -72,6 +72,23 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   cap_solid_free(s);
 }
 
+/* A pool on grid g, liquid below y = level at rest, round the solids of v: state, workspace and the
+ * parameters (rho = sigma = 1, mu = 0.05, g = 1 downwards). */
+static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, cap_ns_state **s, cap_ns_ws **w)
+{
+  cap_ns_state_alloc(s, g);
+  cap_ns_ws_alloc(w, g);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) (*s)->phi[cap_grid_idx(g, i, j)] = cap_grid_yc(g, j) - level;
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = 1;
+  p.mu = 0.05;
+  p.sigma = 1;
+  p.gy = -1;
+  p.vsurf = v;
+  return p;
+}
+
 int main(void)
 {
   /* ---- a straight surface meets a plane at theta: the continuation is exact, the curvature 0 ---- */
@@ -161,16 +178,7 @@ int main(void)
     cap_vsurf_alloc(&v, &g, both, M_PI / 2);
     cap_ns_state *s;
     cap_ns_ws *w;
-    cap_ns_state_alloc(&s, &g);
-    cap_ns_ws_alloc(&w, &g);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.6;
-    cap_ns_params p = cap_ns_params_default();
-    p.rho = 1;
-    p.mu = 0.05;
-    p.sigma = 1;
-    p.gy = -1;
-    p.vsurf = v;
+    cap_ns_params p = pool(&g, 0.6, v, &s, &w);
     double umax = 0, divmax = 0;
     int st = 0;
     for (int it = 0; it < 20 && !st; it++) {
@@ -286,16 +294,7 @@ int main(void)
     cap_vsurf_alloc(&v, &g, both, M_PI / 2);
     cap_ns_state *s;
     cap_ns_ws *w;
-    cap_ns_state_alloc(&s, &g);
-    cap_ns_ws_alloc(&w, &g);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.7;
-    cap_ns_params p = cap_ns_params_default();
-    p.rho = 1;
-    p.mu = 0.05;
-    p.sigma = 1;
-    p.gy = -1;
-    p.vsurf = v;
+    cap_ns_params p = pool(&g, 0.7, v, &s, &w);
     p.solid_motion[0] = (cap_ns_rigid){0, 0.0813, 0, 0.3, 0.3};
     p.solid_motion[1] = (cap_ns_rigid){0.0377, 0, 0.9, 0.7, 0.35};
     cap_ns_dt_info di;
