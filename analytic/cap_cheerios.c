@@ -1,8 +1,10 @@
 #include "cap_cheerios.h"
 
 #include <float.h>
+#include <string.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_multiroots.h>
+#include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_roots.h>
 #include <gsl/gsl_sf_bessel.h>
 #include <gsl/gsl_vector.h>
@@ -21,6 +23,9 @@
 #define QUAD_LIMIT 512
 #define MAX_SEP_2D 500.0
 #define MAX_SEP_3D 700.0
+#define MAX_GAP_UNLIKE 16.0 /* the inner meniscus of an unlike pair, l_c (shooting amplifies by e^(gap/2)) */
+#define UNLIKE_ODE_NMAX 100000
+#define UNLIKE_MAX_INCL 1.4 /* |inclination| of the inner meniscus, rad: beyond it the shooting stops */
 
 /* ---------------------------------------------------------------------------------------------- */
 /* input checks                                                                                   */
@@ -311,11 +316,11 @@ static int pair_f(const gsl_vector *xv, void *vp, gsl_vector *f)
   return GSL_SUCCESS;
 }
 
-/* one hybrid solve from x (updated in place on success); returns a GSL status */
-static int pair_solve_once(pair_par *pp, double tol, double x[3])
+/* one hybrid solve of F from x (F->n unknowns, updated in place on success) to the scaled residual
+ * tol; returns a GSL status */
+static int hybrid_solve(gsl_multiroot_function *F, double tol, double *x)
 {
-  const size_t n = 3;
-  gsl_multiroot_function F = {pair_f, n, pp};
+  const size_t n = F->n;
   gsl_vector *v = gsl_vector_alloc(n);
   gsl_multiroot_fsolver *s = gsl_multiroot_fsolver_alloc(gsl_multiroot_fsolver_hybrids, n);
   if (!v || !s) {
@@ -324,8 +329,7 @@ static int pair_solve_once(pair_par *pp, double tol, double x[3])
     return GSL_ENOMEM;
   }
   for (size_t i = 0; i < n; i++) gsl_vector_set(v, i, x[i]);
-  pp->quad_status = 0;
-  int st = gsl_multiroot_fsolver_set(s, &F, v), it = 0;
+  int st = gsl_multiroot_fsolver_set(s, F, v), it = 0;
   while (!st) {
     if (gsl_multiroot_test_residual(s->f, tol) == GSL_SUCCESS) break;
     if (++it > PAIR_MAXITER) { st = GSL_EMAXITER; break; }
@@ -336,6 +340,13 @@ static int pair_solve_once(pair_par *pp, double tol, double x[3])
   gsl_multiroot_fsolver_free(s);
   gsl_vector_free(v);
   return st;
+}
+
+static int pair_solve_once(pair_par *pp, double tol, double x[3])
+{
+  gsl_multiroot_function F = {pair_f, 3, pp};
+  pp->quad_status = 0;
+  return hybrid_solve(&F, tol, x);
 }
 
 /* small-slope initial guess at separation sep: alpha_o = 2 a/(1+T), alpha_i = 2 a T/(1+T),
@@ -491,6 +502,218 @@ int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, do
   }
   r.force.val *= sigma;
   r.force.err = r.force.err * sigma + fabs(r.force.val) * CAP_CLOSED_FORM_RELERR;
+  if (out) *out = r;
+  return CAP_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 2D unlike pair                                                                                 */
+
+typedef struct {
+  iso_par a, b;
+  double sep;
+  double S;            /* slope scale: residuals of the matching are relative to it */
+  double m3a, m3b;     /* sizes of the terms of the two vertical balances */
+  double ode_tol;
+  gsl_odeiv2_driver *d;
+  int ode_status;      /* first failure of the shooting, 0 if none */
+} unlike_par;
+
+/* One body from its contact inclinations: positions, heights and its vertical balance residual. */
+typedef struct {
+  double phi_o, phi_i, alpha_o, alpha_i, h_o, h_i, zc, vertical;
+} unlike_body;
+
+static unlike_body unlike_geom(const iso_par *p, double alpha_o, double alpha_i)
+{
+  unlike_body g;
+  double b = p->b;
+  g.alpha_o = alpha_o;
+  g.alpha_i = alpha_i;
+  g.phi_o = alpha_o + PI - p->theta;
+  g.phi_i = alpha_i + PI - p->theta;
+  g.h_o = -2.0 * sin(0.5 * alpha_o); /* the outer meniscus reaches the far level */
+  g.zc = g.h_o + b * cos(g.phi_o);
+  g.h_i = g.zc - b * cos(g.phi_i);
+  /* sigma (sin alpha_o + sin alpha_i) + rho g (area between the wetted arc and z = 0) - weight */
+  g.vertical = sin(alpha_o) + sin(alpha_i) - g.zc * b * (sin(g.phi_i) + sin(g.phi_o)) +
+               0.5 * p->bond * (g.phi_i + g.phi_o + 0.5 * (sin(2.0 * g.phi_i) + sin(2.0 * g.phi_o))) -
+               PI * p->D * p->bond;
+  return g;
+}
+
+/* the meniscus in the distance x from a contact: z' = tan psi, psi' = z / cos psi (psi' = z per arc
+ * length), psi the inclination rising away from the contact */
+static int unlike_rhs(double x, const double y[], double dy[], void *vp)
+{
+  (void)x;
+  (void)vp;
+  if (!(fabs(y[1]) < UNLIKE_MAX_INCL)) return GSL_EBADFUNC;
+  double c = cos(y[1]);
+  dy[0] = tan(y[1]);
+  dy[1] = y[0] / c;
+  return GSL_SUCCESS;
+}
+
+/* (z, psi) at distance L from a contact of height h and inclination alpha */
+static void unlike_shoot(unlike_par *up, double h, double alpha, double L, double y[2])
+{
+  y[0] = h;
+  y[1] = alpha;
+  double x = 0.0;
+  gsl_odeiv2_driver_reset(up->d);
+  int st = gsl_odeiv2_driver_apply(up->d, &x, L, y);
+  if (st && !up->ode_status) up->ode_status = st;
+}
+
+/* x = (alpha_oa, alpha_ia, alpha_ob, alpha_ib): the two vertical balances, and the inner meniscus
+ * shot from both contacts to the middle of the gap, where height and slope must agree (the slope
+ * measured from b is mirrored). */
+static int unlike_f(const gsl_vector *xv, void *vp, gsl_vector *f)
+{
+  unlike_par *up = vp;
+  double x[4];
+  for (int i = 0; i < 4; i++) {
+    x[i] = gsl_vector_get(xv, i);
+    if (!isfinite(x[i])) return GSL_EBADFUNC;
+  }
+  unlike_body A = unlike_geom(&up->a, x[0], x[1]), B = unlike_geom(&up->b, x[2], x[3]);
+  double gap = up->sep - up->a.b * sin(A.phi_i) - up->b.b * sin(B.phi_i);
+  if (!(gap > 0)) return GSL_EBADFUNC;
+  double ya[2], yb[2];
+  up->ode_status = 0;
+  unlike_shoot(up, A.h_i, A.alpha_i, 0.5 * gap, ya);
+  unlike_shoot(up, B.h_i, B.alpha_i, 0.5 * gap, yb);
+  if (up->ode_status) return GSL_EBADFUNC;
+  gsl_vector_set(f, 0, A.vertical / up->m3a);
+  gsl_vector_set(f, 1, B.vertical / up->m3b);
+  gsl_vector_set(f, 2, (ya[0] - yb[0]) / up->S);
+  gsl_vector_set(f, 3, (ya[1] + yb[1]) / up->S);
+  return GSL_SUCCESS;
+}
+
+/* The solve at one tolerance from x (updated on success): directly, else by continuation in the
+ * separation from a gap of 12 l_c (the isolated bodies) inwards. */
+static int unlike_solve(unlike_par *up, double tol, double x[4], const cap_cheerios_float2d *ia,
+                        const cap_cheerios_float2d *ib)
+{
+  gsl_multiroot_function F = {unlike_f, 4, up};
+  double y[4] = {x[0], x[1], x[2], x[3]};
+  int st = hybrid_solve(&F, tol, y);
+  if (!st) { memcpy(x, y, sizeof y); return 0; }
+  double target = up->sep, start = up->a.b * sin(ia->phi.val) + up->b.b * sin(ib->phi.val) + 12.0;
+  if (start <= target) return st;
+  double z[4] = {ia->alpha.val, ia->alpha.val, ib->alpha.val, ib->alpha.val};
+  for (int k = 0; k <= PAIR_CONT_STEPS; k++) {
+    up->sep = start + (target - start) * k / PAIR_CONT_STEPS;
+    if ((st = hybrid_solve(&F, tol, z))) break;
+  }
+  up->sep = target;
+  if (!st) memcpy(x, z, sizeof z);
+  return st;
+}
+
+static void unlike_side(const unlike_body *g, cap_cheerios_side2d *o)
+{
+  o->phi_o.val = g->phi_o;
+  o->phi_i.val = g->phi_i;
+  o->alpha_o.val = g->alpha_o;
+  o->alpha_i.val = g->alpha_i;
+  o->h_o.val = g->h_o;
+  o->h_i.val = g->h_i;
+  o->zc.val = g->zc;
+}
+
+/* the force from one body's inner contact: c - 1 = h_i^2/2 - 2 sin^2(alpha_i/2) */
+static double unlike_force(const unlike_body *g)
+{
+  double s2 = sin(0.5 * g->alpha_i);
+  return 0.5 * g->h_i * g->h_i - 2.0 * s2 * s2;
+}
+
+static void unlike_fill(const unlike_par *up, const double x[4], cap_cheerios_unlike2d *o, double *fa, double *fb)
+{
+  unlike_body A = unlike_geom(&up->a, x[0], x[1]), B = unlike_geom(&up->b, x[2], x[3]);
+  unlike_side(&A, &o->a);
+  unlike_side(&B, &o->b);
+  *fa = unlike_force(&A);
+  *fb = unlike_force(&B);
+  o->force.val = 0.5 * (*fa + *fb);
+}
+
+static void unlike_errors(cap_cheerios_side2d *t, const cap_cheerios_side2d *w, double b)
+{
+  t->phi_o.err = errof(t->phi_o.val, w->phi_o.val, 1.0);
+  t->phi_i.err = errof(t->phi_i.val, w->phi_i.val, 1.0);
+  t->alpha_o.err = errof(t->alpha_o.val, w->alpha_o.val, 1.0);
+  t->alpha_i.err = errof(t->alpha_i.val, w->alpha_i.val, 1.0);
+  t->h_o.err = errof(t->h_o.val, w->h_o.val, 1.0);
+  t->h_i.err = errof(t->h_i.val, w->h_i.val, 1.0 + b);
+  t->zc.err = errof(t->zc.val, w->zc.val, 1.0 + b);
+}
+
+int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body2d *b, double sep,
+                           cap_cheerios_unlike2d *out)
+{
+  if (!a || !b) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_unlike: body %s is NULL", a ? "b" : "a");
+  int s = check_half_open("bond_a", a->bond, 1e4);
+  if (!s) s = cap_check_closed("density_ratio_a", a->density_ratio, 0.0, 1e6, "");
+  if (!s) s = cap_check_open("theta_a", a->theta, 0.0, PI, "rad");
+  if (!s) s = check_half_open("bond_b", b->bond, 1e4);
+  if (!s) s = cap_check_closed("density_ratio_b", b->density_ratio, 0.0, 1e6, "");
+  if (!s) s = cap_check_open("theta_b", b->theta, 0.0, PI, "rad");
+  if (s) return s;
+  double ra = sqrt(a->bond), rb = sqrt(b->bond);
+  if (!(sep > ra + rb) || !(sep <= ra + rb + MAX_GAP_UNLIKE))
+    return CAP_ERROR(CAP_EDOM,
+                     "sep = %.9g (centre distance / l_c) is out of range: allowed sqrt(bond_a) + sqrt(bond_b) = %.9g "
+                     "< sep <= %.9g (the cylinders must not overlap; the gap is at most %g l_c)",
+                     sep, ra + rb, ra + rb + MAX_GAP_UNLIKE, MAX_GAP_UNLIKE);
+  unlike_par up = {{a->bond, ra, a->density_ratio, a->theta}, {b->bond, rb, b->density_ratio, b->theta}, sep,
+                   0, 0, 0, 0, NULL, 0};
+  cap_cheerios_float2d ia, ib;
+  if ((s = iso_both(&up.a, &ia)) || (s = iso_both(&up.b, &ib))) return s;
+  /* scales as in the identical pair: slopes S, vertical balances 2S + 2b(S + b) + Bo (pi + 1 + pi D) */
+  up.S = fmax(fmax(fabs(ia.alpha.val), fabs(ib.alpha.val)), 1e-9);
+  up.m3a = 2.0 * up.S + 2.0 * ra * (up.S + ra) + a->bond * (PI + 1.0 + PI * a->density_ratio);
+  up.m3b = 2.0 * up.S + 2.0 * rb * (up.S + rb) + b->bond * (PI + 1.0 + PI * b->density_ratio);
+  gsl_odeiv2_system sys = {unlike_rhs, NULL, 2, NULL};
+  double xw[4] = {ia.alpha.val, ia.alpha.val, ib.alpha.val, ib.alpha.val}, xt[4];
+  gsl_error_handler_t *old = ref_gsl_quiet();
+  int st = GSL_ENOMEM;
+  for (int pass = 0; pass < 2; pass++) {
+    up.ode_tol = pass ? 1e-2 * TOL_TIGHT : 1e-2 * TOL_WORK;
+    up.d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, up.ode_tol, up.ode_tol);
+    if (!up.d) { st = GSL_ENOMEM; break; }
+    gsl_odeiv2_driver_set_nmax(up.d, UNLIKE_ODE_NMAX);
+    if (pass) memcpy(xt, xw, sizeof xt);
+    st = unlike_solve(&up, pass ? TOL_TIGHT : TOL_WORK, pass ? xt : xw, &ia, &ib);
+    gsl_odeiv2_driver_free(up.d);
+    if (st) break;
+  }
+  ref_gsl_restore(old);
+  if (st == GSL_ENOMEM) return CAP_ERROR(CAP_ENOMEM, "cap_cheerios_2d_unlike: cannot allocate the solvers");
+  if (st)
+    return CAP_ERROR(st == GSL_EMAXITER ? CAP_EMAXITER : CAP_ENUMERIC,
+                     "unlike cylinder pair (bond %.9g, %.9g; density_ratio %.9g, %.9g; theta %.9g, %.9g rad; sep = "
+                     "%.9g): the shooting root finder failed (%s); an equilibrium may not exist this close",
+                     a->bond, b->bond, a->density_ratio, b->density_ratio, a->theta, b->theta, sep, gsl_strerror(st));
+  cap_cheerios_unlike2d w, r;
+  double fwa, fwb, fta, ftb;
+  unlike_fill(&up, xw, &w, &fwa, &fwb);
+  unlike_fill(&up, xt, &r, &fta, &ftb);
+  const cap_cheerios_side2d *sd[2] = {&r.a, &r.b};
+  for (int k = 0; k < 2; k++)
+    if (!(sd[k]->phi_o.val > 0 && sd[k]->phi_o.val < PI && sd[k]->phi_i.val > 0 && sd[k]->phi_i.val < PI))
+      return CAP_ERROR(CAP_ENOSOL,
+                       "unlike cylinder pair, sep = %.9g: the contact lines of body %c would pass its top or bottom "
+                       "(phi_o = %.9g, phi_i = %.9g rad): no floating equilibrium at this separation",
+                       sep, k ? 'b' : 'a', sd[k]->phi_o.val, sd[k]->phi_i.val);
+  unlike_errors(&r.a, &w.a, ra);
+  unlike_errors(&r.b, &w.b, rb);
+  /* the force from either contact (they agree to the shooting's accuracy: the first integral is not
+   * imposed) */
+  r.force.err = errof(r.force.val, w.force.val, up.S * up.S) + 0.5 * fabs(fta - ftb);
   if (out) *out = r;
   return CAP_SUCCESS;
 }

@@ -16,22 +16,70 @@
 
 #define MAX_SAMPLES 8192 /* of a free run's height */
 
+/* The area of a disc of radius R below a line at height d above its centre. */
+static double disc_below(double R, double d)
+{
+  d = fmax(-R, fmin(R, d));
+  return R * R * (M_PI / 2 + asin(d / R)) + d * sqrt(R * R - d * d);
+}
+
 /* The area that the cylinder (centre yb, radius R) and the dry column over it (width 2R, above its
  * centre) take from the plane below the line y = yl. */
 static double occupied_below(double R, double yb, double yl)
 {
   if (yl > yb) return M_PI * R * R / 2 + 2 * R * (yl - yb);
-  double d = fmax(-R, yl - yb); /* the line's height above the centre, <= 0 */
-  return R * R * (M_PI / 2 + asin(d / R)) + d * sqrt(R * R - d * d);
+  return disc_below(R, yl - yb);
 }
 
-static int force_of(cap_force_ws *fw, const cap_grid *g, const cap_solid *solid, const cap_vsurf *vs, cap_ns_state *s,
-                    double xb, double yb, cap_force *F)
+/* The force on part `part` of the solid (CAP_SOLID_WHOLE: all of it), phi's ghosts and continuation
+ * written first. */
+static int force_of(cap_force_ws *fw, const cap_grid *g, const cap_solid *solid, int part, const cap_vsurf *vs,
+                    cap_ns_state *s, double xb, double yb, cap_force *F)
 {
   int st = cap_levelset_fill_ghosts(g, s->phi);
   if (!st) st = cap_vsurf_fill(vs, g, s->phi);
-  if (!st) st = cap_force_on_solid(fw, g, solid, vs, s->phi, s->p, 1, xb, yb, F);
+  if (!st) st = cap_force_on_part(fw, g, solid, part, vs, s->phi, s->p, 1, xb, yb, F);
   return st;
+}
+
+/* The box of nx x ny cells of side h: free-slip walls all round, the sides at 90 degrees (a symmetry
+ * plane on the left). */
+static int bath_grid(cap_grid *g, int nx, int ny, double h)
+{
+  int st = cap_grid_init(g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
+  for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
+  if (!st) st = cap_grid_set_contact_angle(g, CAP_XLO, M_PI / 2);
+  if (!st) st = cap_grid_set_contact_angle(g, CAP_XHI, M_PI / 2);
+  return st;
+}
+
+/* The solver's parameters of the scene: sigma = rho = g = 1, viscosity nu, stress form, constant
+ * extension, reinitialisation every step. */
+static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
+{
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = p.sigma = 1;
+  p.mu = nu;
+  p.gx = 0;
+  p.gy = -1;
+  p.extension_order = 1;
+  p.reinit_every = 1;
+  p.vsurf = vs;
+  return p;
+}
+
+/* A free body still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells): its
+ * height is the mean of the last maximum and minimum of the sampled heights ys[0..n-1] (y_last if
+ * there are not two). */
+static double heave_mean(const double *ys, int n, double y_last)
+{
+  int k1 = -1, k2 = -1;
+  for (int k = n - 2; k >= 1 && k2 < 0; k--)
+    if ((ys[k] - ys[k - 1]) * (ys[k + 1] - ys[k]) < 0) {
+      if (k1 < 0) k1 = k;
+      else k2 = k;
+    }
+  return k2 >= 0 ? 0.5 * (ys[k1] + ys[k2]) : y_last;
 }
 
 /* Has the liquid closed over the cylinder? No contact point, and liquid just above its top. */
@@ -61,6 +109,14 @@ static int column_force(const cap_grid *g, const double *phi, const double *p, i
   return CAP_SUCCESS;
 }
 
+/* The snapshot <tag>.png: the liquid and the solid cells. */
+static int snapshot(exp_ctx *ctx, const char *tag, const cap_grid *g, const double *phi, const cap_vsurf *vs)
+{
+  char file[128];
+  snprintf(file, sizeof file, "%s.png", tag);
+  return exp_png_with_solid(ctx, file, g, phi, cap_vsurf_cells(vs), 0.5, (int)fmax(2, fmin(6, 500 / g->nx)));
+}
+
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run)
 {
   const double R = sqrt(r->bo), th = r->theta * M_PI / 180, h = R / cells, A = M_PI * R * R;
@@ -81,10 +137,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     for (int it = 0; it < 50; it++) yl = Y + share * (occupied_below(R, yb, yl) - r->load_plan * A) / W;
   ny = (int)ceil(top / h);
   cap_grid g;
-  int st = cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
-  for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
+  int st = bath_grid(&g, nx, ny, h);
   if (st) return st;
   cap_solid *solid = NULL;
   cap_vsurf *vs = NULL;
@@ -109,14 +162,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
       double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
       s->phi[cap_grid_idx(&g, i, j)] = fmax(y - yl, fmin(R - fabs(x - r->xb), y - yb));
     }
-  cap_ns_params p = cap_ns_params_default();
-  p.rho = p.sigma = 1;
-  p.mu = r->nu;
-  p.gx = 0;
-  p.gy = -1;
-  p.extension_order = 1;
-  p.reinit_every = 1;
-  p.vsurf = vs;
+  cap_ns_params p = bath_params(r->nu, vs);
   cap_tsv *hist = free_body ? exp_tsv(ctx, "t[sqrt(l_c/g)]\tx_centre[l_c]\ty_centre[l_c]\tv[sqrt(g l_c)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]",
                                       "history_%s.tsv", r->tag)
                             : exp_tsv(ctx, "t[sqrt(l_c/g)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
@@ -130,14 +176,14 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     cap_ns_dt_info di;
     st = cap_ns_dt(s, &p, &di);
     if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, r->t_end - s->t + 1e-15), &info);
-    if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, vs, s, body.x, body.y, &F);
+    if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, body.x, body.y, &F);
     if (st) break;
     double fy = F.fy / share;
     if (free_body) {
       double dx, dy;
       if ((st = cap_body_step(&body, r->xb > 0 ? F.fx : 0, fy, p.gx, p.gy, di.dt, &dx, &dy))) break;
       if ((st = cap_solid_translate(solid, dx, dy)) || (st = cap_vsurf_move(vs, solid))) break;
-      p.solid_motion = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
+      p.solid_motion[0] = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
       out->touched = r->free_x && body.x - R < 6 * h;
       /* sunk: the liquid closed over it, or it fell through every static height to the floor
        * (within 6 cells of it; a heavy cylinder drags an air cavity down with it) */
@@ -159,22 +205,11 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   out->x_end = body.x;
   yb = body.y;
   const double xb = body.x;
-  /* a free cylinder still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells):
-   * its height is the mean of the last maximum and minimum of the sampled centre height */
-  double y_eq = yb;
-  if (free_body) {
-    int k1 = -1, k2 = -1;
-    for (int k = nys - 2; k >= 1 && k2 < 0; k--)
-      if ((ys[k] - ys[k - 1]) * (ys[k + 1] - ys[k]) < 0) {
-        if (k1 < 0) k1 = k;
-        else k2 = k;
-      }
-    if (k2 >= 0) y_eq = 0.5 * (ys[k1] + ys[k2]);
-  }
+  double y_eq = free_body ? heave_mean(ys, nys, yb) : yb;
   /* at the end: the force, the datum, the contacts (none of them for a cylinder that sank) */
   out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = out->fx_walls = NAN;
   if (!out->sank) {
-    if ((st = force_of(fw, &g, solid, vs, s, xb, yb, &F))) goto done;
+    if ((st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, xb, yb, &F))) goto done;
     out->fy = F.fy / share;
     out->fx = r->xb > 0 ? F.fx : 0;
     out->load = out->fy / A;
@@ -199,14 +234,152 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
       out->fx_walls = f0 - f1;
     }
   }
-  if (r->snap) {
-    char file[128];
-    snprintf(file, sizeof file, "%s.png", r->tag);
-    st = exp_png_with_solid(ctx, file, &g, s->phi, cap_vsurf_cells(vs), 0.5, (int)fmax(2, fmin(6, 500 / nx)));
-  }
+  if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
 done:
   exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
   free(ys);
+  cap_force_ws_free(fw);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
+  cap_vsurf_free(vs);
+  cap_solid_free(solid);
+  return st;
+}
+
+/* The inclination of the surface at column i, from the heights of columns i - 1 and i + 1. */
+static int surface_slope(const cap_grid *g, const double *phi, int i, double *psi)
+{
+  double zl, zr;
+  int st = exp_surface_height(g, phi, i - 1, &zl);
+  if (!st) st = exp_surface_height(g, phi, i + 1, &zr);
+  if (!st && !(isfinite(zl) && isfinite(zr))) st = CAP_ERROR(CAP_ENUMERIC, "cylinder: no surface round column %d", i);
+  if (!st) *psi = atan((zr - zl) / (2 * g->h));
+  return st;
+}
+
+int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_result *out, exp_run *run)
+{
+  const double R = sqrt(r->bo), h = R / cells, A = M_PI * R * R;
+  if (r->sep - 2 * R < 12 * h)
+    return CAP_ERROR(CAP_EDOM, "cylinder pair: centre distance %.4g l_c, less than 2 R + 12 cells (%.4g)", r->sep, 2 * R + 12 * h);
+  const double xc[2] = {r->reach[0] + R, r->reach[0] + R + r->sep};
+  double Y = CYL_MIN_DEPTH, top = 0;
+  for (int k = 0; k < 2; k++) {
+    Y = fmax(Y, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan[k] * R + R);
+    top = fmax(top, fmax(fmax(r->zc_plan[k] * R + R, r->h_plan[k] * R), 0));
+  }
+  int nx = (int)ceil((xc[1] + R + r->reach[1]) / h), ny;
+  double W = nx * h;
+  /* each starts cut by the flat bath y = yl where a flat surface makes its contact angle, its centre
+   * R cos(theta) above yl (no dry column: over a wetting body the column's walls would fall onto
+   * its top and close over it); the liquid missing below Y is their loads less the parts of the
+   * discs below yl */
+  double occ = 0, y0[2];
+  for (int k = 0; k < 2; k++) occ += disc_below(R, -R * cos(r->theta[k] * M_PI / 180));
+  double yl = Y + (occ - (r->density[0] + r->density[1]) * A) / W;
+  for (int k = 0; k < 2; k++) y0[k] = yl + R * cos(r->theta[k] * M_PI / 180);
+  top = fmax(Y + top, fmax(y0[0], y0[1]) + R) + CYL_HEADROOM;
+  ny = (int)ceil(top / h);
+  cap_grid g;
+  int st = bath_grid(&g, nx, ny, h);
+  if (st) return st;
+  cap_solid *disc[2] = {NULL, NULL}, *solid = NULL;
+  cap_vsurf *vs = NULL;
+  cap_ns_state *s = NULL;
+  cap_ns_ws *w = NULL;
+  cap_force_ws *fw = NULL;
+  double *ys[2] = {NULL, NULL};
+  cap_body body[2];
+  const double th[2] = {r->theta[0] * M_PI / 180, r->theta[1] * M_PI / 180};
+  for (int k = 0; k < 2 && !st; k++) st = cap_solid_disc_alloc(&disc[k], xc[k], y0[k], R);
+  if (!st) st = cap_solid_union_alloc(&solid, 2, (const cap_solid *const *)disc);
+  if (!st) st = cap_vsurf_alloc(&vs, &g, solid, th[0]);
+  if (!st) st = cap_vsurf_set_part_angles(vs, th, 2);
+  if (!st) st = cap_ns_state_alloc(&s, &g);
+  if (!st) st = cap_ns_ws_alloc(&w, &g);
+  if (!st) st = cap_force_ws_alloc(&fw, &g);
+  for (int k = 0; k < 2 && !st; k++)
+    if (!(ys[k] = malloc(MAX_SAMPLES * sizeof *ys[k]))) st = CAP_ERROR(CAP_ENOMEM, "cylinder pair: history");
+  /* each free vertically, with the added-mass estimate rho pi R^2 (see cyl_run_body) */
+  for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
+  if (st) goto done;
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - yl;
+  cap_ns_params p = bath_params(r->nu, vs);
+  cap_tsv *hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
+                          "fx_b[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
+  if (!hist) { st = CAP_EIO; goto done; }
+  cap_ns_step_info info = {0};
+  cap_force F[2];
+  double t_next = 0, prev[2] = {NAN, NAN};
+  int nys = 0;
+  out->sank = 0;
+  while (!st && s->t < r->t_end && !out->sank) {
+    cap_ns_dt_info di;
+    st = cap_ns_dt(s, &p, &di);
+    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, r->t_end - s->t + 1e-15), &info);
+    for (int k = 0; k < 2 && !st; k++) st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]);
+    for (int k = 0; k < 2 && !st; k++) {
+      double dy;
+      if ((st = cap_body_step(&body[k], 0, F[k].fy, p.gx, p.gy, di.dt, NULL, &dy))) break;
+      st = cap_solid_part_translate(solid, k, 0, dy);
+      p.solid_motion[k] = (cap_ns_rigid){0, body[k].v, 0, body[k].x, body[k].y};
+      out->sank |= closed_over(&g, s->phi, &F[k], R, body[k].x, body[k].y) || body[k].y - R < 6 * h;
+    }
+    if (!st) st = cap_vsurf_move(vs, solid);
+    if (st) break;
+    if (s->t >= t_next) {
+      st = cap_io_tsv_row(hist, 8, (double[]){s->t, body[0].y, body[1].y, body[0].v, body[1].v, F[0].fx, F[1].fx,
+                                              info.max_speed});
+      for (int k = 0; k < 2; k++) {
+        if (s->t >= r->t_end - 1 - 1e-9 && isnan(prev[k])) prev[k] = body[k].y / R;
+        if (nys < MAX_SAMPLES) ys[k][nys] = body[k].y;
+      }
+      nys += nys < MAX_SAMPLES;
+      t_next += CYL_HISTORY_DT;
+    }
+    exp_progress(ctx, r->label, s->t, r->t_end, s->step);
+  }
+  if (st) { cap_io_tsv_abort(hist); goto done; }
+  if ((st = cap_io_tsv_close(hist))) goto done;
+  out->t_end = s->t;
+  for (int k = 0; k < 2; k++)
+    out->fx[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] = out->z_wall[k] =
+        out->drift[k] = NAN;
+  if (!out->sank) {
+    double y_ref, zl, zr, psi_m, f0, fm, f1;
+    if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), 0, nx, 1, &y_ref))) goto done;
+    for (int k = 0; k < 2; k++) {
+      if ((st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]))) goto done;
+      out->fx[k] = F[k].fx;
+      out->fy[k] = F[k].fy;
+      out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
+      out->drift[k] = fabs(body[k].y / R - prev[k]);
+      for (int m = 0; m < F[k].ncontact && m < CAP_FORCE_MAX_CONTACTS; m++) {
+        double ph = atan2(fabs(F[k].contact[m].x - body[k].x), body[k].y - F[k].contact[m].y);
+        /* a's inner contact is on its right, b's on its left */
+        if ((F[k].contact[m].x >= body[k].x) == (k == 0)) out->phi_in[k] = ph;
+        else out->phi_out[k] = ph;
+      }
+    }
+    /* the momentum balance of the liquid at rest on either side of column m */
+    int im = (int)floor(0.5 * (xc[0] + xc[1]) / h);
+    if ((st = surface_slope(&g, s->phi, im, &psi_m)) || (st = column_force(&g, s->phi, s->p, 0, &f0)) ||
+        (st = column_force(&g, s->phi, s->p, im, &fm)) || (st = column_force(&g, s->phi, s->p, nx - 1, &f1)))
+      goto done;
+    out->fx_mom[0] = f0 - fm - (1 - cos(psi_m));
+    out->fx_mom[1] = fm - f1 + (1 - cos(psi_m));
+    if ((st = exp_surface_height(&g, s->phi, 0, &zl)) || (st = exp_surface_height(&g, s->phi, nx - 1, &zr))) goto done;
+    out->z_wall[0] = zl - y_ref;
+    out->z_wall[1] = zr - y_ref;
+  }
+  if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
+done:
+  exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
+  for (int k = 0; k < 2; k++) {
+    free(ys[k]);
+    cap_solid_free(disc[k]);
+  }
   cap_force_ws_free(fw);
   cap_ns_state_free(s);
   cap_ns_ws_free(w);

@@ -76,4 +76,48 @@ typedef struct {
 /* One run (see above); its steps and cells are added to *run. */
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run);
 
+/* TWO DIFFERENT CYLINDERS in one box (no symmetry plane between them): a on the left, b on the
+ * right, of the same radius, each with its own contact angle (one virtual surface, an angle per part
+ * of the union a + b) and density, held horizontally and free vertically (a cap_body each, each part
+ * moved by its own force, cap_force_on_part, and its faces at its own velocity, solid_motion[part]).
+ * The box: walls at 90 degrees reach[0] l_c beyond a and reach[1] beyond b; the heights and the
+ * solver as for one free cylinder above, the far level Y below the lower planned centre. Start: the
+ * liquid flat at yl, each body cut by it where a flat surface makes its angle (centre R cos(theta)
+ * above yl; a dry column over a wetting body would fall onto its top and close over it: measured,
+ * b of cheerios (c) ended under the surface), yl chosen as above. Measured at the end: each body's
+ * horizontal and vertical force (cap_force_on_part), its centre height above the level of zero
+ * pressure (the bottom row; the mean of the last heave), its contact positions, and the horizontal
+ * force a second way, from the liquid's momentum balance at rest: for a, between the left wall's
+ * column and column m midway between the bodies, the pressure force of the wall's column less
+ * column m's, less sigma (1 - cos psi_m) (the tension at the wall is horizontal, at column m it has
+ * the surface's inclination psi_m, from the heights of columns m -+ 1); for b the same between
+ * column m and the right wall. The surface at the two walls above the datum, z_w: the walls act as
+ * symmetry planes, and a wall's image pulls its body towards it by about rho g z_w^2/2 (the
+ * identical pair's law with z_m = z_w). Series history_<tag>.tsv; snapshot <tag>.png if asked. */
+typedef struct {
+  double bo;            /* Bond number R^2 / l_c^2 of both */
+  double theta[2];      /* contact angles of a and b, degrees */
+  double density[2];    /* density ratios (> 0) */
+  double zc_plan[2];    /* planned centre heights above the far level, R */
+  double h_plan[2];     /* planned highest contact of each above the far level, R (for the box's top) */
+  double sep;           /* centre distance, l_c */
+  double reach[2];      /* the bath beyond a (to the left wall) and beyond b (to the right wall), l_c */
+  double nu, t_end;
+  int snap;
+  char tag[96], label[112];
+} cyl_pair_run;
+
+typedef struct {
+  double fx[2], fy[2];  /* the liquid's force on a and on b, sigma (per unit length) */
+  double fx_mom[2];     /* the horizontal forces from the momentum balance, sigma */
+  double zc[2];         /* centre heights above the level of zero pressure, R */
+  double phi_out[2], phi_in[2]; /* contact positions from the downward vertical, rad: away from / towards the other */
+  double z_wall[2];     /* the surface at the left and the right wall above the datum, l_c */
+  double drift[2];      /* |zc(t_end) - zc(t_end - 1)|, R */
+  int sank;             /* one of them sank (the liquid closed over it or it reached the floor) */
+  double t_end;
+} cyl_pair_result;
+
+int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_result *out, exp_run *run);
+
 #endif

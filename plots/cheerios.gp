@@ -43,3 +43,28 @@ if (strlen(rel) > 0) {
   unset logscale; set format y '%g'
   plot for [f in rel] f using 1:(2 * $2) with lines lw 2 title rlab(f) noenhanced
 }
+
+# (c) the unlike pair (heavy hydrophobic a, light hydrophilic b): the horizontal force on each against
+# time at the finest resolution, with the exact statics' +-F_ref (a pushed to -x, b to +x: repulsion)
+un = system('ls '.dir.'/unlike_*.tsv 2>/dev/null | sed "s/.*unlike_//; s/.tsv//" | sort -g | tail -n 1')
+if (strlen(un) > 0) {
+  set output dir.'/repel.png'
+  set title 'Cheerios (c): heavy hydrophobic a (D = 3, 120 deg) and light hydrophilic b (D = 0.25, 75 deg)'
+  set xlabel 't / (l_c/g)^{1/2}'
+  set ylabel 'horizontal force F_x / {/Symbol s}'
+  unset logscale; set format x '%g'; set format y '%g'
+  ut = dir.'/unlike_'.un.'.tsv'
+  stats ut using 1 nooutput
+  l0 = STATS_min
+  stats ut using 4 nooutput
+  fref = STATS_min
+  hist = dir.'/history_unlike_'.un.'_'.sprintf('%g', l0).'.tsv'
+  set yrange [-4 * abs(fref):4 * abs(fref)]
+  set key bottom right
+  plot hist using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'on a (cap\_force), R/h = '.un.', l = '.sprintf('%g', l0).' l_c', \
+       hist using 1:7 with lines lw 2 lc rgb '#d62728' title 'on b', \
+       fref with lines dt 2 lw 2 lc rgb '#1f77b4' title 'exact 2D statics on a, F = C - {/Symbol s}', \
+       -fref with lines dt 2 lw 2 lc rgb '#d62728' title 'exact on b, -F', \
+       0 with lines lc rgb 'black' notitle
+  set autoscale y
+}

@@ -123,8 +123,8 @@ static int probe(const cap_force_ws *w, const cap_grid *g, double x, double y, d
 /* The crossing psi = 0 on the lattice edge from corner (i0, j0) to its neighbour (i0 + di, j0 + dj),
  * di + dj = 1 (always walked from the lower corner, so the two squares sharing the edge get the same
  * point): regula falsi (Illinois) on the exact psi. */
-static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int i0, int j0, int di, int dj,
-                      double *x, double *y)
+static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int part, int i0, int j0, int di,
+                      int dj, double *x, double *y)
 {
   int n1 = g->nx + 1;
   double xa = g->x0 + i0 * g->h, ya = g->y0 + j0 * g->h;
@@ -134,7 +134,7 @@ static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid 
   for (int it = 0; it < EDGE_ITER && tb - ta > EDGE_TOL; it++) {
     t = (ta * fb - tb * fa) / (fb - fa);
     double f;
-    int st = cap_solid_eval(s, xa + t * di * g->h, ya + t * dj * g->h, &f, NULL, NULL);
+    int st = cap_solid_part_eval(s, part, xa + t * di * g->h, ya + t * dj * g->h, &f, NULL, NULL);
     if (st) return st;
     if (f == 0) break;
     if ((f < 0) == (fa < 0)) {
@@ -153,14 +153,14 @@ static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid 
 }
 
 /* The crossing on edge e of square (i, j): 0 bottom, 1 right, 2 top, 3 left. */
-static int square_edge(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int i, int j, int e, double *x,
-                       double *y)
+static int square_edge(const cap_force_ws *w, const cap_grid *g, const cap_solid *s, int part, int i, int j, int e,
+                       double *x, double *y)
 {
   switch (e) {
-  case 0: return edge_point(w, g, s, i, j, 1, 0, x, y);
-  case 1: return edge_point(w, g, s, i + 1, j, 0, 1, x, y);
-  case 2: return edge_point(w, g, s, i, j + 1, 1, 0, x, y);
-  default: return edge_point(w, g, s, i, j, 0, 1, x, y);
+  case 0: return edge_point(w, g, s, part, i, j, 1, 0, x, y);
+  case 1: return edge_point(w, g, s, part, i + 1, j, 0, 1, x, y);
+  case 2: return edge_point(w, g, s, part, i, j + 1, 1, 0, x, y);
+  default: return edge_point(w, g, s, part, i, j, 0, 1, x, y);
   }
 }
 
@@ -183,6 +183,7 @@ typedef struct {
   cap_force_ws *w;
   const cap_grid *g;
   const cap_solid *s;
+  int part;
   const double *phi;
   double sigma, cx, cy;
   cap_force *out;
@@ -194,7 +195,7 @@ static int wetted_chord(chord_ctx *k, double ax, double ay, double bx, double by
   double L = hypot(bx - ax, by - ay);
   if (L == 0) return CAP_SUCCESS;
   double mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), nx, ny, p1, p2;
-  int st = cap_solid_eval(k->s, mx, my, NULL, &nx, &ny);
+  int st = cap_solid_part_eval(k->s, k->part, mx, my, NULL, &nx, &ny);
   if (st) return st;
   double a = PROBE * k->g->h;
   if ((st = probe(k->w, k->g, mx + a * nx, my + a * ny, &p1)) || (st = probe(k->w, k->g, mx + 2 * a * nx, my + 2 * a * ny, &p2)))
@@ -211,7 +212,7 @@ static int wetted_chord(chord_ctx *k, double ax, double ay, double bx, double by
 static int contact(chord_ctx *k, double x, double y)
 {
   double nx, ny, g1x, g1y, g2x, g2y, b = TANGENT_PROBE * k->g->h;
-  int st = cap_solid_eval(k->s, x, y, NULL, &nx, &ny);
+  int st = cap_solid_part_eval(k->s, k->part, x, y, NULL, &nx, &ny);
   if (st) return st;
   phi_gradient(k->g, k->phi, x + b * nx, y + b * ny, &g1x, &g1y);
   phi_gradient(k->g, k->phi, x + 2 * b * nx, y + 2 * b * ny, &g2x, &g2y);
@@ -248,7 +249,13 @@ static int chord(chord_ctx *k, double ax, double ay, double bx, double by)
 int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v,
                        const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out)
 {
-  if (!w || !g || !s || !v || !phi || !p || !out) return CAP_ERROR(CAP_EINVAL, "cap_force_on_solid: NULL argument");
+  return cap_force_on_part(w, g, s, CAP_SOLID_WHOLE, v, phi, p, sigma, cx, cy, out);
+}
+
+int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, int part, const cap_vsurf *v,
+                      const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out)
+{
+  if (!w || !g || !s || !v || !phi || !p || !out) return CAP_ERROR(CAP_EINVAL, "cap_force_on_part: NULL argument");
   memset(out, 0, sizeof *out);
   if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "cap_force: planar grids only");
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng || w->g.h != g->h)
@@ -260,8 +267,8 @@ int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, c
   const unsigned char *solid = cap_vsurf_cells(v);
   /* the cells near the solid: its cells, the corners round them, the pressure's layers and probes */
   range rc, rp;
-  if ((st = cap_vsurf_cell_range(g, s, 1, &rc.i0, &rc.i1, &rc.j0, &rc.j1)) ||
-      (st = cap_vsurf_cell_range(g, s, CAP_FORCE_LAYERS + 6, &rp.i0, &rp.i1, &rp.j0, &rp.j1)))
+  if ((st = cap_vsurf_part_range(g, s, part, 1, &rc.i0, &rc.i1, &rc.j0, &rc.j1)) ||
+      (st = cap_vsurf_part_range(g, s, part, CAP_FORCE_LAYERS + 6, &rp.i0, &rp.i1, &rp.j0, &rp.j1)))
     return st;
   /* the solid keeps MARGIN cells from the box */
   for (int j = rc.j0; j < rc.j1; j++)
@@ -272,9 +279,9 @@ int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, c
   int n1 = g->nx + 1;
   for (int j = rc.j0; j <= rc.j1 && !st; j++)
     for (int i = rc.i0; i <= rc.i1 && !st; i++)
-      st = cap_solid_eval(s, g->x0 + i * g->h, g->y0 + j * g->h, &w->psi[(size_t)j * n1 + i], NULL, NULL);
+      st = cap_solid_part_eval(s, part, g->x0 + i * g->h, g->y0 + j * g->h, &w->psi[(size_t)j * n1 + i], NULL, NULL);
   if (st) return st;
-  chord_ctx k = {w, g, s, phi, sigma, cx, cy, out};
+  chord_ctx k = {w, g, s, part, phi, sigma, cx, cy, out};
   /* marching squares: the segments of each case, as pairs of edges (bottom 0, right 1, top 2, left 3) */
   static const signed char seg[16][4] = {
       {-1, -1, -1, -1}, {3, 0, -1, -1}, {0, 1, -1, -1}, {3, 1, -1, -1}, {1, 2, -1, -1}, {-1, -1, -1, -1},
@@ -288,14 +295,16 @@ int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, c
       memcpy(e, seg[code], sizeof e);
       if (code == 5 || code == 10) { /* a saddle: the centre decides which corners are cut off */
         double pc;
-        if ((st = cap_solid_eval(s, g->x0 + (i + 0.5) * g->h, g->y0 + (j + 0.5) * g->h, &pc, NULL, NULL))) break;
+        if ((st = cap_solid_part_eval(s, part, g->x0 + (i + 0.5) * g->h, g->y0 + (j + 0.5) * g->h, &pc, NULL, NULL))) break;
         int cut_bd = (code == 5) == (pc < 0); /* corners b (1) and d (3) cut off, else a (0) and c (2) */
         const signed char bd[4] = {0, 1, 2, 3}, ac[4] = {3, 0, 1, 2};
         memcpy(e, cut_bd ? bd : ac, sizeof e);
       }
       for (int m = 0; m < 4 && e[m] >= 0 && !st; m += 2) {
         double ax, ay, bx, by;
-        if ((st = square_edge(w, g, s, i, j, e[m], &ax, &ay)) || (st = square_edge(w, g, s, i, j, e[m + 1], &bx, &by))) break;
+        if ((st = square_edge(w, g, s, part, i, j, e[m], &ax, &ay)) ||
+            (st = square_edge(w, g, s, part, i, j, e[m + 1], &bx, &by)))
+          break;
         st = chord(&k, ax, ay, bx, by);
       }
     }

@@ -82,4 +82,12 @@ void cap_force_ws_free(cap_force_ws *w);
 int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v,
                        const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out);
 
+/* The force on part `part` of s (cap_solid.h, PARTS: one body of several in one domain, v made from
+ * the whole s) and its torque about (cx, cy): the surface traced is that part's own (its primitive's
+ * psi), the pressure extended over v's cells. The other parts must keep clear of the probes (about
+ * 3 cells from its surface) and of the pressure's layers (CAP_FORCE_LAYERS cells), as the box does.
+ * part = CAP_SOLID_WHOLE is cap_force_on_solid; another part out of range is CAP_EDOM. */
+int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, int part, const cap_vsurf *v,
+                      const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out);
+
 #endif

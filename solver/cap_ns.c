@@ -1,6 +1,7 @@
 #include "cap_ns.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,7 +33,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {0, 0, 0, 0, 0}};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}};
   return p;
 }
 
@@ -57,11 +58,16 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 3);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
-  if (!s) s = cap_check_finite("solid_motion.u", p->solid_motion.u, "m/s");
-  if (!s) s = cap_check_finite("solid_motion.v", p->solid_motion.v, "m/s");
-  if (!s) s = cap_check_finite("solid_motion.omega", p->solid_motion.omega, "rad/s");
-  if (!s) s = cap_check_finite("solid_motion.cx", p->solid_motion.cx, "m");
-  if (!s) s = cap_check_finite("solid_motion.cy", p->solid_motion.cy, "m");
+  for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
+    const cap_ns_rigid *m = &p->solid_motion[k];
+    const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
+    static const char *const field[5] = {"u", "v", "omega", "cx", "cy"}, *const unit[5] = {"m/s", "m/s", "rad/s", "m", "m"};
+    for (int f = 0; f < 5 && !s; f++) {
+      char name[40];
+      snprintf(name, sizeof name, "solid_motion[%d].%s", k, field[f]);
+      s = cap_check_finite(name, val[f], unit[f]);
+    }
+  }
   if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
     s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
                   (int)p->viscosity_form);
@@ -343,21 +349,26 @@ static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char
     }
 }
 
-/* The faces of the solids (params.vsurf) at the solids' rigid velocity. */
+/* The faces of the solids (params.vsurf) at the rigid velocity of their part: the part of the solid
+ * cell on the face's low side if that one is solid, else the high side's. */
 static void solid_faces(const cap_grid *g, const cap_ns_params *p, double *u, double *v)
 {
   if (!p->vsurf) return;
   const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
-  const cap_ns_rigid *m = &p->solid_motion;
+  const unsigned char *in = cap_vsurf_cells(p->vsurf), *part = cap_vsurf_parts(p->vsurf);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (sx[c]) u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
+      if (!sx[c]) continue;
+      const cap_ns_rigid *m = &p->solid_motion[in[c - 1] ? part[c - 1] : part[c]];
+      u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
     }
   for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (sy[c]) v[c] = m->v + m->omega * (cap_grid_xc(g, i) - m->cx);
+      if (!sy[c]) continue;
+      const cap_ns_rigid *m = &p->solid_motion[in[c - g->sy] ? part[c - g->sy] : part[c]];
+      v[c] = m->v + m->omega * (cap_grid_xc(g, i) - m->cx);
     }
 }
 

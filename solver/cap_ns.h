@@ -80,13 +80,15 @@
  * neither liquid nor air: no pressure unknown, every face touching one closed in the projection (as
  * a wall of the box) and held at 0 by the viscous step (no slip on the staircase, first order) and
  * after the extension. The liquid is phi < 0 outside the solid cells.
- * MOVING SOLIDS: params.solid_motion gives the solids of vsurf a rigid velocity. Their faces then
- * carry that velocity (at the face centre) instead of 0: before the viscous step, which takes them as
- * Dirichlet data (no slip relative to the solid), in the projection, where they are the flux through
- * the staircase (a solid moving into the liquid pushes it away), and after the extension. The caller
- * moves the solid between steps (a new vsurf at the new position, e.g. cap_vsurf_move): a cell that
- * the solid uncovers becomes fluid with the continuation as its phi and the solid's velocity on its
- * faces; a cell it covers becomes solid.
+ * MOVING SOLIDS: params.solid_motion[k] gives part k of the solid of vsurf (cap_solid.h, PARTS: a
+ * body of a union) a rigid velocity; a single solid is part 0, a union that moves as one sets every
+ * part's entry. A face touching a solid cell carries the motion of that cell's part (the low side's
+ * where both sides are solid), at the face centre, instead of 0: before the viscous step, which takes
+ * them as Dirichlet data (no slip relative to the solid), in the projection, where they are the flux
+ * through the staircase (a solid moving into the liquid pushes it away), and after the extension. The
+ * caller moves the solid between steps (a new vsurf at the new position, e.g. cap_vsurf_move): a cell
+ * that the solid uncovers becomes fluid with the continuation as its phi and the solid's velocity on
+ * its faces; a cell it covers becomes solid.
  */
 #ifndef CAP_NS_H
 #define CAP_NS_H
@@ -130,7 +132,8 @@ typedef struct {
                                 * for the step (a no-slip patch; the projection treats them as walls) and
                                 * their faces into the domain carry no velocity (cap_wetting_wall_update) */
   const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
-  cap_ns_rigid solid_motion;   /* the rigid motion of the solids of vsurf (zero: at rest; see SOLIDS) */
+  cap_ns_rigid solid_motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf
+                                                   * (zero: at rest; see MOVING SOLIDS) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

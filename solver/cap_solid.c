@@ -256,23 +256,51 @@ static int sampled_eval(const cap_solid *s, double x, double y, double *psi, dou
   return CAP_SUCCESS;
 }
 
-/* psi and grad psi (unnormalised for a sampled field); gx == NULL: psi only. */
-static int eval_grad(const cap_solid *s, double x, double y, double *psi, double *gx, double *gy)
+/* The primitives k0 <= k < k1 that an argument `part` selects: all of them (CAP_SOLID_WHOLE) or one.
+ * CAP_EDOM naming the part and the allowed range. */
+static int part_range(const cap_solid *s, int part, const char *fn, int *k0, int *k1)
 {
+  if (part == CAP_SOLID_WHOLE) { *k0 = 0; *k1 = s->n; return CAP_SUCCESS; }
+  if (part < 0 || part >= s->n)
+    return CAP_ERROR(CAP_EDOM, "%s: part = %d is out of range: allowed 0 <= part < %d (the solid's primitives) or "
+                               "CAP_SOLID_WHOLE (%d)", fn, part, s->n, CAP_SOLID_WHOLE);
+  *k0 = part;
+  *k1 = part + 1;
+  return CAP_SUCCESS;
+}
+
+/* psi and grad psi (unnormalised for a sampled field) of the primitives k0 <= k < k1; gx == NULL: psi
+ * only; *which (may be NULL) the minimising primitive, the first on ties. */
+static int eval_grad(const cap_solid *s, int k0, int k1, double x, double y, double *psi, double *gx, double *gy,
+                     int *which)
+{
+  if (which) *which = k0;
   if (s->k == K_SAMPLED) return sampled_eval(s, x, y, psi, gx, gy);
   double best = INFINITY, bx = 0, by = 0;
-  for (int k = 0; k < s->n; k++) {
+  for (int k = k0; k < k1; k++) {
     double tx, ty, v = prim_eval(&s->p[k], x, y, &tx, &ty);
-    if (v < best) { best = v; bx = tx; by = ty; }
+    if (v < best) {
+      best = v; bx = tx; by = ty;
+      if (which) *which = k;
+    }
   }
   *psi = best;
   if (gx) { *gx = bx; *gy = by; }
   return CAP_SUCCESS;
 }
 
+int cap_solid_parts(const cap_solid *s) { return s ? s->n : 0; }
+
 int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, double *yhi)
 {
-  if (!s || !xlo || !xhi || !ylo || !yhi) return CAP_ERROR(CAP_EINVAL, "cap_solid_bounds: NULL argument");
+  return cap_solid_part_bounds(s, CAP_SOLID_WHOLE, xlo, xhi, ylo, yhi);
+}
+
+int cap_solid_part_bounds(const cap_solid *s, int part, double *xlo, double *xhi, double *ylo, double *yhi)
+{
+  if (!s || !xlo || !xhi || !ylo || !yhi) return CAP_ERROR(CAP_EINVAL, "cap_solid_part_bounds: NULL argument");
+  int k0 = 0, k1 = 0, st = part_range(s, part, "cap_solid_part_bounds", &k0, &k1);
+  if (st) return st;
   *xlo = *ylo = INFINITY;
   *xhi = *yhi = -INFINITY;
   if (s->k == K_SAMPLED) { /* the hull of its centres */
@@ -283,7 +311,7 @@ int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, 
     *yhi = g->y0 + (g->ny + g->ng - 0.5) * g->h;
     return CAP_SUCCESS;
   }
-  for (int k = 0; k < s->n; k++) {
+  for (int k = k0; k < k1; k++) {
     const prim *p = &s->p[k];
     double ex, ey;
     switch (p->k) {
@@ -304,11 +332,18 @@ int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, 
 
 int cap_solid_translate(cap_solid *s, double dx, double dy)
 {
-  if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_translate: solid is NULL");
+  return cap_solid_part_translate(s, CAP_SOLID_WHOLE, dx, dy);
+}
+
+int cap_solid_part_translate(cap_solid *s, int part, double dx, double dy)
+{
+  if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_part_translate: solid is NULL");
   int st = check_point("dx", dx, "dy", dy);
   if (st) return st;
-  if (s->k == K_SAMPLED) return CAP_ERROR(CAP_EINVAL, "cap_solid_translate: a sampled field does not move");
-  for (int k = 0; k < s->n; k++) {
+  if (s->k == K_SAMPLED) return CAP_ERROR(CAP_EINVAL, "cap_solid_part_translate: a sampled field does not move");
+  int k0 = 0, k1 = 0;
+  if ((st = part_range(s, part, "cap_solid_part_translate", &k0, &k1))) return st;
+  for (int k = k0; k < k1; k++) {
     s->p[k].cx += dx;
     s->p[k].cy += dy;
   }
@@ -317,12 +352,27 @@ int cap_solid_translate(cap_solid *s, double dx, double dy)
 
 int cap_solid_eval(const cap_solid *s, double x, double y, double *psi, double *nx, double *ny)
 {
-  if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_eval: solid is NULL");
+  return cap_solid_part_eval(s, CAP_SOLID_WHOLE, x, y, psi, nx, ny);
+}
+
+int cap_solid_part_at(const cap_solid *s, double x, double y, int *part)
+{
+  if (!s || !part) return CAP_ERROR(CAP_EINVAL, "cap_solid_part_at: NULL argument");
   int st = check_point("x", x, "y", y);
+  double v;
+  if (!st) st = eval_grad(s, 0, s->n, x, y, &v, NULL, NULL, part);
+  return st;
+}
+
+int cap_solid_part_eval(const cap_solid *s, int part, double x, double y, double *psi, double *nx, double *ny)
+{
+  if (!s) return CAP_ERROR(CAP_EINVAL, "cap_solid_part_eval: solid is NULL");
+  int st = check_point("x", x, "y", y), k0 = 0, k1 = 0;
+  if (!st) st = part_range(s, part, "cap_solid_part_eval", &k0, &k1);
   if (st) return st;
   double v, gx, gy;
   int want = nx || ny;
-  if ((st = eval_grad(s, x, y, &v, want ? &gx : NULL, &gy))) return st;
+  if ((st = eval_grad(s, k0, k1, x, y, &v, want ? &gx : NULL, &gy, NULL))) return st;
   if (psi) *psi = v;
   if (want) {
     double gn = hypot(gx, gy);
@@ -358,7 +408,7 @@ int cap_solid_sample(const cap_solid *s, const cap_grid *g, cap_location loc, do
     double y = loc == CAP_AT_YFACE ? cap_grid_yf(g, j) : cap_grid_yc(g, j);
     for (int i = -g->ng; i < ihi; i++) {
       double x = loc == CAP_AT_XFACE ? cap_grid_xf(g, i) : cap_grid_xc(g, i);
-      if ((st = eval_grad(s, x, y, &field[cap_grid_idx(g, i, j)], NULL, NULL))) return st;
+      if ((st = eval_grad(s, 0, s->n, x, y, &field[cap_grid_idx(g, i, j)], NULL, NULL, NULL))) return st;
     }
   }
   return CAP_SUCCESS;
@@ -373,7 +423,7 @@ int cap_solid_fluid_fraction(const cap_solid *s, const cap_grid *g, int i, int j
   if (!st) st = cap_check_int_range("cell index j", j, -g->ng, g->ny + g->ng - 1);
   if (st) return st;
   double pc, gx, gy;
-  if ((st = eval_grad(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &pc, &gx, &gy))) return st;
+  if ((st = eval_grad(s, 0, s->n, cap_grid_xc(g, i), cap_grid_yc(g, j), &pc, &gx, &gy, NULL))) return st;
   /* psi > 0 <=> -grad.(x - c) - psi_c < 0: the "liquid" side n.x + d < 0 of the square-fraction
    * function with n = -grad psi and d = -psi_c / (|grad psi| h) (in units of the side). */
   double gn = hypot(gx, gy);

@@ -89,6 +89,30 @@ int cap_solid_bounds(const cap_solid *s, double *xlo, double *xhi, double *ylo, 
  * CAP_EDOM for a non-finite shift, CAP_EINVAL for a sampled field (its grid does not move). */
 int cap_solid_translate(cap_solid *s, double dx, double dy);
 
+/* PARTS. The primitives of a solid are its parts, numbered in the order of construction (a union's
+ * parts flattened: cap_solid_union_alloc(2, {A, B}) with A a union of two has parts A0, A1, B); a
+ * primitive or a sampled field is one part, 0. Several bodies in one domain are one union, each body
+ * a part: the virtual surface gives each part its own contact angle (cap_vsurf_set_part_angles), the
+ * flow its own rigid motion (cap_ns_params.solid_motion[part]), cap_force the force on each
+ * (cap_force_on_part). The functions below take part = 0 .. cap_solid_parts(s) - 1, or
+ * CAP_SOLID_WHOLE for the whole solid (what cap_solid_eval, _bounds and _translate do); another part
+ * is CAP_EDOM, naming it and the range. */
+#define CAP_SOLID_WHOLE (-1)
+
+/* The number of parts (primitives) of s; 0 for NULL. */
+int cap_solid_parts(const cap_solid *s);
+
+/* psi and the normal of part `part` alone (a primitive's exact signed distance), as cap_solid_eval. */
+int cap_solid_part_eval(const cap_solid *s, int part, double x, double y, double *psi, double *nx, double *ny);
+
+/* The part whose psi is least at (x, y): the one that gives the union its psi and normal there (the
+ * first on ties). Inside the solid, the part that holds the point (the deepest, if parts overlap). */
+int cap_solid_part_at(const cap_solid *s, double x, double y, int *part);
+
+/* cap_solid_bounds and cap_solid_translate of one part (a body of a union moves alone). */
+int cap_solid_part_bounds(const cap_solid *s, int part, double *xlo, double *xhi, double *ylo, double *yhi);
+int cap_solid_part_translate(cap_solid *s, int part, double dx, double dy);
+
 /* Releases a solid; NULL is accepted. */
 void cap_solid_free(cap_solid *s);
 

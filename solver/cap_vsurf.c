@@ -13,8 +13,10 @@ struct cap_vsurf {
   size_t *cell;        /* their indices, by increasing depth (capacity: every interior cell) */
   double *depth, *nx, *ny;
   double *cos_theta;   /* per solid cell */
-  double cos0;         /* the solid's angle (cap_vsurf_alloc, cap_vsurf_set_angle) */
+  int nparts;          /* parts of the solid (cap_solid_parts) */
+  double cos_part[CAP_SOLID_MAX_PARTS]; /* each part's angle (cap_vsurf_alloc, _set_angle, _set_part_angles) */
   unsigned char *in_solid, *xface, *yface;
+  unsigned char *part; /* the part of each solid cell (g.size entries) */
   struct entry *scratch; /* the sort's workspace */
 };
 
@@ -31,14 +33,21 @@ void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
   free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
-  free(v->in_solid); free(v->xface); free(v->yface); free(v->scratch);
+  free(v->in_solid); free(v->xface); free(v->yface); free(v->part); free(v->scratch);
   free(v);
 }
 
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)
 {
+  return cap_vsurf_part_range(g, s, CAP_SOLID_WHOLE, margin, i0, i1, j0, j1);
+}
+
+int cap_vsurf_part_range(const cap_grid *g, const cap_solid *s, int part, int margin, int *i0, int *i1, int *j0,
+                         int *j1)
+{
+  if (!g || !i0 || !i1 || !j0 || !j1) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_part_range: NULL argument");
   double xlo, xhi, ylo, yhi;
-  int st = cap_solid_bounds(s, &xlo, &xhi, &ylo, &yhi);
+  int st = cap_solid_part_bounds(s, part, &xlo, &xhi, &ylo, &yhi);
   if (st) return st;
   double fi0 = floor((xlo - g->x0) / g->h) - margin, fi1 = ceil((xhi - g->x0) / g->h) + margin;
   double fj0 = floor((ylo - g->y0) / g->h) - margin, fj1 = ceil((yhi - g->y0) / g->h) + margin;
@@ -49,14 +58,21 @@ int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int 
   return CAP_SUCCESS;
 }
 
-/* The solid cells of s on v's grid, sorted by depth, the masks, every angle cos0. No allocation. */
+/* The solid cells of s on v's grid, sorted by depth, the masks and parts, every cell its part's angle.
+ * No allocation. */
 static int build(cap_vsurf *v, const cap_solid *s)
 {
   const cap_grid *g = &v->g;
+  if (cap_solid_parts(s) != v->nparts) {
+    v->n = 0;
+    return CAP_ERROR(CAP_ESIZE, "cap_vsurf_move: the solid has %d parts, the virtual surface was made for %d",
+                     cap_solid_parts(s), v->nparts);
+  }
   entry *e = v->scratch;
   memset(v->in_solid, 0, g->size);
   memset(v->xface, 0, g->size);
   memset(v->yface, 0, g->size);
+  memset(v->part, 0, g->size);
   size_t n = 0;
   int i0, i1, j0, j1;
   int st = cap_vsurf_cell_range(g, s, 0, &i0, &i1, &j0, &j1);
@@ -66,8 +82,11 @@ static int build(cap_vsurf *v, const cap_solid *s)
       if ((st = cap_solid_eval(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &psi, &nx, &ny))) break;
       if (!(psi < 0)) continue;
       size_t c = cap_grid_idx(g, i, j);
+      int part = 0;
+      if (v->nparts > 1 && (st = cap_solid_part_at(s, cap_grid_xc(g, i), cap_grid_yc(g, j), &part))) break;
       e[n++] = (entry){c, -psi, nx, ny};
       v->in_solid[c] = 1;
+      v->part[c] = (unsigned char)part;
       v->xface[c] = v->xface[c + 1] = v->yface[c] = v->yface[c + g->sy] = 1;
     }
   if (st) { v->n = 0; return st; }
@@ -78,7 +97,7 @@ static int build(cap_vsurf *v, const cap_solid *s)
     v->depth[k] = e[k].depth;
     v->nx[k] = e[k].nx;
     v->ny[k] = e[k].ny;
-    v->cos_theta[k] = v->cos0;
+    v->cos_theta[k] = v->cos_part[v->part[e[k].cell]];
   }
   /* periodic sides: a face on the seam is the same face on both ends */
   if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
@@ -105,18 +124,20 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   cap_vsurf *v = calloc(1, sizeof *v);
   if (!v) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a virtual surface");
   v->g = *g;
-  v->cos0 = cos(theta);
+  v->nparts = cap_solid_parts(s);
+  for (int k = 0; k < CAP_SOLID_MAX_PARTS; k++) v->cos_part[k] = cos(theta);
   size_t m = (size_t)g->nx * g->ny + 1;
   v->in_solid = calloc(g->size, 1);
   v->xface = calloc(g->size, 1);
   v->yface = calloc(g->size, 1);
+  v->part = calloc(g->size, 1);
   v->scratch = malloc(m * sizeof *v->scratch);
   v->cell = malloc(m * sizeof *v->cell);
   v->depth = malloc(m * sizeof *v->depth);
   v->nx = malloc(m * sizeof *v->nx);
   v->ny = malloc(m * sizeof *v->ny);
   v->cos_theta = malloc(m * sizeof *v->cos_theta);
-  if (!v->in_solid || !v->xface || !v->yface || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta) {
+  if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
@@ -136,8 +157,22 @@ int cap_vsurf_set_angle(cap_vsurf *v, double theta)
   if (!v) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_angle: v is NULL");
   int st = cap_check_open("theta", theta, 0, M_PI, "rad");
   if (st) return st;
-  v->cos0 = cos(theta);
-  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = v->cos0;
+  for (int k = 0; k < CAP_SOLID_MAX_PARTS; k++) v->cos_part[k] = cos(theta);
+  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = cos(theta);
+  return CAP_SUCCESS;
+}
+
+int cap_vsurf_set_part_angles(cap_vsurf *v, const double *theta, int n)
+{
+  if (!v || !theta) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_part_angles: NULL argument");
+  if (n != v->nparts)
+    return CAP_ERROR(CAP_ESIZE, "cap_vsurf_set_part_angles: %d angles for a solid of %d parts", n, v->nparts);
+  for (int k = 0; k < n; k++)
+    if (!(theta[k] > 0 && theta[k] < M_PI))
+      return CAP_ERROR(CAP_EDOM, "contact angle theta[%d] = %.9g rad of part %d is out of range: allowed 0 < theta < pi",
+                       k, theta[k], k);
+  for (int k = 0; k < n; k++) v->cos_part[k] = cos(theta[k]);
+  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = v->cos_part[v->part[v->cell[k]]];
   return CAP_SUCCESS;
 }
 
@@ -167,6 +202,7 @@ int cap_vsurf_cell(const cap_vsurf *v, size_t k, size_t *cell, double *depth, do
 }
 
 const unsigned char *cap_vsurf_cells(const cap_vsurf *v) { return v ? v->in_solid : NULL; }
+const unsigned char *cap_vsurf_parts(const cap_vsurf *v) { return v ? v->part : NULL; }
 const unsigned char *cap_vsurf_xfaces(const cap_vsurf *v) { return v ? v->xface : NULL; }
 const unsigned char *cap_vsurf_yfaces(const cap_vsurf *v) { return v ? v->yface : NULL; }
 

@@ -39,8 +39,12 @@
  * Solids thinner than about 4 cells have the continuation of both sides in too few cells for the
  * 5-point stencils of the advection; the experiments keep plates at least 4 cells thick.
  *
- * The angle is one theta for the whole solid, or one per solid cell (cap_vsurf_set_cell_angles,
- * for the dynamic angle model). Planar grids; AXI grids take the same formulas in the meridian
+ * The angle is one theta for the whole solid, one per part of the solid (cap_vsurf_set_part_angles:
+ * several bodies in one domain, each a part of one union, cap_solid.h), or one per solid cell
+ * (cap_vsurf_set_cell_angles, for the dynamic angle model). A solid cell belongs to the part whose
+ * psi is least at its centre (cap_solid_part_at), and the continuation probes the union's normal: two
+ * parts must lie apart (a probe of one part's cell must not fall into another's cells, and the
+ * angles meet nowhere), or overlap where no liquid reaches. Planar grids; AXI grids take the same formulas in the meridian
  * plane (psi then the distance to the solid of revolution); 3D returns CAP_EGEOM.
  */
 #ifndef CAP_VSURF_H
@@ -61,14 +65,19 @@ typedef struct cap_vsurf cap_vsurf;
 int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta);
 void cap_vsurf_free(cap_vsurf *v);
 
-/* The solid cells of s (the solid moved, e.g. by cap_solid_translate) on the same grid, without
- * allocating: masks, depths and normals are rebuilt and every cell gets the solid's angle (the
- * last of cap_vsurf_alloc or cap_vsurf_set_angle; per-cell angles are reset). On failure (an
- * evaluation of s) the surface is left empty. */
+/* The solid cells of s (the solid moved, e.g. by cap_solid_translate or cap_solid_part_translate)
+ * on the same grid, without allocating: masks, parts, depths and normals are rebuilt and every cell
+ * gets its part's angle (the last of cap_vsurf_alloc, cap_vsurf_set_angle or
+ * cap_vsurf_set_part_angles: kept across moves; per-cell angles are reset). CAP_ESIZE if s has
+ * another number of parts than the solid v was made from. On failure the surface is left empty. */
 int cap_vsurf_move(cap_vsurf *v, const cap_solid *s);
 
-/* One angle for every solid cell (CAP_EDOM outside (0, pi)). */
+/* One angle for every solid cell and every part (CAP_EDOM outside (0, pi)). */
 int cap_vsurf_set_angle(cap_vsurf *v, double theta);
+
+/* One angle per part of the solid, theta[k] for part k (n = cap_solid_parts of the solid;
+ * CAP_ESIZE for another n, CAP_EDOM naming the first theta[k] outside (0, pi)). */
+int cap_vsurf_set_part_angles(cap_vsurf *v, const double *theta, int n);
 
 /* The number of solid cells, and the k-th one (in order of depth): its cell index, depth d >= 0 and
  * normal. k out of range returns CAP_EDOM. */
@@ -83,10 +92,15 @@ int cap_vsurf_set_cell_angles(cap_vsurf *v, const double *theta, size_t n);
 const unsigned char *cap_vsurf_cells(const cap_vsurf *v);
 const unsigned char *cap_vsurf_xfaces(const cap_vsurf *v);
 const unsigned char *cap_vsurf_yfaces(const cap_vsurf *v);
+/* The part of every solid cell (g->size entries; 0 outside the solid cells). */
+const unsigned char *cap_vsurf_parts(const cap_vsurf *v);
 
 /* The interior cells i0 <= i < i1, j0 <= j < j1 that can hold the solid (cap_solid_bounds) widened by
  * `margin` cells, clipped to the grid: the range a scan near a small solid needs. */
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1);
+/* The same for part `part` of s (cap_solid_part_bounds; CAP_SOLID_WHOLE: cap_vsurf_cell_range). */
+int cap_vsurf_part_range(const cap_grid *g, const cap_solid *s, int part, int margin, int *i0, int *i1, int *j0,
+                         int *j1);
 
 /* Writes the continuation into the solid cells of phi (see RULE). phi's interior fluid cells are
  * read, and its ghost cells where a mirror point lies within half a cell of the box (fill them first;

@@ -111,7 +111,7 @@ int main(void)
     th_true(b.y == c.y && b.v == c.v, "NaN force: the body is left as it was");
     th_int(cap_body_step(&b, 0, 0, 0, -9.81, 0, NULL, NULL), CAP_EDOM, "dt = 0 refused");
     cap_ns_params P = cap_ns_params_default();
-    P.solid_motion.u = NAN;
+    P.solid_motion[0].u = NAN;
     th_int(cap_ns_params_check(&P), CAP_EDOM, "a NaN solid velocity refused by cap_ns_params_check");
   }
   return th_done();

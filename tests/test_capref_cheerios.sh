@@ -47,6 +47,20 @@ check_close "cheerios-2d-pair F [N/m] vs mpmath (original integral form)" "$(tsv
 check_close "cheerios-2d-pair z_m [m] vs mpmath" "$(tsv_get "$out" zm 1)" -0.000479349332571482549 1e-9
 check_close "cheerios-2d-pair phi_o [deg] vs mpmath" "$(tsv_get "$out" phi_o 1)" 124.735765195215649 1e-10
 
+# ---- 2D unlike pair: two identical bodies are the pair above (another formulation: shooting from
+# both contacts), a heavy hydrophobic and a light hydrophilic body repel
+U2="--radius-a 1e-3 --rho-s-a 1500 --theta-a 63.7 --radius-b 1e-3 --rho-s-b 1500 --theta-b 63.7"
+out=$("$capref" cheerios-2d-unlike $U2 --sep 3e-3)
+check $? "cheerios-2d-unlike runs"
+check_close "cheerios-2d-unlike of identical bodies: F [N/m] vs the pair's mpmath value" "$(tsv_get "$out" F 1)" \
+  0.00112502152344824030 1e-9
+check_close "cheerios-2d-unlike of identical bodies: phi_o_b [deg] vs mpmath" "$(tsv_get "$out" phi_o_b 1)" \
+  124.735765195215649 1e-10
+out=$("$capref" cheerios-2d-unlike --radius-a 1e-3 --rho-s-a 3000 --theta-a 120 --radius-b 1e-3 --rho-s-b 250 \
+  --theta-b 60 --sep 5e-3)
+f=$(tsv_get "$out" F 1)
+awk -v f="$f" 'BEGIN { exit !(f < 0) }'; check $? "cheerios-2d-unlike: heavy hydrophobic and light hydrophilic repel (F = $f N/m)"
+
 out=$("$capref" cheerios-2d-linear $W2 --sep 3e-3)
 check $? "cheerios-2d-linear runs"
 check_close "cheerios-2d-linear F_slope [N/m] vs mpmath" "$(tsv_get "$out" F_slope 1)" 0.00735919512487088345 1e-9
@@ -62,7 +76,7 @@ check_close "cheerios-2d-curve F_asym(20 mm) [N/m] vs mpmath" "$(tsv_get "$out" 
 # ---- JSON
 for q in "cheerios-3d $W3 --sep 1.3e-3" "cheerios-3d-curve $W3 --sep-min 1e-3 --sep-max 3e-3 --n 3" \
          "cheerios-2d-float $W2" "cheerios-2d-pair $W2 --sep 3e-3" "cheerios-2d-linear $W2 --sep 3e-3" \
-         "cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 3"; do
+         "cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 3" "cheerios-2d-unlike $U2 --sep 3e-3"; do
   check_json "${q%% *}" $q --format json
 done
 
@@ -70,10 +84,12 @@ done
 check_usage "--theta 190" theta cheerios-2d-pair $W2 --sep 3e-3 --theta 190
 check_usage "--radius -1" radius cheerios-3d --rho-s 1200 --radius -1 --sep 1e-3
 check_usage "overlapping cylinders" sep cheerios-2d-pair $W2 --sep 1.5e-3
+check_usage "--theta-b 180" theta-b cheerios-2d-unlike $U2 --sep 3e-3 --theta-b 180
+check_usage "overlapping unlike cylinders" sep cheerios-2d-unlike $U2 --sep 1.5e-3
 check_stderr "a sinking cylinder (no solution)" 1 sinks cheerios-2d-float --rho-s 9e5 --radius 1e-3 --theta 60
 check_usage "non-integer --n" "--n" cheerios-2d-curve $W2 --sep-min 3e-3 --sep-max 0.02 --n 2.5
 
 n=$("$capref" --list | grep -c '^cheerios-')
-[ "$n" -eq 6 ]; check $? "capref --list shows the 6 cheerios quantities ($n)"
+[ "$n" -eq 7 ]; check $? "capref --list shows the 7 cheerios quantities ($n)"
 
 finish

@@ -318,6 +318,113 @@ static void test_2d_pair(void)
          "2D pair SI zero radius rejected");
 }
 
+/* ---- 2D unlike pair ---------------------------------------------------------------------------- */
+
+/* Independent checks of one unlike pair: each body's vertical balance and its horizontal force by
+ * Simpson quadrature of the pressure over its wetted arc plus the two line forces, and the inner
+ * meniscus integrated in arclength (RK4) from a's inner contact to b's. */
+static void check_unlike(const char *name, const cap_cheerios_body2d *a, const cap_cheerios_body2d *b, double sep)
+{
+  cap_cheerios_unlike2d r;
+  th_int(cap_cheerios_2d_unlike(a, b, sep, &r), CAP_SUCCESS, "%s: status", name);
+  const cap_cheerios_body2d *bd[2] = {a, b};
+  const cap_cheerios_side2d *sd[2] = {&r.a, &r.b};
+  for (int k = 0; k < 2; k++) {
+    const cap_cheerios_side2d *q = sd[k];
+    double bb = sqrt(bd[k]->bond), par[2] = {bb, q->zc.val};
+    /* the arc from the contact on the left to the one on the right: a's outer is on its left, b's
+     * inner is on its left */
+    double tl = k ? q->phi_i.val : q->phi_o.val, tr = k ? q->phi_o.val : q->phi_i.val;
+    double al = k ? q->alpha_i.val : q->alpha_o.val, ar = k ? q->alpha_o.val : q->alpha_i.val;
+    double fz = simpson(press_fz, par, -tl, tr, 4000) + sin(al) + sin(ar);
+    double fx = simpson(press_fx, par, -tl, tr, 4000) - cos(al) + cos(ar);
+    th_rel(fz, PI * bd[k]->density_ratio * bd[k]->bond, 1e-9, "%s: body %c carries its weight (quadrature)", name,
+           k ? 'b' : 'a');
+    th_abs(k ? -fx : fx, r.force.val, 1e-9 * (1 + fabs(r.force.val)) + 1e-12, "%s: body %c, F = C - sigma = the "
+           "pressure and line forces (quadrature), towards the other", name, k ? 'b' : 'a');
+    th_abs(q->zc.val - bb * cos(q->phi_o.val), -2.0 * sin(0.5 * q->alpha_o.val), 1e-12,
+           "%s: body %c's outer contact on the single-wall meniscus", name, k ? 'b' : 'a');
+  }
+  /* the inner meniscus from a's contact, in arclength, until it reaches b's contact abscissa */
+  double x0 = sqrt(a->bond) * sin(r.a.phi_i.val), x1 = sep - sqrt(b->bond) * sin(r.b.phi_i.val);
+  double y[3] = {x0, r.a.h_i.val, r.a.alpha_i.val}, ds = (x1 - x0) / 20000;
+  while (y[0] + ds * cos(y[2]) < x1) rk4_s(y, ds);
+  rk4_s(y, (x1 - y[0]) / cos(y[2])); /* the last part step, to first order in its length */
+  th_abs(y[1], r.b.h_i.val, 1e-8, "%s: the inner meniscus (RK4 in arclength) reaches b's contact height", name);
+  th_abs(y[2], -r.b.alpha_i.val, 1e-7, "%s: ... with b's contact inclination", name);
+  th_true(r.force.err < 1e-9, "%s: the force from either contact agrees (err %.2g)", name, r.force.err);
+}
+
+static void test_2d_unlike(void)
+{
+  const cap_cheerios_body2d heavy = {0.04, 3.0, 120 * DEG}, light = {0.04, 0.25, 60 * DEG};
+  const cap_cheerios_body2d odd = {0.3817, 1.7321, 63.7 * DEG}, other = {0.1171, 0.4131, 107.3 * DEG};
+  check_unlike("unlike: heavy hydrophobic, light hydrophilic, l = 2", &heavy, &light, 2.0);
+  check_unlike("unlike: heavy hydrophobic, light hydrophilic, l = 0.45", &heavy, &light, 0.45);
+  check_unlike("unlike: Bo 0.3817 and 0.1171, l = 1.9", &odd, &other, 1.9);
+
+  /* identical bodies: the symmetric pair of cap_cheerios_2d_pair (a quadrature in psi, another
+   * formulation) */
+  const double seps[3] = {0.4137, 2.0, 3.7};
+  for (int k = 0; k < 3; k++) {
+    cap_cheerios_unlike2d u;
+    cap_cheerios_pair2d p;
+    int st = cap_cheerios_2d_unlike(&heavy, &heavy, seps[k], &u);
+    if (!st) st = cap_cheerios_2d_pair(heavy.bond, heavy.density_ratio, heavy.theta, seps[k], &p);
+    th_int(st, CAP_SUCCESS, "unlike = identical pair at l = %g: status", seps[k]);
+    th_rel(u.force.val, p.force.val, 1e-9, "unlike = identical pair at l = %g: F = rho g z_m^2/2", seps[k]);
+    th_abs(u.a.phi_i.val, p.phi_i.val, 1e-10, "unlike = identical pair at l = %g: phi_i of a", seps[k]);
+    th_abs(u.b.phi_o.val, p.phi_o.val, 1e-10, "unlike = identical pair at l = %g: phi_o of b", seps[k]);
+    th_abs(u.b.zc.val, p.zc.val, 1e-10, "unlike = identical pair at l = %g: zc of b", seps[k]);
+  }
+  /* swapping a and b mirrors the state and keeps the force */
+  cap_cheerios_unlike2d ab, ba;
+  cap_cheerios_2d_unlike(&heavy, &light, 2.0, &ab);
+  cap_cheerios_2d_unlike(&light, &heavy, 2.0, &ba);
+  th_rel(ba.force.val, ab.force.val, 1e-9, "unlike: swapping the bodies keeps the force");
+  th_abs(ba.a.phi_i.val, ab.b.phi_i.val, 1e-10, "unlike: swapping the bodies swaps their states");
+
+  /* signs: a depressed and a raised meniscus repel, two depressed ones attract */
+  th_true(ab.force.val < 0 && ab.a.h_i.val < 0 && ab.b.h_i.val > 0,
+          "unlike: heavy hydrophobic and light hydrophilic repel at l = 2 (F = %.4g sigma)", ab.force.val);
+  cap_cheerios_unlike2d at;
+  cap_cheerios_2d_unlike(&heavy, &other, 1.9, &at);
+  th_true(at.force.val > 0 && at.a.h_i.val < 0 && at.b.h_i.val < 0,
+          "unlike: two depressed menisci attract (F = %.4g sigma)", at.force.val);
+
+  /* far apart: the isolated bodies, and the force of two superposed tails, 2 A_a A_b exp(-gap) */
+  cap_cheerios_float2d ia, ib;
+  cap_cheerios_linear2d la, lb;
+  cap_cheerios_2d_isolated(heavy.bond, heavy.density_ratio, heavy.theta, &ia);
+  cap_cheerios_2d_isolated(light.bond, light.density_ratio, light.theta, &ib);
+  cap_cheerios_2d_linear(heavy.bond, heavy.density_ratio, heavy.theta, 5.0, &la);
+  cap_cheerios_2d_linear(light.bond, light.density_ratio, light.theta, 5.0, &lb);
+  cap_cheerios_unlike2d far;
+  const double L = 14.0;
+  th_int(cap_cheerios_2d_unlike(&heavy, &light, L, &far), CAP_SUCCESS, "unlike at l = 14: status");
+  th_abs(far.a.phi_i.val, ia.phi.val, 1e-6, "unlike at l = 14: a's inner contact is the isolated one");
+  th_abs(far.b.phi_o.val, ib.phi.val, 1e-6, "unlike at l = 14: b's outer contact is the isolated one");
+  double gap = L - la.x_c.val - lb.x_c.val, fas = 2 * la.amp.val * lb.amp.val * exp(-gap);
+  th_rel(far.force.val, fas, 1e-4, "unlike at l = 14: F = 2 A_a A_b exp(-gap) (%.4g)", fas);
+
+  /* bad input */
+  cap_cheerios_unlike2d r;
+  cap_cheerios_body2d bad = light;
+  bad.theta = PI;
+  th_int(cap_cheerios_2d_unlike(&heavy, &bad, 2.0, &r), CAP_EDOM, "unlike: theta_b = pi refused");
+  th_true(strstr(cap_error_message(), "theta_b") != NULL, "unlike: the message names theta_b: %s", cap_error_message());
+  bad = heavy;
+  bad.bond = NAN;
+  th_int(cap_cheerios_2d_unlike(&bad, &light, 2.0, &r), CAP_EDOM, "unlike: bond_a = NaN refused");
+  th_int(cap_cheerios_2d_unlike(&heavy, &light, 0.4, &r), CAP_EDOM, "unlike: overlapping bodies refused");
+  th_true(strstr(cap_error_message(), "sep") != NULL, "unlike: the message names sep: %s", cap_error_message());
+  th_int(cap_cheerios_2d_unlike(&heavy, &light, 20.0, &r), CAP_EDOM, "unlike: a gap over 16 l_c refused");
+  th_int(cap_cheerios_2d_unlike(NULL, &light, 2.0, &r), CAP_EINVAL, "unlike: NULL body refused");
+  bad = heavy;
+  bad.density_ratio = 40;
+  th_int(cap_cheerios_2d_unlike(&bad, &light, 2.0, &r), CAP_ENOSOL, "unlike: a sinking body a: ENOSOL");
+}
+
 static void test_2d_linear(void)
 {
   /* small Bo, heavy cylinder */
@@ -423,5 +530,6 @@ int main(void)
   test_2d_isolated();
   test_2d_pair();
   test_2d_linear();
+  test_2d_unlike();
   return th_done();
 }

@@ -3,6 +3,7 @@
  * half-immersed disc (cap_ns), a moving solid's added mass (cap_ns solid_motion), and the error
  * paths. */
 #include <math.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -224,7 +225,7 @@ int main(void)
       par.sigma = 0;
       par.gx = par.gy = 0;
       par.vsurf = P.v;
-      par.solid_motion = (cap_ns_rigid){U, 0, 0, xc, yc};
+      par.solid_motion[0] = (cap_ns_rigid){U, 0, 0, xc, yc};
       cap_ns_step_info info;
       st = cap_ns_step(P.S, &par, P.W, dt, &info);
       divmax = info.div_max;
@@ -239,6 +240,71 @@ int main(void)
     th_rel(ma, ref, 0.1, "impulsive start: the added mass is rho pi R^2 (within 10 %%: walls and surface)");
     th_abs(F.fy / (ma * U / dt), 0, 0.05, "impulsive start: no lift to speak of");
     pool_close(&P);
+  }
+
+  /* ---- two bodies, one solid: the force on each part (cap_force_on_part) ---- */
+  {
+    /* a flat surface y0 cuts disc a at 120 degrees from its downward vertical (a flat interface makes
+     * 60 degrees there) and disc b at 60 degrees (120 through the liquid); each part has its angle */
+    int n = 128;
+    double h = 1.0 / n, R = 0.1817, y0 = 0.5113;
+    double xa = 0.2731, ya = y0 - R / 2, xb = 0.7129, yb = y0 + R / 2;
+    cap_grid g;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    cap_solid *a = NULL, *b = NULL, *both = NULL;
+    cap_solid_disc_alloc(&a, xa, ya, R);
+    cap_solid_disc_alloc(&b, xb, yb, R);
+    const cap_solid *parts[2] = {a, b};
+    cap_solid_union_alloc(&both, 2, parts);
+    const double th[2] = {60 * DEG, 120 * DEG};
+    cap_vsurf *v = NULL, *va = NULL, *vb = NULL;
+    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+    cap_vsurf_set_part_angles(v, th, 2);
+    cap_vsurf_alloc(&va, &g, a, th[0]);
+    cap_vsurf_alloc(&vb, &g, b, th[1]);
+    cap_force_ws *w = NULL;
+    cap_force_ws_alloc(&w, &g);
+    double *phi[3], *p = cap_grid_field_alloc(&g);
+    const cap_vsurf *vs[3] = {v, va, vb};
+    for (int k = 0; k < 3; k++) {
+      phi[k] = cap_grid_field_alloc(&g);
+      for (int j = -g.ng; j < n + g.ng; j++)
+        for (int i = -g.ng; i < n + g.ng; i++) phi[k][cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - y0;
+      cap_vsurf_fill(vs[k], &g, phi[k]);
+    }
+    for (int j = -g.ng; j < n + g.ng; j++)
+      for (int i = -g.ng; i < n + g.ng; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        double y = cap_grid_yc(&g, j);
+        p[c] = y < y0 ? -RHO_G * (y - y0) : NAN; /* the solid cells' values are not read */
+      }
+    cap_force Fa, Fb, Fa1, Fb1, Fw;
+    int st = cap_force_on_part(w, &g, both, 0, v, phi[0], p, 1, xa, ya, &Fa);
+    if (!st) st = cap_force_on_part(w, &g, both, 1, v, phi[0], p, 1, xb, yb, &Fb);
+    if (!st) st = cap_force_on_solid(w, &g, a, va, phi[1], p, 1, xa, ya, &Fa1);
+    if (!st) st = cap_force_on_solid(w, &g, b, vb, phi[2], p, 1, xb, yb, &Fb1);
+    if (!st) st = cap_force_on_solid(w, &g, both, v, phi[0], p, 1, 0, 0, &Fw);
+    th_int(st, CAP_SUCCESS, "two parts: forces computed%s%s", st ? ": " : "", st ? cap_error_message() : "");
+    double seg = R * R * (M_PI / 3 - sqrt(3) / 4);
+    double want_a = RHO_G * (M_PI * R * R - seg), want_b = RHO_G * seg;
+    th_rel(Fa.fpy, want_a, 3e-3, "part 0: pressure force = rho g (immersed area, 2/3 of the disc and more)");
+    th_rel(Fb.fpy, want_b, 3e-3, "part 1: pressure force = rho g (immersed segment)");
+    th_int(Fa.ncontact, 2, "part 0: two contact points");
+    th_int(Fb.ncontact, 2, "part 1: two contact points");
+    th_abs(Fa.fty, 0, 1e-9, "part 0: the flat surface pulls horizontally (fty = 0)");
+    th_rel(Fa.fy, Fa1.fy, 1e-12, "part 0: the force as if alone (its own virtual surface)");
+    th_rel(Fb.fy, Fb1.fy, 1e-12, "part 1: the force as if alone (its own virtual surface)");
+    th_abs(Fa.fx - Fa1.fx, 0, 1e-12, "part 0: F_x as if alone");
+    th_abs(Fb.fx - Fb1.fx, 0, 1e-12, "part 1: F_x as if alone");
+    th_rel(Fw.fy, Fa.fy + Fb.fy, 1e-12, "the whole solid: the sum of its parts");
+    th_int(Fw.ncontact, 4, "the whole solid: four contact points");
+    th_int(cap_force_on_part(w, &g, both, 2, v, phi[0], p, 1, 0, 0, &Fa), CAP_EDOM, "part 2 of 2 refused");
+    th_true(strstr(cap_error_message(), "part = 2") != NULL, "the message names the part: %s", cap_error_message());
+    for (int k = 0; k < 3; k++) free(phi[k]);
+    free(p);
+    cap_force_ws_free(w);
+    cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
+    cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
   }
 
   /* ---- bad input ---- */

@@ -693,5 +693,58 @@ int main(void)
     free(f);
     free(f3);
   }
+  /* ---- parts: each primitive of a union evaluated, located, bounded and moved alone ---- */
+  {
+    cap_solid *a, *b, *c, *ab, *all;
+    cap_solid_disc_alloc(&a, 0.2731, 0.3119, 0.1137);
+    cap_solid_box_alloc(&b, 0.6917, 0.5503, 0.0873, 0.0511, 0.37);
+    cap_solid_halfplane_alloc(&c, 0, 0.05, 0.1, 1);
+    const cap_solid *p2[2] = {a, b}, *p3[2] = {NULL, c};
+    cap_solid_union_alloc(&ab, 2, p2);
+    p3[0] = ab;
+    cap_solid_union_alloc(&all, 2, p3);
+    th_int(cap_solid_parts(all), 3, "a union of a union of two and a half-plane has three parts");
+    th_int(cap_solid_parts(a), 1, "a primitive is one part");
+    th_int(cap_solid_parts(NULL), 0, "NULL has no parts");
+    const cap_solid *prim[3] = {a, b, c};
+    double e = 0;
+    int wrong = 0;
+    for (int k = 0; k < 200; k++) {
+      double x = 0.0137 + 0.97 * (k % 20) / 19.0, y = 0.0211 + 0.95 * (k / 20) / 9.0, best = INFINITY;
+      int arg = -1, at = -2;
+      for (int m = 0; m < 3; m++) {
+        double pw, nxw, nyw, pg, nxg, nyg;
+        cap_solid_eval(prim[m], x, y, &pw, &nxw, &nyw);
+        cap_solid_part_eval(all, m, x, y, &pg, &nxg, &nyg);
+        e = fmax(e, fmax(fabs(pg - pw), fmax(fabs(nxg - nxw), fabs(nyg - nyw))));
+        if (pw < best) { best = pw; arg = m; }
+      }
+      cap_solid_part_at(all, x, y, &at);
+      wrong += at != arg;
+    }
+    th_abs(e, 0, 0, "part k of the union evaluates as primitive k alone (psi and normal, 600 points)");
+    th_int(wrong, 0, "cap_solid_part_at: the part of least psi at 200 points");
+    double xlo, xhi, ylo, yhi;
+    th_int(cap_solid_part_bounds(all, 0, &xlo, &xhi, &ylo, &yhi), CAP_SUCCESS, "bounds of part 0");
+    th_true(xlo == 0.2731 - 0.1137 && xhi == 0.2731 + 0.1137 && ylo == 0.3119 - 0.1137 && yhi == 0.3119 + 0.1137,
+            "bounds of part 0: the disc's box");
+    cap_solid_part_bounds(all, 2, &xlo, &xhi, &ylo, &yhi);
+    th_true(isinf(xlo) && isinf(yhi), "bounds of part 2 (a half-plane): unbounded");
+    th_int(cap_solid_part_translate(all, 1, 0.0413, -0.0291), CAP_SUCCESS, "move part 1 alone");
+    cap_solid_translate(b, 0.0413, -0.0291);
+    double pa, pb, qa, qb;
+    cap_solid_part_eval(all, 0, 0.3, 0.3, &pa, NULL, NULL);
+    cap_solid_eval(a, 0.3, 0.3, &qa, NULL, NULL);
+    cap_solid_part_eval(all, 1, 0.7, 0.5, &pb, NULL, NULL);
+    cap_solid_eval(b, 0.7, 0.5, &qb, NULL, NULL);
+    th_true(pa == qa && pb == qb, "after the move: part 1 moved, part 0 stayed");
+    th_int(cap_solid_part_eval(all, 3, 0.5, 0.5, &pa, NULL, NULL), CAP_EDOM, "part 3 of 3 refused");
+    th_true(strstr(cap_error_message(), "part = 3") != NULL, "the message names the part: %s", cap_error_message());
+    th_int(cap_solid_part_translate(all, -2, 0, 0), CAP_EDOM, "part -2 refused");
+    th_int(cap_solid_part_bounds(all, 7, &xlo, &xhi, &ylo, &yhi), CAP_EDOM, "bounds of part 7 refused");
+    th_int(cap_solid_part_at(all, NAN, 0.5, &(int){0}), CAP_EDOM, "cap_solid_part_at at NaN refused");
+    th_int(cap_solid_part_at(all, 0.5, 0.5, NULL), CAP_EINVAL, "cap_solid_part_at without output refused");
+    cap_solid_free(a); cap_solid_free(b); cap_solid_free(c); cap_solid_free(ab); cap_solid_free(all);
+  }
   return th_done();
 }

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
@@ -69,6 +70,23 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   free(kappa);
   cap_vsurf_free(v);
   cap_solid_free(s);
+}
+
+/* A pool on grid g, liquid below y = level at rest, round the solids of v: state, workspace and the
+ * parameters (rho = sigma = 1, mu = 0.05, g = 1 downwards). */
+static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, cap_ns_state **s, cap_ns_ws **w)
+{
+  cap_ns_state_alloc(s, g);
+  cap_ns_ws_alloc(w, g);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) (*s)->phi[cap_grid_idx(g, i, j)] = cap_grid_yc(g, j) - level;
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = 1;
+  p.mu = 0.05;
+  p.sigma = 1;
+  p.gy = -1;
+  p.vsurf = v;
+  return p;
 }
 
 int main(void)
@@ -170,16 +188,7 @@ int main(void)
     cap_vsurf_alloc(&v, &g, both, M_PI / 2);
     cap_ns_state *s;
     cap_ns_ws *w;
-    cap_ns_state_alloc(&s, &g);
-    cap_ns_ws_alloc(&w, &g);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.6;
-    cap_ns_params p = cap_ns_params_default();
-    p.rho = 1;
-    p.mu = 0.05;
-    p.sigma = 1;
-    p.gy = -1;
-    p.vsurf = v;
+    cap_ns_params p = pool(&g, 0.6, v, &s, &w);
     double umax = 0, divmax = 0;
     int st = 0;
     for (int it = 0; it < 20 && !st; it++) {
@@ -208,6 +217,134 @@ int main(void)
     cap_vsurf_free(v);
     cap_solid_free(box);
     cap_solid_free(disc);
+    cap_solid_free(both);
+  }
+  /* ---- two bodies in one virtual surface: an angle per part, kept when a part moves ---- */
+  {
+    cap_grid g;
+    int n = 64;
+    double h = 1.0 / n;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    const double ca[2] = {0.2731, 0.3}, cb[2] = {0.6917, 0.55}, ra = 0.1137, rb = 0.0873;
+    const double th[2] = {57 * DEG, 121 * DEG};
+    cap_solid *a, *b, *both;
+    cap_solid_disc_alloc(&a, ca[0], ca[1], ra);
+    cap_solid_disc_alloc(&b, cb[0], cb[1], rb);
+    const cap_solid *parts[2] = {a, b};
+    cap_solid_union_alloc(&both, 2, parts);
+    cap_vsurf *v, *va, *vb;
+    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+    th_int(cap_vsurf_set_part_angles(v, th, 2), CAP_SUCCESS, "two parts: an angle each");
+    cap_vsurf_alloc(&va, &g, a, th[0]);
+    cap_vsurf_alloc(&vb, &g, b, th[1]);
+    th_int((long)cap_vsurf_count(v), (long)(cap_vsurf_count(va) + cap_vsurf_count(vb)),
+           "two parts: the union's solid cells are those of the two discs");
+    /* a surface sloping across the box; the fill of each body as if it were alone */
+    double *phi = cap_grid_field_alloc(&g), *pa = cap_grid_field_alloc(&g), *pb = cap_grid_field_alloc(&g);
+    for (int move = 0; move < 2; move++) {
+      for (int j = -g.ng; j < n + g.ng; j++)
+        for (int i = -g.ng; i < n + g.ng; i++) {
+          double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
+          phi[cap_grid_idx(&g, i, j)] = y - 0.41 - 0.23 * x + 0.4 * (x - 0.5) * (x - 0.5);
+        }
+      memcpy(pa, phi, g.size * sizeof *phi);
+      memcpy(pb, phi, g.size * sizeof *phi);
+      cap_vsurf_fill(v, &g, phi);
+      cap_vsurf_fill(va, &g, pa);
+      cap_vsurf_fill(vb, &g, pb);
+      const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
+      const unsigned char *ina = cap_vsurf_cells(va), *inb = cap_vsurf_cells(vb);
+      double e = 0;
+      int wrong = 0;
+      for (size_t c = 0; c < g.size; c++) {
+        if (!in[c]) continue;
+        wrong += part[c] != (ina[c] ? 0 : 1) || !(ina[c] || inb[c]);
+        e = fmax(e, fabs(phi[c] - (ina[c] ? pa[c] : pb[c])));
+      }
+      th_int(wrong, 0, "two parts%s: every solid cell belongs to the disc that holds it", move ? ", one moved" : "");
+      th_abs(e, 0, 1e-14, "two parts%s: each body's continuation at its own angle (as if alone)", move ? ", one moved" : "");
+      /* move body b alone; the part angles stay */
+      th_int(cap_solid_part_translate(both, 1, -0.0437, 0.0611), CAP_SUCCESS, "move part 1 of the union");
+      cap_solid_translate(b, -0.0437, 0.0611);
+      th_int(cap_vsurf_move(v, both), CAP_SUCCESS, "rebuild the union's surface");
+      cap_vsurf_move(vb, b);
+    }
+    /* bad input */
+    const double bad[2] = {57 * DEG, M_PI};
+    th_int(cap_vsurf_set_part_angles(v, th, 1), CAP_ESIZE, "one angle for two parts is refused");
+    th_int(cap_vsurf_set_part_angles(v, bad, 2), CAP_EDOM, "theta[1] = pi is refused");
+    th_true(strstr(cap_error_message(), "theta[1]") != NULL, "the message names theta[1]: %s", cap_error_message());
+    th_int(cap_vsurf_set_part_angles(v, NULL, 2), CAP_EINVAL, "NULL angles are refused");
+    th_int(cap_vsurf_move(v, a), CAP_ESIZE, "moving a two-part surface onto a one-part solid is refused");
+    th_true(cap_vsurf_count(v) == 0, "a refused move leaves the surface empty");
+    int i0, i1, j0, j1;
+    th_int(cap_vsurf_part_range(&g, both, 2, 0, &i0, &i1, &j0, &j1), CAP_EDOM, "cell range of part 2 of 2 is refused");
+    th_int(cap_vsurf_part_range(&g, both, 0, 0, &i0, &i1, &j0, &j1), CAP_SUCCESS, "cell range of part 0");
+    th_true(i0 == (int)floor((ca[0] - ra) / h) && i1 == (int)ceil((ca[0] + ra) / h) && j0 == (int)floor((ca[1] - ra) / h) &&
+                j1 == (int)ceil((ca[1] + ra) / h),
+            "cell range of part 0: the box round disc a (%d..%d, %d..%d)", i0, i1, j0, j1);
+    free(phi); free(pa); free(pb);
+    cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
+    cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
+  }
+
+  /* ---- cap_ns: each part of the solid at its own rigid velocity ---- */
+  {
+    cap_grid g;
+    int n = 40;
+    double h = 1.0 / n;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+    cap_solid *b0, *b1, *both;
+    cap_solid_box_alloc(&b0, 0.3, 0.3, 0.1, 0.1, 0);
+    cap_solid_disc_alloc(&b1, 0.7, 0.35, 0.12);
+    const cap_solid *parts[2] = {b0, b1};
+    cap_solid_union_alloc(&both, 2, parts);
+    cap_vsurf *v;
+    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+    cap_ns_state *s;
+    cap_ns_ws *w;
+    cap_ns_params p = pool(&g, 0.7, v, &s, &w);
+    p.solid_motion[0] = (cap_ns_rigid){0, 0.0813, 0, 0.3, 0.3};
+    p.solid_motion[1] = (cap_ns_rigid){0.0377, 0, 0.9, 0.7, 0.35};
+    cap_ns_dt_info di;
+    int st = cap_ns_dt(s, &p, &di);
+    if (!st) st = cap_ns_step(s, &p, w, di.dt, NULL);
+    th_int(st, CAP_SUCCESS, "two parts moving: one step");
+    const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
+    const unsigned char *sx = cap_vsurf_xfaces(v), *sy = cap_vsurf_yfaces(v);
+    double e[2] = {0, 0};
+    int nf[2] = {0, 0};
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i <= n; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        if (!sx[c]) continue;
+        int k = part[in[c - 1] ? c - 1 : c];
+        const cap_ns_rigid *m = &p.solid_motion[k];
+        e[k] = fmax(e[k], fabs(s->u[c] - (m->u - m->omega * (cap_grid_yc(&g, j) - m->cy))));
+        nf[k]++;
+      }
+    for (int j = 0; j <= n; j++)
+      for (int i = 0; i < n; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        if (!sy[c]) continue;
+        int k = part[in[c - g.sy] ? c - g.sy : c];
+        const cap_ns_rigid *m = &p.solid_motion[k];
+        e[k] = fmax(e[k], fabs(s->v[c] - (m->v + m->omega * (cap_grid_xc(&g, i) - m->cx))));
+        nf[k]++;
+      }
+    th_true(nf[0] > 0 && nf[1] > 0, "two parts moving: faces of both (%d, %d)", nf[0], nf[1]);
+    th_abs(e[0], 0, 1e-15, "two parts moving: the box's faces carry its translation");
+    th_abs(e[1], 0, 1e-15, "two parts moving: the disc's faces carry its translation and rotation");
+    p.solid_motion[3].v = NAN;
+    th_int(cap_ns_params_check(&p), CAP_EDOM, "a NaN velocity of part 3 is refused");
+    th_true(strstr(cap_error_message(), "solid_motion[3].v") != NULL, "the message names solid_motion[3].v: %s",
+            cap_error_message());
+    cap_ns_state_free(s);
+    cap_ns_ws_free(w);
+    cap_vsurf_free(v);
+    cap_solid_free(b0);
+    cap_solid_free(b1);
     cap_solid_free(both);
   }
   return th_done();

@@ -122,6 +122,23 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
   return CAP_SUCCESS;
 }
 
+/* in: sigma, rho, g, radius_a, rho_s_a, theta_a, radius_b, rho_s_b, theta_b (deg), sep */
+static int eval_2d_unlike(const double *in, capref_sink *sink)
+{
+  cap_result l;
+  int s = cap_capillary_length(in[0], in[1], in[2], &l);
+  if (s) return s;
+  double lc = l.val;
+  cap_cheerios_body2d a = {in[3] * in[3] / (lc * lc), in[4] / in[1], in[5] * CAPREF_DEG};
+  cap_cheerios_body2d b = {in[6] * in[6] / (lc * lc), in[7] / in[1], in[8] * CAPREF_DEG};
+  cap_cheerios_unlike2d u;
+  if ((s = cap_cheerios_2d_unlike(&a, &b, in[9] / lc, &u))) return s;
+  cap_result row[9] = {scaled(u.force, in[0]),        scaled(u.a.zc, lc),           scaled(u.b.zc, lc),
+                       scaled(u.a.phi_o, RAD2DEG),    scaled(u.a.phi_i, RAD2DEG),   scaled(u.b.phi_o, RAD2DEG),
+                       scaled(u.b.phi_i, RAD2DEG),    scaled(u.a.h_i, lc),          scaled(u.b.h_i, lc)};
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
 #define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_RHO {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
 #define P_RHOS {"rho-s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN}
@@ -200,6 +217,29 @@ static const capref_quantity quantities[] = {
       {"F_far", "N/m", "fixed-charge linear law"},
       {"F_asym", "N/m", "exact large-l asymptote"}},
      eval_2d_curve},
+    {"cheerios-2d-unlike",
+     "two different floating horizontal cylinders (a on the left, b on the right): exact 2D statics, the "
+     "horizontal force F = C - sigma from the first integral C = sigma cos psi + rho g z^2/2 of the inner meniscus",
+     "exact 2D meniscus statics (capillab cap_cheerios.h, 4.); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
+     0,
+     {P_SIGMA, P_RHO, P_G,
+      {"radius-a", "m", "radius of body a", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      {"rho-s-a", "kg/m^3", "density of body a", NAN, 0, INFINITY, CAPREF_HI_OPEN},
+      {"theta-a", "deg", "contact angle of body a through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      {"radius-b", "m", "radius of body b", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      {"rho-s-b", "kg/m^3", "density of body b", NAN, 0, INFINITY, CAPREF_HI_OPEN},
+      {"theta-b", "deg", "contact angle of body b through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
+      P_SEP},
+     {{"F", "N/m", "horizontal force on a towards b and on b towards a (> 0 attraction, < 0 repulsion)"},
+      {"zc_a", "m", "centre height of a above the far level"},
+      {"zc_b", "m", "centre height of b"},
+      {"phi_o_a", "deg", "outer contact position of a from its downward vertical"},
+      {"phi_i_a", "deg", "inner contact position of a"},
+      {"phi_o_b", "deg", "outer contact position of b"},
+      {"phi_i_b", "deg", "inner contact position of b"},
+      {"h_i_a", "m", "inner contact height of a"},
+      {"h_i_b", "m", "inner contact height of b"}},
+     eval_2d_unlike},
 };
 
 const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities,
