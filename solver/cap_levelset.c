@@ -78,41 +78,68 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   return CAP_SUCCESS;
 }
 
-/* The slope of phi normal to a wall per position t along it (slope[t + ng]; see cap_levelset.h, WALLS
- * WITH A CONTACT ANGLE): cos(theta(t)), and near a contact line the interior's own slope g(t) = (-2
- * phi_0 + 3 phi_1 - phi_2)/h (second order, from the first three interior layers) offset by the
- * nearest contact point's cos(theta) - g, blended into cos(theta(t)) between CAP_LEVELSET_CONTACT_REACH
- * and twice that many cells from it. The contact points are the sign changes along the wall of phi
- * extrapolated to it, (15 phi_0 - 10 phi_1 + 3 phi_2)/8; g and theta there are interpolated. gs, fw,
- * cp and cc are scratch of n + 2 ng values each. */
-static void wall_slopes(const cap_grid *g, const double *phi, cap_side side, int n, double *gs, double *fw,
-                        double *slope, double *cp, double *cc)
+/* At wall position t (WALLS WITH A CONTACT ANGLE in cap_levelset.h): phi's one-sided second-order
+ * wall-normal slope g(t) = (-2 phi_0 + 3 phi_1 - phi_2)/h from the first three interior layers, phi
+ * extrapolated to the wall (15 phi_0 - 10 phi_1 + 3 phi_2)/8 (*fw), and cos(theta(t)) (*c). */
+static double wall_slope_at(const cap_grid *g, const double *phi, cap_side side, int t, double *fw, double *c)
+{
+  double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
+         f2 = phi[cap_grid_wall_idx(g, side, t, 2)];
+  const double *wa = g->wall_angle[side];
+  *fw = (15 * f0 - 10 * f1 + 3 * f2) / 8;
+  *c = cos(wa ? wa[t + g->ng] : g->contact_angle[side]);
+  return (-2 * f0 + 3 * f1 - f2) / g->h;
+}
+
+/* A contact point along a wall: its position (in positions t; NAN: none) and the offset cos(theta) - g
+ * there (both interpolated between the two positions of the sign change of phi at the wall). */
+typedef struct { double pos, offset; } wall_contact;
+
+/* The next contact point after position *u along the side: the first sign change of phi at the wall
+ * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). */
+static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side side, int n, int *u)
+{
+  double fa, ca, ga = wall_slope_at(g, phi, side, *u, &fa, &ca);
+  for ((*u)++; *u < n + g->ng; (*u)++) {
+    double fb, cb, gb = wall_slope_at(g, phi, side, *u, &fb, &cb);
+    if ((fa < 0) != (fb < 0)) {
+      double a = fa / (fa - fb);
+      return (wall_contact){*u - 1 + a, (1 - a) * (ca - ga) + a * (cb - gb)};
+    }
+    fa = fb; ca = cb; ga = gb;
+  }
+  return (wall_contact){NAN, 0};
+}
+
+/* The ghosts of a wall with a contact angle whose slope follows phi near a contact line (cap_levelset.h):
+ * s(t) = cos(theta(t)), and within CAP_LEVELSET_CONTACT_REACH cells of the nearest contact point g(t)
+ * plus its offset, kept within [-1, 1] and blended back into cos(theta(t)) by twice the reach; a
+ * contact point with another within twice the reach keeps cos(theta(t)). The contact points are found
+ * as t advances (a window of the two before t and the two after), so no storage is needed; the ghosts
+ * written are never read by the scan (it reads interior layers only). */
+static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, int n)
 {
   const int ng = g->ng;
-  const double *wa = g->wall_angle[side], reach = CAP_LEVELSET_CONTACT_REACH;
+  const double reach = CAP_LEVELSET_CONTACT_REACH;
+  int u = -ng;
+  wall_contact ll = {NAN, 0}, l = {NAN, 0}, r = next_contact(g, phi, side, n, &u), rr = next_contact(g, phi, side, n, &u);
   for (int t = -ng; t < n + ng; t++) {
-    double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
-           f2 = phi[cap_grid_wall_idx(g, side, t, 2)];
-    gs[t + ng] = (-2 * f0 + 3 * f1 - f2) / g->h;
-    fw[t + ng] = (15 * f0 - 10 * f1 + 3 * f2) / 8;
-    slope[t + ng] = cos(wa ? wa[t + ng] : g->contact_angle[side]);
-  }
-  int m = 0;
-  for (int u = -ng + 1; u < n + ng; u++) {
-    double f0 = fw[u - 1 + ng], f1 = fw[u + ng];
-    if ((f0 < 0) == (f1 < 0)) continue;
-    double a = f0 / (f0 - f1);
-    cp[m] = u - 1 + a;
-    cc[m] = (1 - a) * (slope[u - 1 + ng] - gs[u - 1 + ng]) + a * (slope[u + ng] - gs[u + ng]);
-    m++;
-  }
-  for (int t = -ng, q = 0; t < n + ng && m > 0; t++) {
-    while (q + 1 < m && fabs(cp[q + 1] - t) < fabs(cp[q] - t)) q++;
-    /* a contact point with another within twice the reach keeps the wall's slope (cap_levelset.h) */
-    if ((q > 0 && cp[q] - cp[q - 1] < 2 * reach) || (q + 1 < m && cp[q + 1] - cp[q] < 2 * reach)) continue;
-    double d = fabs(cp[q] - t), w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
-    double follow = fmax(-1, fmin(1, gs[t + ng] + cc[q])); /* a distance function's slope is in [-1, 1] */
-    slope[t + ng] += w * (follow - slope[t + ng]);
+    while (r.pos <= t) { /* false for NAN */
+      ll = l; l = r; r = rr;
+      rr = next_contact(g, phi, side, n, &u);
+    }
+    double fw, slope, gt = wall_slope_at(g, phi, side, t, &fw, &slope);
+    /* the nearest contact point (the one before t on a tie) and its neighbours */
+    int right = isfinite(r.pos) && (!isfinite(l.pos) || r.pos - t < t - l.pos);
+    wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
+    int close = (isfinite(before.pos) && q.pos - before.pos < 2 * reach) || (isfinite(after.pos) && after.pos - q.pos < 2 * reach);
+    if (isfinite(q.pos) && !close) {
+      double d = fabs(q.pos - t), w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
+      double follow = fmax(-1, fmin(1, gt + q.offset)); /* a distance function's slope is in [-1, 1] */
+      slope += w * (follow - slope);
+    }
+    double dc = g->h * slope;
+    for (int k = 1; k <= ng; k++) phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
   }
 }
 
@@ -137,19 +164,15 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
                          wa[t + ng], t, side);
     /* a wall at 90 degrees everywhere keeps the even mirror (a symmetry plane, exactly); the slope
      * that follows phi needs three interior layers */
-    double *buf = NULL, *slope = NULL;
     if ((wa || th != M_PI / 2) && (side < 2 ? g->nx : g->ny) >= 3) {
-      size_t L = (size_t)(n + 2 * ng);
-      if (!(buf = malloc(5 * L * sizeof *buf))) return CAP_ERROR(CAP_ENOMEM, "wall ghosts: %zu positions", L);
-      slope = buf + 2 * L;
-      wall_slopes(g, phi, (cap_side)side, n, buf, buf + L, slope, buf + 3 * L, buf + 4 * L);
+      fill_wall_following(g, phi, (cap_side)side, n);
+      continue;
     }
     for (int t = -ng; t < n + ng; t++) {
-      double dc = g->h * (slope ? slope[t + ng] : cos(wa ? wa[t + ng] : th));
+      double dc = g->h * cos(wa ? wa[t + ng] : th);
       for (int k = 1; k <= ng; k++)
         phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] = phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
     }
-    free(buf);
   }
   return CAP_SUCCESS;
 }
