@@ -53,6 +53,35 @@ static int bath_grid(cap_grid *g, int nx, int ny, double h)
   return st;
 }
 
+/* The solver's objects of a scene on grid g round the solid: its virtual surface (angle theta, or one
+ * per part with set_part_angles after), the flow state and workspace, the force's workspace. */
+typedef struct {
+  cap_vsurf *vs;
+  cap_ns_state *s;
+  cap_ns_ws *w;
+  cap_force_ws *fw;
+} bath_flow;
+
+static void bath_flow_free(bath_flow *f)
+{
+  cap_force_ws_free(f->fw);
+  cap_ns_state_free(f->s);
+  cap_ns_ws_free(f->w);
+  cap_vsurf_free(f->vs);
+  *f = (bath_flow){0};
+}
+
+static int bath_flow_alloc(bath_flow *f, const cap_grid *g, const cap_solid *solid, double theta)
+{
+  *f = (bath_flow){0};
+  int st = cap_vsurf_alloc(&f->vs, g, solid, theta);
+  if (!st) st = cap_ns_state_alloc(&f->s, g);
+  if (!st) st = cap_ns_ws_alloc(&f->w, g);
+  if (!st) st = cap_force_ws_alloc(&f->fw, g);
+  if (st) bath_flow_free(f);
+  return st;
+}
+
 /* The solver's parameters of the scene: sigma = rho = g = 1, viscosity nu, stress form, constant
  * extension, reinitialisation every step. */
 static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
@@ -140,17 +169,15 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   int st = bath_grid(&g, nx, ny, h);
   if (st) return st;
   cap_solid *solid = NULL;
-  cap_vsurf *vs = NULL;
-  cap_ns_state *s = NULL;
-  cap_ns_ws *w = NULL;
-  cap_force_ws *fw = NULL;
+  bath_flow fl = {0};
   double *ys = NULL;
   cap_body body;
   st = cap_solid_disc_alloc(&solid, r->xb, yb, R);
-  if (!st) st = cap_vsurf_alloc(&vs, &g, solid, th);
-  if (!st) st = cap_ns_state_alloc(&s, &g);
-  if (!st) st = cap_ns_ws_alloc(&w, &g);
-  if (!st) st = cap_force_ws_alloc(&fw, &g);
+  if (!st) st = bath_flow_alloc(&fl, &g, solid, th);
+  cap_vsurf *vs = fl.vs;
+  cap_ns_state *s = fl.s;
+  cap_ns_ws *w = fl.w;
+  cap_force_ws *fw = fl.fw;
   if (!st && !(ys = malloc(MAX_SAMPLES * sizeof *ys))) st = CAP_ERROR(CAP_ENOMEM, "cylinder: history");
   /* the free cylinder: its mass per unit length D rho pi R^2, the added-mass estimate rho pi R^2 (a
    * cylinder deep in the liquid: more than a floating one has, so the coupling converges) */
@@ -238,10 +265,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
 done:
   exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
   free(ys);
-  cap_force_ws_free(fw);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
-  cap_vsurf_free(vs);
+  bath_flow_free(&fl);
   cap_solid_free(solid);
   return st;
 }
@@ -284,20 +308,18 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   int st = bath_grid(&g, nx, ny, h);
   if (st) return st;
   cap_solid *disc[2] = {NULL, NULL}, *solid = NULL;
-  cap_vsurf *vs = NULL;
-  cap_ns_state *s = NULL;
-  cap_ns_ws *w = NULL;
-  cap_force_ws *fw = NULL;
+  bath_flow fl = {0};
   double *ys[2] = {NULL, NULL};
   cap_body body[2];
   const double th[2] = {r->theta[0] * M_PI / 180, r->theta[1] * M_PI / 180};
   for (int k = 0; k < 2 && !st; k++) st = cap_solid_disc_alloc(&disc[k], xc[k], y0[k], R);
   if (!st) st = cap_solid_union_alloc(&solid, 2, (const cap_solid *const *)disc);
-  if (!st) st = cap_vsurf_alloc(&vs, &g, solid, th[0]);
-  if (!st) st = cap_vsurf_set_part_angles(vs, th, 2);
-  if (!st) st = cap_ns_state_alloc(&s, &g);
-  if (!st) st = cap_ns_ws_alloc(&w, &g);
-  if (!st) st = cap_force_ws_alloc(&fw, &g);
+  if (!st) st = bath_flow_alloc(&fl, &g, solid, th[0]);
+  if (!st) st = cap_vsurf_set_part_angles(fl.vs, th, 2);
+  cap_vsurf *vs = fl.vs;
+  cap_ns_state *s = fl.s;
+  cap_ns_ws *w = fl.w;
+  cap_force_ws *fw = fl.fw;
   for (int k = 0; k < 2 && !st; k++)
     if (!(ys[k] = malloc(MAX_SAMPLES * sizeof *ys[k]))) st = CAP_ERROR(CAP_ENOMEM, "cylinder pair: history");
   /* each free vertically, with the added-mass estimate rho pi R^2 (see cyl_run_body) */
@@ -380,10 +402,7 @@ done:
     free(ys[k]);
     cap_solid_free(disc[k]);
   }
-  cap_force_ws_free(fw);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
-  cap_vsurf_free(vs);
+  bath_flow_free(&fl);
   cap_solid_free(solid);
   return st;
 }
