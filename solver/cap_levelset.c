@@ -99,6 +99,7 @@ typedef struct { double pos, offset; } wall_contact;
  * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). */
 static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side side, int n, int *u)
 {
+  if (*u >= n + g->ng - 1) { *u = n + g->ng; return (wall_contact){NAN, 0}; } /* the last position: none after it */
   double fa, ca, ga = wall_slope_at(g, phi, side, *u, &fa, &ca);
   for ((*u)++; *u < n + g->ng; (*u)++) {
     double fb, cb, gb = wall_slope_at(g, phi, side, *u, &fb, &cb);
