@@ -7,6 +7,12 @@
 #include "cap_advect.h"
 #include "cap_errno.h"
 
+/* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
+ * solid's normal there, cos(theta) there, the rate b at which phi's wall-normal slope changes along
+ * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), and how
+ * many pairs of cells found it (merged into one). */
+typedef struct { double x, y, nx, ny, cos_c, b; int dir, count; } contact;
+
 struct cap_vsurf {
   cap_grid g;
   size_t n;            /* solid cells */
@@ -18,6 +24,10 @@ struct cap_vsurf {
   unsigned char *in_solid, *xface, *yface;
   unsigned char *part; /* the part of each solid cell (g.size entries) */
   struct entry *scratch; /* the sort's workspace */
+  /* the fill's workspace (written by cap_vsurf_fill through the pointers of a const surface) */
+  size_t *rank;        /* g.size entries: 1 + the order of a solid cell, 0 elsewhere */
+  double *fw, *gw, *slope; /* per solid cell: phi at the foot, phi's slope there, the slope of the fill */
+  contact *contacts;   /* capacity: every solid cell */
 };
 
 typedef struct entry { size_t cell; double depth, nx, ny; } entry;
@@ -34,6 +44,7 @@ void cap_vsurf_free(cap_vsurf *v)
   if (!v) return;
   free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
   free(v->in_solid); free(v->xface); free(v->yface); free(v->part); free(v->scratch);
+  free(v->rank); free(v->fw); free(v->gw); free(v->slope); free(v->contacts);
   free(v);
 }
 
@@ -73,6 +84,7 @@ static int build(cap_vsurf *v, const cap_solid *s)
   memset(v->xface, 0, g->size);
   memset(v->yface, 0, g->size);
   memset(v->part, 0, g->size);
+  memset(v->rank, 0, g->size * sizeof *v->rank);
   size_t n = 0;
   int i0, i1, j0, j1;
   int st = cap_vsurf_cell_range(g, s, 0, &i0, &i1, &j0, &j1);
@@ -98,6 +110,7 @@ static int build(cap_vsurf *v, const cap_solid *s)
     v->nx[k] = e[k].nx;
     v->ny[k] = e[k].ny;
     v->cos_theta[k] = v->cos_part[v->part[e[k].cell]];
+    v->rank[e[k].cell] = k + 1;
   }
   /* periodic sides: a face on the seam is the same face on both ends */
   if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
@@ -137,7 +150,13 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   v->nx = malloc(m * sizeof *v->nx);
   v->ny = malloc(m * sizeof *v->ny);
   v->cos_theta = malloc(m * sizeof *v->cos_theta);
-  if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny || !v->cos_theta) {
+  v->rank = calloc(g->size, sizeof *v->rank);
+  v->fw = malloc(m * sizeof *v->fw);
+  v->gw = malloc(m * sizeof *v->gw);
+  v->slope = malloc(m * sizeof *v->slope);
+  v->contacts = malloc(m * sizeof *v->contacts);
+  if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny ||
+      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->slope || !v->contacts) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
@@ -215,11 +234,159 @@ static int check_grid(const cap_vsurf *v, const cap_grid *g, const char *what)
   return CAP_SUCCESS;
 }
 
+/* The cell centre of solid cell k and its foot on the solid's surface. */
+static void foot(const cap_vsurf *v, const cap_grid *g, size_t k, int *i, int *j, double *fx, double *fy)
+{
+  size_t c = v->cell[k];
+  *i = (int)(c % (size_t)g->sy) - g->ng;
+  *j = (int)(c / (size_t)g->sy) - g->ng;
+  *fx = cap_grid_xc(g, *i) + v->depth[k] * v->nx[k];
+  *fy = cap_grid_yc(g, *j) + v->depth[k] * v->ny[k];
+}
+
+/* The coordinate of (x, y) along the surface from contact p, in cells (positive along (-ny, nx)). */
+static double along(const contact *p, double x, double y, double h)
+{
+  return ((x - p->x) * -p->ny + (y - p->y) * p->nx) / h;
+}
+
+/* Solid cell k touches a fluid cell across a face (the first layer of the staircase). */
+static int first_layer(const cap_vsurf *v, const cap_grid *g, int i, int j)
+{
+  static const int di[4] = {1, -1, 0, 0}, dj[4] = {0, 0, 1, -1};
+  for (int q = 0; q < 4; q++) {
+    int a = i + di[q], b = j + dj[q];
+    if (a >= 0 && a < g->nx && b >= 0 && b < g->ny && !v->in_solid[cap_grid_idx(g, a, b)]) return 1;
+  }
+  return 0;
+}
+
+/* The contact point between first-layer cells ka and kb if phi at their feet changes sign (on the same
+ * side of the solid), merged with one found before within 1.5 h with the liquid on the same side;
+ * returns the new number of contacts. */
+static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size_t kb, size_t nc)
+{
+  double fa = v->fw[ka], fb = v->fw[kb];
+  if ((fa < 0) == (fb < 0) || v->nx[ka] * v->nx[kb] + v->ny[ka] * v->ny[kb] <= 0) return nc;
+  int i, j;
+  double xa, ya, xb, yb, a = fa / (fa - fb);
+  foot(v, g, ka, &i, &j, &xa, &ya);
+  foot(v, g, kb, &i, &j, &xb, &yb);
+  double nx = (1 - a) * v->nx[ka] + a * v->nx[kb], ny = (1 - a) * v->ny[ka] + a * v->ny[kb], nn = hypot(nx, ny);
+  contact q = {xa + a * (xb - xa), ya + a * (yb - ya), nx / nn, ny / nn, (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
+               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1};
+  for (size_t r = 0; r < nc; r++) {
+    contact *p = &v->contacts[r];
+    if (p->dir == q.dir && hypot(p->x - q.x, p->y - q.y) < 1.5 * g->h && p->nx * q.nx + p->ny * q.ny > 0) {
+      double w = 1.0 / (p->count + 1);
+      p->x += w * (q.x - p->x);
+      p->y += w * (q.y - p->y);
+      p->cos_c += w * (q.cos_c - p->cos_c);
+      p->count++;
+      return nc;
+    }
+  }
+  v->contacts[nc] = q;
+  return nc + 1;
+}
+
+/* Two contact points within 1.5 h on the same side with the liquid on opposite sides are a dip of phi
+ * at the surface narrower than the cells, not two contact lines: both are dropped. Returns the number
+ * of contacts left. */
+static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
+{
+  for (size_t r = 0; r < nc; r++) v->contacts[r].count = 1; /* 0: dropped */
+  for (size_t r = 0; r < nc; r++)
+    for (size_t q = r + 1; q < nc && v->contacts[r].count; q++) {
+      contact *p = &v->contacts[r], *o = &v->contacts[q];
+      if (o->count && p->dir != o->dir && p->nx * o->nx + p->ny * o->ny > 0 && hypot(p->x - o->x, p->y - o->y) < 1.5 * g->h)
+        p->count = o->count = 0;
+    }
+  size_t n = 0;
+  for (size_t r = 0; r < nc; r++)
+    if (v->contacts[r].count) v->contacts[n++] = v->contacts[r];
+  return n;
+}
+
+/* The slope of the continuation of every solid cell (SLOPE NEAR A CONTACT LINE in cap_vsurf.h), from
+ * phi as it stands (the solid cells the samples may touch hold the last fill). */
+static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
+{
+  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, deep = 4 * h;
+  for (size_t k = 0; k < v->n; k++) {
+    v->slope[k] = v->cos_theta[k];
+    if (v->depth[k] > deep) continue;
+    int i, j;
+    double fx, fy, f[3];
+    foot(v, g, k, &i, &j, &fx, &fy);
+    for (int l = 0; l < 3; l++)
+      f[l] = cap_advect_interp(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
+    v->fw[k] = (15 * f[0] - 10 * f[1] + 3 * f[2]) / 8;
+    v->gw[k] = (-2 * f[0] + 3 * f[1] - f[2]) / h;
+  }
+  /* the contact points: sign changes of phi at the feet of neighbouring first-layer cells */
+  size_t nc = 0;
+  static const int di[4] = {1, 0, 1, -1}, dj[4] = {0, 1, 1, 1};
+  for (size_t k = 0; k < v->n && v->depth[k] <= deep; k++) {
+    int i, j;
+    double fx, fy;
+    foot(v, g, k, &i, &j, &fx, &fy);
+    if (!first_layer(v, g, i, j)) continue;
+    for (int q = 0; q < 4; q++) {
+      int a = i + di[q], b = j + dj[q];
+      if (a < 0 || a >= g->nx || b < 0 || b >= g->ny) continue;
+      size_t r = v->rank[cap_grid_idx(g, a, b)];
+      if (r && v->depth[r - 1] <= deep && first_layer(v, g, a, b)) nc = add_contact(v, g, k, r - 1, nc);
+    }
+  }
+  nc = drop_dips(v, g, nc);
+  if (!nc) return;
+  /* b at each contact: the least-squares line through g at the feet of the first-layer cells on its
+   * side within the reach, against the coordinate along the surface (in cells) */
+  for (size_t r = 0; r < nc; r++) {
+    contact *p = &v->contacts[r];
+    double n0 = 0, s1 = 0, s2 = 0, g1 = 0, sg = 0;
+    for (size_t k = 0; k < v->n && v->depth[k] <= deep; k++) {
+      int i, j;
+      double fx, fy;
+      foot(v, g, k, &i, &j, &fx, &fy);
+      if (p->nx * v->nx[k] + p->ny * v->ny[k] <= 0 || hypot(fx - p->x, fy - p->y) > reach * h || !first_layer(v, g, i, j))
+        continue;
+      double t = along(p, fx, fy, h);
+      n0 += 1; s1 += t; s2 += t * t; g1 += v->gw[k]; sg += t * v->gw[k];
+    }
+    double det = n0 * s2 - s1 * s1;
+    p->b = n0 >= 3 && det > 1e-9 * n0 * n0 ? (n0 * sg - s1 * g1) / det : 0;
+  }
+  for (size_t k = 0; k < v->n && v->depth[k] <= deep; k++) {
+    int i, j;
+    double fx, fy, best = INFINITY;
+    foot(v, g, k, &i, &j, &fx, &fy);
+    const contact *q = NULL;
+    for (size_t r = 0; r < nc; r++) {
+      const contact *p = &v->contacts[r];
+      double dist = hypot(p->x - fx, p->y - fy);
+      if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) { best = dist; q = p; }
+    }
+    if (!q || best >= 2 * reach * h) continue;
+    int close = 0;
+    for (size_t r = 0; r < nc && !close; r++) {
+      const contact *p = &v->contacts[r];
+      close = p != q && p->nx * q->nx + p->ny * q->ny > 0 && hypot(p->x - q->x, p->y - q->y) < 2 * reach * h;
+    }
+    if (close) continue;
+    double d = best / h, w = d <= reach ? 1 : 2 - d / reach;
+    double follow = fmax(-1, fmin(1, q->cos_c + q->b * along(q, fx, fy, h))); /* a distance function's slope is in [-1, 1] */
+    v->slope[k] += w * (follow - v->slope[k]);
+  }
+}
+
 int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi)
 {
   int st = check_grid(v, g, "cap_vsurf_fill");
   if (!st && !phi) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: phi is NULL");
   if (st) return st;
+  slopes(v, g, phi);
   double tol = 1e-12 * g->h;
   for (int sweep = 0; sweep < CAP_VSURF_SWEEPS; sweep++) {
     double change = 0;
@@ -228,7 +395,7 @@ int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi)
       int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
       double d = v->depth[k], s = fmax(2 * d, d + 0.5 * g->h); /* the probe's distance, see RULE */
       double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
-      double val = cap_advect_interp(g, phi, CAP_AT_CELL, xm, ym) - s * v->cos_theta[k];
+      double val = cap_advect_interp(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k];
       change = fmax(change, fabs(val - phi[c]));
       phi[c] = val;
     }

@@ -89,6 +89,48 @@ static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, c
   return p;
 }
 
+/* A circular liquid surface of radius rc meeting the plane through (px, py) at inclination beta (as in
+ * straight_contact) at theta: its centre at p - rc cos(theta) n_s, phi its signed distance in the
+ * fluid cells. The largest curvature error (against 1/rc) of the fluid cells next to the solid within
+ * 1.5 cells of the surface and 2 cells of either contact point. */
+static double curved_contact_solid(double beta, double theta, int n)
+{
+  cap_grid g;
+  double h = 1.0 / n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  const double px = 0.5123, py = 0.4377, rc = 0.3;
+  double tx = cos(beta), ty = sin(beta), sx = -sin(beta), sy = cos(beta);
+  double cx = px - rc * cos(theta) * sx, cy = py - rc * cos(theta) * sy;
+  cap_solid *s;
+  cap_solid_halfplane_alloc(&s, px, py, sx, sy);
+  cap_vsurf *v;
+  cap_vsurf_alloc(&v, &g, s, theta);
+  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
+  const unsigned char *in = cap_vsurf_cells(v);
+  for (int j = -g.ng; j < n + g.ng; j++)
+    for (int i = -g.ng; i < n + g.ng; i++)
+      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - rc;
+  cap_vsurf_fill(v, &g, phi);
+  cap_grid g2 = g; /* the box's ghosts: the circle's distance, kept */
+  for (int q = 0; q < 4; q++) g2.bc[q] = CAP_BC_OPEN;
+  cap_levelset_curvature(&g2, phi, k);
+  double e = 0;
+  for (int j = 1; j < n - 1; j++)
+    for (int i = 1; i < n - 1; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (in[c] || !(in[c - 1] || in[c + 1] || in[c - g.sy] || in[c + g.sy]) || fabs(phi[c]) > 1.5 * h) continue;
+      double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j), near = INFINITY;
+      for (int side = -1; side <= 1; side += 2)
+        near = fmin(near, hypot(x - (px + side * rc * sin(theta) * tx), y - (py + side * rc * sin(theta) * ty)));
+      if (near <= 2 * h + 1e-12) e = fmax(e, fabs(k[c] * rc - 1));
+    }
+  free(phi);
+  free(k);
+  cap_vsurf_free(v);
+  cap_solid_free(s);
+  return e;
+}
+
 int main(void)
 {
   /* ---- a straight surface meets a plane at theta: the continuation is exact, the curvature 0 ---- */
@@ -105,6 +147,28 @@ int main(void)
       /* the fill stops when it changes no cell by more than 1e-12 h: curvature ~ 1e-12 h / h^2, 5e-11 */
       th_abs(ek, 0, 1e-9, "plane at %.0f deg, theta %.0f: curvature of the contact cells vanishes",
              beta / DEG, theta / DEG);
+    }
+  }
+
+  /* ---- a curved surface meets a plane at theta: near the contact points the continuation's slope
+   * follows phi's own (SLOPE NEAR A CONTACT LINE), and the contact cells keep the circle's curvature
+   * (the constant slope cos(theta) puts a kink into phi at the surface that grows along it from the
+   * contact point: an O(1) relative error of the contact cells' curvature on the walls of the box) */
+  for (int b = 0; b < 2; b++) {
+    double beta = (b == 0 ? 0.0 : 30.0) * DEG;
+    const double angles[4] = {30, 60, 120, 150};
+    for (int a = 0; a < 4; a++) {
+      const int ns[3] = {40, 80, 160};
+      double ke[3];
+      for (int q = 0; q < 3; q++) ke[q] = curved_contact_solid(beta, angles[a] * DEG, ns[q]);
+      th_note("circle meeting a plane at %.0f deg to the grid at %g deg: contact-cell curvature errors %.2e %.2e %.2e",
+              beta / DEG, angles[a], ke[0], ke[1], ke[2]);
+      /* measured with the constant slope at 160 cells: 0.32-0.55 on the aligned plane, 0.69-1.33 on
+       * the tilted one; with the fitted slope 0.03-0.14 and 0.18-0.37. It does not converge (the
+       * slope's linear model along the surface, and g sampled between the cells of a staircase) */
+      double bound = b == 0 ? 0.2 : 0.45;
+      th_true(ke[2] < bound, "circle meeting a plane at %.0f deg to the grid at %g deg: contact-cell curvature error "
+              "%.3f < %.2f at 160 cells", beta / DEG, angles[a], ke[2], bound);
     }
   }
 
