@@ -19,9 +19,10 @@
  *   are free-slip (CAP_BC_SLIP: the contact line moves; the equilibrium shape does not depend on the
  *   slip), the bottom one with the contact angle theta_s. Viscosity from the Laplace number
  *   La = sigma rho R0 / mu^2 (--la, default 10: Oh = 0.32, an overshoot that dies out); every drop
- *   runs to --t-end (default 40 sqrt(rho R0^3 / sigma)). Measured at R0 = 16 cells: U < 0.005
- *   sqrt(sigma/R0) at t_end for 15-150 degrees, 0.028 at 165 (0.02-0.03 at 135-165 before the wall's
- *   ghosts followed phi's slope near the contact line; the angles there were 1-3 degrees off).
+ *   runs to --t-end (default 40 sqrt(rho R0^3 / sigma)). Measured at R0 = 16 cells: U < 0.002
+ *   sqrt(sigma/R0) at t_end for 15-150 degrees, 0.012 at 165 (0.02-0.03 at 135-165 before the wall's
+ *   ghosts followed phi's slope near the contact line; the angles there were 1-3 degrees off, and
+ *   2.6 at 165 while its patch, 5.8 cells wide, kept the constant slope: cap_levelset.h).
  *   Solver: stress-form viscosity,
  *   the velocity extended constant along the normals (the linear extension blows up at a contact
  *   line, cap_ns.h), the level set reinitialised every 10 steps (every step, the drop spreading to 30

@@ -91,52 +91,63 @@ static double wall_slope_at(const cap_grid *g, const double *phi, cap_side side,
   return (-2 * f0 + 3 * f1 - f2) / g->h;
 }
 
-/* A contact point along a wall: its position (in positions t; NAN: none) and the offset cos(theta) - g
- * there (both interpolated between the two positions of the sign change of phi at the wall). */
-typedef struct { double pos, offset; } wall_contact;
+/* A contact point along a wall: its position (in positions t; NAN: none), cos(theta) there
+ * (interpolated between the two positions of the sign change of phi at the wall) and the rate b at
+ * which phi's wall-normal slope g changes along the wall (per position). */
+typedef struct { double pos, cos_c, b; } wall_contact;
 
 /* The next contact point after position *u along the side: the first sign change of phi at the wall
- * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). */
+ * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). b is the
+ * least-squares slope of g(t) against t over the positions within the reach. */
 static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side side, int n, int *u)
 {
-  if (*u >= n + g->ng - 1) { *u = n + g->ng; return (wall_contact){NAN, 0}; } /* the last position: none after it */
-  double fa, ca, ga = wall_slope_at(g, phi, side, *u, &fa, &ca);
+  const wall_contact none = {NAN, 0, 0};
+  if (*u >= n + g->ng - 1) { *u = n + g->ng; return none; } /* the last position: none after it */
+  double fa, ca;
+  wall_slope_at(g, phi, side, *u, &fa, &ca);
   for ((*u)++; *u < n + g->ng; (*u)++) {
-    double fb, cb, gb = wall_slope_at(g, phi, side, *u, &fb, &cb);
+    double fb, cb;
+    wall_slope_at(g, phi, side, *u, &fb, &cb);
     if ((fa < 0) != (fb < 0)) {
-      double a = fa / (fa - fb);
-      return (wall_contact){*u - 1 + a, (1 - a) * (ca - ga) + a * (cb - gb)};
+      double a = fa / (fa - fb), pos = *u - 1 + a, reach = CAP_VSURF_CONTACT_FIT;
+      double n0 = 0, s1 = 0, s2 = 0, g1 = 0, sg = 0;
+      for (int t = (int)fmax(-g->ng, ceil(pos - reach)); t <= (int)fmin(n + g->ng - 1, floor(pos + reach)); t++) {
+        double fw, c, gt = wall_slope_at(g, phi, side, t, &fw, &c), x = t - pos;
+        n0 += 1; s1 += x; s2 += x * x; g1 += gt; sg += x * gt;
+      }
+      return (wall_contact){pos, (1 - a) * ca + a * cb, cap_lsq_slope(n0, s1, s2, g1, sg)};
     }
-    fa = fb; ca = cb; ga = gb;
+    fa = fb; ca = cb;
   }
-  return (wall_contact){NAN, 0};
+  return none;
 }
 
 /* The ghosts of a wall with a contact angle whose slope follows phi near a contact line (cap_levelset.h):
- * s(t) = cos(theta(t)), and within CAP_LEVELSET_CONTACT_REACH cells of the nearest contact point g(t)
- * plus its offset, kept within [-1, 1] and blended back into cos(theta(t)) by twice the reach; a
- * contact point with another within twice the reach keeps cos(theta(t)). The contact points are found
- * as t advances (a window of the two before t and the two after), so no storage is needed; the ghosts
- * written are never read by the scan (it reads interior layers only). */
+ * s(t) = cos(theta(t)), and within CAP_LEVELSET_CONTACT_REACH positions of the nearest contact point
+ * cos(theta_c) + b (t - t_c), kept within [-1, 1] and blended back into cos(theta(t)) by twice the
+ * reach; a contact point with another within twice the reach keeps cos(theta(t)). The contact points
+ * are found as t advances (a window of the two before t and the two after), so no storage is needed;
+ * the ghosts written are never read by the scan (it reads interior layers only). */
 static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, int n)
 {
   const int ng = g->ng;
-  const double reach = CAP_LEVELSET_CONTACT_REACH;
+  const double reach = CAP_LEVELSET_CONTACT_REACH, closed = 2 * CAP_VSURF_CONTACT_FIT;
   int u = -ng;
-  wall_contact ll = {NAN, 0}, l = {NAN, 0}, r = next_contact(g, phi, side, n, &u), rr = next_contact(g, phi, side, n, &u);
+  wall_contact ll = {NAN, 0, 0}, l = {NAN, 0, 0}, r = next_contact(g, phi, side, n, &u), rr = next_contact(g, phi, side, n, &u);
   for (int t = -ng; t < n + ng; t++) {
     while (r.pos <= t) { /* false for NAN */
       ll = l; l = r; r = rr;
       rr = next_contact(g, phi, side, n, &u);
     }
-    double fw, slope, gt = wall_slope_at(g, phi, side, t, &fw, &slope);
+    double fw, slope;
+    wall_slope_at(g, phi, side, t, &fw, &slope);
     /* the nearest contact point (the one before t on a tie) and its neighbours */
     int right = isfinite(r.pos) && (!isfinite(l.pos) || r.pos - t < t - l.pos);
     wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
-    int close = (isfinite(before.pos) && q.pos - before.pos < 2 * reach) || (isfinite(after.pos) && after.pos - q.pos < 2 * reach);
+    int close = (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
     if (isfinite(q.pos) && !close) {
       double d = fabs(q.pos - t), w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
-      double follow = fmax(-1, fmin(1, gt + q.offset)); /* a distance function's slope is in [-1, 1] */
+      double follow = fmax(-1, fmin(1, q.cos_c + q.b * (t - q.pos))); /* a distance function's slope is in [-1, 1] */
       slope += w * (follow - slope);
     }
     double dc = g->h * slope;

@@ -18,20 +18,25 @@
  * wall: 40-50 % at 40, 80 and 160 cells, not converging), just where the Laplace pressure must carry
  * Young's relation; the drops of experiments/young_angles sat 1-1.5 degrees off theta at 135-150
  * degrees at R0 = 16 cells (3 at 8 cells), with spurious currents of 0.02-0.03. So near a contact line
- * the slope follows phi's own: s(t) = g(t) + cos(theta_c) - g(t_c), g(t) phi's one-sided second-order
- * wall-normal derivative in the first three interior layers, t_c the nearest contact point along the
- * wall (a sign change of phi extrapolated to the wall) and g(t_c), theta_c interpolated there; s is
- * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta(t)) from
- * CAP_LEVELSET_CONTACT_REACH to twice that many cells away from t_c (far from a contact line the
- * correction means nothing, and applied along the whole wall it let a thin spreading film run away: a
- * drop spreading to 30 degrees at R0 = 8 cells reached the far wall). The continuation is then smooth
- * across the wall near the contact line, with the kink 2 (cos(theta_c) - g(t_c)) that vanishes when
- * the surface meets the wall at theta_c, which drives the contact line: the circle's ghosts converge
- * at third order and the contact cells' curvature at first order (3 % at 160 cells). Derived here. Two
- * contact points closer than twice the reach (a contact patch or a dry gap narrower than the stencils)
- * keep cos(theta): there the layers next to the wall hold both contact lines (measured: a drop
- * released as a half-disc at 165 degrees, its patch 5.8 cells wide at rest at R0 = 16 cells, left the
- * wall with the slope following phi, and sits 2.6 degrees off theta with the constant slope). A wall
+ * the slope follows phi's own: s(t) = cos(theta_c) + b (t - t_c), t_c the nearest contact point along
+ * the wall (a sign change of phi extrapolated to the wall, (15 phi_0 - 10 phi_1 + 3 phi_2)/8), theta_c
+ * the angle there, and b the least-squares rate of change along the wall of g(t), phi's one-sided
+ * second-order wall-normal derivative in the first three interior layers, over the positions within
+ * CAP_VSURF_CONTACT_FIT cells of t_c (the rule of the solids inside the domain, cap_vsurf.h, SLOPE
+ * NEAR A CONTACT LINE); s is kept within [-1, 1] (a distance function's slopes) and blended into
+ * cos(theta(t)) from CAP_LEVELSET_CONTACT_REACH to twice that many cells away from t_c (far from a
+ * contact line the correction means nothing, and applied along the whole wall it let a thin spreading
+ * film run away: a drop spreading to 30 degrees at R0 = 8 cells reached the far wall). The
+ * continuation is then smooth across the wall near the contact line, with the kink 2 (cos(theta_c) -
+ * g(t_c)) that vanishes when the surface meets the wall at theta_c, which drives the contact line: the
+ * circle's ghosts converge at third order and the contact cells' curvature at first order (3 % at 160
+ * cells; the reach of 3 keeps the blend out of the stencils of the cells within 2 cells of the contact
+ * point: with 2, 7-15 % at 30, 120 and 150 degrees, not converging). Two contact points closer than
+ * twice the fit (a contact patch or a dry gap narrower than the fit) keep cos(theta). History, at
+ * R0 = 16 cells: the first form of the rule took s(t) = g(t) + cos(theta_c) - g(t_c) position by
+ * position, within 3 cells, and two contact points within 6 cells kept cos(theta); the drop at 165
+ * degrees, its patch 5.8 cells wide, then kept the constant slope and sat 2.6 degrees off (with the
+ * pointwise slope there it left the wall); with the fitted rate it follows, 0.5 degrees off. A wall
  * at 90 degrees everywhere (no per-position angles) keeps the even mirror: a symmetry plane, exactly.
  * Per-position angles (cap_grid_set_wall_angles) enter through cos(theta(t)) and theta_c.
  *

@@ -244,6 +244,12 @@ static void foot(const cap_vsurf *v, const cap_grid *g, size_t k, int *i, int *j
   *fy = cap_grid_yc(g, *j) + v->depth[k] * v->ny[k];
 }
 
+/* Solid cell k lies under a grid-aligned stretch of the surface (its normal along x or y). */
+static int aligned(const cap_vsurf *v, size_t k)
+{
+  return fabs(v->nx[k]) < 1e-9 || fabs(v->ny[k]) < 1e-9;
+}
+
 /* The coordinate of (x, y) along the surface from contact p, in cells (positive along (-ny, nx)). */
 static double along(const contact *p, double x, double y, double h)
 {
@@ -312,10 +318,11 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
  * phi as it stands (the solid cells the samples may touch hold the last fill). */
 static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 {
-  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, deep = 4 * h;
+  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, fit = CAP_VSURF_CONTACT_FIT, deep = 4 * h;
   for (size_t k = 0; k < v->n; k++) {
     v->slope[k] = v->cos_theta[k];
-    if (v->depth[k] > deep) continue;
+    v->fw[k] = NAN; /* no sample: not a cell of a grid-aligned surface */
+    if (v->depth[k] > deep || !aligned(v, k)) continue;
     int i, j;
     double fx, fy, f[3];
     foot(v, g, k, &i, &j, &fx, &fy);
@@ -331,12 +338,12 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     int i, j;
     double fx, fy;
     foot(v, g, k, &i, &j, &fx, &fy);
-    if (!first_layer(v, g, i, j)) continue;
+    if (isnan(v->fw[k]) || !first_layer(v, g, i, j)) continue;
     for (int q = 0; q < 4; q++) {
       int a = i + di[q], b = j + dj[q];
       if (a < 0 || a >= g->nx || b < 0 || b >= g->ny) continue;
       size_t r = v->rank[cap_grid_idx(g, a, b)];
-      if (r && v->depth[r - 1] <= deep && first_layer(v, g, a, b)) nc = add_contact(v, g, k, r - 1, nc);
+      if (r && v->depth[r - 1] <= deep && !isnan(v->fw[r - 1]) && first_layer(v, g, a, b)) nc = add_contact(v, g, k, r - 1, nc);
     }
   }
   nc = drop_dips(v, g, nc);
@@ -350,15 +357,16 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       int i, j;
       double fx, fy;
       foot(v, g, k, &i, &j, &fx, &fy);
-      if (p->nx * v->nx[k] + p->ny * v->ny[k] <= 0 || hypot(fx - p->x, fy - p->y) > reach * h || !first_layer(v, g, i, j))
+      if (isnan(v->fw[k]) || p->nx * v->nx[k] + p->ny * v->ny[k] <= 0 || hypot(fx - p->x, fy - p->y) > fit * h ||
+          !first_layer(v, g, i, j))
         continue;
       double t = along(p, fx, fy, h);
       n0 += 1; s1 += t; s2 += t * t; g1 += v->gw[k]; sg += t * v->gw[k];
     }
-    double det = n0 * s2 - s1 * s1;
-    p->b = n0 >= 3 && det > 1e-9 * n0 * n0 ? (n0 * sg - s1 * g1) / det : 0;
+    p->b = cap_lsq_slope(n0, s1, s2, g1, sg);
   }
   for (size_t k = 0; k < v->n && v->depth[k] <= deep; k++) {
+    if (isnan(v->fw[k])) continue;
     int i, j;
     double fx, fy, best = INFINITY;
     foot(v, g, k, &i, &j, &fx, &fy);
@@ -372,7 +380,7 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     int close = 0;
     for (size_t r = 0; r < nc && !close; r++) {
       const contact *p = &v->contacts[r];
-      close = p != q && p->nx * q->nx + p->ny * q->ny > 0 && hypot(p->x - q->x, p->y - q->y) < 2 * reach * h;
+      close = p != q && p->nx * q->nx + p->ny * q->ny > 0 && hypot(p->x - q->x, p->y - q->y) < 2 * fit * h;
     }
     if (close) continue;
     double d = best / h, w = d <= reach ? 1 : 2 - d / reach;

