@@ -86,9 +86,8 @@ static double wall_slope_at(const cap_grid *g, const double *phi, cap_side side,
   double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
          f2 = phi[cap_grid_wall_idx(g, side, t, 2)];
   const double *wa = g->wall_angle[side];
-  *fw = (15 * f0 - 10 * f1 + 3 * f2) / 8;
   *c = cos(wa ? wa[t + g->ng] : g->contact_angle[side]);
-  return (-2 * f0 + 3 * f1 - f2) / g->h;
+  return cap_surface_slope(f0, f1, f2, g->h, fw);
 }
 
 /* A contact point along a wall: its position (in positions t; NAN: none), cos(theta) there
@@ -145,11 +144,7 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
     int right = isfinite(r.pos) && (!isfinite(l.pos) || r.pos - t < t - l.pos);
     wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
     int close = (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
-    if (isfinite(q.pos) && !close) {
-      double d = fabs(q.pos - t), w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
-      double follow = fmax(-1, fmin(1, q.cos_c + q.b * (t - q.pos))); /* a distance function's slope is in [-1, 1] */
-      slope += w * (follow - slope);
-    }
+    if (isfinite(q.pos) && !close) slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t), reach);
     double dc = g->h * slope;
     for (int k = 1; k <= ng; k++) phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
   }

@@ -9,9 +9,10 @@
 
 /* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
  * solid's normal there, cos(theta) there, the rate b at which phi's wall-normal slope changes along
- * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), and how
- * many pairs of cells found it (merged into one). */
-typedef struct { double x, y, nx, ny, cos_c, b; int dir, count; } contact;
+ * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), how many
+ * pairs of cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another
+ * contact point on its side lies within twice the fit (it then keeps cos(theta)). */
+typedef struct { double x, y, nx, ny, cos_c, b; int dir, count, close; } contact;
 
 struct cap_vsurf {
   cap_grid g;
@@ -280,7 +281,7 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
   foot(v, g, kb, &i, &j, &xb, &yb);
   double nx = (1 - a) * v->nx[ka] + a * v->nx[kb], ny = (1 - a) * v->ny[ka] + a * v->ny[kb], nn = hypot(nx, ny);
   contact q = {xa + a * (xb - xa), ya + a * (yb - ya), nx / nn, ny / nn, (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
-               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1};
+               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
   for (size_t r = 0; r < nc; r++) {
     contact *p = &v->contacts[r];
     if (p->dir == q.dir && hypot(p->x - q.x, p->y - q.y) < 1.5 * g->h && p->nx * q.nx + p->ny * q.ny > 0) {
@@ -328,8 +329,7 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     foot(v, g, k, &i, &j, &fx, &fy);
     for (int l = 0; l < 3; l++)
       f[l] = cap_advect_interp(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
-    v->fw[k] = (15 * f[0] - 10 * f[1] + 3 * f[2]) / 8;
-    v->gw[k] = (-2 * f[0] + 3 * f[1] - f[2]) / h;
+    v->gw[k] = cap_surface_slope(f[0], f[1], f[2], h, &v->fw[k]);
   }
   /* the contact points: sign changes of phi at the feet of neighbouring first-layer cells */
   size_t nc = 0;
@@ -349,9 +349,14 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
   nc = drop_dips(v, g, nc);
   if (!nc) return;
   /* b at each contact: the least-squares line through g at the feet of the first-layer cells on its
-   * side within the reach, against the coordinate along the surface (in cells) */
+   * side within the fit, against the coordinate along the surface (in cells); and whether another
+   * contact point on its side is within twice the fit */
   for (size_t r = 0; r < nc; r++) {
     contact *p = &v->contacts[r];
+    for (size_t o = 0; o < nc && !p->close; o++) {
+      const contact *e = &v->contacts[o];
+      p->close = o != r && e->nx * p->nx + e->ny * p->ny > 0 && hypot(e->x - p->x, e->y - p->y) < 2 * fit * h;
+    }
     double n0 = 0, s1 = 0, s2 = 0, g1 = 0, sg = 0;
     for (size_t k = 0; k < v->n && v->depth[k] <= deep; k++) {
       int i, j;
@@ -376,16 +381,7 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       double dist = hypot(p->x - fx, p->y - fy);
       if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) { best = dist; q = p; }
     }
-    if (!q || best >= 2 * reach * h) continue;
-    int close = 0;
-    for (size_t r = 0; r < nc && !close; r++) {
-      const contact *p = &v->contacts[r];
-      close = p != q && p->nx * q->nx + p->ny * q->ny > 0 && hypot(p->x - q->x, p->y - q->y) < 2 * fit * h;
-    }
-    if (close) continue;
-    double d = best / h, w = d <= reach ? 1 : 2 - d / reach;
-    double follow = fmax(-1, fmin(1, q->cos_c + q->b * along(q, fx, fy, h))); /* a distance function's slope is in [-1, 1] */
-    v->slope[k] += w * (follow - v->slope[k]);
+    if (q && !q->close) v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h, reach);
   }
 }
 

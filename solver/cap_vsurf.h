@@ -104,6 +104,7 @@
 #ifndef CAP_VSURF_H
 #define CAP_VSURF_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "cap_grid.h"
@@ -127,6 +128,25 @@ static inline double cap_lsq_slope(double n0, double s1, double s2, double g1, d
 {
   double det = n0 * s2 - s1 * s1;
   return n0 >= 3 && det > 1e-9 * n0 * n0 ? (n0 * sg - s1 * g1) / det : 0;
+}
+
+/* From phi at h/2, 3h/2 and 5h/2 out of a surface along its normal (f0, f1, f2): phi extrapolated to the
+ * surface, (15 f0 - 10 f1 + 3 f2)/8 (*fw), and phi's one-sided second-order slope along the normal,
+ * (-2 f0 + 3 f1 - f2)/h (returned). The samples of the contact rule on solids and on the walls of the
+ * box. */
+static inline double cap_surface_slope(double f0, double f1, double f2, double h, double *fw)
+{
+  *fw = (15 * f0 - 10 * f1 + 3 * f2) / 8;
+  return (-2 * f0 + 3 * f1 - f2) / h;
+}
+
+/* The slope of the continuation at distance d (cells) from the nearest contact point: `follow` (the
+ * contact point's linear model, kept within [-1, 1], a distance function's slopes) within `reach`
+ * cells, blended into `base` (cos(theta)) by twice the reach, `base` beyond. */
+static inline double cap_contact_blend(double base, double follow, double d, double reach)
+{
+  double w = d <= reach ? 1 : d >= 2 * reach ? 0 : 2 - d / reach;
+  return base + w * (fmax(-1, fmin(1, follow)) - base);
 }
 
 typedef struct cap_vsurf cap_vsurf;
