@@ -64,9 +64,13 @@
  *     drop on a circular solid of the same liquid area (cap_statics_cap_on_disc).
  *   The angle comes from the circle fit of the crossings between fluid cells (run_solid). Planar
  *   only (not with --geometry axi or --angle). Measured at R0 = 16 cells: the tilted plane within
- *   0.77, 0.39 and 0.28 degrees of the wall at 60, 90 and 120 degrees; the disc 0.58 and 1.09 degrees
- *   off at 60 and 120 (the 120-degree drop on the disc keeps currents of 0.08 sqrt(sigma/R0) going).
- *   At R0 = 8 cells the tilted plane at 120 degrees lost 27 % of its area (2.5 % at 16).
+ *   0.03, 0.02 and 0.04 degrees of the wall at 60, 90 and 120 degrees, the disc 0.49 and 0.02
+ *   degrees off at 60 and 120, currents below 0.007 sqrt(sigma/R0) at t_end (8 cells: 0.12, 0.01,
+ *   0.73 and 0.99, 0.13). With bilinear probes and the constant slope on the staircase (cap_vsurf.h)
+ *   they were 0.40, 0.39, 0.27, 0.58 and 1.09 (the 120-degree drop on the disc kept currents of 0.08
+ *   going); with bilinear probes and the fitted slope the plane at 120 degrees was 1.40 off and the
+ *   disc 2.45 and 1.83. The tilted plane at 120 degrees loses 3.1 % of its area at 8 cells and 2.1 %
+ *   at 16 (27 % and 2.5 % with the constant slope).
  *   Metrics plane_err and disc_err; files solids_<cells>.tsv, solid_*.tsv (the fitted points) and
  *   drop_plane_*.png, drop_disc_*.png (the solid in grey; the black line continues into it as the
  *   virtual surface).

@@ -22,6 +22,11 @@
  * closure, wrapped on periodic sides). */
 double cap_advect_interp(const cap_grid *g, const double *f, cap_location loc, double x, double y);
 
+/* The same by the tensor product of cubic Lagrange interpolations through the 4 x 4 samples around
+ * (x, y): an error O(h^4) for a smooth field, where the bilinear one leaves (h^2/8) |f_xx + f_yy| at
+ * most. Reads two ghost layers (g->ng >= 2, filled). At a sample it returns the sample's value. */
+double cap_advect_interp_cubic(const cap_grid *g, const double *f, cap_location loc, double x, double y);
+
 /* Velocity (u, v) interpolated at (x, y). */
 void cap_advect_velocity(const cap_grid *g, const double *u, const double *v, double x, double y, double *ux,
                          double *vy);

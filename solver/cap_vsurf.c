@@ -27,7 +27,9 @@ struct cap_vsurf {
   struct entry *scratch; /* the sort's workspace */
   /* the fill's workspace (written by cap_vsurf_fill through the pointers of a const surface) */
   size_t *rank;        /* g.size entries: 1 + the order of a solid cell, 0 elsewhere */
-  double *fw, *gw, *slope; /* per solid cell: phi at the foot, phi's slope there, the slope of the fill */
+  size_t *fills;       /* fills since cap_vsurf_alloc (0: the next one starts cold) */
+  double *fw, *gw, *nn, *slope; /* per solid cell: phi at the foot, its slope and second derivative
+                                * along the normal there, the slope of the fill */
   contact *contacts;   /* capacity: every solid cell */
 };
 
@@ -45,7 +47,7 @@ void cap_vsurf_free(cap_vsurf *v)
   if (!v) return;
   free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
   free(v->in_solid); free(v->xface); free(v->yface); free(v->part); free(v->scratch);
-  free(v->rank); free(v->fw); free(v->gw); free(v->slope); free(v->contacts);
+  free(v->rank); free(v->fw); free(v->gw); free(v->nn); free(v->fills); free(v->slope); free(v->contacts);
   free(v);
 }
 
@@ -133,6 +135,9 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   *out = NULL;
   if (!g || !s) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_alloc: grid or solid is NULL");
   if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_vsurf_alloc: 3D grids are not supported");
+  if (g->ng < 2)
+    return CAP_ERROR(CAP_EDOM, "cap_vsurf_alloc: the grid has %d ghost layers, the continuation's interpolation "
+                     "reads 2 (ng >= 2)", g->ng);
   int st = cap_check_open("theta", theta, 0, M_PI, "rad");
   if (st) return st;
   cap_vsurf *v = calloc(1, sizeof *v);
@@ -154,10 +159,12 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   v->rank = calloc(g->size, sizeof *v->rank);
   v->fw = malloc(m * sizeof *v->fw);
   v->gw = malloc(m * sizeof *v->gw);
+  v->nn = malloc(m * sizeof *v->nn);
+  v->fills = calloc(1, sizeof *v->fills);
   v->slope = malloc(m * sizeof *v->slope);
   v->contacts = malloc(m * sizeof *v->contacts);
   if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny ||
-      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->slope || !v->contacts) {
+      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
@@ -245,12 +252,6 @@ static void foot(const cap_vsurf *v, const cap_grid *g, size_t k, int *i, int *j
   *fy = cap_grid_yc(g, *j) + v->depth[k] * v->ny[k];
 }
 
-/* Solid cell k lies under a grid-aligned stretch of the surface (its normal along x or y). */
-static int aligned(const cap_vsurf *v, size_t k)
-{
-  return fabs(v->nx[k]) < 1e-9 || fabs(v->ny[k]) < 1e-9;
-}
-
 /* The coordinate of (x, y) along the surface from contact p, in cells (positive along (-ny, nx)). */
 static double along(const contact *p, double x, double y, double h)
 {
@@ -315,21 +316,24 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
   return n;
 }
 
-/* The slope of the continuation of every solid cell (SLOPE NEAR A CONTACT LINE in cap_vsurf.h), from
- * phi as it stands (the solid cells the samples may touch hold the last fill). */
+/* The slope of the continuation of every solid cell (SLOPE NEAR A CONTACT LINE in cap_vsurf.h) and
+ * phi's second derivative along the normal at its foot (RULE), from phi as it stands (the solid cells
+ * the samples touch hold the continuation at the constant slope). */
 static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 {
-  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, fit = CAP_VSURF_CONTACT_FIT, deep = 4 * h;
+  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, fit = CAP_VSURF_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
   for (size_t k = 0; k < v->n; k++) {
     v->slope[k] = v->cos_theta[k];
-    v->fw[k] = NAN; /* no sample: not a cell of a grid-aligned surface */
-    if (v->depth[k] > deep || !aligned(v, k)) continue;
+    v->fw[k] = NAN; /* no sample: deeper than the stencils reach */
+    v->nn[k] = 0;
+    if (v->depth[k] > deep) continue;
     int i, j;
     double fx, fy, f[3];
     foot(v, g, k, &i, &j, &fx, &fy);
     for (int l = 0; l < 3; l++)
-      f[l] = cap_advect_interp(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
+      f[l] = cap_advect_interp_cubic(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
     v->gw[k] = cap_surface_slope(f[0], f[1], f[2], h, &v->fw[k]);
+    v->nn[k] = (f[0] - 2 * f[1] + f[2]) / (h * h);
   }
   /* the contact points: sign changes of phi at the feet of neighbouring first-layer cells */
   size_t nc = 0;
@@ -385,26 +389,60 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
   }
 }
 
+/* The RULE's value for solid cell k from phi as it stands. */
+static double continued(const cap_vsurf *v, const cap_grid *g, const double *phi, size_t k)
+{
+  size_t c = v->cell[k];
+  int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+  double d = v->depth[k], s = fmax(2 * d, d + 0.5 * g->h); /* the probe's distance, see RULE */
+  double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
+  /* the probe lies s - d outside the surface: phi's curvature along the normal cancels between it
+   * and the cell only for the mirror image (s = 2 d) */
+  return cap_advect_interp_cubic(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k] + 0.5 * v->nn[k] * (d * d - (s - d) * (s - d));
+}
+
+/* The RULE with the cells' slopes and curvature terms as they stand: Gauss-Seidel sweeps over the
+ * cells the stencils reach (depth <= CAP_VSURF_BAND cells; the cells are sorted by depth), then one
+ * pass over the deeper ones, which only need finite values. */
+static void sweep(const cap_vsurf *v, const cap_grid *g, double *phi)
+{
+  const double tol = 1e-12 * g->h, band = CAP_VSURF_BAND * g->h;
+  size_t nb = 0;
+  while (nb < v->n && v->depth[nb] <= band) nb++;
+  for (int it = 0; it < CAP_VSURF_SWEEPS; it++) {
+    double change = 0;
+    for (size_t k = 0; k < nb; k++) {
+      double val = continued(v, g, phi, k);
+      change = fmax(change, fabs(val - phi[v->cell[k]]));
+      phi[v->cell[k]] = val;
+    }
+    if (change <= tol) break;
+  }
+  for (size_t k = nb; k < v->n; k++) phi[v->cell[k]] = continued(v, g, phi, k);
+}
+
 int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi)
 {
   int st = check_grid(v, g, "cap_vsurf_fill");
   if (!st && !phi) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: phi is NULL");
   if (st) return st;
-  slopes(v, g, phi);
-  double tol = 1e-12 * g->h;
-  for (int sweep = 0; sweep < CAP_VSURF_SWEEPS; sweep++) {
-    double change = 0;
+  /* the samples of phi's slope and curvature may touch solid cells (next to a staircase): they read
+   * the continuation those hold. The first fill builds it from scratch: the constant slope (the
+   * cells' old contents do not matter), then samples and fill repeated towards the self-consistent
+   * continuation; later fills start from what the cells hold (the last fill, advected). */
+  int cold = *v->fills == 0;
+  if (cold) {
     for (size_t k = 0; k < v->n; k++) {
-      size_t c = v->cell[k];
-      int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
-      double d = v->depth[k], s = fmax(2 * d, d + 0.5 * g->h); /* the probe's distance, see RULE */
-      double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
-      double val = cap_advect_interp(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k];
-      change = fmax(change, fabs(val - phi[c]));
-      phi[c] = val;
+      v->slope[k] = v->cos_theta[k];
+      v->nn[k] = 0;
     }
-    if (change <= tol) break;
+    sweep(v, g, phi);
   }
+  for (int r = 0; r < (cold ? CAP_VSURF_COLD_PASSES : 1); r++) {
+    slopes(v, g, phi);
+    sweep(v, g, phi);
+  }
+  (*v->fills)++;
   return CAP_SUCCESS;
 }
 

@@ -14,33 +14,39 @@
  * RULE (the mirror rule of the walls of the box, cap_levelset.h, for any solid): a solid cell whose
  * centre x lies at depth d = -psi(x) gets
  *
- *     phi(x) = phi(x + s n_s) - s S,   s = max(2 d, d + h/2),
+ *     phi(x) = phi(x + s n_s) - s S + (phi_nn / 2) (d^2 - (s - d)^2),   s = max(2 d, d + h/2),
  *
- * the value at a probe point outside the solid (bilinear interpolation of the cell centres), shifted
- * by the slope S along the normal: S = cos(theta) away from a contact line (near one, see SLOPE NEAR
- * A CONTACT LINE). For d >= h/2 the probe is the mirror image of x across
- * the solid surface; a shallower cell probes h/2 outside the surface instead, because its mirror
- * image lies almost on the cell itself (the interpolation weight of the cell tends to 1 as d -> 0
- * and the fill would not converge: measured, 5e2 off after 64 sweeps at d = 0.004 h). The rule is
- * exact for a phi linear in space on a flat solid at any orientation (a straight liquid surface meets
- * the solid at exactly theta and keeps zero curvature in the contact cell), and on a wall of the
- * grid it is exactly the ghost fill of the box away from contact lines (the mirror of the cell at
- * depth (k - 1/2) h is a cell centre). A probe may fall between solid cells, so the cells are filled in order of increasing
- * depth and the fill is repeated (Gauss-Seidel) until it changes no cell by more than 1e-12 h, at
- * most CAP_VSURF_SWEEPS times: the probe of a cell lies at least h/2 outside the solid, so the weights
- * its interpolation puts on solid cells sum to less than one and the sweeps contract. Where the rule
- * holds exactly with probes on cell centres (grid-aligned solids) one sweep suffices. Cells deeper
- * than the stencils reach (about 3 cells) only need finite values: their probes may leave the box
- * and are clamped to it.
+ * the value at a probe point outside the solid, shifted by the slope S along the normal: S =
+ * cos(theta) away from a contact line (near one, see SLOPE NEAR A CONTACT LINE). For d >= h/2 the
+ * probe is the mirror image of x across the solid surface and the last term vanishes; a shallower
+ * cell probes h/2 outside the surface instead, because its mirror image lies almost on the cell
+ * itself (the interpolation weight of the cell tends to 1 as d -> 0 and the fill would not converge:
+ * measured, 5e2 off after 64 sweeps at d = 0.004 h), and the term with phi_nn, phi's second
+ * derivative along the normal at the cell's foot x + d n_s (from the samples at h/2, 3h/2 and 5h/2
+ * out, (f0 - 2 f1 + f2)/h^2), puts back what the mirror's symmetry cancels otherwise. The probe is
+ * interpolated by cubics through the 4 x 4 cell centres round it (cap_advect_interp_cubic). The rule
+ * is then the Taylor continuation of phi along the normal to second order, exact for a phi linear in
+ * space on a flat solid at any orientation (a straight liquid surface meets the solid at exactly theta
+ * and keeps zero curvature in the contact cell), and on a wall of the grid it is exactly the ghost
+ * fill of the box away from contact lines (the mirror of the cell at depth (k - 1/2) h is a cell
+ * centre, where the cubic returns the cell's value). Bilinear probes and no phi_nn term (the rule
+ * before) left errors of (h^2/8) |phi_xx + phi_yy| and (h^2/8) phi_nn in phi on a staircase: O(1)
+ * errors of the contact cells' curvature, which held drops 1-2 degrees off their angle on a tilted
+ * plane and a disc (experiments/young_angles). Where the surface runs along grid lines the probes are
+ * cell centres and neither error arises. A probe's stencil may reach solid cells, so the cells are
+ * filled in order of increasing depth and the fill is repeated (Gauss-Seidel) until it changes no
+ * cell by more than 1e-12 h, at most CAP_VSURF_SWEEPS times, over the cells within CAP_VSURF_BAND
+ * cells of the surface (what the stencils read); the deeper ones get one pass (finite values; their
+ * probes may leave the box and are clamped to it). The sweeps converge in about 40 passes from
+ * scratch (measured on a tilted plane and a disc, 40-320 cells; the cubic's weights are not all
+ * positive, so this is measured, not proved).
  *
  * SLOPE NEAR A CONTACT LINE. A constant slope S = cos(theta) is right for a straight liquid surface
  * only: a curved one has phi's wall-normal slope g = grad(phi) . n_s equal to cos(theta) at the contact
  * point alone, and the constant slope puts a kink 2 (cos(theta) - g) into phi at the solid's surface,
  * growing along it from the contact point, which the contact cells' curvature reads as an O(1) error
- * (cap_levelset.h, WALLS WITH A CONTACT ANGLE, measured on a circle meeting a wall). So where the
- * surface runs along grid lines (a solid cell whose normal is along x or y: the plates of
- * experiments/capillary_rise), near a contact point c the slope varies along the surface as phi's own
- * does:
+ * (cap_levelset.h, WALLS WITH A CONTACT ANGLE, measured on a circle meeting a wall). So near a
+ * contact point c the slope varies along the surface as phi's own does:
  *
  *     S = cos(theta_c) + b t,
  *
@@ -48,7 +54,8 @@
  * the angle at c, and b the least-squares rate of change along the surface of g at the feet of the
  * first-layer cells (solid cells with a fluid neighbour across a face) within CAP_VSURF_CONTACT_FIT
  * cells of c, g the one-sided second-order slope from phi at h/2, 3h/2 and 5h/2 out of the surface
- * along n_s (on a wall of the grid: the first three fluid cells, as on the walls of the box). S is
+ * along n_s (interpolated as the probes; on a wall of the grid: the first three fluid cells, as on the
+ * walls of the box). S is
  * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta) from
  * CAP_VSURF_CONTACT_REACH cells to twice that away from c. The contact points are the sign changes of
  * phi extrapolated to the feet, (15 f_0 - 10 f_1 + 3 f_2)/8, between neighbouring first-layer cells
@@ -72,19 +79,20 @@
  *   - fitted over 2 cells and applied within 2 (this rule): -1.1 / -0.41 % at 30 degrees, -0.18 /
  *     -0.30 % at 60.
  * A dip merged into one contact point 2.5 cells above the contact line switched it to the constant
- * slope and back from one step to the next (8 cells, 30 degrees), hence the dips are dropped. S is
- * computed once per fill from phi as it stands (a sample next to a curved staircase may touch solid
- * cells, which hold the last fill). The contact cells' curvature on a circle meeting a grid-aligned
- * plane (tests/test_vsurf.c) is 3-10 times closer to the circle's than with the constant slope,
- * without converging.
- *   A STAIRCASE (a tilted or curved surface) keeps the constant slope cos(theta). The same rule there
- * (g sampled along n_s from the feet, bilinearly) brought the contact cells of the circle on a plane
- * tilted 30 degrees from 0.69-1.33 to 0.18-0.37 of the circle's curvature, but the drops of
- * experiments/young_angles at 16 cells came to rest farther off: on the tilted plane at 120 degrees
- * 1.40 degrees from the same drop on the wall of the box (0.28 with the constant slope), on the disc
- * 2.45 and 1.83 degrees off at 60 and 120 (0.58 and 1.09); sampling g only from fluid cells (from
- * (|n_x| + |n_y|) h out) changed the first to 1.29. Not understood yet; the floating cylinders'
- * quick figures had improved with it (experiments/cheerios: the force 2.9 -> 1.6 % at 4 cells).
+ * slope and back from one step to the next (8 cells, 30 degrees), hence the dips are dropped.
+ *   The samples of g and phi_nn next to a staircase (a tilted or curved surface) touch solid cells,
+ * which hold the continuation: the first fill after cap_vsurf_alloc builds it from scratch (the
+ * constant slope, then samples and fill CAP_VSURF_COLD_PASSES times towards the self-consistent
+ * continuation), later fills take one round from what the solid cells hold (the last fill, advected
+ * with phi), which a flow keeps close to that fixed point. On a circle meeting a plane tilted 30
+ * degrees the continuation is then within 0.29-0.35 h^2 of the circle's distance at 320 cells (4.1-4.3
+ * h^2 with bilinear probes and the constant slope) and the contact cells' curvature within 0.03-0.18
+ * of the circle's at 160 cells (0.69-1.33); on a disc 0.09-1.79 h^2 and 0.02-0.30 (tests/test_vsurf.c).
+ *   The fitted slope on a staircase with bilinear probes (the rule before) brought the contact
+ * cells closer to the circle's curvature too (0.18-0.37 on the tilted plane) but held the drops of
+ * experiments/young_angles further off (the tilted plane at 120 degrees 1.40 degrees from the same
+ * drop on the wall of the box, the disc 2.45 and 1.83 degrees off at 60 and 120): the O(h^2) errors
+ * of the probes, one-signed along the surface, were then the leading ones.
  *
  * CELLS AND FACES. A cell is solid when psi at its centre is < 0 (a staircase of the solid); a face
  * is solid when it touches a solid cell. The flow solver (cap_ns) closes the solid faces (no flow
@@ -111,6 +119,12 @@
 #include "cap_solid.h"
 
 #define CAP_VSURF_SWEEPS 64
+/* Depth in cells of the solid cells the stencils read (WENO5 and the reinitialisation 3 cells, the
+ * continuation's own probes 2): the fill iterates to convergence there, and gives deeper cells one
+ * pass (finite values). */
+#define CAP_VSURF_BAND 4.0
+/* Rounds of samples and fill in the first fill after cap_vsurf_alloc (see RULE). */
+#define CAP_VSURF_COLD_PASSES 4
 
 /* Cells along the surface from a contact point within which the slope of the continuation follows
  * phi's (SLOPE NEAR A CONTACT LINE); blended out over as many again. (3 on the walls of the box,
@@ -152,8 +166,8 @@ static inline double cap_contact_blend(double base, double follow, double d, dou
 typedef struct cap_vsurf cap_vsurf;
 
 /* The solid cells of solid s on grid g (copied), with contact angle theta (radians, 0 < theta < pi).
- * CAP_EDOM for theta out of range, CAP_EGEOM for 3D, CAP_ENOMEM. A solid that covers no cell centre
- * is allowed (the fill does nothing). */
+ * CAP_EDOM for theta out of range or a grid with fewer than 2 ghost layers, CAP_EGEOM for 3D, CAP_ENOMEM.
+ * A solid that covers no cell centre is allowed (the fill does nothing). */
 int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta);
 void cap_vsurf_free(cap_vsurf *v);
 
@@ -195,7 +209,8 @@ int cap_vsurf_part_range(const cap_grid *g, const cap_solid *s, int part, int ma
                          int *j1);
 
 /* Writes the continuation into the solid cells of phi (see RULE). phi's interior fluid cells are
- * read, and its ghost cells where a mirror point lies within half a cell of the box (fill them first;
+ * read, its solid cells near a staircase after the first fill (they hold the last fill: SLOPE NEAR A
+ * CONTACT LINE), and its ghost cells where a probe's stencil reaches them (fill them first;
  * cap_levelset does). CAP_ESIZE if g is not the grid of v. */
 int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi);
 
