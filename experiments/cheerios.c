@@ -16,9 +16,12 @@
  *   (a) HELD horizontally, free vertically (cap_body; the symmetry plane holds its twin), at centre
  *   separations l/l_c = 2, 3 (the acceptance's; --full adds 4 and 5, quick 2 only): released with
  *   their centres on the flat bath (a dry column over each, the contact points at the equator), they
- *   settle for --t-end (default 40 sqrt(l_c/g); the force settles by about 27, the height to 1e-5 R
- *   per unit time by 40); the horizontal force on the cylinder is measured at the end (cap_force: the
- *   pressure on the wetted arc and the two line forces).
+ *   settle for --t-end (default 40 sqrt(l_c/g); the height settles to 1e-5 R per unit time by 40);
+ *   the horizontal force on the cylinder (cap_force: the pressure on the wetted arc and the two line
+ *   forces) is the mean over the last 15 (t = 25 to 40, sampled every 0.25; cylinder.h,
+ *   CYL_MEAN_WINDOW), its standard deviation printed and written: it flickers about its mean by 1.4 %
+ *   at l = 2 and 13 % at l = 3 (R = 4 cells; the contact points hop between the cells of the
+ *   staircase as the cylinder heaves by 1e-4 R), so a single instant is no measure of it.
  *   (b) RELEASED: free in both directions from l = 2 l_c (not in the quick sweep): the separation
  *   l(t) = 2 x_centre(t) until the cylinders touch (within 6 cells of the plane: their gap below
  *   12 cells) or --t-end.
@@ -28,7 +31,8 @@
  *   part), centres l = 2 l_c apart (--full adds 3), the bath 4 l_c beyond a and 3 l_c beyond b
  *   (the walls act as symmetry planes; their images pull each body by about rho g z_w^2/2, z_w the
  *   surface at the wall: printed, 1.3e-5 sigma on a and below 1e-7 on b at R = 4 and 6 cells, 1 %
- *   of the force), settled for --t-end (the forces settle by t = 25). At 60 degrees (the issue's example) the light free cylinder is not stable here: it
+ *   of the force), settled for --t-end (the forces settle by t = 25; means over the last 15 as in (a),
+ *   the momentum balance's too). At 60 degrees (the issue's example) the light free cylinder is not stable here: it
  *   heaves at 0.05-0.1 sqrt(g l_c) and the liquid closes over its top (measured at R = 4 and 6
  *   cells; held, or at 75 or 90 degrees, it settles), so b wets at 75 degrees, still below 90: its
  *   meniscus rises, a's falls. Not in the quick sweep (230 s at R = 4 cells, 880 s at 6).
@@ -149,10 +153,10 @@ static int run_unlike(exp_ctx *ctx, const double *par, double cells, double l, c
     err = fmax(err, fabs(res.fx[k] - want[k]) / fabs(Fr));
     err_mom = fmax(err_mom, fabs(res.fx_mom[k] - want[k]) / fabs(Fr));
   }
-  fprintf(stderr, "[cheerios] %g cells, unlike pair at l = %g: x-force on a %+.5f, on b %+.5f (ref %+.5f, %+.5f: %s), "
-          "momentum balance %+.5f, %+.5f; zc %+.4f, %+.4f R (ref %+.4f, %+.4f); walls' images rho g z_w^2/2 = %.2g, "
-          "%.2g; last drift %.2g, %.2g R\n", cells, l, res.fx[0], res.fx[1], want[0], want[1],
-          Fr < 0 ? "repulsion" : "attraction", res.fx_mom[0], res.fx_mom[1], res.zc[0], res.zc[1], ref.a.zc.val / R,
+  fprintf(stderr, "[cheerios] %g cells, unlike pair at l = %g: x-force on a %+.5f (sd %.2g), on b %+.5f (sd %.2g) "
+          "(ref %+.5f, %+.5f: %s), momentum balance %+.5f, %+.5f; zc %+.4f, %+.4f R (ref %+.4f, %+.4f); walls' images "
+          "rho g z_w^2/2 = %.2g, %.2g; last drift %.2g, %.2g R\n", cells, l, res.fx[0], res.fx_sd[0], res.fx[1],
+          res.fx_sd[1], want[0], want[1], Fr < 0 ? "repulsion" : "attraction", res.fx_mom[0], res.fx_mom[1], res.zc[0], res.zc[1], ref.a.zc.val / R,
           ref.b.zc.val / R, 0.5 * res.z_wall[0] * res.z_wall[0], 0.5 * res.z_wall[1] * res.z_wall[1], res.drift[0],
           res.drift[1]);
   out->metric[M_REPEL] = first ? repel : fmin(out->metric[M_REPEL], repel);
@@ -169,7 +173,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   double l[MAX_SEPS];
   int n = separations(ctx, l), st = CAP_SUCCESS;
   cap_tsv *t = exp_tsv(ctx, "l/l_c\tF[sigma]\tF_ref[sigma]\tz_m[l_c]\tz_m_ref[l_c]\tzc[R]\tzc_ref[R]\tphi_in[deg]\tphi_out[deg]\t"
-                       "F_momentum[sigma]", "pairs_%g.tsv", cells);
+                       "F_momentum[sigma]\tF_sd[sigma]", "pairs_%g.tsv", cells);
   if (!t) return CAP_EIO;
   for (int k = 0; k < n && !st; k++) {
     cap_cheerios_pair2d ref;
@@ -181,9 +185,9 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     if (res.sank) { st = CAP_ERROR(CAP_ENUMERIC, "cheerios: the cylinder at l = %g sank", l[k]); break; }
     double F = -res.fx, Fref = ref.force.val, Fcv = -res.fx_walls;
     double ef = fabs(F - Fref) / Fref, ez = fabs(res.z_mid - ref.zm.val) / fabs(ref.zm.val);
-    fprintf(stderr, "[cheerios] %g cells, l = %g: attraction %.5f (ref %.5f, %+.3g %%), z_m %+.5f (ref %+.5f, %+.3g %%), "
-            "zc %+.4f R (ref %+.4f), attraction from the momentum balance %.5f (%+.3g %%), last drift %.2g R\n", cells, l[k], F, Fref,
-            100 * (F / Fref - 1), res.z_mid, ref.zm.val, 100 * (res.z_mid / ref.zm.val - 1), res.zc, ref.zc.val / sqrt(BOND),
+    fprintf(stderr, "[cheerios] %g cells, l = %g: attraction %.5f (sd %.2g; ref %.5f, %+.3g %%), z_m %+.5f (ref %+.5f, "
+            "%+.3g %%), zc %+.4f R (ref %+.4f), attraction from the momentum balance %.5f (%+.3g %%), last drift %.2g R\n",
+            cells, l[k], F, res.fx_sd, Fref, 100 * (F / Fref - 1), res.z_mid, ref.zm.val, 100 * (res.z_mid / ref.zm.val - 1), res.zc, ref.zc.val / sqrt(BOND),
             Fcv, 100 * (Fcv / Fref - 1), res.drift);
     out->metric[M_RATIO] = k == 0 ? F / Fref : fmin(out->metric[M_RATIO], F / Fref);
     if (l[k] < 3.5) {
@@ -192,8 +196,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
       out->metric[M_ZM] = fmax(out->metric[M_ZM], ez);
     } else
       out->metric[M_FORCE_FAR] = fmax(out->metric[M_FORCE_FAR], ef);
-    st = cap_io_tsv_row(t, 10, (double[]){l[k], F, Fref, res.z_mid, ref.zm.val, res.zc, ref.zc.val / sqrt(BOND),
-                                          res.phi_in * 180 / M_PI, res.phi_out * 180 / M_PI, Fcv});
+    st = cap_io_tsv_row(t, 11, (double[]){l[k], F, Fref, res.z_mid, ref.zm.val, res.zc, ref.zc.val / sqrt(BOND),
+                                          res.phi_in * 180 / M_PI, res.phi_out * 180 / M_PI, Fcv, res.fx_sd});
   }
   if (st) { cap_io_tsv_abort(t); return st; }
   if ((st = cap_io_tsv_close(t))) return st;

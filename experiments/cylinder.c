@@ -138,6 +138,22 @@ static int column_force(const cap_grid *g, const double *phi, const double *p, i
   return CAP_SUCCESS;
 }
 
+/* A running mean and standard deviation (the horizontal forces over CYL_MEAN_WINDOW). */
+typedef struct { double n, sum, sum2; } window_mean;
+static void window_add(window_mean *m, double x)
+{
+  m->n += 1;
+  m->sum += x;
+  m->sum2 += x * x;
+}
+static double window_avg(const window_mean *m) { return m->n > 0 ? m->sum / m->n : NAN; }
+static double window_sd(const window_mean *m)
+{
+  if (m->n < 2) return NAN;
+  double a = m->sum / m->n;
+  return sqrt(fmax(0, m->sum2 / m->n - a * a));
+}
+
 /* The snapshot <tag>.png: the liquid and the solid cells. */
 static int snapshot(exp_ctx *ctx, const char *tag, const cap_grid *g, const double *phi, const cap_vsurf *vs)
 {
@@ -198,6 +214,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   cap_force F;
   double t_next = 0, prev = NAN;
   int nys = 0;
+  window_mean mfx = {0}, mmom = {0};
   out->sank = out->touched = 0;
   while (!st && s->t < r->t_end && !out->sank && !out->touched) {
     cap_ns_dt_info di;
@@ -222,6 +239,12 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
                      : cap_io_tsv_row(hist, 4, (double[]){s->t, load, fx, info.max_speed});
       if (s->t >= r->t_end - 1 - 1e-9 && isnan(prev)) prev = free_body ? body.y / R : load;
       if (nys < MAX_SAMPLES) ys[nys++] = body.y;
+      if (!st && r->xb > 0 && s->t >= r->t_end - CYL_MEAN_WINDOW - 1e-9) {
+        double f0, f1;
+        st = column_force(&g, s->phi, s->p, 0, &f0);
+        if (!st) st = column_force(&g, s->phi, s->p, nx - 1, &f1);
+        if (!st) { window_add(&mfx, F.fx); window_add(&mmom, f0 - f1); }
+      }
       t_next += CYL_HISTORY_DT;
     }
     exp_progress(ctx, r->label, s->t, r->t_end, s->step);
@@ -234,11 +257,13 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   const double xb = body.x;
   double y_eq = free_body ? heave_mean(ys, nys, yb) : yb;
   /* at the end: the force, the datum, the contacts (none of them for a cylinder that sank) */
-  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = out->fx_walls = NAN;
+  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = out->fx_walls = out->fx_sd = out->fty = NAN;
   if (!out->sank) {
     if ((st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, xb, yb, &F))) goto done;
     out->fy = F.fy / share;
-    out->fx = r->xb > 0 ? F.fx : 0;
+    out->fty = F.fty / share;
+    out->fx = r->xb > 0 ? window_avg(&mfx) : 0;
+    out->fx_sd = r->xb > 0 ? window_sd(&mfx) : 0;
     out->load = out->fy / A;
     for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
       double ph = atan2(fabs(F.contact[k].x - xb), yb - F.contact[k].y);
@@ -252,14 +277,10 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     out->zc = (y_eq - y_ref) / R;
     if ((st = exp_surface_height(&g, s->phi, 0, &zs))) goto done;
     out->z_mid = zs - y_ref;
-    /* the horizontal momentum balance of the liquid at rest between the plane and the far wall: the
+    /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
      * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is
-     * the pressure force of the plane's column less that of the far wall's */
-    double f0, f1;
-    if (r->xb > 0) {
-      if ((st = column_force(&g, s->phi, s->p, 0, &f0)) || (st = column_force(&g, s->phi, s->p, nx - 1, &f1))) goto done;
-      out->fx_walls = f0 - f1;
-    }
+     * the pressure force of the plane's column less that of the far wall's), averaged as fx */
+    if (r->xb > 0) out->fx_walls = window_avg(&mmom);
   }
   if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
 done:
@@ -279,6 +300,23 @@ static int surface_slope(const cap_grid *g, const double *phi, int i, double *ps
   if (!st && !(isfinite(zl) && isfinite(zr))) st = CAP_ERROR(CAP_ENUMERIC, "cylinder: no surface round column %d", i);
   if (!st) *psi = atan((zr - zl) / (2 * g->h));
   return st;
+}
+
+/* The horizontal forces on a and b from the momentum balance of the liquid at rest on either side of
+ * column m (between the bodies): the pressure force of the left wall's column less column m's, less
+ * sigma (1 - cos psi_m) (the tension at m has the surface's inclination psi_m there), and for b the same
+ * between column m and the right wall. */
+static int pair_momentum(const cap_grid *g, const double *phi, const double *p, int im, double *mom)
+{
+  double psi_m, f0, fm, f1;
+  int st = surface_slope(g, phi, im, &psi_m);
+  if (!st) st = column_force(g, phi, p, 0, &f0);
+  if (!st) st = column_force(g, phi, p, im, &fm);
+  if (!st) st = column_force(g, phi, p, g->nx - 1, &f1);
+  if (st) return st;
+  mom[0] = f0 - fm - (1 - cos(psi_m));
+  mom[1] = fm - f1 + (1 - cos(psi_m));
+  return CAP_SUCCESS;
 }
 
 int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_result *out, exp_run *run)
@@ -335,6 +373,8 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   cap_force F[2];
   double t_next = 0, prev[2] = {NAN, NAN};
   int nys = 0;
+  window_mean mfx[2] = {{0}}, mmom[2] = {{0}};
+  const int im = (int)floor(0.5 * (xc[0] + xc[1]) / h); /* the column midway between the bodies */
   out->sank = 0;
   while (!st && s->t < r->t_end && !out->sank) {
     cap_ns_dt_info di;
@@ -358,6 +398,14 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
         if (nys < MAX_SAMPLES) ys[k][nys] = body[k].y;
       }
       nys += nys < MAX_SAMPLES;
+      if (!st && s->t >= r->t_end - CYL_MEAN_WINDOW - 1e-9) {
+        double mom[2];
+        st = pair_momentum(&g, s->phi, s->p, im, mom);
+        for (int k = 0; k < 2 && !st; k++) {
+          window_add(&mfx[k], F[k].fx);
+          window_add(&mmom[k], mom[k]);
+        }
+      }
       t_next += CYL_HISTORY_DT;
     }
     exp_progress(ctx, r->label, s->t, r->t_end, s->step);
@@ -366,14 +414,16 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   if ((st = cap_io_tsv_close(hist))) goto done;
   out->t_end = s->t;
   for (int k = 0; k < 2; k++)
-    out->fx[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] = out->z_wall[k] =
-        out->drift[k] = NAN;
+    out->fx[k] = out->fx_sd[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] =
+        out->z_wall[k] = out->drift[k] = NAN;
   if (!out->sank) {
-    double y_ref, zl, zr, psi_m, f0, fm, f1;
+    double y_ref, zl, zr;
     if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), 0, nx, 1, &y_ref))) goto done;
     for (int k = 0; k < 2; k++) {
       if ((st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]))) goto done;
-      out->fx[k] = F[k].fx;
+      out->fx[k] = window_avg(&mfx[k]);
+      out->fx_sd[k] = window_sd(&mfx[k]);
+      out->fx_mom[k] = window_avg(&mmom[k]);
       out->fy[k] = F[k].fy;
       out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
       out->drift[k] = fabs(body[k].y / R - prev[k]);
@@ -384,13 +434,6 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
         else out->phi_out[k] = ph;
       }
     }
-    /* the momentum balance of the liquid at rest on either side of column m */
-    int im = (int)floor(0.5 * (xc[0] + xc[1]) / h);
-    if ((st = surface_slope(&g, s->phi, im, &psi_m)) || (st = column_force(&g, s->phi, s->p, 0, &f0)) ||
-        (st = column_force(&g, s->phi, s->p, im, &fm)) || (st = column_force(&g, s->phi, s->p, nx - 1, &f1)))
-      goto done;
-    out->fx_mom[0] = f0 - fm - (1 - cos(psi_m));
-    out->fx_mom[1] = fm - f1 + (1 - cos(psi_m));
     if ((st = exp_surface_height(&g, s->phi, 0, &zl)) || (st = exp_surface_height(&g, s->phi, nx - 1, &zr))) goto done;
     out->z_wall[0] = zl - y_ref;
     out->z_wall[1] = zr - y_ref;

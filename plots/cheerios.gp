@@ -29,7 +29,7 @@ set logscale y; unset logscale x; set format x '%g'; set format y '10^{%L}'
 finest = system('ls '.dir.'/pairs_*.tsv | sed "s/.*pairs_//; s/.tsv//" | sort -g | tail -n 1')
 pairs = dir.'/pairs_'.finest.'.tsv'
 plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics, {/Symbol r} g z_m^2/2', \
-     pairs using 1:2 with points ls 1 title 'measured on the cylinder (pressure and line forces), R/h = '.finest, \
+     pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (pressure and line forces; mean and sd over t_{end} - 15 .. t_{end}), R/h = '.finest, \
      pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'from the liquid''s momentum balance (wall pressures)'
 
 # the released pair: separation against time (not in the quick sweep: no figure then)
