@@ -318,7 +318,7 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
 
 /* The slope of the continuation of every solid cell (SLOPE NEAR A CONTACT LINE in cap_vsurf.h) and
  * phi's second derivative along the normal at its foot (RULE), from phi as it stands (the solid cells
- * the samples touch hold the continuation at the constant slope). */
+ * the samples touch hold the last continuation: see cap_vsurf_fill). */
 static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 {
   const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, fit = CAP_VSURF_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
