@@ -25,16 +25,10 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
 #include "../solver/cap_poisson.h"
+#include "bench.h"
 
 #define MAX_SIZES 16
 static const double CX = 0.5123, CY = 0.4871, CR = 0.3817;
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static double laplace_jump(void *ctx, int i, int j, int dir, double theta)
 {
@@ -142,9 +136,9 @@ int main(int argc, char **argv)
       cap_poisson_status st;
       do {
         memset(p, 0, g.size * sizeof *p);
-        double t0 = now();
+        double t0 = bench_now();
         s = cap_poisson_solve(P, &g, rhs, p, method, tol, maxiter, &st);
-        total += now() - t0;
+        total += bench_now() - t0;
         r.reps++;
       } while ((s == CAP_SUCCESS) && total < min_time && r.reps < 50);
       if (s != CAP_SUCCESS && s != CAP_EMAXITER) failed = 1;
@@ -177,11 +171,11 @@ int main(int argc, char **argv)
       cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MG_PCG, 0.5, 1, &st); /* warm-up, and the unknowns */
       vunk = st.unknowns;
       int reps = 0;
-      double t0 = now(), t = 0;
+      double t0 = bench_now(), t = 0;
       while (reps < 5 || (t < min_time && reps < 200)) {
         cap_poisson_precondition(P, &g, CAP_POISSON_MG_PCG, rhs, p);
         reps++;
-        t = now() - t0;
+        t = bench_now() - t0;
       }
       vcycle = t / reps;
       printf("one V-cycle at %d^2 (%ld unknowns, %d levels): %.3f ms (mean of %d)\n", vn, vunk, st.levels,

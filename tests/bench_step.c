@@ -16,47 +16,14 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_io.h"
 #include "../solver/cap_ns.h"
-
-static int parse_sizes(const char *s, int *sizes)
-{
-  int n = 0;
-  while (*s && n < 8) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < 16 || v > 2048) return -1;
-    sizes[n++] = (int)v;
-    s = end;
-    if (*s == ',') s++;
-    else if (*s) return -1;
-  }
-  return n;
-}
+#include "bench.h"
 
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
   const char *out = NULL;
-  for (int a = 1; a < argc; a++) {
-    if (!strcmp(argv[a], "--help")) {
-      printf("usage: bench_step [--sizes LIST (16..2048 each)] [--steps N (1..10000)] [--out FILE.tsv]\n");
-      return 0;
-    } else if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
-      if ((nsizes = parse_sizes(argv[++a], sizes)) < 1) {
-        fprintf(stderr, "bench_step: --sizes: allowed a comma-separated list of 1 to 8 sizes, each 16 <= n <= 2048\n");
-        return 2;
-      }
-    } else if (!strcmp(argv[a], "--steps") && a + 1 < argc) {
-      char *end;
-      long v = strtol(argv[++a], &end, 10);
-      if (*end || v < 1 || v > 10000) { fprintf(stderr, "bench_step: --steps: allowed 1 <= steps <= 10000\n"); return 2; }
-      steps = (int)v;
-    } else if (!strcmp(argv[a], "--out") && a + 1 < argc) {
-      out = argv[++a];
-    } else {
-      fprintf(stderr, "bench_step: unknown argument '%s' (--help lists the flags)\n", argv[a]);
-      return 2;
-    }
-  }
+  int done = bench_args(argc, argv, "bench_step", "steps", sizes, &nsizes, &steps, &out);
+  if (done >= 0) return done;
   cap_set_error_handler(cap_error_handler_stderr, NULL);
   cap_provenance prov = {"bench_step", "oscillating drop, D = n/2 cells, La = 1e5"};
   cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,

@@ -21,54 +21,14 @@
 #include "../solver/cap_io.h"
 #include "../solver/cap_solid.h"
 #include "../solver/cap_vsurf.h"
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int parse_sizes(const char *s, int *sizes)
-{
-  int n = 0;
-  while (*s && n < 8) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < 16 || v > 2048) return -1;
-    sizes[n++] = (int)v;
-    s = end;
-    if (*s == ',') s++;
-    else if (*s) return -1;
-  }
-  return n;
-}
+#include "bench.h"
 
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, fills = 20;
   const char *out = NULL;
-  for (int a = 1; a < argc; a++) {
-    if (!strcmp(argv[a], "--help")) {
-      printf("usage: bench_vsurf [--sizes LIST (16..2048 each)] [--fills N (1..10000)] [--out FILE.tsv]\n");
-      return 0;
-    } else if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
-      if ((nsizes = parse_sizes(argv[++a], sizes)) < 1) {
-        fprintf(stderr, "bench_vsurf: --sizes: allowed a comma-separated list of 1 to 8 sizes, each 16 <= n <= 2048\n");
-        return 2;
-      }
-    } else if (!strcmp(argv[a], "--fills") && a + 1 < argc) {
-      char *end;
-      long v = strtol(argv[++a], &end, 10);
-      if (*end || v < 1 || v > 10000) { fprintf(stderr, "bench_vsurf: --fills: allowed 1 <= fills <= 10000\n"); return 2; }
-      fills = (int)v;
-    } else if (!strcmp(argv[a], "--out") && a + 1 < argc) {
-      out = argv[++a];
-    } else {
-      fprintf(stderr, "bench_vsurf: unknown argument '%s' (--help lists the flags)\n", argv[a]);
-      return 2;
-    }
-  }
+  int done = bench_args(argc, argv, "bench_vsurf", "fills", sizes, &nsizes, &fills, &out);
+  if (done >= 0) return done;
   cap_set_error_handler(cap_error_handler_stderr, NULL);
   cap_provenance prov = {"bench_vsurf", "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg"};
   cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,
@@ -111,12 +71,12 @@ int main(int argc, char **argv)
         cap_vsurf_cell(v, q, &c, &d, &nx, &ny);
         nb += d <= CAP_VSURF_BAND / n;
       }
-      double t0 = now();
+      double t0 = bench_now();
       st = cap_vsurf_fill(v, &g, phi);
-      double first = now() - t0;
-      t0 = now();
+      double first = bench_now() - t0;
+      t0 = bench_now();
       for (int f = 0; f < fills && !st; f++) st = cap_vsurf_fill(v, &g, phi);
-      double per = (now() - t0) / fills;
+      double per = (bench_now() - t0) / fills;
       if (st) { fprintf(stderr, "bench_vsurf: the fill failed at n = %d\n", n); return 3; }
       printf("%6d %-6s %11zu %10zu %14.4g %12.4g %16.4g\n", n, disc ? "disc" : "plane", ns, nb, first, per, ns / per);
       if (tsv) cap_io_tsv_row(tsv, 7, (double[]){n, disc, (double)ns, (double)nb, first, per, ns / per});

@@ -89,6 +89,12 @@ static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, c
   return p;
 }
 
+/* The distance from (x, y) to the nearer of two points. */
+static double nearest(double p[2][2], double x, double y)
+{
+  return fmin(hypot(x - p[0][0], y - p[0][1]), hypot(x - p[1][0], y - p[1][1]));
+}
+
 /* A circular liquid surface of radius rc meeting a solid at theta: the plane through (px, py) at
  * inclination beta (as in straight_contact; disc = 0), or the disc of radius rs centred at (px, py)
  * (disc = 1, the liquid's centre above it and a little to the right). phi is the circle's signed
@@ -141,7 +147,7 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
       size_t c = cap_grid_idx(&g, i, j);
       double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j), psi;
       cap_solid_eval(s, x, y, &psi, NULL, NULL);
-      double near = fmin(hypot(x - contact[0][0], y - contact[0][1]), hypot(x - contact[1][0], y - contact[1][1]));
+      double near = nearest(contact, x, y);
       if (in[c] && psi >= -3 * h && near <= 2 * h)
         *e_fill = fmax(*e_fill, fabs(phi[c] - (hypot(x - cx, y - cy) - rc)) / (h * h));
     }
@@ -153,7 +159,7 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
       size_t c = cap_grid_idx(&g, i, j);
       if (in[c] || !(in[c - 1] || in[c + 1] || in[c - g.sy] || in[c + g.sy]) || fabs(phi[c]) > 1.5 * h) continue;
       double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
-      double near = fmin(hypot(x - contact[0][0], y - contact[0][1]), hypot(x - contact[1][0], y - contact[1][1]));
+      double near = nearest(contact, x, y);
       if (near <= 2 * h + 1e-12) *e_kappa = fmax(*e_kappa, fabs(k[c] * rc - 1));
     }
   free(phi);
@@ -198,7 +204,9 @@ int main(void)
               "errors %.3f %.3f %.3f %.3f", what, angles[a], fe[0], fe[1], fe[2], fe[3], ke[0], ke[1], ke[2], ke[3]);
       /* measured at 320 cells: 0.02-0.05 (aligned plane), 0.29-0.35 (tilted plane) and 0.09-1.79
        * h^2 (disc); with the probes interpolated bilinearly, no curvature term and the constant slope
-       * on a staircase (the rule before): 0.05-0.19, 4.1-4.3 and 1.2-21 h^2 */
+       * on a staircase (the rule before): 0.05-0.19, 4.1-4.3 and 1.2-21 h^2. The bounds here and
+       * below have no analytic or issue source: they sit between the two rules' measured figures, so
+       * that they fail if the rule before comes back (on the aligned plane it passed them too) */
       th_true(fe[3] < (disc ? 2.0 : 1.0), "circle meeting %s at %g deg: continuation within %.3f h^2 < %g h^2 of "
               "the circle's distance at 320 cells", what, angles[a], fe[3], disc ? 2.0 : 1.0);
       /* measured at 160 cells: 0.02-0.15 (aligned), 0.03-0.18 (tilted) and 0.02-0.30 (disc); the

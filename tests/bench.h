@@ -1,0 +1,70 @@
+/* Shared by the benchmarks that time a case over a list of grid sizes (bench_step, bench_vsurf): the
+ * wall clock and the command line "--sizes LIST --<count> N --out FILE.tsv". */
+#ifndef CAP_BENCH_H
+#define CAP_BENCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Seconds on CLOCK_MONOTONIC. */
+static inline double bench_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A comma-separated list of 1 to 8 sizes, each 16 <= n <= 2048, into sizes; their number, or -1. */
+static inline int bench_parse_sizes(const char *s, int *sizes)
+{
+  int n = 0;
+  while (*s && n < 8) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 16 || v > 2048) return -1;
+    sizes[n++] = (int)v;
+    s = end;
+    if (*s == ',') s++;
+    else if (*s) return -1;
+  }
+  return n;
+}
+
+/* Parses "--sizes LIST", "--<count_flag> N" (1..10000) and "--out FILE" into *nsizes/sizes, *count and
+ * *out (left as they are when absent). Returns -1 to go on, or the exit status: 0 after --help, 2 with
+ * a message naming the flag and its allowed range. */
+static inline int bench_args(int argc, char **argv, const char *name, const char *count_flag, int *sizes, int *nsizes,
+                             int *count, const char **out)
+{
+  char flag[32];
+  snprintf(flag, sizeof flag, "--%s", count_flag);
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "--help")) {
+      printf("usage: %s [--sizes LIST (16..2048 each)] [%s N (1..10000)] [--out FILE.tsv]\n", name, flag);
+      return 0;
+    } else if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
+      if ((*nsizes = bench_parse_sizes(argv[++a], sizes)) < 1) {
+        fprintf(stderr, "%s: --sizes: allowed a comma-separated list of 1 to 8 sizes, each 16 <= n <= 2048\n", name);
+        return 2;
+      }
+    } else if (!strcmp(argv[a], flag) && a + 1 < argc) {
+      char *end;
+      long v = strtol(argv[++a], &end, 10);
+      if (*end || v < 1 || v > 10000) {
+        fprintf(stderr, "%s: %s: allowed 1 <= %s <= 10000\n", name, flag, count_flag);
+        return 2;
+      }
+      *count = (int)v;
+    } else if (!strcmp(argv[a], "--out") && a + 1 < argc) {
+      *out = argv[++a];
+    } else {
+      fprintf(stderr, "%s: unknown argument '%s' (--help lists the flags)\n", name, argv[a]);
+      return 2;
+    }
+  }
+  return -1;
+}
+
+#endif
