@@ -326,14 +326,43 @@ static void velocity_ghosts(const cap_grid *g, double *u, double *v)
   cap_grid_fill_ghosts_at(g, v, CAP_AT_YFACE, CAP_GHOST_ODD);
 }
 
+/* Is (i, j) beyond a wall of the box (not a periodic side) or a cell of the solids of vsurf? */
+static int walled(const cap_grid *g, const unsigned char *solid, int i, int j)
+{
+  if (i < 0 || i >= g->nx) return g->bc[i < 0 ? CAP_XLO : CAP_XHI] != CAP_BC_PERIODIC;
+  if (j < 0 || j >= g->ny) return g->bc[j < 0 ? CAP_YLO : CAP_YHI] != CAP_BC_PERIODIC;
+  return solid && solid[cap_grid_idx(g, i, j)];
+}
+
+/* For a pinned cell (i, j): which of its faces are closed, the faces along the walls or solids it
+ * touches (*close_x: its two x-faces, for a wall or solid below or above it; *close_y likewise), and
+ * which face facing into the domain the extension must not move (*in_u, *in_v: the face index, or -1).
+ * A cell that touches walls or solids both across x and across y keeps its faces open (closing all
+ * four would cut its pressure off). */
+static void pin_faces(const cap_grid *g, const unsigned char *solid, int i, int j, int *close_x, int *close_y,
+                      long *in_u, long *in_v)
+{
+  size_t c = cap_grid_idx(g, i, j);
+  int lo_y = walled(g, solid, i, j - 1), hi_y = walled(g, solid, i, j + 1);
+  int lo_x = walled(g, solid, i - 1, j), hi_x = walled(g, solid, i + 1, j);
+  *close_x = lo_y || hi_y;
+  *close_y = lo_x || hi_x;
+  if (*close_x && *close_y && (solid && (solid[c - 1] || solid[c + 1] || solid[c - g->sy] || solid[c + g->sy])))
+    *close_x = *close_y = 0;
+  *in_v = lo_y && !hi_y ? (long)(c + g->sy) : hi_y && !lo_y ? (long)c : -1;
+  *in_u = lo_x && !hi_x ? (long)(c + 1) : hi_x && !lo_x ? (long)c : -1;
+}
+
 /* The closed faces (xclosed / yclosed), for the projection as walls: the faces of the solids
  * (cap_ns_params.vsurf), and at pinned contact points (cap_ns_params.pinned) the faces along the
- * wall of every pinned cell in the row next to a wall, so the liquid does not slide there (a no-slip
- * patch on a free-slip wall) and stays incompressible. */
+ * wall or the solid of every pinned cell next to one (pin_faces), so the liquid does not slide there
+ * (a no-slip patch on a free-slip wall; on a solid's staircase the cells next to it stop) and stays
+ * incompressible. */
 static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char *xc, unsigned char *yc)
 {
   memset(xc, 0, g->size);
   memset(yc, 0, g->size);
+  const unsigned char *solid = p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL;
   if (p->vsurf) {
     const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
     for (size_t c = 0; c < g->size; c++) { xc[c] = sx[c]; yc[c] = sy[c]; }
@@ -343,9 +372,12 @@ static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (!pinned[c]) continue;
-      if (j == 0 || j == g->ny - 1) xc[c] = xc[c + 1] = 1;
-      if (i == 0 || i == g->nx - 1) yc[c] = yc[c + g->sy] = 1;
+      if (!pinned[c] || (solid && solid[c])) continue;
+      int cx, cy;
+      long iu, iv;
+      pin_faces(g, solid, i, j, &cx, &cy, &iu, &iv);
+      if (cx) xc[c] = xc[c + 1] = 1;
+      if (cy) yc[c] = yc[c + g->sy] = 1;
     }
 }
 
@@ -374,8 +406,8 @@ static void solid_faces(const cap_grid *g, const cap_ns_params *p, double *u, do
 
 /* Zeroes the closed faces, and after the extension (inward = 1) also the faces of pinned cells facing
  * into the domain (the extended air velocity must not move a pinned contact point either). */
-static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *xc,
-                              const unsigned char *yc, double *u, double *v, int inward)
+static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *solid,
+                              const unsigned char *xc, const unsigned char *yc, double *u, double *v, int inward)
 {
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++) if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
@@ -385,11 +417,12 @@ static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, co
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (!pinned[c]) continue;
-      if (j == 0) v[c + g->sy] = 0;
-      if (j == g->ny - 1) v[c] = 0;
-      if (i == 0) u[c + 1] = 0;
-      if (i == g->nx - 1) u[c] = 0;
+      if (!pinned[c] || (solid && solid[c])) continue;
+      int cx, cy;
+      long iu, iv;
+      pin_faces(g, solid, i, j, &cx, &cy, &iu, &iv);
+      if (iv >= 0) v[iv] = 0;
+      if (iu >= 0) u[iu] = 0;
     }
 }
 
@@ -468,7 +501,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 4. projection */
   if (closed) {
     close_faces(g, p, w->xclosed, w->yclosed);
-    zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 0);
+    zero_closed_faces(g, p->pinned, p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL, w->xclosed, w->yclosed, u, v, 0);
     solid_faces(g, p, u, v);
   }
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
@@ -518,7 +551,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     return st;
   zero_wall_faces(g, u, v);
   if (closed) {
-    zero_closed_faces(g, p->pinned, w->xclosed, w->yclosed, u, v, 1);
+    zero_closed_faces(g, p->pinned, p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL, w->xclosed, w->yclosed, u, v, 1);
     solid_faces(g, p, u, v);
   }
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;

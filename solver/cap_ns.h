@@ -128,9 +128,12 @@ typedef struct {
   int reinit_iterations; /* pseudo-time steps of each reinitialisation (>= 1) */
   cap_ns_viscosity_form viscosity_form; /* see step 2 */
   const unsigned char *pinned; /* NULL, or cells (g->size entries, the caller's) where a contact line is
-                                * pinned: in the row next to a wall, their faces along the wall are closed
-                                * for the step (a no-slip patch; the projection treats them as walls) and
-                                * their faces into the domain carry no velocity (cap_wetting_wall_update) */
+                                * pinned: in the row next to a wall or next to a solid of vsurf, their faces
+                                * along the wall or solid are closed for the step (a no-slip patch; the
+                                * projection treats them as walls) and their faces into the domain carry no
+                                * velocity (cap_wetting_wall_update, cap_wetting_vsurf_update); a cell with
+                                * a solid across x and across y keeps its faces (all four closed would cut
+                                * its pressure off) */
   const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
   cap_ns_rigid solid_motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf
                                                    * (zero: at rest; see MOVING SOLIDS) */

@@ -9,10 +9,11 @@
 
 /* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
  * solid's normal there, cos(theta) there, the rate b at which phi's wall-normal slope changes along
- * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), how many
- * pairs of cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another
- * contact point on its side lies within twice the fit (it then keeps cos(theta)). */
-typedef struct { double x, y, nx, ny, cos_c, b; int dir, count, close; } contact;
+ * the surface (per cell), phi's slope along the normal (gn) and along the surface towards (-ny, nx)
+ * (gt) there, the side of the liquid along the surface (+1: towards (-ny, nx)), how many pairs of
+ * cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another contact
+ * point on its side lies within twice the fit (it then keeps cos(theta)). */
+typedef struct { double x, y, nx, ny, cos_c, b, gn, gt; int dir, count, close; } contact;
 
 struct cap_vsurf {
   cap_grid g;
@@ -31,6 +32,7 @@ struct cap_vsurf {
   double *fw, *gw, *nn, *slope; /* per solid cell: phi at the foot, its slope and second derivative
                                 * along the normal there, the slope of the fill */
   contact *contacts;   /* capacity: every solid cell */
+  size_t *ncontacts;   /* the contact points of the last fill */
 };
 
 typedef struct entry { size_t cell; double depth, nx, ny; } entry;
@@ -48,6 +50,7 @@ void cap_vsurf_free(cap_vsurf *v)
   free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
   free(v->in_solid); free(v->xface); free(v->yface); free(v->part); free(v->scratch);
   free(v->rank); free(v->fw); free(v->gw); free(v->nn); free(v->fills); free(v->slope); free(v->contacts);
+  free(v->ncontacts);
   free(v);
 }
 
@@ -163,8 +166,9 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   v->fills = calloc(1, sizeof *v->fills);
   v->slope = malloc(m * sizeof *v->slope);
   v->contacts = malloc(m * sizeof *v->contacts);
+  v->ncontacts = calloc(1, sizeof *v->ncontacts);
   if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny ||
-      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts) {
+      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts || !v->ncontacts) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
@@ -281,8 +285,14 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
   foot(v, g, ka, &i, &j, &xa, &ya);
   foot(v, g, kb, &i, &j, &xb, &yb);
   double nx = (1 - a) * v->nx[ka] + a * v->nx[kb], ny = (1 - a) * v->ny[ka] + a * v->ny[kb], nn = hypot(nx, ny);
+  /* phi's slope along the surface: the change of phi at the feet over their distance along it (the
+   * feet of two cells across a corner of a curved staircase may lie close along the surface: then
+   * over their distance) */
+  double ds = ((xb - xa) * -ny + (yb - ya) * nx) / nn, dist = hypot(xb - xa, yb - ya);
+  if (fabs(ds) < 0.25 * dist) ds = ds < 0 ? -dist : dist;
   contact q = {xa + a * (xb - xa), ya + a * (yb - ya), nx / nn, ny / nn, (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
-               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
+               0, (1 - a) * v->gw[ka] + a * v->gw[kb], (fb - fa) / ds,
+               ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
   for (size_t r = 0; r < nc; r++) {
     contact *p = &v->contacts[r];
     if (p->dir == q.dir && hypot(p->x - q.x, p->y - q.y) < 1.5 * g->h && p->nx * q.nx + p->ny * q.ny > 0) {
@@ -290,6 +300,8 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
       p->x += w * (q.x - p->x);
       p->y += w * (q.y - p->y);
       p->cos_c += w * (q.cos_c - p->cos_c);
+      p->gn += w * (q.gn - p->gn);
+      p->gt += w * (q.gt - p->gt);
       p->count++;
       return nc;
     }
@@ -351,6 +363,7 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     }
   }
   nc = drop_dips(v, g, nc);
+  *v->ncontacts = nc;
   if (!nc) return;
   /* b at each contact: the least-squares line through g at the feet of the first-layer cells on its
    * side within the fit, against the coordinate along the surface (in cells); and whether another
@@ -453,5 +466,20 @@ int cap_vsurf_fluid_phi(const cap_vsurf *v, const cap_grid *g, const double *phi
   if (st) return st;
   if (out != phi) memcpy(out, phi, g->size * sizeof *phi);
   for (size_t k = 0; k < v->n; k++) out[v->cell[k]] = g->h;
+  return CAP_SUCCESS;
+}
+
+size_t cap_vsurf_ncontacts(const cap_vsurf *v) { return v && *v->fills ? *v->ncontacts : 0; }
+
+int cap_vsurf_contact_get(const cap_vsurf *v, size_t r, cap_vsurf_contact *out)
+{
+  if (!v || !out) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_contact_get: NULL argument");
+  if (r >= cap_vsurf_ncontacts(v))
+    return CAP_ERROR(CAP_EDOM, "cap_vsurf_contact_get: contact %zu is out of range: allowed 0 <= r < %zu", r,
+                     cap_vsurf_ncontacts(v));
+  const contact *p = &v->contacts[r];
+  double gl = hypot(p->gn, p->gt), c = gl > 0 ? p->gn / gl : p->cos_c;
+  *out = (cap_vsurf_contact){p->x, p->y, p->nx, p->ny, p->dir * p->ny, -p->dir * p->nx,
+                             acos(fmax(-1, fmin(1, c))), acos(fmax(-1, fmin(1, p->cos_c)))};
   return CAP_SUCCESS;
 }

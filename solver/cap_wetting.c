@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cap_advect.h"
 #include "cap_errno.h"
+#include "cap_levelset.h"
 
 /* ---- 1. material ---------------------------------------------------------------------------- */
 
@@ -410,5 +412,196 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
     for (; t_written < n + ng; t_written++) angles[t_written + ng] = last_theta;
 #undef WCELL
   if (ncontacts) *ncontacts = nc;
+  return CAP_SUCCESS;
+}
+
+/* ---- 2c. the model on solids inside the domain ------------------------------------------------- */
+
+/* The wetting flag of the solid just ahead of a contact point: the solid cell that holds the point h
+ * along the dry direction and h/2 into the solid (else h into it); 0 without a map or such a cell. */
+static int wetted_ahead(const cap_vsurf *vs, const cap_grid *g, const cap_wetting_map *map, const cap_vsurf_contact *c)
+{
+  if (!map) return 0;
+  const unsigned char *in = cap_vsurf_cells(vs), *wet = cap_wetting_map_data(map);
+  for (int k = 1; k <= 2; k++) {
+    double x = c->x + g->h * (c->tx - 0.5 * k * c->nx), y = c->y + g->h * (c->ty - 0.5 * k * c->ny);
+    int i = (int)floor((x - g->x0) / g->h), j = (int)floor((y - g->y0) / g->h);
+    if (i < 0 || i >= g->nx || j < 0 || j >= g->ny) continue;
+    size_t idx = cap_grid_idx(g, i, j);
+    if (in[idx]) return wet[idx] != 0;
+  }
+  return 0;
+}
+
+/* Solves the n x n system a x = b (n <= 6, a row-major, both overwritten) by Gaussian elimination with
+ * partial pivoting; 0 on success, -1 if a pivot vanishes against the matrix's scale. */
+static int solve_small(int n, double *a, double *b, double *x)
+{
+  double scale = 0;
+  for (int k = 0; k < n * n; k++) scale = fmax(scale, fabs(a[k]));
+  for (int col = 0; col < n; col++) {
+    int piv = col;
+    for (int r = col + 1; r < n; r++)
+      if (fabs(a[r * n + col]) > fabs(a[piv * n + col])) piv = r;
+    if (!(fabs(a[piv * n + col]) > 1e-12 * scale)) return -1;
+    if (piv != col) {
+      for (int k = 0; k < n; k++) { double t = a[col * n + k]; a[col * n + k] = a[piv * n + k]; a[piv * n + k] = t; }
+      double t = b[col]; b[col] = b[piv]; b[piv] = t;
+    }
+    for (int r = col + 1; r < n; r++) {
+      double f = a[r * n + col] / a[col * n + col];
+      for (int k = col; k < n; k++) a[r * n + k] -= f * a[col * n + k];
+      b[r] -= f * b[col];
+    }
+  }
+  for (int r = n - 1; r >= 0; r--) {
+    double sum = b[r];
+    for (int k = r + 1; k < n; k++) sum -= a[r * n + k] * x[k];
+    x[r] = sum / a[r * n + r];
+  }
+  return 0;
+}
+
+/* The actual contact point and angle near the virtual surface's contact point c (MEASURED CONTACT in
+ * cap_wetting.h). Fewer than 10 fluid cells in the window, a singular fit, or a zero of the fit along
+ * the surface outside the window leave c as it is. */
+static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double *phi, cap_vsurf_contact *c)
+{
+  const unsigned char *in = cap_vsurf_cells(vs);
+  const double h = g->h, reach = CAP_WETTING_REACH;
+  const int i0 = (int)floor((c->x - g->x0) / h - reach), i1 = (int)ceil((c->x - g->x0) / h + reach);
+  const int j0 = (int)floor((c->y - g->y0) / h - reach), j1 = (int)ceil((c->y - g->y0) / h + reach);
+  /* phi = q0 + q1 X + q2 Y + q3 X^2 + q4 X Y + q5 Y^2, (X, Y) = (x - c) / h, weighted least squares */
+  double a[36] = {0}, b[6] = {0}, q[6];
+  int np = 0;
+  for (int j = j0 > 0 ? j0 : 0; j <= j1 && j < g->ny; j++)
+    for (int i = i0 > 0 ? i0 : 0; i <= i1 && i < g->nx; i++) {
+      size_t k = cap_grid_idx(g, i, j);
+      double X = (cap_grid_xc(g, i) - c->x) / h, Y = (cap_grid_yc(g, j) - c->y) / h, r = hypot(X, Y) / reach;
+      if (in[k] || r >= 1 || !isfinite(phi[k])) continue;
+      double w = (1 - r * r) * (1 - r * r), m[6] = {1, X, Y, X * X, X * Y, Y * Y};
+      for (int u = 0; u < 6; u++) {
+        b[u] += w * m[u] * phi[k] / h;
+        for (int l = 0; l < 6; l++) a[u * 6 + l] += w * m[u] * m[l];
+      }
+      np++;
+    }
+  if (np < 10 || solve_small(6, a, b, q)) return;
+  /* its zero along the surface's tangent line through c, X = s tx, Y = s ty, by Newton from s = 0 */
+  const double tx = c->tx, ty = c->ty;
+  double sv = 0;
+  for (int it = 0; it < 8; it++) {
+    double X = sv * tx, Y = sv * ty;
+    double f = q[0] + q[1] * X + q[2] * Y + q[3] * X * X + q[4] * X * Y + q[5] * Y * Y;
+    double df = (q[1] + 2 * q[3] * X + q[4] * Y) * tx + (q[2] + q[4] * X + 2 * q[5] * Y) * ty;
+    if (!(fabs(df) > 1e-12)) return;
+    sv -= f / df;
+  }
+  if (!(fabs(sv) < reach)) return;
+  double X = sv * tx, Y = sv * ty, gx = q[1] + 2 * q[3] * X + q[4] * Y, gy = q[2] + q[4] * X + 2 * q[5] * Y, gl = hypot(gx, gy);
+  if (!(gl > 0)) return;
+  c->x += sv * h * tx;
+  c->y += sv * h * ty;
+  c->theta_m = acos(fmax(-1, fmin(1, (gx * c->nx + gy * c->ny) / gl)));
+}
+
+int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, const double *u, const double *v,
+                             const cap_wetting_material *m, double v_static, const cap_wetting_map *map,
+                             const cap_wetting_solid_contact *prev, int nprev, double dt, double *angles,
+                             unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,
+                             int *ncontacts)
+{
+  if (nprev > 0 && !prev) return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: %d previous contacts but prev is NULL", nprev);
+  if (nprev > 0 && !(dt > 0 && isfinite(dt)))
+    return CAP_ERROR(CAP_EDOM, "cap_wetting_vsurf_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
+  if (!vs || !g || !phi || !u || !v || !m || !angles || !ncontacts || (max_contacts > 0 && !contacts))
+    return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: a pointer argument is NULL");
+  int s = cap_wetting_material_check(m);
+  if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
+  if (!s) s = cap_levelset_fill_ghosts(g, phi);
+  if (!s) s = cap_vsurf_fill(vs, g, phi);
+  if (s) return s;
+  const size_t nc = cap_vsurf_ncontacts(vs);
+  if (nc > (size_t)(max_contacts > 0 ? max_contacts : 0))
+    return CAP_ERROR(CAP_ESIZE, "cap_wetting_vsurf_update: %zu contact points on the solids, room for %d", nc, max_contacts);
+  for (size_t r = 0; r < nc && !s; r++) {
+    cap_vsurf_contact c;
+    s = cap_vsurf_contact_get(vs, r, &c);
+    if (s) break;
+    measure_contact(vs, g, phi, &c);
+    /* the front velocity: the motion of the same contact point since the previous call (the same dry
+     * direction, within 2 cells), else the liquid's velocity along the surface 1.5 cells out */
+    double vn = NAN;
+    for (int q = 0; q < nprev && isnan(vn); q++) {
+      const cap_vsurf_contact *o = &prev[q].at;
+      if (o->tx * c.tx + o->ty * c.ty > 0.5 && hypot(o->x - c.x, o->y - c.y) < 2 * g->h)
+        vn = ((c.x - o->x) * c.tx + (c.y - o->y) * c.ty) / dt;
+    }
+    if (isnan(vn)) {
+      double x = c.x + 1.5 * g->h * c.nx, y = c.y + 1.5 * g->h * c.ny;
+      vn = cap_advect_interp(g, u, CAP_AT_XFACE, x, y) * c.tx + cap_advect_interp(g, v, CAP_AT_YFACE, x, y) * c.ty;
+    }
+    int wet = wetted_ahead(vs, g, map, &c);
+    cap_wetting_choice ch;
+    s = cap_wetting_select(m, vn, v_static, wet, cos(c.theta_m) - cos(m->theta_r),
+                           cos(c.theta_m) - cos(cap_wetting_theta_advancing(m, wet)), &ch);
+    if (s) break;
+    /* PINNED only for theta_r <= theta_m <= theta_a(w) (the signs above), so theta is in (0, pi) */
+    double theta = ch.regime == CAP_WETTING_PINNED ? c.theta_m : ch.theta;
+    contacts[r] = (cap_wetting_solid_contact){c, vn, wet, theta, ch};
+  }
+  if (s) return s;
+  *ncontacts = (int)nc;
+  if (pinned) {
+    /* the fluid cells next to the solids within 2 cells of a PINNED contact point; the other fluid
+     * cells next to the solids cleared */
+    const unsigned char *in = cap_vsurf_cells(vs);
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        if (in[c] || !((i > 0 && in[c - 1]) || (i < g->nx - 1 && in[c + 1]) || (j > 0 && in[c - g->sy]) ||
+                       (j < g->ny - 1 && in[c + g->sy])))
+          continue;
+        pinned[c] = 0;
+        for (size_t r = 0; r < nc; r++)
+          if (contacts[r].choice.regime == CAP_WETTING_PINNED &&
+              hypot(cap_grid_xc(g, i) - contacts[r].at.x, cap_grid_yc(g, j) - contacts[r].at.y) < 2 * g->h)
+            pinned[c] = 1;
+      }
+  }
+  if (!nc) return CAP_SUCCESS;
+  /* every solid cell takes the angle of the nearest contact point on its side of the solid (the
+   * surface normals within 90 degrees: the two faces of a plate are apart) */
+  const size_t n = cap_vsurf_count(vs);
+  for (size_t k = 0; k < n && !s; k++) {
+    size_t cell;
+    double d, nx, ny, best = INFINITY;
+    s = cap_vsurf_cell(vs, k, &cell, &d, &nx, &ny);
+    int i = (int)(cell % (size_t)g->sy) - g->ng, j = (int)(cell / (size_t)g->sy) - g->ng;
+    double fx = cap_grid_xc(g, i) + d * nx, fy = cap_grid_yc(g, j) + d * ny;
+    for (size_t r = 0; r < nc; r++) {
+      const cap_vsurf_contact *c = &contacts[r].at;
+      double dist = hypot(c->x - fx, c->y - fy);
+      if (c->nx * nx + c->ny * ny > 0 && dist < best) { best = dist; angles[k] = contacts[r].theta; }
+    }
+  }
+  return s ? s : cap_vsurf_set_cell_angles(vs, angles, n);
+}
+
+int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char *mask)
+{
+  if (!vs || !g || !mask) return CAP_ERROR(CAP_EINVAL, "cap_wetting_mask_vsurf: NULL argument");
+  const unsigned char *in = cap_vsurf_cells(vs);
+  static const int di[4] = {1, -1, 0, 0}, dj[4] = {0, 0, 1, -1};
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (!in[c]) { mask[c] = CAP_WETTING_FLUID; continue; }
+      mask[c] = CAP_WETTING_SOLID;
+      for (int q = 0; q < 4; q++) {
+        int a = i + di[q], b = j + dj[q];
+        if (a >= 0 && a < g->nx && b >= 0 && b < g->ny && !in[cap_grid_idx(g, a, b)]) mask[c] = CAP_WETTING_SURFACE;
+      }
+    }
   return CAP_SUCCESS;
 }

@@ -3,7 +3,8 @@
  * component: the hysteresis material, the choice of the contact angle (and of the capillary pressure)
  * of a contact cell, the wetting-history map of the solid surface, and (2b) the model applied to the
  * contact points on a wall of the box, which sets the wall's per-position angles and pinned cells for
- * cap_ns. Nothing here calls the solver; solids inside the domain come later.
+ * cap_ns, and (2c) on the contact points of solids inside the domain (cap_vsurf). Nothing here calls
+ * the flow solver.
  *
  * CONVENTION. Contact angles are measured through the liquid, in radians, 0 < theta < pi (the
  * convention of the whole library, ARCHITECTURE.md). Liquid where phi < 0. A capillary pressure is
@@ -88,6 +89,7 @@
 #include <stddef.h>
 
 #include "cap_grid.h"
+#include "cap_vsurf.h"
 
 /* 1. The hysteresis material. Fill with cap_wetting_material_init (which validates). */
 typedef struct {
@@ -178,10 +180,77 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
                             double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
                             int max_contacts, int *ncontacts);
 
+/* 2c. The model on solids inside the domain (cap_vsurf.h, SOLIDS in cap_ns.h), 2D: the rules of 2b on
+ * the contact points of the virtual surface. The call fills phi's ghosts and the solids' cells (the
+ * continuation, as cap_ns_step does at the start of a step) and takes the contact points of that fill
+ * (cap_vsurf_contact_get: position, normal, dry direction) as first estimates. MEASURED CONTACT: the
+ * actual point and angle come from phi in the fluid cells alone, never from the continuation (which
+ * carries the angle imposed at the previous call: measured through it, with the samples of the
+ * continuation's own slope rule, a front on a plane tilted 30 degrees flipped between advancing and
+ * receding from one step to the next, its position jumping 0.08 cells and its angle 6 degrees): the
+ * weighted least-squares quadratic phi = q0 + q1 X + q2 Y + q3 X^2 + q4 X Y + q5 Y^2 through the
+ * fluid cells within CAP_WETTING_REACH cells of the estimate (weights (1 - (d / reach)^2)^2, d the
+ * distance from it: smooth, so that cells entering and leaving the window do not make the point
+ * jump); the point is the zero of the quadratic along the surface's tangent line through the estimate,
+ * and cos(theta_m) = grad(phi) . n / |grad(phi)| there (the convention of cap_vsurf.h). Exact for a
+ * straight liquid surface; on a drop of radius 9.6 cells meeting a plane tilted 30 degrees at 70.5
+ * degrees, 70.05 and 69.86 degrees (reach 3 cells; 2.5: 70.0 and 70.3; 4: 69.7 and 69.3; a parabola
+ * through the crossings between fluid cells was 0.4-1.4 degrees off). Fewer than 10 cells in the
+ * window keep the estimate. Then per contact point:
+ *   vn:      the motion of the same contact point since the previous call (the same dry direction,
+ *            within 2 cells) along the surface towards the dry side, over dt, when the previous
+ *            call's contacts are given; otherwise the liquid's velocity along the surface 1.5 cells
+ *            out of it (the faces touching the solid carry no velocity: no slip on the staircase);
+ *   wetted:  with a wetting-history map (may be NULL: dry), the flag of the solid cell just ahead
+ *            (h along the dry direction and h/2, else h, into the solid), so that a front advancing
+ *            over solid that liquid has touched takes theta_aw (Wang et al. Sec. 6; keep the map
+ *            with cap_wetting_map_update and the mask of cap_wetting_mask_vsurf);
+ *   choice:  cap_wetting_select(m, vn, v_static, wetted, p_r, p_a) with p_r = cos(theta_m) -
+ *            cos(theta_r) and p_a = cos(theta_m) - cos(theta_a or theta_aw), as in 2b;
+ *   theta:   choice.theta, or theta_m for a PINNED point (no push).
+ * Every solid cell then takes the angle of the nearest contact point on its side of the solid (the
+ * surface normals at the cell's foot and at the point within 90 degrees); cells with none keep their
+ * entry of `angles` (cap_vsurf_count entries, in the order of cap_vsurf_cell), which is passed to
+ * cap_vsurf_set_cell_angles. pinned (may be NULL; g->size entries): the fluid cells with a solid
+ * face-neighbour within 2 cells of a PINNED contact point are set to 1, every other fluid cell next to
+ * the solids to 0 (other entries untouched): passed as cap_ns_params.pinned, their faces along the
+ * solid are closed and their faces into the domain carry no velocity, so the point stays (the angle
+ * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push:
+ * without the patch a pinned drop on a plane tilted 30 degrees crept along it, both fronts moving out
+ * while their angles fell from 85 to 62 degrees). Measured in a flow (a drop of R0 = 8 cells, (theta_r,
+ * theta_a) = (60, 90), on a no-slip plane tilted 30 degrees to the grid under gravity Bo = 1 tilted by
+ * alpha to it, as in experiments/hysteresis on the wall of the box): at alpha = 0.5 alpha_c its
+ * fronts stay pinned (rear 72.5, front 83 degrees at t = 30); at 1.5 alpha_c it slides with its rear
+ * receding at 58.1-59.1 degrees and its front advancing at 89.4-92.4, but only 0.96 R0 in 30 time
+ * units (on the free-slip wall the same drop slides R0 by t = 11.2): the staircase is no-slip, so the
+ * wall experiment's sliding criterion does not carry over. A moving solid
+ * (cap_vsurf_move resets per-cell angles) calls this after each move. Errors: CAP_EINVAL (NULL),
+ * CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
+ * and the codes of cap_levelset_fill_ghosts, cap_vsurf_fill and cap_wetting_select. */
+#define CAP_WETTING_REACH 3.0 /* cells: the fluid cells fitted round a contact point on a solid */
+
+typedef struct cap_wetting_map cap_wetting_map; /* 3. */
+
+typedef struct {
+  cap_vsurf_contact at; /* position, normal, dry direction, actual angle theta_m */
+  double vn;            /* front velocity along the surface towards the dry side, m/s */
+  int wetted;           /* the solid ahead has been wetted (map) */
+  double theta;         /* angle imposed, rad */
+  cap_wetting_choice choice;
+} cap_wetting_solid_contact;
+
+int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, const double *u, const double *v,
+                             const cap_wetting_material *m, double v_static, const cap_wetting_map *map,
+                             const cap_wetting_solid_contact *prev, int nprev, double dt, double *angles,
+                             unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,
+                             int *ncontacts);
+
+/* The solids of vs in a map mask (3.) over the interior cells: a solid cell with a fluid face-neighbour
+ * is SURFACE, any other solid cell SOLID, the rest FLUID. Errors: CAP_EINVAL (NULL). */
+int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char *mask);
+
 /* 3. The wetting-history map. */
 enum { CAP_WETTING_FLUID = 0, CAP_WETTING_SURFACE = 1, CAP_WETTING_SOLID = 2 };
-
-typedef struct cap_wetting_map cap_wetting_map;
 
 /* A dry map for the fields of grid g (any geometry). *out is NULL on failure. Errors: CAP_EINVAL,
  * CAP_ENOMEM. */

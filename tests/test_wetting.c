@@ -1,13 +1,16 @@
 /* Tests of solver/cap_wetting: Eq. 10 of Wang, Mucha & Turk (2005) branch by branch with its ties, the
  * angle selection (advancing / receding / static, dry / wetted, velocity-threshold ties, the receding
  * bound), the wetting-history map over a front that advances and recedes, validation errors, and the
- * 2D critical tilt against a hand computation. */
+ * 2D critical tilt against a hand computation, and the model on the contact points of a solid plane
+ * tilted to the grid (2c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
+#include "../solver/cap_solid.h"
+#include "../solver/cap_vsurf.h"
 #include "../solver/cap_wetting.h"
 #include "tharness.h"
 
@@ -489,10 +492,187 @@ static void test_wall_update(void)
   free(phi); free(u); free(v); free(ang); free(pin);
 }
 
+/* 2c on a solid plane tilted 30 degrees to the grid: a straight liquid surface meeting it at angle a
+ * (phi linear, the virtual surface made at a: its continuation is then phi itself, exactly, so the
+ * contact point and its actual angle are exact to the fill's tolerance). */
+static void linear_on_plane(const cap_grid *g, double *phi, double a, double px, double py, double tx, double ty)
+{
+  const double nx = -ty, ny = tx, mx = sin(a) * tx + cos(a) * nx, my = sin(a) * ty + cos(a) * ny;
+  for (int j = -g->ng; j < g->ny + g->ng; j++)
+    for (int i = -g->ng; i < g->nx + g->ng; i++)
+      phi[cap_grid_idx(g, i, j)] = mx * (cap_grid_xc(g, i) - px) + my * (cap_grid_yc(g, j) - py);
+}
+
+static void test_vsurf_update(void)
+{
+  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  cap_solid *plane = NULL;
+  cap_solid_halfplane_alloc(&plane, 0, 0, -ty, tx);
+  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
+  cap_wetting_material m;
+  cap_wetting_material_init(&m, 60 * deg, 90 * deg, 90 * deg, 0);
+  const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
+  const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
+  const double want_theta[3] = {75, 60, 90};
+  for (int c = 0; c < 3; c++) {
+    double a = a_cases[c] * deg;
+    cap_vsurf *vs = NULL;
+    cap_vsurf_alloc(&vs, &g, plane, a);
+    size_t n = cap_vsurf_count(vs);
+    double *ang = malloc(n * sizeof *ang);
+    for (size_t k = 0; k < n; k++) ang[k] = a;
+    linear_on_plane(&g, phi, a, px, py, tx, ty);
+    if (c == 0) {
+      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL), CAP_EINVAL,
+             "solid update: NULL material is EINVAL");
+      cap_wetting_solid_contact none[1];
+      int nc = -1;
+      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc), CAP_ESIZE,
+             "solid update: no room for the contact point is ESIZE");
+      cap_vsurf_contact q;
+      th_int(cap_vsurf_contact_get(vs, 1, &q), CAP_EDOM, "cap_vsurf_contact_get: the second of one contact is EDOM");
+    }
+    cap_wetting_solid_contact ct[2];
+    int nc = -1;
+    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    th_true(!st && nc == 1, "plane, surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
+    if (st || nc != 1) { free(ang); cap_vsurf_free(vs); continue; }
+    const cap_vsurf_contact *at = &ct[0].at;
+    th_true(hypot(at->x - px, at->y - py) < 1e-9 && fabs(at->tx - tx) < 1e-12 && fabs(at->ty - ty) < 1e-12 &&
+            fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
+            "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane", a_cases[c],
+            at->x, at->y, px, py);
+    th_true(fabs(at->theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
+            a_cases[c], at->theta_m / deg);
+    th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9 && !ct[0].wetted,
+            "plane, surface at %g deg, window (60, 90), at rest, dry: regime %d (want %d), imposed %.6f deg (want %g)",
+            a_cases[c], (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
+    int all = 1;
+    for (size_t k = 0; k < n; k++) all &= fabs(ang[k] - ct[0].theta) < 1e-12;
+    th_true(all, "plane, surface at %g deg: every solid cell takes the imposed angle", a_cases[c]);
+    if (c == 0) {
+      /* the pinned-cell mask: the fluid cells next to the solid within 2 cells of the pinned point */
+      unsigned char *pin = malloc(g.size);
+      memset(pin, 7, g.size); /* entries the call does not own stay as they are */
+      linear_on_plane(&g, phi, a, px, py, tx, ty);
+      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
+      const unsigned char *in = cap_vsurf_cells(vs);
+      int npin = 0, ok = !st;
+      for (int j = 0; j < g.ny; j++)
+        for (int i = 0; i < g.nx; i++) {
+          size_t k = cap_grid_idx(&g, i, j);
+          int next = !in[k] && ((i > 0 && in[k - 1]) || (i < g.nx - 1 && in[k + 1]) || (j > 0 && in[k - g.sy]) ||
+                                (j < g.ny - 1 && in[k + g.sy]));
+          int near = hypot(cap_grid_xc(&g, i) - px, cap_grid_yc(&g, j) - py) < 2 * g.h;
+          ok &= next ? pin[k] == near : pin[k] == 7;
+          npin += next && near;
+        }
+      th_true(ok && npin >= 2, "plane, pinned point: %d fluid cells next to the solid within 2 cells pinned, the rest "
+              "of that layer cleared, other entries untouched", npin);
+      free(pin);
+      /* the same contact point 0.02 h further down the plane than before, dt = 1e-3: vn = 0.02 h / dt > v_static */
+      cap_wetting_solid_contact prev = ct[0];
+      prev.at.x -= 0.02 * g.h * tx;
+      prev.at.y -= 0.02 * g.h * ty;
+      for (size_t k = 0; k < n; k++) ang[k] = a;
+      cap_vsurf_set_cell_angles(vs, ang, n);
+      linear_on_plane(&g, phi, a, px, py, tx, ty);
+      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
+      th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
+                  ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
+              "plane, moving front (vn = %.6g, exact %.6g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN,
+              20 * g.h);
+      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc), CAP_EDOM,
+             "plane, previous contacts with dt = 0: EDOM");
+    }
+    free(ang);
+    cap_vsurf_free(vs);
+  }
+  /* the wetting history: a surface at 80 degrees against (theta_r, theta_a, theta_aw) = (60, 90, 70) is
+   * pinned on a dry plane and advances at theta_aw once the plane ahead has been wetted */
+  {
+    double a = 80 * deg;
+    cap_wetting_material mw;
+    cap_wetting_material_init(&mw, 60 * deg, 90 * deg, 70 * deg, 0);
+    cap_vsurf *vs = NULL;
+    cap_vsurf_alloc(&vs, &g, plane, a);
+    size_t n = cap_vsurf_count(vs);
+    double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&g);
+    unsigned char *mask = calloc(g.size, 1);
+    cap_wetting_map *map = NULL;
+    cap_wetting_map_alloc(&map, &g);
+    th_int(cap_wetting_mask_vsurf(vs, &g, mask), CAP_SUCCESS, "cap_wetting_mask_vsurf");
+    /* the mask: SURFACE exactly where a solid cell has a fluid face-neighbour */
+    const unsigned char *in = cap_vsurf_cells(vs);
+    int ok = 1;
+    size_t nsurf = 0;
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++) {
+        size_t c = cap_grid_idx(&g, i, j);
+        int first = in[c] && ((i > 0 && !in[c - 1]) || (i < g.nx - 1 && !in[c + 1]) || (j > 0 && !in[c - g.sy]) ||
+                              (j < g.ny - 1 && !in[c + g.sy]));
+        ok &= mask[c] == (!in[c] ? CAP_WETTING_FLUID : first ? CAP_WETTING_SURFACE : CAP_WETTING_SOLID);
+        nsurf += mask[c] == CAP_WETTING_SURFACE;
+      }
+    th_true(ok && nsurf > 0, "wetting mask of the plane: %zu SURFACE cells, the first layer of the staircase", nsurf);
+    for (int pass = 0; pass < 2; pass++) {
+      for (size_t k = 0; k < n; k++) ang[k] = a;
+      cap_vsurf_set_cell_angles(vs, ang, n);
+      linear_on_plane(&g, phi, a, px, py, tx, ty);
+      cap_wetting_solid_contact ct[2];
+      int nc = 0;
+      int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+      cap_wetting_regime rw = pass ? CAP_WETTING_ADVANCING : CAP_WETTING_PINNED;
+      double tw = pass ? 70 * deg : a;
+      th_true(!st && nc == 1 && ct[0].wetted == pass && ct[0].choice.regime == rw && fabs(ct[0].theta - tw) < 1e-9,
+              "surface at 80 deg, (60, 90, 70), %s plane: regime %d (want %d), imposed %.6f deg (want %g)",
+              pass ? "wetted" : "dry", nc == 1 ? (int)ct[0].choice.regime : -1, (int)rw, nc == 1 ? ct[0].theta / deg : NAN,
+              tw / deg);
+      /* wet the whole plane: liquid everywhere */
+      for (size_t c = 0; c < g.size; c++) wet[c] = -1;
+      size_t nw = 0;
+      if (!pass) th_true(!cap_wetting_map_update(map, &g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
+    }
+    cap_wetting_map_free(map);
+    free(mask); free(wet); free(ang);
+    cap_vsurf_free(vs);
+  }
+  /* a drop on the plane: two contact points with opposite dry directions, its angles within 1 degree of
+   * the circle's (the continuation of a curved surface is not exact) */
+  {
+    const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
+    const double cx = px - cdist * -ty, cy = py - cdist * tx;
+    cap_vsurf *vs = NULL;
+    cap_vsurf_alloc(&vs, &g, plane, th_exact);
+    size_t n = cap_vsurf_count(vs);
+    double *ang = malloc(n * sizeof *ang);
+    for (size_t k = 0; k < n; k++) ang[k] = th_exact;
+    for (int j = -g.ng; j < g.ny + g.ng; j++)
+      for (int i = -g.ng; i < g.nx + g.ng; i++)
+        phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - R;
+    cap_wetting_solid_contact ct[4];
+    int nc = 0;
+    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
+    th_true(!st && nc == 2 && ct[0].at.tx * ct[1].at.tx + ct[0].at.ty * ct[1].at.ty < -0.99 &&
+                fabs(ct[0].at.theta_m - th_exact) < deg && fabs(ct[1].at.theta_m - th_exact) < deg,
+            "a drop on the plane: 2 contact points, opposite dry directions, angles %.4f and %.4f deg (circle %.4f)",
+            nc == 2 ? ct[0].at.theta_m / deg : NAN, nc == 2 ? ct[1].at.theta_m / deg : NAN, th_exact / deg);
+    free(ang);
+    cap_vsurf_free(vs);
+  }
+  cap_solid_free(plane);
+  free(phi); free(u); free(v);
+}
+
 int main(void)
 {
   test_eq10();
   test_wall_update();
+  test_vsurf_update();
   test_material();
   test_select();
   test_map();
