@@ -83,7 +83,7 @@ static int bath_flow_alloc(bath_flow *f, const cap_grid *g, const cap_solid *sol
 }
 
 /* The solver's parameters of the scene: sigma = rho = g = 1, viscosity nu, stress form, constant
- * extension, reinitialisation every step. */
+ * extension, reinitialisation every CYL_REINIT_EVERY steps. */
 static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
 {
   cap_ns_params p = cap_ns_params_default();
@@ -92,7 +92,7 @@ static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
   p.gx = 0;
   p.gy = -1;
   p.extension_order = 1;
-  p.reinit_every = 1;
+  p.reinit_every = CYL_REINIT_EVERY;
   p.vsurf = vs;
   return p;
 }
