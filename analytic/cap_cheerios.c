@@ -731,10 +731,27 @@ static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerio
   o.zm.val = h / sinh(d);
   o.force.val = 0.5 * o.zm.val * o.zm.val;
   o.force_far.val = 2.0 * h * h * exp(-2.0 * d);
-  double ah = fabs(h);
-  o.amp.val = ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
+  o.amp.val = cap_cheerios_2d_far_amplitude(h);
   o.force_asym.val = 2.0 * o.amp.val * o.amp.val * exp(-2.0 * d);
   return o;
+}
+
+double cap_cheerios_2d_far_amplitude(double h)
+{
+  double ah = fabs(h);
+  if (!(ah < 2)) return NAN;
+  return ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
+}
+
+int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, double *z_wall, double *force)
+{
+  if (!pair) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_pair_walled: pair is NULL");
+  if (!(reach > 0 && isfinite(reach)))
+    return CAP_ERROR(CAP_EDOM, "reach = %g l_c is out of range: allowed 0 < reach < inf", reach);
+  double zw = 2.0 * cap_cheerios_2d_far_amplitude(pair->h_o.val) * exp(-reach);
+  if (z_wall) *z_wall = zw;
+  if (force) *force = 0.5 * (pair->zm.val * pair->zm.val - zw * zw);
+  return CAP_SUCCESS;
 }
 
 int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,

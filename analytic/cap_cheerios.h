@@ -190,6 +190,22 @@ typedef struct {
 int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body2d *b, double sep,
                            cap_cheerios_unlike2d *out);
 
+/* The far-field amplitude A of the exact 2D meniscus that leaves a body at height h above the far
+ * level (l_c units, |h| < 2) and decays away from it: z ~ A e^(-u) at distance u (l_c) from the
+ * contact, A = sign(h) 4 exp(sqrt(4 - h^2) - 2 - acosh(2 / |h|)) (the first integral 1 - cos(psi) =
+ * z^2 / 2 integrated along the surface; A -> h for small h). 0 for h = 0, NAN for |h| >= 2. */
+double cap_cheerios_2d_far_amplitude(double h);
+
+/* The pair of cap_cheerios_2d_pair in a bath closed by walls at 90 degrees a distance `reach` (l_c)
+ * beyond each body's outer contact (mirror planes, as the walls of a computation's box): to first
+ * order in the outer meniscus there, the wall's image raises the surface at the wall to z_w = 2 A
+ * e^(-reach) (A the far-field amplitude of the outer meniscus, from h_o), and the first integral of
+ * the outer meniscus, sigma cos(psi) + rho g z^2 / 2, is sigma + rho g z_w^2 / 2 at the wall instead of
+ * sigma: the attraction is (z_m^2 - z_w^2) / 2 (sigma units, l_c = 1). The heights and z_m change at
+ * second order in z_w (the outer contact's inclination by z_w^2 / 2 in cos(psi)). *z_wall and *force
+ * (either may be NULL). Errors: CAP_EINVAL (NULL pair), CAP_EDOM (reach not > 0). */
+int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, double *z_wall, double *force);
+
 /* Linearised laws, same ranges as cap_cheerios_2d_pair. */
 int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
                            cap_cheerios_linear2d *out);

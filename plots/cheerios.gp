@@ -28,9 +28,11 @@ set ylabel 'F / {/Symbol s}'
 set logscale y; unset logscale x; set format x '%g'; set format y '10^{%L}'
 finest = system('ls '.dir.'/pairs_*.tsv | sed "s/.*pairs_//; s/.tsv//" | sort -g | tail -n 1')
 pairs = dir.'/pairs_'.finest.'.tsv'
-plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics, {/Symbol r} g z_m^2/2', \
-     pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (pressure and line forces; mean and sd over t_{end} - 15 .. t_{end}), R/h = '.finest, \
-     pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'from the liquid''s momentum balance (wall pressures)'
+set key bottom left
+plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics in the box, {/Symbol r} g (z_m^2 - z_w^2)/2', \
+     pairs using 1:12 with lines ls 3 title 'open bath, {/Symbol r} g z_m^2/2', \
+     pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (mean, sd over the last 15), R/h = '.finest, \
+     pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'the liquid''s momentum balance'
 
 # the released pair: separation against time (not in the quick sweep: no figure then)
 rel = system('ls '.dir.'/history_released_*.tsv 2>/dev/null')

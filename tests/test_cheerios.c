@@ -524,9 +524,36 @@ static void test_2d_linear(void)
   th_int(cap_cheerios_2d_linear(bo, 1e5, th, 3.0, &li), CAP_ENOSOL, "2D linear sinking cylinder: ENOSOL");
 }
 
+/* The far-field amplitude of the exact 2D meniscus against its form in the inclination alpha at the
+ * contact (h = 2 sin(alpha/2)): z ~ 4 tan(alpha/4) exp(2 cos(alpha/2) - 2) e^-u, from x(psi) = 2
+ * cos(psi/2) + ln tan(psi/4) + const; and the walled pair's correction. */
+static void test_2d_walled(void)
+{
+  const double alphas[4] = {0.05, 0.4, 1.2, 2.5};
+  for (int k = 0; k < 4; k++) {
+    double a = alphas[k], h = 2 * sin(0.5 * a), want = 4 * tan(0.25 * a) * exp(2 * cos(0.5 * a) - 2);
+    th_rel(cap_cheerios_2d_far_amplitude(h), want, 1e-12, "far-field amplitude at alpha = %g (h = %.4f)", a, h);
+    th_rel(cap_cheerios_2d_far_amplitude(-h), -want, 1e-12, "far-field amplitude odd in h, alpha = %g", a);
+  }
+  th_rel(cap_cheerios_2d_far_amplitude(1e-4), 1e-4, 1e-6, "far-field amplitude tends to h for a small meniscus");
+  th_true(cap_cheerios_2d_far_amplitude(0) == 0 && isnan(cap_cheerios_2d_far_amplitude(2.0)),
+          "far-field amplitude: 0 for h = 0, NAN for |h| >= 2");
+  cap_cheerios_pair2d p;
+  int st = cap_cheerios_2d_pair(0.04, 3.0, 120 * M_PI / 180, 3.0, &p);
+  double zw = NAN, f = NAN, A = cap_cheerios_2d_far_amplitude(p.h_o.val);
+  st = st ? st : cap_cheerios_2d_pair_walled(&p, 3.0, &zw, &f);
+  th_true(!st && fabs(zw - 2 * A * exp(-3.0)) < 1e-15 && fabs(f - 0.5 * (p.zm.val * p.zm.val - zw * zw)) < 1e-15,
+          "walled pair at 3 l_c: z_w = 2 A e^-3 = %.5f, force %.6g against %.6g in the open bath", zw, f, p.force.val);
+  th_true(!st && f < p.force.val && zw * p.h_o.val > 0, "walled pair: the wall's image lowers the attraction, z_w on the "
+          "outer contact's side of the far level");
+  th_int(cap_cheerios_2d_pair_walled(&p, 0, &zw, &f), CAP_EDOM, "walled pair: reach 0 rejected");
+  th_int(cap_cheerios_2d_pair_walled(NULL, 3, &zw, &f), CAP_EINVAL, "walled pair: NULL pair rejected");
+}
+
 int main(void)
 {
   test_3d();
+  test_2d_walled();
   test_2d_isolated();
   test_2d_pair();
   test_2d_linear();
