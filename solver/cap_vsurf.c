@@ -9,11 +9,10 @@
 
 /* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
  * solid's normal there, cos(theta) there, the rate b at which phi's wall-normal slope changes along
- * the surface (per cell), phi's slope along the normal (gn) and along the surface towards (-ny, nx)
- * (gt) there, the side of the liquid along the surface (+1: towards (-ny, nx)), how many pairs of
- * cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another contact
- * point on its side lies within twice the fit (it then keeps cos(theta)). */
-typedef struct { double x, y, nx, ny, cos_c, b, gn, gt; int dir, count, close; } contact;
+ * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), how many
+ * pairs of cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another
+ * contact point on its side lies within twice the fit (it then keeps cos(theta)). */
+typedef struct { double x, y, nx, ny, cos_c, b; int dir, count, close; } contact;
 
 struct cap_vsurf {
   cap_grid g;
@@ -285,14 +284,8 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
   foot(v, g, ka, &i, &j, &xa, &ya);
   foot(v, g, kb, &i, &j, &xb, &yb);
   double nx = (1 - a) * v->nx[ka] + a * v->nx[kb], ny = (1 - a) * v->ny[ka] + a * v->ny[kb], nn = hypot(nx, ny);
-  /* phi's slope along the surface: the change of phi at the feet over their distance along it (the
-   * feet of two cells across a corner of a curved staircase may lie close along the surface: then
-   * over their distance) */
-  double ds = ((xb - xa) * -ny + (yb - ya) * nx) / nn, dist = hypot(xb - xa, yb - ya);
-  if (fabs(ds) < 0.25 * dist) ds = ds < 0 ? -dist : dist;
   contact q = {xa + a * (xb - xa), ya + a * (yb - ya), nx / nn, ny / nn, (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
-               0, (1 - a) * v->gw[ka] + a * v->gw[kb], (fb - fa) / ds,
-               ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
+               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
   for (size_t r = 0; r < nc; r++) {
     contact *p = &v->contacts[r];
     if (p->dir == q.dir && hypot(p->x - q.x, p->y - q.y) < 1.5 * g->h && p->nx * q.nx + p->ny * q.ny > 0) {
@@ -300,8 +293,6 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
       p->x += w * (q.x - p->x);
       p->y += w * (q.y - p->y);
       p->cos_c += w * (q.cos_c - p->cos_c);
-      p->gn += w * (q.gn - p->gn);
-      p->gt += w * (q.gt - p->gt);
       p->count++;
       return nc;
     }
@@ -478,8 +469,6 @@ int cap_vsurf_contact_get(const cap_vsurf *v, size_t r, cap_vsurf_contact *out)
     return CAP_ERROR(CAP_EDOM, "cap_vsurf_contact_get: contact %zu is out of range: allowed 0 <= r < %zu", r,
                      cap_vsurf_ncontacts(v));
   const contact *p = &v->contacts[r];
-  double gl = hypot(p->gn, p->gt), c = gl > 0 ? p->gn / gl : p->cos_c;
-  *out = (cap_vsurf_contact){p->x, p->y, p->nx, p->ny, p->dir * p->ny, -p->dir * p->nx,
-                             acos(fmax(-1, fmin(1, c))), acos(fmax(-1, fmin(1, p->cos_c)))};
+  *out = (cap_vsurf_contact){p->x, p->y, p->nx, p->ny, p->dir * p->ny, -p->dir * p->nx, acos(fmax(-1, fmin(1, p->cos_c)))};
   return CAP_SUCCESS;
 }

@@ -216,15 +216,11 @@ int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi);
 
 /* The contact points the last cap_vsurf_fill found (SLOPE NEAR A CONTACT LINE: sign changes of phi
  * at the feet of neighbouring first-layer cells, merged and without dips), for the dynamic angle model
- * (cap_wetting_vsurf_update). The actual angle theta_m is the angle of phi's zero contour against the
- * surface, through the liquid: cos(theta_m) = g_n / |grad phi| with g_n phi's normal slope there (the
- * samples' one-sided second-order slope, interpolated between the two cells) and the slope along the
- * surface the change of phi at the two feet over their distance. */
+ * (cap_wetting_vsurf_update, which measures the actual angle there from the fluid cells). */
 typedef struct {
   double x, y;     /* the point on the solid's surface, m */
   double nx, ny;   /* the solid's outward unit normal there */
   double tx, ty;   /* the unit tangent along the surface towards the dry side (the air) */
-  double theta_m;  /* the actual angle, rad */
   double theta;    /* the angle the continuation imposed there (the cells' angles), rad */
 } cap_vsurf_contact;
 

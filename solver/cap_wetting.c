@@ -463,10 +463,13 @@ static int solve_small(int n, double *a, double *b, double *x)
 }
 
 /* The actual contact point and angle near the virtual surface's contact point c (MEASURED CONTACT in
- * cap_wetting.h). Fewer than 10 fluid cells in the window, a singular fit, or a zero of the fit along
- * the surface outside the window leave c as it is. */
-static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double *phi, cap_vsurf_contact *c)
+ * cap_wetting.h): c moved to it, the angle in *theta_m. Fewer than 10 fluid cells in the window, a
+ * singular fit, or a zero of the fit along the surface outside the window leave c as it is and give
+ * the angle imposed there (no push). */
+static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double *phi, cap_vsurf_contact *c,
+                            double *theta_m)
 {
+  *theta_m = c->theta;
   const unsigned char *in = cap_vsurf_cells(vs);
   const double h = g->h, reach = CAP_WETTING_REACH;
   const int i0 = (int)floor((c->x - g->x0) / h - reach), i1 = (int)ceil((c->x - g->x0) / h + reach);
@@ -502,7 +505,7 @@ static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double
   if (!(gl > 0)) return;
   c->x += sv * h * tx;
   c->y += sv * h * ty;
-  c->theta_m = acos(fmax(-1, fmin(1, (gx * c->nx + gy * c->ny) / gl)));
+  *theta_m = acos(fmax(-1, fmin(1, (gx * c->nx + gy * c->ny) / gl)));
 }
 
 int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, const double *u, const double *v,
@@ -528,7 +531,8 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
     cap_vsurf_contact c;
     s = cap_vsurf_contact_get(vs, r, &c);
     if (s) break;
-    measure_contact(vs, g, phi, &c);
+    double theta_m;
+    measure_contact(vs, g, phi, &c, &theta_m);
     /* the front velocity: the motion of the same contact point since the previous call (the same dry
      * direction, within 2 cells), else the liquid's velocity along the surface 1.5 cells out */
     double vn = NAN;
@@ -543,12 +547,12 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
     }
     int wet = wetted_ahead(vs, g, map, &c);
     cap_wetting_choice ch;
-    s = cap_wetting_select(m, vn, v_static, wet, cos(c.theta_m) - cos(m->theta_r),
-                           cos(c.theta_m) - cos(cap_wetting_theta_advancing(m, wet)), &ch);
+    s = cap_wetting_select(m, vn, v_static, wet, cos(theta_m) - cos(m->theta_r),
+                           cos(theta_m) - cos(cap_wetting_theta_advancing(m, wet)), &ch);
     if (s) break;
     /* PINNED only for theta_r <= theta_m <= theta_a(w) (the signs above), so theta is in (0, pi) */
-    double theta = ch.regime == CAP_WETTING_PINNED ? c.theta_m : ch.theta;
-    contacts[r] = (cap_wetting_solid_contact){c, vn, wet, theta, ch};
+    double theta = ch.regime == CAP_WETTING_PINNED ? theta_m : ch.theta;
+    contacts[r] = (cap_wetting_solid_contact){c, theta_m, vn, wet, theta, ch};
   }
   if (s) return s;
   *ncontacts = (int)nc;

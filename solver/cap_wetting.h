@@ -196,7 +196,7 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  * straight liquid surface; on a drop of radius 9.6 cells meeting a plane tilted 30 degrees at 70.5
  * degrees, 70.05 and 69.86 degrees (reach 3 cells; 2.5: 70.0 and 70.3; 4: 69.7 and 69.3; a parabola
  * through the crossings between fluid cells was 0.4-1.4 degrees off). Fewer than 10 cells in the
- * window keep the estimate. Then per contact point:
+ * window keep the estimate and give theta_m the angle imposed there (no push). Then per contact point:
  *   vn:      the motion of the same contact point since the previous call (the same dry direction,
  *            within 2 cells) along the surface towards the dry side, over dt, when the previous
  *            call's contacts are given; otherwise the liquid's velocity along the surface 1.5 cells
@@ -232,7 +232,8 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
 typedef struct cap_wetting_map cap_wetting_map; /* 3. */
 
 typedef struct {
-  cap_vsurf_contact at; /* position, normal, dry direction, actual angle theta_m */
+  cap_vsurf_contact at; /* position (measured), normal, dry direction, angle imposed before the call */
+  double theta_m;       /* actual angle, rad (MEASURED CONTACT) */
   double vn;            /* front velocity along the surface towards the dry side, m/s */
   int wetted;           /* the solid ahead has been wetted (map) */
   double theta;         /* angle imposed, rad */

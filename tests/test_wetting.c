@@ -546,8 +546,8 @@ static void test_vsurf_update(void)
             fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
             "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane", a_cases[c],
             at->x, at->y, px, py);
-    th_true(fabs(at->theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
-            a_cases[c], at->theta_m / deg);
+    th_true(fabs(ct[0].theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
+            a_cases[c], ct[0].theta_m / deg);
     th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9 && !ct[0].wetted,
             "plane, surface at %g deg, window (60, 90), at rest, dry: regime %d (want %d), imposed %.6f deg (want %g)",
             a_cases[c], (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
@@ -642,7 +642,8 @@ static void test_vsurf_update(void)
     cap_vsurf_free(vs);
   }
   /* a drop on the plane: two contact points with opposite dry directions, its angles within 1 degree of
-   * the circle's (the continuation of a curved surface is not exact) */
+   * the circle's. A regression bound, not a cited one: the quadratic fit of phi round the point is
+   * first order on a curved surface; measured 0.48 and 0.67 degrees off here (radius 9.6 cells) */
   {
     const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
     const double cx = px - cdist * -ty, cy = py - cdist * tx;
@@ -658,9 +659,9 @@ static void test_vsurf_update(void)
     int nc = 0;
     int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
     th_true(!st && nc == 2 && ct[0].at.tx * ct[1].at.tx + ct[0].at.ty * ct[1].at.ty < -0.99 &&
-                fabs(ct[0].at.theta_m - th_exact) < deg && fabs(ct[1].at.theta_m - th_exact) < deg,
+                fabs(ct[0].theta_m - th_exact) < deg && fabs(ct[1].theta_m - th_exact) < deg,
             "a drop on the plane: 2 contact points, opposite dry directions, angles %.4f and %.4f deg (circle %.4f)",
-            nc == 2 ? ct[0].at.theta_m / deg : NAN, nc == 2 ? ct[1].at.theta_m / deg : NAN, th_exact / deg);
+            nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN, th_exact / deg);
     free(ang);
     cap_vsurf_free(vs);
   }
