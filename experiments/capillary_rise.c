@@ -196,8 +196,11 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
       t_next += HISTORY_DT;
       if (st) break;
     }
+    double step = 0;
     st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, par[P_TEND] - s->t + 1e-15), &info);
+    if (!st) st = cap_ns_dt_until(di.dt, s->t, par[P_TEND], &step);
+    if (!st && step == 0) break;
+    if (!st) st = cap_ns_step(s, &p, w, step, &info);
     exp_progress(ctx, label, s->t, par[P_TEND], s->step);
   }
   if (st) cap_io_tsv_abort(hist);

@@ -218,8 +218,11 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   out->sank = out->touched = 0;
   while (!st && s->t < r->t_end && !out->sank && !out->touched) {
     cap_ns_dt_info di;
+    double step = 0;
     st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, r->t_end - s->t + 1e-15), &info);
+    if (!st) st = cap_ns_dt_until(di.dt, s->t, r->t_end, &step);
+    if (!st && step == 0) break;
+    if (!st) st = cap_ns_step(s, &p, w, step, &info);
     if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, body.x, body.y, &F);
     if (st) break;
     double fy = F.fy / share;
@@ -378,8 +381,11 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   out->sank = 0;
   while (!st && s->t < r->t_end && !out->sank) {
     cap_ns_dt_info di;
+    double step = 0;
     st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, fmin(di.dt, r->t_end - s->t + 1e-15), &info);
+    if (!st) st = cap_ns_dt_until(di.dt, s->t, r->t_end, &step);
+    if (!st && step == 0) break;
+    if (!st) st = cap_ns_step(s, &p, w, step, &info);
     for (int k = 0; k < 2 && !st; k++) st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]);
     for (int k = 0; k < 2 && !st; k++) {
       double dy;

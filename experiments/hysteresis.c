@@ -166,7 +166,8 @@ static int run_tilt(exp_ctx *ctx, const double *par, double cells, double thr, d
     nprev = nc;
     cap_ns_dt_info di;
     st = cap_ns_dt(s, &p, &di);
-    dt_prev = fmin(di.dt, par[P_TEND] - s->t + 1e-15);
+    if (!st) st = cap_ns_dt_until(di.dt, s->t, par[P_TEND], &dt_prev);
+    if (!st && dt_prev == 0) break;
     /* the tilt ramps up from 0 to alpha over t_ramp (a quasi-static tilt: a sudden one sets the drop
      * moving and the moving angles then carry it past the static threshold) */
     double a_now = alpha * fmin(1.0, s->t / par[P_RAMP]);

@@ -158,12 +158,15 @@ static int thread_setup(thread *T, const double *par, double cells, double x, do
   return CAP_SUCCESS;
 }
 
-/* One step of the thread: the dt of the solver, at most t_end - t. */
-static int thread_step(thread *T, double t_end)
+/* One step of the thread towards t_end (cap_ns_dt_until); *done once there (no step taken). */
+static int thread_step(thread *T, double t_end, int *done)
 {
   cap_ns_dt_info di;
+  double step = 0;
   int st = cap_ns_dt(T->S, &T->p, &di);
-  if (!st) st = cap_ns_step(T->S, &T->p, T->w, fmin(di.dt, t_end - T->S->t + 1e-12), NULL);
+  if (!st) st = cap_ns_dt_until(di.dt, T->S->t, t_end, &step);
+  *done = !st && step == 0;
+  if (!st && !*done) st = cap_ns_step(T->S, &T->p, T->w, step, NULL);
   return st;
 }
 
@@ -185,7 +188,9 @@ static int run_thread(exp_ctx *ctx, const double *par, double cells, double x, d
   double sxy = 0, sxx = 0;
   *amax = 1;
   while (!st && T.S->t < t_end) {
-    st = thread_step(&T, t_end);
+    int done = 0;
+    st = thread_step(&T, t_end, &done);
+    if (!st && done) break;
     if (!st) st = amplitude(&T.g, T.S->phi, T.k, &a);
     if (st) break;
     double ratio = a / a0;
@@ -298,7 +303,8 @@ static int pinch_off(exp_ctx *ctx, const double *par, double cells, pinch *P, ex
   char label[64];
   snprintf(label, sizeof label, "pinch-off, R = %g cells", cells);
   while (!st && T.S->t < t_stop) {
-    if ((st = thread_step(&T, t_stop))) break;
+    int done = 0;
+    if ((st = thread_step(&T, t_stop, &done)) || done) break;
     if ((st = cap_levelset_liquid_rows(g, T.S->phi, rows))) break;
     v = 0;
     double rmin = INFINITY, zmin = NAN;

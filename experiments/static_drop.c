@@ -128,8 +128,11 @@ static int advance(exp_ctx *ctx, drop_run *d, const cap_ns_params *p, double t_e
   int st = CAP_SUCCESS;
   *u_max = 0;
   while (!st && d->s->t < t_end) {
+    double step = 0;
     st = cap_ns_dt(d->s, p, &di);
-    if (!st) st = cap_ns_step(d->s, p, d->w, fmin(di.dt, t_end - d->s->t + 1e-15), &info);
+    if (!st) st = cap_ns_dt_until(di.dt, d->s->t, t_end, &step);
+    if (!st && step == 0) break;
+    if (!st) st = cap_ns_step(d->s, p, d->w, step, &info);
     if (!st && series && d->s->t >= next) {
       double row[2] = {d->s->t, info.max_speed};
       cap_io_tsv_row(series, 2, row);

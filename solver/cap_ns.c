@@ -200,6 +200,19 @@ int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *inf
   return CAP_SUCCESS;
 }
 
+int cap_ns_dt_until(double dt, double t, double t_end, double *step)
+{
+  if (!step) return CAP_ERROR(CAP_EINVAL, "cap_ns_dt_until: NULL argument");
+  *step = 0;
+  if (!(isfinite(dt) && dt > 0)) return CAP_ERROR(CAP_EDOM, "cap_ns_dt_until: dt = %g is out of range (finite, > 0)", dt);
+  if (!(isfinite(t) && isfinite(t_end)))
+    return CAP_ERROR(CAP_EDOM, "cap_ns_dt_until: t = %g, t_end = %g: both must be finite", t, t_end);
+  double rest = t_end - t;
+  if (rest <= 1e-6 * dt) return CAP_SUCCESS;
+  *step = rest <= dt ? rest : rest < 2 * dt ? 0.5 * rest : dt;
+  return CAP_SUCCESS;
+}
+
 /* Brings a cell index of a periodic direction back into the interior. */
 static void wrap(const cap_grid *g, int *i, int *j)
 {

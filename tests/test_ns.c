@@ -333,5 +333,33 @@ int main(void)
     cap_ns_ws_free(w2);
     cap_ns_state_free(s); cap_ns_ws_free(w);
   }
+  /* the step towards t_end (cap_ns_dt_until): a run of steps whose allowed dt varies lands on t_end
+   * with no step longer than allowed nor shorter than half of it; a t a few ulps short of t_end is
+   * there (no sliver of a step); a run shorter than one step takes it in one; bad input */
+  {
+    double t = 0, shortest = INFINITY, longest = 0, step = 0;
+    int st = 0, n = 0;
+    for (; n < 100000; n++) {
+      double dt = 1.7e-3 * (1 + 0.3 * sin(0.37 * n));
+      if ((st = cap_ns_dt_until(dt, t, 40, &step)) || step == 0) break;
+      shortest = fmin(shortest, step / dt);
+      longest = fmax(longest, step / dt);
+      t += step;
+    }
+    th_true(!st && fabs(t - 40) <= 1e-6 * 1.7e-3 * 1.3, "dt_until: %d steps of a varying dt end at t = %.17g (40)", n, t);
+    th_true(shortest >= 0.5 && longest <= 1, "dt_until: every step between %.3f and %.3f of the dt allowed (0.5 to 1)",
+            shortest, longest);
+    st = cap_ns_dt_until(1e-3, 40 - 1e-14, 40, &step);
+    th_true(!st && step == 0, "dt_until: t = 40 - 1e-14 is at t_end = 40 (step %g, no sliver)", step);
+    st = cap_ns_dt_until(1e-3, 1, 1 + 4e-4, &step);
+    th_rel(step, 4e-4, 1e-9, "dt_until: a run shorter than a step takes it in one");
+    st = cap_ns_dt_until(1e-3, 0, 1.5e-3, &step);
+    th_rel(step, 0.75e-3, 1e-12, "dt_until: 1.5 steps left are taken in two equal ones");
+    th_int(cap_ns_dt_until(0, 0, 1, &step), CAP_EDOM, "dt_until: dt = 0 is CAP_EDOM");
+    th_int(cap_ns_dt_until(NAN, 0, 1, &step), CAP_EDOM, "dt_until: dt = NaN is CAP_EDOM");
+    th_int(cap_ns_dt_until(1e-3, 0, INFINITY, &step), CAP_EDOM, "dt_until: t_end = inf is CAP_EDOM");
+    th_int(cap_ns_dt_until(1e-3, 0, 1, NULL), CAP_EINVAL, "dt_until: NULL step is CAP_EINVAL");
+  }
+
   return th_done();
 }
