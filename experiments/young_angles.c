@@ -58,7 +58,12 @@
  *   stopped at 35.5 degrees (phi's wall-normal slope no longer the surface's angle), every 5 steps it
  *   gained 14.6 % of its area and still moved at 0.18 at t = 40 (angle 15.7), every 20 steps radius
  *   +1.34 % and area +2.19 %. Holding the area (phi shifted by a constant after every step, a trial, not kept) gave
- *   +0.84 %: the angle then settled 0.085 degrees low. Left open.
+ *   +0.84 %: the angle then settled 0.085 degrees low, at rest by t = 40 (the same at t = 80; every 10
+ *   steps instead of every step the same), and at 8 cells +1.19 %, 0.117 degrees low: with the area
+ *   exact, the static angle's error at 15 degrees converges at order 0.5, so the 0.5 % is out of reach
+ *   at 16 cells by the angle alone. Without the hold the drop is not quite at rest at t = 40: its angle
+ *   creeps down (14.963 at t = 40, 14.909 at t = 60, U below 1e-3), and by t = 80 it moves again (U =
+ *   0.059, angle 14.70). Left open.
  * --geometry axi: the same in (r, z) with the axis at r = 0 (the 3D sessile drop, the seed's Fig. 7):
  *   R0 the radius of the hemisphere of the drop's volume; references the spherical cap and the
  *   axisymmetric Young-Laplace drop of that volume; the drift is that of the volume. The same
