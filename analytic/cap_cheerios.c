@@ -721,6 +721,13 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
 /* ---------------------------------------------------------------------------------------------- */
 /* 2D linearised laws                                                                             */
 
+/* The far-field amplitude for |h| < 2 (cap_cheerios_2d_far_amplitude, unchecked). */
+static double far_amplitude(double h)
+{
+  double ah = fabs(h);
+  return ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
+}
+
 static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerios_float2d *iso)
 {
   cap_cheerios_linear2d o;
@@ -731,26 +738,33 @@ static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerio
   o.zm.val = h / sinh(d);
   o.force.val = 0.5 * o.zm.val * o.zm.val;
   o.force_far.val = 2.0 * h * h * exp(-2.0 * d);
-  o.amp.val = cap_cheerios_2d_far_amplitude(h);
+  o.amp.val = far_amplitude(h);
   o.force_asym.val = 2.0 * o.amp.val * o.amp.val * exp(-2.0 * d);
   return o;
 }
 
-double cap_cheerios_2d_far_amplitude(double h)
+int cap_cheerios_2d_far_amplitude(double h, cap_result *out)
 {
-  double ah = fabs(h);
-  if (!(ah < 2)) return NAN;
-  return ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
+  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_far_amplitude: out is NULL");
+  if (!(fabs(h) < 2))
+    return CAP_ERROR(CAP_EDOM, "far-field amplitude: h = %g l_c is out of range: allowed -2 < h < 2", h);
+  out->val = far_amplitude(h);
+  out->err = CAP_CLOSED_FORM_RELERR * fabs(out->val);
+  return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, double *z_wall, double *force)
+int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, cap_result *z_wall, cap_result *force)
 {
   if (!pair) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_pair_walled: pair is NULL");
   if (!(reach > 0 && isfinite(reach)))
-    return CAP_ERROR(CAP_EDOM, "reach = %g l_c is out of range: allowed 0 < reach < inf", reach);
-  double zw = 2.0 * cap_cheerios_2d_far_amplitude(pair->h_o.val) * exp(-reach);
-  if (z_wall) *z_wall = zw;
-  if (force) *force = 0.5 * (pair->zm.val * pair->zm.val - zw * zw);
+    return CAP_ERROR(CAP_EDOM, "walled pair: reach = %g l_c is out of range: allowed 0 < reach < inf", reach);
+  cap_result A = {0, 0};
+  int s = cap_cheerios_2d_far_amplitude(pair->h_o.val, &A);
+  if (s) return s;
+  const double e = exp(-reach), zw = 2.0 * A.val * e, zm = pair->zm.val;
+  if (z_wall) *z_wall = (cap_result){zw, 2.0 * A.err * e + CAP_CLOSED_FORM_RELERR * fabs(zw)};
+  /* the error: z_m's, and the order left out (z_m moves by O(z_w^2), the force by |z_m| z_w^2) */
+  if (force) *force = (cap_result){0.5 * (zm * zm - zw * zw), fabs(zm) * pair->zm.err + fabs(zm) * zw * zw};
   return CAP_SUCCESS;
 }
 

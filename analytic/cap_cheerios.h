@@ -193,8 +193,9 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
 /* The far-field amplitude A of the exact 2D meniscus that leaves a body at height h above the far
  * level (l_c units, |h| < 2) and decays away from it: z ~ A e^(-u) at distance u (l_c) from the
  * contact, A = sign(h) 4 exp(sqrt(4 - h^2) - 2 - acosh(2 / |h|)) (the first integral 1 - cos(psi) =
- * z^2 / 2 integrated along the surface; A -> h for small h). 0 for h = 0, NAN for |h| >= 2. */
-double cap_cheerios_2d_far_amplitude(double h);
+ * z^2 / 2 integrated along the surface; A -> h for small h; 0 for h = 0). Errors: CAP_EINVAL (NULL
+ * out), CAP_EDOM (|h| >= 2 or not finite). */
+int cap_cheerios_2d_far_amplitude(double h, cap_result *out);
 
 /* The pair of cap_cheerios_2d_pair in a bath closed by walls at 90 degrees a distance `reach` (l_c)
  * beyond each body's outer contact (mirror planes, as the walls of a computation's box): to first
@@ -202,9 +203,10 @@ double cap_cheerios_2d_far_amplitude(double h);
  * e^(-reach) (A the far-field amplitude of the outer meniscus, from h_o), and the first integral of
  * the outer meniscus, sigma cos(psi) + rho g z^2 / 2, is sigma + rho g z_w^2 / 2 at the wall instead of
  * sigma: the attraction is (z_m^2 - z_w^2) / 2 (sigma units, l_c = 1). The heights and z_m change at
- * second order in z_w (the outer contact's inclination by z_w^2 / 2 in cos(psi)). *z_wall and *force
- * (either may be NULL). Errors: CAP_EINVAL (NULL pair), CAP_EDOM (reach not > 0). */
-int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, double *z_wall, double *force);
+ * second order in z_w (the outer contact's inclination by z_w^2 / 2 in cos(psi)): the force's error
+ * estimate is z_m's error times |z_m| plus |z_m| z_w^2 for that order. *z_wall and *force (either may
+ * be NULL). Errors: CAP_EINVAL (NULL pair), CAP_EDOM (reach not > 0, or |h_o| >= 2). */
+int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, cap_result *z_wall, cap_result *force);
 
 /* Linearised laws, same ranges as cap_cheerios_2d_pair. */
 int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,

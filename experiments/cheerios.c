@@ -205,9 +205,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     if ((st = cap_cheerios_2d_pair(BOND, DENSITY, THETA * M_PI / 180, l[k], &ref))) break;
     /* the reference of the box: the far wall CYL_BATH_REACH beyond the cylinder, R (1 - sin(phi_o))
      * beyond its outer contact (cap_cheerios_2d_pair_walled; REFERENCE above) */
-    double zw = NAN, Fref = NAN;
+    cap_result zw_box, F_box;
     const double Rb = sqrt(BOND);
-    if ((st = cap_cheerios_2d_pair_walled(&ref, CYL_BATH_REACH + Rb * (1 - sin(ref.phi_o.val)), &zw, &Fref))) break;
+    if ((st = cap_cheerios_2d_pair_walled(&ref, CYL_BATH_REACH + Rb * (1 - sin(ref.phi_o.val)), &zw_box, &F_box))) break;
+    const double zw = zw_box.val, Fref = F_box.val;
     cyl_run r;
     scene(par, cells, l[k], &ref, 0, &r);
     cyl_result res;

@@ -532,22 +532,35 @@ static void test_2d_walled(void)
   const double alphas[4] = {0.05, 0.4, 1.2, 2.5};
   for (int k = 0; k < 4; k++) {
     double a = alphas[k], h = 2 * sin(0.5 * a), want = 4 * tan(0.25 * a) * exp(2 * cos(0.5 * a) - 2);
-    th_rel(cap_cheerios_2d_far_amplitude(h), want, 1e-12, "far-field amplitude at alpha = %g (h = %.4f)", a, h);
-    th_rel(cap_cheerios_2d_far_amplitude(-h), -want, 1e-12, "far-field amplitude odd in h, alpha = %g", a);
+    cap_result A = {NAN, NAN}, Am = {NAN, NAN};
+    int sa = cap_cheerios_2d_far_amplitude(h, &A), sm = cap_cheerios_2d_far_amplitude(-h, &Am);
+    th_rel(sa ? NAN : A.val, want, 1e-12, "far-field amplitude at alpha = %g (h = %.4f)", a, h);
+    th_rel(sm ? NAN : Am.val, -want, 1e-12, "far-field amplitude odd in h, alpha = %g", a);
+    th_true(!sa && fabs(A.val - want) <= A.err + 1e-12 * fabs(want) && A.err < 1e-13 * fabs(want),
+            "far-field amplitude at alpha = %g: error estimate %.2g (a closed form)", a, A.err);
   }
-  th_rel(cap_cheerios_2d_far_amplitude(1e-4), 1e-4, 1e-6, "far-field amplitude tends to h for a small meniscus");
-  th_true(cap_cheerios_2d_far_amplitude(0) == 0 && isnan(cap_cheerios_2d_far_amplitude(2.0)),
-          "far-field amplitude: 0 for h = 0, NAN for |h| >= 2");
+  cap_result A0 = {NAN, NAN}, As = {NAN, NAN};
+  int s0 = cap_cheerios_2d_far_amplitude(1e-4, &As);
+  th_rel(s0 ? NAN : As.val, 1e-4, 1e-6, "far-field amplitude tends to h for a small meniscus");
+  s0 = cap_cheerios_2d_far_amplitude(0, &A0);
+  th_true(!s0 && A0.val == 0, "far-field amplitude: 0 for h = 0");
+  th_int(cap_cheerios_2d_far_amplitude(2.0, &A0), CAP_EDOM, "far-field amplitude: h = 2 is CAP_EDOM");
+  th_int(cap_cheerios_2d_far_amplitude(NAN, &A0), CAP_EDOM, "far-field amplitude: h = NaN is CAP_EDOM");
+  th_int(cap_cheerios_2d_far_amplitude(0.1, NULL), CAP_EINVAL, "far-field amplitude: NULL out is CAP_EINVAL");
   cap_cheerios_pair2d p;
   int st = cap_cheerios_2d_pair(0.04, 3.0, 120 * M_PI / 180, 3.0, &p);
-  double zw = NAN, f = NAN, A = cap_cheerios_2d_far_amplitude(p.h_o.val);
-  st = st ? st : cap_cheerios_2d_pair_walled(&p, 3.0, &zw, &f);
+  cap_result Ar = {NAN, NAN}, zwr = {NAN, NAN}, fr = {NAN, NAN};
+  if (!st) st = cap_cheerios_2d_far_amplitude(p.h_o.val, &Ar);
+  st = st ? st : cap_cheerios_2d_pair_walled(&p, 3.0, &zwr, &fr);
+  double A = Ar.val, zw = zwr.val, f = fr.val;
+  th_true(!st && fr.err > fabs(p.zm.val) * zw * zw * 0.999 && fr.err < 0.01 * f,
+          "walled pair: force error estimate %.2g covers the order left out, |z_m| z_w^2 (< 1 %% of %.4g)", fr.err, f);
   th_true(!st && fabs(zw - 2 * A * exp(-3.0)) < 1e-15 && fabs(f - 0.5 * (p.zm.val * p.zm.val - zw * zw)) < 1e-15,
           "walled pair at 3 l_c: z_w = 2 A e^-3 = %.5f, force %.6g against %.6g in the open bath", zw, f, p.force.val);
   th_true(!st && f < p.force.val && zw * p.h_o.val > 0, "walled pair: the wall's image lowers the attraction, z_w on the "
           "outer contact's side of the far level");
-  th_int(cap_cheerios_2d_pair_walled(&p, 0, &zw, &f), CAP_EDOM, "walled pair: reach 0 rejected");
-  th_int(cap_cheerios_2d_pair_walled(NULL, 3, &zw, &f), CAP_EINVAL, "walled pair: NULL pair rejected");
+  th_int(cap_cheerios_2d_pair_walled(&p, 0, &zwr, &fr), CAP_EDOM, "walled pair: reach 0 rejected");
+  th_int(cap_cheerios_2d_pair_walled(NULL, 3, &zwr, &fr), CAP_EINVAL, "walled pair: NULL pair rejected");
 }
 
 int main(void)
