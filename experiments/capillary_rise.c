@@ -185,7 +185,6 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   if (!hist) { st = CAP_EIO; goto done; }
   double t_next = 0;
   while (!st && s->t < par[P_TEND]) {
-    cap_ns_dt_info di;
     if (s->t >= t_next) {
       /* the surface height on the mid-plane (above the floor; the datum is known only at the end) */
       double zc = NAN;
@@ -196,11 +195,9 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
       t_next += HISTORY_DT;
       if (st) break;
     }
-    double step = 0;
-    st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, s->t, par[P_TEND], &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(s, &p, w, step, &info);
+    int done = 0;
+    st = cap_ns_step_until(s, &p, w, par[P_TEND], &info, &done);
+    if (!st && done) break;
     exp_progress(ctx, label, s->t, par[P_TEND], s->step);
   }
   if (st) cap_io_tsv_abort(hist);

@@ -217,18 +217,15 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   window_mean mfx = {0}, mmom = {0};
   out->sank = out->touched = 0;
   while (!st && s->t < r->t_end && !out->sank && !out->touched) {
-    cap_ns_dt_info di;
-    double step = 0;
-    st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, s->t, r->t_end, &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(s, &p, w, step, &info);
+    int done = 0;
+    st = cap_ns_step_until(s, &p, w, r->t_end, &info, &done);
+    if (!st && done) break;
     if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, body.x, body.y, &F);
     if (st) break;
     double fy = F.fy / share;
     if (free_body) {
       double dx, dy;
-      if ((st = cap_body_step(&body, r->xb > 0 ? F.fx : 0, fy, p.gx, p.gy, di.dt, &dx, &dy))) break;
+      if ((st = cap_body_step(&body, r->xb > 0 ? F.fx : 0, fy, p.gx, p.gy, info.dt, &dx, &dy))) break;
       if ((st = cap_solid_translate(solid, dx, dy)) || (st = cap_vsurf_move(vs, solid))) break;
       p.solid_motion[0] = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
       out->touched = r->free_x && body.x - R < 6 * h;
@@ -380,16 +377,13 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   const int im = (int)floor(0.5 * (xc[0] + xc[1]) / h); /* the column midway between the bodies */
   out->sank = 0;
   while (!st && s->t < r->t_end && !out->sank) {
-    cap_ns_dt_info di;
-    double step = 0;
-    st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, s->t, r->t_end, &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(s, &p, w, step, &info);
+    int done = 0;
+    st = cap_ns_step_until(s, &p, w, r->t_end, &info, &done);
+    if (!st && done) break;
     for (int k = 0; k < 2 && !st; k++) st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]);
     for (int k = 0; k < 2 && !st; k++) {
       double dy;
-      if ((st = cap_body_step(&body[k], 0, F[k].fy, p.gx, p.gy, di.dt, NULL, &dy))) break;
+      if ((st = cap_body_step(&body[k], 0, F[k].fy, p.gx, p.gy, info.dt, NULL, &dy))) break;
       st = cap_solid_part_translate(solid, k, 0, dy);
       p.solid_motion[k] = (cap_ns_rigid){0, body[k].v, 0, body[k].x, body[k].y};
       out->sank |= closed_over(&g, s->phi, &F[k], R, body[k].x, body[k].y) || body[k].y - R < 6 * h;

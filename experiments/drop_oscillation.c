@@ -312,15 +312,12 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
   if (!st) st = record(&o, 0, mode / scale);
   if (!st && series) st = cap_io_tsv_row(series, 2, (double[]){0, mode / scale});
   *drift = 0;
-  cap_ns_dt_info di;
   double next_row = 0, next_snap = 0;
   int nsnap = 0;
   while (!st && o.s->t < t_end - 1e-12 * t_end) {
-    double step = 0;
-    st = cap_ns_dt(o.s, &p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, o.s->t, t_end, &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(o.s, &p, o.w, step, NULL);
+    int done = 0;
+    st = cap_ns_step_until(o.s, &p, o.w, t_end, NULL, &done);
+    if (!st && done) break;
     if (!st) st = moments(&o, &area, &mode);
     if (!st) st = record(&o, o.s->t, mode / scale);
     if (st) break;

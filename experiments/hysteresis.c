@@ -164,16 +164,16 @@ static int run_tilt(exp_ctx *ctx, const double *par, double cells, double thr, d
     if (res->moved > 1.0) { res->slides = 1; break; }
     memcpy(cprev, c, sizeof c);
     nprev = nc;
-    cap_ns_dt_info di;
-    st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, s->t, par[P_TEND], &dt_prev);
-    if (!st && dt_prev == 0) break;
     /* the tilt ramps up from 0 to alpha over t_ramp (a quasi-static tilt: a sudden one sets the drop
      * moving and the moving angles then carry it past the static threshold) */
     double a_now = alpha * fmin(1.0, s->t / par[P_RAMP]);
     p.gx = par[P_BOND] * sin(a_now);
     p.gy = -par[P_BOND] * cos(a_now);
-    if (!st) st = cap_ns_step(s, &p, w, dt_prev, NULL);
+    cap_ns_step_info info;
+    int done = 0;
+    st = cap_ns_step_until(s, &p, w, par[P_TEND], &info, &done);
+    if (!st && done) break;
+    if (!st) dt_prev = info.dt;
     exp_progress(ctx, label, s->t, par[P_TEND], s->step);
   }
   res->front = nsum ? fsum / nsum : NAN;

@@ -158,16 +158,10 @@ static int thread_setup(thread *T, const double *par, double cells, double x, do
   return CAP_SUCCESS;
 }
 
-/* One step of the thread towards t_end (cap_ns_dt_until); *done once there (no step taken). */
+/* One step of the thread towards t_end; *done once there (no step taken). */
 static int thread_step(thread *T, double t_end, int *done)
 {
-  cap_ns_dt_info di;
-  double step = 0;
-  int st = cap_ns_dt(T->S, &T->p, &di);
-  if (!st) st = cap_ns_dt_until(di.dt, T->S->t, t_end, &step);
-  *done = !st && step == 0;
-  if (!st && !*done) st = cap_ns_step(T->S, &T->p, T->w, step, NULL);
-  return st;
+  return cap_ns_step_until(T->S, &T->p, T->w, t_end, NULL, done);
 }
 
 /* One thread of wavenumber x at R/h = cells: *s the measured growth rate (unstable) or *amax =

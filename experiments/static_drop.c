@@ -122,17 +122,14 @@ static int measure(drop_run *d, double *m)
 static int advance(exp_ctx *ctx, drop_run *d, const cap_ns_params *p, double t_end, double t_series, const char *label,
                    cap_tsv *series, double *u_last, double *u_max)
 {
-  cap_ns_dt_info di;
   cap_ns_step_info info = {0};
   double next = d->s->t;
   int st = CAP_SUCCESS;
   *u_max = 0;
   while (!st && d->s->t < t_end) {
-    double step = 0;
-    st = cap_ns_dt(d->s, p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, d->s->t, t_end, &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(d->s, p, d->w, step, &info);
+    int done = 0;
+    st = cap_ns_step_until(d->s, p, d->w, t_end, &info, &done);
+    if (!st && done) break;
     if (!st && series && d->s->t >= next) {
       double row[2] = {d->s->t, info.max_speed};
       cap_io_tsv_row(series, 2, row);

@@ -239,12 +239,9 @@ static int run_flow(exp_ctx *ctx, const double *par, const char *label, cap_ns_s
 {
   int st = CAP_SUCCESS;
   while (!st && s->t < par[P_TEND]) {
-    cap_ns_dt_info di;
-    double step = 0;
-    st = cap_ns_dt(s, p, &di);
-    if (!st) st = cap_ns_dt_until(di.dt, s->t, par[P_TEND], &step);
-    if (!st && step == 0) break;
-    if (!st) st = cap_ns_step(s, p, w, step, info);
+    int done = 0;
+    st = cap_ns_step_until(s, p, w, par[P_TEND], info, &done);
+    if (!st && done) break;
     exp_progress(ctx, label, s->t, par[P_TEND], s->step);
   }
   return st;

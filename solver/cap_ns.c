@@ -350,18 +350,16 @@ static int walled(const cap_grid *g, const unsigned char *solid, int i, int j)
 /* For a pinned cell (i, j): which of its faces are closed, the faces along the walls or solids it
  * touches (*close_x: its two x-faces, for a wall or solid below or above it; *close_y likewise), and
  * which face facing into the domain the extension must not move (*in_u, *in_v: the face index, or -1).
- * A cell that touches walls or solids both across x and across y keeps its faces open (closing all
- * four would cut its pressure off). */
+ * A cell with walls or solids both across x and across y (a corner) keeps its faces open: closing
+ * both pairs would cut its pressure off. */
 static void pin_faces(const cap_grid *g, const unsigned char *solid, int i, int j, int *close_x, int *close_y,
                       long *in_u, long *in_v)
 {
   size_t c = cap_grid_idx(g, i, j);
   int lo_y = walled(g, solid, i, j - 1), hi_y = walled(g, solid, i, j + 1);
   int lo_x = walled(g, solid, i - 1, j), hi_x = walled(g, solid, i + 1, j);
-  *close_x = lo_y || hi_y;
-  *close_y = lo_x || hi_x;
-  if (*close_x && *close_y && (solid && (solid[c - 1] || solid[c + 1] || solid[c - g->sy] || solid[c + g->sy])))
-    *close_x = *close_y = 0;
+  *close_x = (lo_y || hi_y) && !(lo_x || hi_x);
+  *close_y = (lo_x || hi_x) && !(lo_y || hi_y);
   *in_v = lo_y && !hi_y ? (long)(c + g->sy) : hi_y && !lo_y ? (long)c : -1;
   *in_u = lo_x && !hi_x ? (long)(c + 1) : hi_x && !lo_x ? (long)c : -1;
 }
@@ -452,6 +450,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   cap_ns_step_info tmp;
   if (!info) info = &tmp;
   memset(info, 0, sizeof *info);
+  info->dt = dt;
   double *phi = s->phi, *u = s->u, *v = s->v;
 
   double t0 = now();
@@ -459,6 +458,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
    * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
    * the viscous step */
   const int closed = p->pinned || p->vsurf;
+  const unsigned char *solid_cells = p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL;
   const double *pf = phi;
   if ((st = cap_levelset_ws_set_vsurf(w->ls, p->vsurf))) return st;
   cap_viscosity_set_fixed_faces(w->visc, p->vsurf ? cap_vsurf_xfaces(p->vsurf) : NULL,
@@ -514,7 +514,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 4. projection */
   if (closed) {
     close_faces(g, p, w->xclosed, w->yclosed);
-    zero_closed_faces(g, p->pinned, p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL, w->xclosed, w->yclosed, u, v, 0);
+    zero_closed_faces(g, p->pinned, solid_cells, w->xclosed, w->yclosed, u, v, 0);
     solid_faces(g, p, u, v);
   }
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
@@ -564,7 +564,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     return st;
   zero_wall_faces(g, u, v);
   if (closed) {
-    zero_closed_faces(g, p->pinned, p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL, w->xclosed, w->yclosed, u, v, 1);
+    zero_closed_faces(g, p->pinned, solid_cells, w->xclosed, w->yclosed, u, v, 1);
     solid_faces(g, p, u, v);
   }
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
@@ -582,4 +582,18 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   s->t += dt;
   s->step++;
   return CAP_SUCCESS;
+}
+
+int cap_ns_step_until(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double t_end, cap_ns_step_info *info,
+                      int *done)
+{
+  if (!done) return CAP_ERROR(CAP_EINVAL, "cap_ns_step_until: done is NULL");
+  *done = 0;
+  cap_ns_dt_info di;
+  double step = 0;
+  int st = cap_ns_dt(s, p, &di);
+  if (!st) st = cap_ns_dt_until(di.dt, s->t, t_end, &step);
+  if (st) return st;
+  if (step == 0) { *done = 1; return CAP_SUCCESS; }
+  return cap_ns_step(s, p, w, step, info);
 }

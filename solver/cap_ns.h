@@ -132,8 +132,8 @@ typedef struct {
                                 * along the wall or solid are closed for the step (a no-slip patch; the
                                 * projection treats them as walls) and their faces into the domain carry no
                                 * velocity (cap_wetting_wall_update, cap_wetting_vsurf_update); a cell with
-                                * a solid across x and across y keeps its faces (all four closed would cut
-                                * its pressure off) */
+                                * walls or solids across x and across y (a corner) keeps its faces (all
+                                * four closed would cut its pressure off) */
   const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
   cap_ns_rigid solid_motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf
                                                    * (zero: at rest; see MOVING SOLIDS) */
@@ -187,7 +187,9 @@ int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *inf
  * CAP_EDOM for dt not finite and > 0 or t, t_end not finite. */
 int cap_ns_dt_until(double dt, double t, double t_end, double *step);
 
+
 typedef struct {
+  double dt;            /* the step taken */
   cap_poisson_status pressure;
   int viscous_iterations;
   double max_speed;     /* max |u|, |v| over faces next to liquid after the step */
@@ -203,5 +205,12 @@ typedef struct {
 /* One step of dt > 0 (see above). On failure the error message names the step number, the time and
  * the cell. */
 int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info);
+
+/* One step of a run to t_end: cap_ns_dt's step cut by cap_ns_dt_until, then cap_ns_step (info may be
+ * NULL); *done = 1 and no step once t is at t_end. A run to t_end:
+ *     for (int done = 0; !st && !done;) st = cap_ns_step_until(s, p, w, t_end, &info, &done);
+ * Errors: those of cap_ns_dt, cap_ns_dt_until and cap_ns_step; CAP_EINVAL for a NULL done. */
+int cap_ns_step_until(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double t_end, cap_ns_step_info *info,
+                      int *done);
 
 #endif

@@ -361,5 +361,36 @@ int main(void)
     th_int(cap_ns_dt_until(1e-3, 0, 1, NULL), CAP_EINVAL, "dt_until: NULL step is CAP_EINVAL");
   }
 
+  /* a run to t_end by cap_ns_step_until: a pool at rest with a fixed dt; 2.56 steps to go are taken
+   * as dt and then two equal steps, it lands on t_end, info.dt is the step taken, and a further call
+   * takes no step */
+  {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(16, 16, 1.0 / 16, &w);
+    for (int j = 0; j < 16; j++)
+      for (int i = 0; i < 16; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - 0.5;
+    cap_ns_params q = p;
+    q.gy = -1;
+    const double dt = 1e-3, t_end = 2.56 * dt;
+    q.dt_fixed = dt;
+    cap_ns_step_info info;
+    double steps[4] = {0};
+    int st = 0, done = 0, n = 0;
+    while (!st && !done && n < 4) {
+      st = cap_ns_step_until(s, &q, w, t_end, &info, &done);
+      if (!st && !done) steps[n++] = info.dt;
+    }
+    th_true(!st && done && n == 3 && steps[0] == dt && fabs(steps[1] - 0.78 * dt) < 1e-12 * dt &&
+                fabs(steps[2] - 0.78 * dt) < 1e-12 * dt,
+            "step_until: %d steps of %.4g, %.4g, %.4g dt (1, 0.78, 0.78)", n, steps[0] / dt, steps[1] / dt, steps[2] / dt);
+    th_true(fabs(s->t - t_end) < 1e-12 * t_end, "step_until: the run ends at t = %.17g (t_end %.17g)", s->t, t_end);
+    double t_was = s->t;
+    st = cap_ns_step_until(s, &q, w, t_end, &info, &done);
+    th_true(!st && done && s->t == t_was, "step_until: at t_end, no further step");
+    th_int(cap_ns_step_until(s, &q, w, t_end, &info, NULL), CAP_EINVAL, "step_until: NULL done is CAP_EINVAL");
+    cap_ns_state_free(s);
+    cap_ns_ws_free(w);
+  }
+
   return th_done();
 }
