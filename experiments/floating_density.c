@@ -80,10 +80,10 @@
  *   The quick sweep (one case, pinned by data/ref/floating_density.ref) checks D_max only. Measured
  *   (default run, reinitialisation every 10 steps, every run landing on its end time without a sliver
  *   of a step, cap_ns_dt_until; 14 minutes): at R = 8 cells D_max -0.75, -0.54 and -0.08 % off and
- *   the depth at D_max/2 +0.64, +0.24 and +0.54 % for (0.3, 90), (0.3, 120) and (0.1, 120); every held
+ *   the depth at D_max/2 +0.63, +0.22 and +0.54 % for (0.3, 90), (0.3, 120) and (0.1, 120); every held
  *   contact within 1 degree of the reference's; the load errors of the held runs at most 3.23 % at 4
  *   cells ((0.3, 90), two runs of nine lost, see held_lost) and 0.83 % at 8 (none lost): observed
- *   order 1.96; the depth error's order 1.59 (1.91 -> 0.64 %). Before cap_ns_dt_until (the last
+ *   order 1.96; the depth error's order 1.61 (1.90 -> 0.63 %). Before cap_ns_dt_until (the last
  *   step whatever was left, the pressure at the end, from which the depth's datum and the line
  *   forces' share are measured, as much noisier as the step was shorter): depth +0.73, +0.38, +0.53 %,
  *   load order 1.94. The paperclip floats at 7.9 (zc -1.99 R, equilibrium -1.97) and sinks at 25. With reinitialisation every step (f53ced3): D_max -1.06, -0.56, +0.23 %, depth
