@@ -25,6 +25,11 @@ struct cap_ns_ws {
   unsigned char *known;  /* faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (params.vsurf), pinned contact points
                                      * (params.pinned) */
+  /* the air band's projection (params.air_projection) */
+  cap_poisson *air;
+  double *phi_a, *q;
+  unsigned char *axc, *ayc;
+  size_t *queue;
   /* the interface pressure callback's view of the step */
   const double *phi, *kappa;
   double sigma;
@@ -33,7 +38,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0};
   return p;
 }
 
@@ -58,6 +63,7 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 3);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
+  if (!s) s = cap_check_int_range("air_projection", p->air_projection, 0, 1);
   for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
     const cap_ns_rigid *m = &p->solid_motion[k];
     const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
@@ -127,6 +133,12 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
+  if (!s) s = cap_poisson_alloc(&w->air, g);
+  if (!s && (!(w->phi_a = cap_grid_field_alloc(g)) || !(w->q = cap_grid_field_alloc(g))))
+    s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the air band's fields");
+  if (!s && (!(w->axc = calloc(g->size, 1)) || !(w->ayc = calloc(g->size, 1)) ||
+             !(w->queue = malloc(g->size * sizeof *w->queue))))
+    s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the air band's face masks");
   if (s) { cap_ns_ws_free(w); return s; }
   *out = w;
   return CAP_SUCCESS;
@@ -140,6 +152,8 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_levelset_ws_free(w->ls);
   cap_viscosity_free(w->visc);
   free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->phi_f); free(w->known); free(w->xclosed); free(w->yclosed);
+  cap_poisson_free(w->air);
+  free(w->phi_a); free(w->q); free(w->axc); free(w->ayc); free(w->queue);
   free(w);
 }
 
@@ -437,6 +451,99 @@ static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, co
     }
 }
 
+/* 5b. The air band's projection (params.air_projection): the extended velocity made discretely
+ * divergence-free on the air cells within the band. lap q = div u on those cells, their faces to
+ * liquid, to solid and to closed faces held (no flux: the projection or the solid set them), q = 0
+ * beyond the band (a Dirichlet face at h/2, the pressure's ghost-fluid rule with theta = 1/2), the
+ * walls of the box as walls; then u -= grad q on their other faces. */
+static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const double *pf,
+                          const unsigned char *solid_cells, int closed, double *u, double *v)
+{
+  const double far = p->band * g->h;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      int air = pf[c] >= 0 && !(solid_cells && solid_cells[c]);
+      w->phi_a[c] = air && pf[c] < far ? -1 : 1;
+    }
+  for (int xf = 1; xf >= 0; xf--) {
+    unsigned char *cl = xf ? w->axc : w->ayc;
+    const unsigned char *cl0 = xf ? w->xclosed : w->yclosed;
+    memset(cl, 0, g->size);
+    FOR_FACES(g, xf, i, j) {
+      int il = i - xf, jl = j - !xf;
+      wrap(g, &il, &jl);
+      size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
+      if (pf[c] < 0 || pf[l] < 0 || (solid_cells && (solid_cells[c] || solid_cells[l])) || (closed && cl0[c]))
+        cl[c] = 1;
+    }
+    /* a periodic seam's face seen from its high side */
+    if (xf && g->bc[CAP_XLO] == CAP_BC_PERIODIC)
+      for (int j = 0; j < g->ny; j++) cl[cap_grid_idx(g, g->nx, j)] = cl[cap_grid_idx(g, 0, j)];
+    if (!xf && g->bc[CAP_YLO] == CAP_BC_PERIODIC)
+      for (int i = 0; i < g->nx; i++) cl[cap_grid_idx(g, i, g->ny)] = cl[cap_grid_idx(g, i, 0)];
+  }
+  /* a part of the band that reaches no Dirichlet face (an air pocket closed by liquid, solids and
+   * walls) would be a pure-Neumann problem whose right-hand side need not be compatible: its cells keep
+   * the extended velocity. Flood fill from the cells with an open face to the outside of the band. */
+  unsigned char *seen = w->known;
+  memset(seen, 0, g->size);
+  size_t head = 0, tail = 0;
+  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+  for (int pass = 0; pass < 2; pass++) /* 0: seed, 1: spread */
+    for (size_t k = 0; pass == 0 ? k < (size_t)g->nx * g->ny : head < tail; k++) {
+      int i, j;
+      if (pass == 0) { i = (int)(k % g->nx); j = (int)(k / g->nx); }
+      else { size_t c = w->queue[head++]; i = (int)(c % g->sy) - g->ng; j = (int)(c / g->sy) - g->ng; }
+      size_t c = cap_grid_idx(g, i, j);
+      if (!(w->phi_a[c] < 0) || (pass == 0 && seen[c])) continue;
+      for (int d = 0; d < 4; d++) {
+        int ni = i + di[d], nj = j + dj[d];
+        size_t face = cap_grid_idx(g, i + (d == 1), j + (d == 3));
+        int out = ni < 0 || ni >= g->nx || nj < 0 || nj >= g->ny;
+        if (out && g->bc[d] != CAP_BC_PERIODIC) {
+          if (pass == 0 && g->bc[d] == CAP_BC_OPEN) { seen[c] = 1; w->queue[tail++] = c; break; }
+          continue;
+        }
+        if ((d < 2 ? w->axc : w->ayc)[face]) continue;
+        wrap(g, &ni, &nj);
+        size_t n = cap_grid_idx(g, ni, nj);
+        if (pass == 0) {
+          if (!(w->phi_a[n] < 0)) { seen[c] = 1; w->queue[tail++] = c; break; }
+        } else if (w->phi_a[n] < 0 && !seen[n]) { seen[n] = 1; w->queue[tail++] = n; }
+      }
+    }
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (w->phi_a[c] < 0 && !seen[c]) w->phi_a[c] = 1;
+    }
+  cap_poisson_set_closed_faces(w->air, w->axc, w->ayc);
+  int st = cap_poisson_assemble(w->air, g, w->phi_a, NULL, NULL);
+  if (st) return st;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      w->rhs[c] = w->phi_a[c] < 0 ? divergence(g, u, v, i, j) : 0;
+      w->q[c] = 0;
+    }
+  st = cap_poisson_solve(w->air, g, w->rhs, w->q, p->method, p->ptol, p->pmaxit, NULL);
+  if (st) return CAP_ERROR(st, "the air band's projection failed: %s", cap_error_message());
+  for (int xf = 1; xf >= 0; xf--) {
+    double *f = xf ? u : v;
+    const unsigned char *cl = xf ? w->axc : w->ayc;
+    FOR_FACES(g, xf, i, j) {
+      int il = i - xf, jl = j - !xf;
+      wrap(g, &il, &jl);
+      size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
+      int a = w->phi_a[l] < 0, b = w->phi_a[c] < 0;
+      if (cl[c] || (!a && !b)) continue;
+      f[c] -= ((b ? w->q[c] : 0) - (a ? w->q[l] : 0)) / ((a && b ? 1.0 : 0.5) * g->h);
+    }
+  }
+  return CAP_SUCCESS;
+}
+
 int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info)
 {
   if (!s || !w) return CAP_ERROR(CAP_EINVAL, "cap_ns_step: state or workspace is NULL");
@@ -567,6 +674,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     zero_closed_faces(g, p->pinned, solid_cells, w->xclosed, w->yclosed, u, v, 1);
     solid_faces(g, p, u, v);
   }
+  if (p->air_projection && (st = air_projection(w, g, p, pf, solid_cells, closed, u, v)))
+    return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
   double t5 = now();
   info->t_extend = t5 - t4;
