@@ -38,7 +38,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0, 0};
   return p;
 }
 
@@ -64,6 +64,7 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
   if (!s) s = cap_check_int_range("air_projection", p->air_projection, 0, 1);
+  if (!s) s = cap_check_int_range("reinit_keep_area", p->reinit_keep_area, 0, 1);
   for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
     const cap_ns_rigid *m = &p->solid_motion[k];
     const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
@@ -544,6 +545,47 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   return CAP_SUCCESS;
 }
 
+/* The liquid measure of the fluid cells (the solid cells of vsurf counted as void). */
+static int fluid_measure(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi, double *m)
+{
+  double *f = phi;
+  if (p->vsurf) {
+    int st = cap_levelset_fill_ghosts(g, phi);
+    if (!st) st = cap_vsurf_fill(p->vsurf, g, phi);
+    if (!st) st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f);
+    if (st) return st;
+    f = w->phi_f;
+  }
+  return cap_levelset_liquid_measure(g, f, m);
+}
+
+/* Step 6's reinitialisation; with params.reinit_keep_area, phi then shifted by the constant that gives
+ * the fluid back the measure it had before: Newton steps on the shift, with the slope of the measure
+ * (minus the interface's length or area) from a difference over a shift of 1e-3 h. */
+static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi)
+{
+  double m0 = 0, m1 = 0, m2 = 0;
+  int st = p->reinit_keep_area ? fluid_measure(w, g, p, phi, &m0) : CAP_SUCCESS;
+  if (!st) st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
+  if (st || !p->reinit_keep_area) return st;
+  const double eps = 1e-3 * g->h;
+  st = fluid_measure(w, g, p, phi, &m1);
+  for (size_t c = 0; c < g->size && !st; c++) phi[c] += eps;
+  if (!st) st = fluid_measure(w, g, p, phi, &m2);
+  if (st) return st;
+  const double slope = (m1 - m2) / eps; /* - d(measure)/d(shift) > 0 */
+  double shift = slope > 0 ? (m1 - m0) / slope - eps : -eps;
+  /* the slope changes with the shift as the interface's length does (by kappa times the shift,
+   * relatively): a few such steps */
+  for (int k = 0; k < 4 && !st; k++) {
+    for (size_t c = 0; c < g->size; c++) phi[c] += shift;
+    if (!(slope > 0) || (st = fluid_measure(w, g, p, phi, &m1))) break;
+    if (fabs(m1 - m0) <= 1e-14 * fabs(m0)) break;
+    shift = (m1 - m0) / slope;
+  }
+  return st;
+}
+
 int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info)
 {
   if (!s || !w) return CAP_ERROR(CAP_EINVAL, "cap_ns_step: state or workspace is NULL");
@@ -682,7 +724,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 6. level set */
   st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
-    st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
+    st = reinit(w, g, p, phi);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)

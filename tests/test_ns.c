@@ -245,6 +245,34 @@ int main(void)
     th_true(!st && finite, "air band's projection with a bubble and a one-cell pocket closed by liquid: 5 steps, finite (status %d)", st);
     cap_ns_state_free(s); cap_ns_ws_free(w);
   }
+  /* 3d. params.reinit_keep_area: a drop whose phi is far from a distance function (scaled by 1 + 2 (x
+   * - 1/2)^2 ... ) is reinitialised by a step at rest; the reinitialisation alone moves its area, and
+   * with reinit_keep_area the step gives it back to rounding */
+  {
+    double change[2] = {0, 0};
+    int st_run[2] = {0, 0};
+    for (int on = 0; on < 2; on++) {
+      cap_ns_ws *w;
+      cap_ns_state *s = new_state(40, 40, 1.0 / 40, &w);
+      const cap_grid *g = &s->g;
+      for (int j = 0; j < 40; j++)
+        for (int i = 0; i < 40; i++) {
+          double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j);
+          s->phi[cap_grid_idx(g, i, j)] = (hypot(x - 0.5123, y - 0.4871) - 0.2817) * (0.3 + 6 * (x - 0.5) * (x - 0.5));
+        }
+      cap_ns_params q = p;
+      q.sigma = 0; q.mu = 0; q.reinit_every = 1; q.reinit_iterations = 5; q.reinit_keep_area = on;
+      double a0 = 0, a1 = 0;
+      cap_levelset_liquid_measure(g, s->phi, &a0);
+      st_run[on] = cap_ns_step(s, &q, w, 1e-4, NULL);
+      cap_levelset_liquid_measure(g, s->phi, &a1);
+      change[on] = fabs(a1 / a0 - 1);
+      cap_ns_state_free(s); cap_ns_ws_free(w);
+    }
+    th_true(!st_run[0] && !st_run[1], "reinit_keep_area: a step at rest with and without");
+    th_true(change[0] > 1e-5, "the reinitialisation alone moves the drop's area by %.2e > 1e-5", change[0]);
+    th_true(change[1] < 1e-11, "reinit_keep_area gives it back: %.2e < 1e-11", change[1]);
+  }
   /* 4. a drop at rest: the pressure inside is sigma / R (Laplace), to 0.5 % at D = 25.6 cells, and
    * its area is kept over a short run */
   {
