@@ -425,15 +425,13 @@ static int run_solid(exp_ctx *ctx, const double *par, double cells, double theta
   cap_ns_params p = flow_params(par, 0, vs);
   /* the area of the fluid cells' liquid (the solid cells counted as void), for the drift */
   double area0 = 0, area = 0;
-  if (!st) st = cap_vsurf_fluid_phi(vs, &g, s->phi, pf);
-  if (!st) st = cap_levelset_liquid_measure(&g, pf, &area0);
+  if (!st) st = cap_levelset_fluid_measure(&g, s->phi, vs, pf, &area0);
   char label[96];
   snprintf(label, sizeof label, "%g cells, theta = %g deg on a %s", cells, theta_deg,
            kind == SOLID_PLANE ? "tilted plane" : "disc");
   cap_ns_step_info info = {0};
   if (!st) st = run_flow(ctx, par, label, s, w, &p, &info);
-  if (!st) st = cap_vsurf_fluid_phi(vs, &g, s->phi, pf);
-  if (!st) st = cap_levelset_liquid_measure(&g, pf, &area);
+  if (!st) st = cap_levelset_fluid_measure(&g, s->phi, vs, pf, &area);
   int n = 0;
   if (!st) st = interface_points(&g, s->phi, cap_vsurf_cells(vs), xs, ys, npts, &n, NULL, NULL);
   double fx = NAN, fy = NAN;

@@ -398,6 +398,14 @@ static double row_measure(const cap_grid *g, const double *phi, int j)
   return g->geom == CAP_GEOM_AXI ? 2 * M_PI * moment : area;
 }
 
+int cap_levelset_fluid_measure(const cap_grid *g, double *phi, const cap_vsurf *vs, double *work, double *measure)
+{
+  if (!vs) return cap_levelset_liquid_measure(g, phi, measure);
+  if (work == phi) return CAP_ERROR(CAP_EINVAL, "cap_levelset_fluid_measure: work may not be phi");
+  int st = cap_vsurf_fluid_phi(vs, g, phi, work);
+  return st ? st : cap_levelset_liquid_measure(g, work, measure);
+}
+
 int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows)
 {
   int s = check_2d(g, 1, "cap_levelset_liquid_rows");

@@ -125,6 +125,11 @@ int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *ka
 /* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3) inside the interior of the grid. */
 int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure);
 
+/* The same for the fluid cells of solids vs inside the domain (the continuation inside them is not
+ * liquid): the measure of cap_vsurf_fluid_phi's copy of phi, written to work (g->size entries, not
+ * phi). vs NULL: cap_levelset_liquid_measure of phi itself (work unused). */
+int cap_levelset_fluid_measure(const cap_grid *g, double *phi, const cap_vsurf *vs, double *work, double *measure);
+
 /* The same per row of cells: rows[j] (g->ny values) is the liquid measure of row j (their sum is
  * cap_levelset_liquid_measure's, up to rounding). */
 int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows);

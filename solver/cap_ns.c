@@ -25,8 +25,7 @@ struct cap_ns_ws {
   unsigned char *known;  /* faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (params.vsurf), pinned contact points
                                      * (params.pinned) */
-  /* the air band's projection (params.air_projection) */
-  cap_poisson *air;
+  /* the air band's projection (params.air_projection; its solve reuses `poisson`) */
   double *phi_a, *q;
   unsigned char *axc, *ayc;
   size_t *queue;
@@ -134,7 +133,6 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
-  if (!s) s = cap_poisson_alloc(&w->air, g);
   if (!s && (!(w->phi_a = cap_grid_field_alloc(g)) || !(w->q = cap_grid_field_alloc(g))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the air band's fields");
   if (!s && (!(w->axc = calloc(g->size, 1)) || !(w->ayc = calloc(g->size, 1)) ||
@@ -153,7 +151,6 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_levelset_ws_free(w->ls);
   cap_viscosity_free(w->visc);
   free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->phi_f); free(w->known); free(w->xclosed); free(w->yclosed);
-  cap_poisson_free(w->air);
   free(w->phi_a); free(w->q); free(w->axc); free(w->ayc); free(w->queue);
   free(w);
 }
@@ -452,11 +449,28 @@ static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, co
     }
 }
 
+/* What lies across side d (a cap_side) of band cell (i, j) for the air band's projection: a wall of the
+ * box or a closed face (LINK_NONE), a Dirichlet face (LINK_DIRICHLET: an OPEN side, or a cell outside
+ * the band across an open face), or band cell *n (LINK_BAND). */
+enum { LINK_NONE, LINK_DIRICHLET, LINK_BAND };
+static int band_link(const cap_ns_ws *w, const cap_grid *g, int i, int j, int d, size_t *n)
+{
+  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
+  int ni = i + di[d], nj = j + dj[d];
+  if ((ni < 0 || ni >= g->nx || nj < 0 || nj >= g->ny) && g->bc[d] != CAP_BC_PERIODIC)
+    return g->bc[d] == CAP_BC_OPEN ? LINK_DIRICHLET : LINK_NONE;
+  if ((d < 2 ? w->axc : w->ayc)[cap_grid_idx(g, i + (d == CAP_XHI), j + (d == CAP_YHI))]) return LINK_NONE;
+  wrap(g, &ni, &nj);
+  *n = cap_grid_idx(g, ni, nj);
+  return w->phi_a[*n] < 0 ? LINK_BAND : LINK_DIRICHLET;
+}
+
 /* 5b. The air band's projection (params.air_projection): the extended velocity made discretely
  * divergence-free on the air cells within the band. lap q = div u on those cells, their faces to
  * liquid, to solid and to closed faces held (no flux: the projection or the solid set them), q = 0
  * beyond the band (a Dirichlet face at h/2, the pressure's ghost-fluid rule with theta = 1/2), the
- * walls of the box as walls; then u -= grad q on their other faces. */
+ * walls of the box as walls; then u -= grad q on their other faces. The pressure's solver handle serves
+ * (the pressure is solved and applied by then; the next step assembles it anew). */
 static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const double *pf,
                           const unsigned char *solid_cells, int closed, double *u, double *v)
 {
@@ -486,41 +500,30 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   }
   /* a part of the band that reaches no Dirichlet face (an air pocket closed by liquid, solids and
    * walls) would be a pure-Neumann problem whose right-hand side need not be compatible: its cells keep
-   * the extended velocity. Flood fill from the cells with an open face to the outside of the band. */
+   * the extended velocity. Flood fill through open faces from the cells next to a Dirichlet face. */
   unsigned char *seen = w->known;
   memset(seen, 0, g->size);
-  size_t head = 0, tail = 0;
-  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
-  for (int pass = 0; pass < 2; pass++) /* 0: seed, 1: spread */
-    for (size_t k = 0; pass == 0 ? k < (size_t)g->nx * g->ny : head < tail; k++) {
-      int i, j;
-      if (pass == 0) { i = (int)(k % g->nx); j = (int)(k / g->nx); }
-      else { size_t c = w->queue[head++]; i = (int)(c % g->sy) - g->ng; j = (int)(c / g->sy) - g->ng; }
-      size_t c = cap_grid_idx(g, i, j);
-      if (!(w->phi_a[c] < 0) || (pass == 0 && seen[c])) continue;
-      for (int d = 0; d < 4; d++) {
-        int ni = i + di[d], nj = j + dj[d];
-        size_t face = cap_grid_idx(g, i + (d == 1), j + (d == 3));
-        int out = ni < 0 || ni >= g->nx || nj < 0 || nj >= g->ny;
-        if (out && g->bc[d] != CAP_BC_PERIODIC) {
-          if (pass == 0 && g->bc[d] == CAP_BC_OPEN) { seen[c] = 1; w->queue[tail++] = c; break; }
-          continue;
-        }
-        if ((d < 2 ? w->axc : w->ayc)[face]) continue;
-        wrap(g, &ni, &nj);
-        size_t n = cap_grid_idx(g, ni, nj);
-        if (pass == 0) {
-          if (!(w->phi_a[n] < 0)) { seen[c] = 1; w->queue[tail++] = c; break; }
-        } else if (w->phi_a[n] < 0 && !seen[n]) { seen[n] = 1; w->queue[tail++] = n; }
-      }
+  size_t tail = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j), n;
+      if (!(w->phi_a[c] < 0)) continue;
+      for (int d = 0; d < 4; d++)
+        if (band_link(w, g, i, j, d, &n) == LINK_DIRICHLET) { seen[c] = 1; w->queue[tail++] = c; break; }
     }
+  for (size_t head = 0; head < tail; head++) {
+    size_t c = w->queue[head], n;
+    int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+    for (int d = 0; d < 4; d++)
+      if (band_link(w, g, i, j, d, &n) == LINK_BAND && !seen[n]) { seen[n] = 1; w->queue[tail++] = n; }
+  }
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (w->phi_a[c] < 0 && !seen[c]) w->phi_a[c] = 1;
     }
-  cap_poisson_set_closed_faces(w->air, w->axc, w->ayc);
-  int st = cap_poisson_assemble(w->air, g, w->phi_a, NULL, NULL);
+  cap_poisson_set_closed_faces(w->poisson, w->axc, w->ayc);
+  int st = cap_poisson_assemble(w->poisson, g, w->phi_a, NULL, NULL);
   if (st) return st;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -528,7 +531,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
       w->rhs[c] = w->phi_a[c] < 0 ? divergence(g, u, v, i, j) : 0;
       w->q[c] = 0;
     }
-  st = cap_poisson_solve(w->air, g, w->rhs, w->q, p->method, p->ptol, p->pmaxit, NULL);
+  st = cap_poisson_solve(w->poisson, g, w->rhs, w->q, p->method, p->ptol, p->pmaxit, NULL);
   if (st) return CAP_ERROR(st, "the air band's projection failed: %s", cap_error_message());
   for (int xf = 1; xf >= 0; xf--) {
     double *f = xf ? u : v;
@@ -545,43 +548,31 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   return CAP_SUCCESS;
 }
 
-/* The liquid measure of the fluid cells (the solid cells of vsurf counted as void). */
-static int fluid_measure(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi, double *m)
+static void shift_phi(const cap_grid *g, double *phi, double d)
 {
-  double *f = phi;
-  if (p->vsurf) {
-    int st = cap_levelset_fill_ghosts(g, phi);
-    if (!st) st = cap_vsurf_fill(p->vsurf, g, phi);
-    if (!st) st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f);
-    if (st) return st;
-    f = w->phi_f;
-  }
-  return cap_levelset_liquid_measure(g, f, m);
+  for (size_t c = 0; c < g->size; c++) phi[c] += d;
 }
 
-/* Step 6's reinitialisation; with params.reinit_keep_area, phi then shifted by the constant that gives
- * the fluid back the measure it had before: Newton steps on the shift, with the slope of the measure
- * (minus the interface's length or area) from a difference over a shift of 1e-3 h. */
+/* Step 6's reinitialisation; with params.reinit_keep_area, phi is then shifted by the constant that
+ * gives the fluid back the measure m0 it had before: Newton steps on the shift, with the slope of the
+ * measure (minus the interface's length or area) from a trial shift of 1e-3 h (the slope itself
+ * changes with the shift by kappa times it, relatively, hence a few steps). */
 static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi)
 {
-  double m0 = 0, m1 = 0, m2 = 0;
-  int st = p->reinit_keep_area ? fluid_measure(w, g, p, phi, &m0) : CAP_SUCCESS;
+  if (!p->reinit_keep_area) return cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
+  double m0 = 0, m1 = 0, m = 0;
+  int st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m0);
   if (!st) st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
-  if (st || !p->reinit_keep_area) return st;
+  if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m1);
   const double eps = 1e-3 * g->h;
-  st = fluid_measure(w, g, p, phi, &m1);
-  for (size_t c = 0; c < g->size && !st; c++) phi[c] += eps;
-  if (!st) st = fluid_measure(w, g, p, phi, &m2);
+  if (!st) shift_phi(g, phi, eps);
+  if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
   if (st) return st;
-  const double slope = (m1 - m2) / eps; /* - d(measure)/d(shift) > 0 */
-  double shift = slope > 0 ? (m1 - m0) / slope - eps : -eps;
-  /* the slope changes with the shift as the interface's length does (by kappa times the shift,
-   * relatively): a few such steps */
-  for (int k = 0; k < 4 && !st; k++) {
-    for (size_t c = 0; c < g->size; c++) phi[c] += shift;
-    if (!(slope > 0) || (st = fluid_measure(w, g, p, phi, &m1))) break;
-    if (fabs(m1 - m0) <= 1e-14 * fabs(m0)) break;
-    shift = (m1 - m0) / slope;
+  const double slope = (m1 - m) / eps;
+  if (!(slope > 0)) { shift_phi(g, phi, -eps); return CAP_SUCCESS; } /* no interface */
+  for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
+    shift_phi(g, phi, (m - m0) / slope);
+    st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
   }
   return st;
 }

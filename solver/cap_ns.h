@@ -43,7 +43,8 @@
  *                    made discretely divergence-free on the air cells within the band: lap q = div u
  *                    there, the faces to liquid, to solids and the closed faces held (the projection
  *                    set them), q = 0 beyond the band, then u -= grad q on the band's other faces (a
- *                    second pressure-like solve, on the band's cells only). Why: the level set is
+ *                    second pressure-like solve, on the band's cells only, with the pressure's solver
+ *                    handle). Why: the level set is
  *                    moved by cell-centre velocities that mix liquid faces with extended air faces;
  *                    the constant extension drops the normal derivative of the normal velocity, which
  *                    for a divergence-free flow is minus the surface divergence of the tangential
@@ -54,7 +55,8 @@
  *                    60 to 30 degrees gained 0.80 % of its area, 0.016 % with the projection; 45
  *                    degrees 0.41 -> 0.049 %, 135 degrees 0.44 -> 0.083 %, 150 degrees 0.66 -> 0.22
  *                    %, radius errors 0.03-0.11 % from 30 to 150 degrees, 0.00-0.33 % without;
- *                    tests/test_ns.c: a straining drop, a third of the drift; with
+ *                    tests/test_ns.c: a drop spreading from 60 to 30 degrees, R0 = 8 and 16 cells, drift
+ *                    1.58 and 0.76 % without (order 1.05), 0.21 and 0.020 % with (order 3.4); with
  *                    reinit_keep_area as well, step 6, the drift from 30 to 165 degrees is within
  *                    0.24 % and the radius errors within 0.11 %). It is not yet better everywhere, so
  *                    no experiment enables it by default (young_angles --air-projection 1 [--keep-area

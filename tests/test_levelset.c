@@ -7,6 +7,8 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
 #include "../solver/cap_levelset.h"
+#include "../solver/cap_solid.h"
+#include "../solver/cap_vsurf.h"
 #include "tharness.h"
 
 #define XC 0.5123
@@ -545,6 +547,36 @@ int main(void)
     th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
     cap_levelset_ws_free(w); cap_levelset_ws_free(w2); cap_levelset_ws_free(w3);
     free(phi); free(u); free(p3); free(u3);
+  }
+  /* cap_levelset_fluid_measure: a layer of liquid below y = 0.5 on a solid floor below y = 0.25 (the
+   * floor's cells, rows 0-7 of 32, hold phi's continuation, here liquid, and count as +h). The layer
+   * 0.25 thick plus what the four-triangle rule finds in row 7, whose top corners average +h and row
+   * 8's phi8 = -0.234375 to c = (h + phi8)/2: its top triangle (values h, c, c) is liquid but for the
+   * fraction (h/(h - c))^2, its two side triangles (h, c, h) liquid in the fraction (c/(h - c))^2, its
+   * bottom one dry; by hand 0.25 + h (1 - (h/(h-c))^2 + 2 (c/(h-c))^2)/4 = 0.2665170848. Without solids
+   * the function is cap_levelset_liquid_measure; work may not be phi */
+  {
+    cap_grid g;
+    cap_grid_init(&g, CAP_GEOM_PLANAR, 32, 32, 1, 1.0 / 32, 0, 0, 0, 3);
+    double *phi = cap_grid_field_alloc(&g), *work = cap_grid_field_alloc(&g), m_all = 0, m_plain = 0, m_fluid = 0;
+    for (int j = 0; j < 32; j++)
+      for (int i = 0; i < 32; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.5;
+    cap_solid *floor = NULL;
+    cap_vsurf *vs = NULL;
+    int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
+    if (!st) st = cap_vsurf_alloc(&vs, &g, floor, M_PI / 2);
+    if (!st) st = cap_levelset_liquid_measure(&g, phi, &m_plain);
+    if (!st) st = cap_levelset_fluid_measure(&g, phi, NULL, NULL, &m_all);
+    if (!st) st = cap_levelset_fluid_measure(&g, phi, vs, work, &m_fluid);
+    th_int(st, CAP_SUCCESS, "fluid measure: a layer on a solid floor");
+    th_true(m_all == m_plain, "fluid measure without solids = the liquid measure (%.12g, %.12g)", m_all, m_plain);
+    const double h = 1.0 / 32, c = (h + (8.5 * h - 0.5)) / 2, r = h / (h - c), q = c / (h - c);
+    th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12, "fluid measure on the floor: the layer and row 7's corner triangles");
+    th_int(cap_levelset_fluid_measure(&g, phi, vs, phi, &m_fluid), CAP_EINVAL, "fluid measure: work = phi is refused");
+    cap_vsurf_free(vs);
+    cap_solid_free(floor);
+    free(phi);
+    free(work);
   }
   return th_done();
 }
