@@ -31,7 +31,24 @@
  * g(t_c)) that vanishes when the surface meets the wall at theta_c, which drives the contact line: the
  * circle's ghosts converge at third order and the contact cells' curvature at first order (3 % at 160
  * cells; the reach of 3 keeps the blend out of the stencils of the cells within 2 cells of the contact
- * point: with 2, 7-15 % at 30, 120 and 150 degrees, not converging). Two contact points closer than
+ * point: with 2, 7-15 % at 30, 120 and 150 degrees, not converging). A thin wedge needs more: at 15
+ * or 165 degrees the surface stays within the curvature stencils of the wall's cells (two cells) for
+ * 2 / |tan(theta_c)| = 7.5 cells from the contact point, and there the blend replaced phi's slope
+ * cos(psi) (psi the surface's local angle with the wall) by cos(theta): the circular cap of
+ * young_angles at rest had curvature errors at its crossings 3-6 cells from the contact point of
+ * 3.2, 3.5, 3.5 % at 15 degrees and 2.4, 2.9, 3.0 % at 165 for R0/h = 16, 32, 64 (not converging;
+ * the drop at 15 degrees settled 0.037 degrees low, with its radius 1.54 % high, 16 cells). So where
+ * 2 / |tan(theta_c)| exceeds twice the reach (where the blend would end, below 18.4 or above 161.6
+ * degrees) the reach on the wedge's side of the contact point (the liquid's below 90 degrees, the
+ * air's above) is 2 / |tan(theta_c)|, at most 4 CAP_LEVELSET_CONTACT_REACH: 0.16, 0.083, 0.036 % at
+ * 15 degrees and 2.4, 1.2, 0.57 % at 165 (tests/test_levelset.c), and young_angles' drop at 15
+ * degrees settles 0.025 degrees high (16 cells), at rest to t = 80 (the reinitialisation repeated
+ * alone on that cap, 3 pseudo-time steps a call and no flow, still moves its contact point along the
+ * wall: 1.2 h within 300 calls, and with the fixed reach 0.7 h within 2000). Between, the surface leaves the
+ * stencils inside the blend and the errors are small either way (30 degrees: 0.34 % or less with the
+ * reach 3 or 6), and the longer reach 2 / tan(theta) at 30 and 150 degrees (3.46) moved the drops of
+ * young_angles by up to 0.09 degrees (axisymmetric, 150 degrees, 16 cells: 149.96 -> 149.88), so
+ * they keep CAP_LEVELSET_CONTACT_REACH. Two contact points closer than
  * twice the fit (a contact patch or a dry gap narrower than the fit) keep cos(theta). History, at
  * R0 = 16 cells: the first form of the rule took s(t) = g(t) + cos(theta_c) - g(t_c) position by
  * position, within 3 cells, and two contact points within 6 cells kept cos(theta); the drop at 165

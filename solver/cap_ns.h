@@ -58,12 +58,15 @@
  *                    tests/test_ns.c: a drop spreading from 60 to 30 degrees, R0 = 8 and 16 cells, drift
  *                    1.58 and 0.76 % without (order 1.05), 0.21 and 0.020 % with (order 3.4); with
  *                    reinit_keep_area as well, step 6, the drift from 30 to 165 degrees is within
- *                    0.24 % and the radius errors within 0.11 %). It is not yet better everywhere, so
+ *                    0.38 % and the radius errors within 0.16 %). It is not yet better everywhere, so
  *                    no experiment enables it by default (young_angles --air-projection 1 [--keep-area
  *                    1] measures it): the drop at 15 degrees (16 cells), one cell
- *                    thick at its contact line, keeps a current of 0.015 sqrt(sigma/R0) circulating
- *                    through its contact cell from t = 8 on (+6.3 % radius at t = 40; without the
- *                    projection the same current starts at t = 54); on a plane tilted 30 degrees to
+ *                    thick at its contact line, keeps a current of 0.04 sqrt(sigma/R0) circulating
+ *                    through its contact cell from t = 8 on, its area growing and its contact line a
+ *                    cell beyond the cap's (+3.2 % radius at t = 40; without the projection it comes
+ *                    to rest, and at 8 cells with it too; the projection applied only to the copy
+ *                    of the velocity that moves phi, not to the momentum, kept the current: a
+ *                    scratch trial); on a plane tilted 30 degrees to
  *                    the grid (a staircase of solid cells, 60 degrees, 16 cells) the drift grew from
  *                    1.25 to 1.77 %; capillary_rise --quick at 30 degrees lifted 4.76 % too little at
  *                    8 cells (1.09 % without) and the same at 16 (-0.39 %, -0.41 % without).
