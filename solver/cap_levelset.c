@@ -121,22 +121,8 @@ static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side 
   return none;
 }
 
-/* The reach (in positions) within which the ghosts' slope follows phi at a contact point whose angle
- * has cosine cos_c, at a position where phi extrapolated to the wall is fw: CAP_LEVELSET_CONTACT_REACH,
- * whose blend ends twice as far, unless the position lies under the thin wedge (the liquid's side
- * for theta_c < 90 degrees, the air's above) and the surface stays within two cells of the wall (the
- * curvature stencils of the wall's cells) beyond that, 2 / |tan(theta_c)| > 2 CAP_LEVELSET_CONTACT_REACH
- * (below 18.4 or above 161.6 degrees): then that far (7.5 positions at 15 and 165 degrees), at most
- * 4 CAP_LEVELSET_CONTACT_REACH (cap_levelset.h, WALLS WITH A CONTACT ANGLE). */
-static double contact_reach(double cos_c, double fw)
-{
-  const double base = CAP_LEVELSET_CONTACT_REACH, s = sqrt(fmax(0, 1 - cos_c * cos_c)), c = 2 * fabs(cos_c);
-  if ((fw < 0) != (cos_c > 0) || c <= 2 * base * s) return base;
-  return c >= 4 * base * s ? 4 * base : c / s;
-}
-
 /* The ghosts of a wall with a contact angle whose slope follows phi near a contact line (cap_levelset.h):
- * s(t) = cos(theta(t)), and within contact_reach positions of the nearest contact point
+ * s(t) = cos(theta(t)), and within cap_contact_reach positions of the nearest contact point
  * cos(theta_c) + b (t - t_c), kept within [-1, 1] and blended back into cos(theta(t)) by twice the
  * reach; a contact point with another within 2 CAP_VSURF_CONTACT_FIT keeps cos(theta(t)). The contact points
  * are found as t advances (a window of the two before t and the two after), so no storage is needed;
@@ -159,7 +145,8 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
     wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
     int close = (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
     if (isfinite(q.pos) && !close)
-      slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t), contact_reach(q.cos_c, fw));
+      slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t),
+                                    cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
     double dc = g->h * slope;
     for (int k = 1; k <= ng; k++) phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
   }

@@ -77,7 +77,8 @@
  *                    gives the liquid (the fluid cells' liquid, with solids) back the area or volume
  *                    it had before the reinitialisation (Newton steps on the shift, to 1e-14). The
  *                    reinitialisation should not move the interface, but next to a contact line it
- *                    does, and there it is what moves the contact line: a drop on a wall at 165
+ *                    does, and there it is what moves the contact line (these figures from before the
+ *                    thin wedge's reach, cap_vsurf.h, cap_contact_reach): a drop on a wall at 165
  *                    degrees (young_angles, 16 cells) at rest from t = 5 keeps a steady current of
  *                    0.007 sqrt(sigma/R0) through its contact cell and gains 2.3e-4 of its area (0.03 %)
  *                    per unit time with a reinitialisation every 10 steps, 1.8e-5 every 100 steps;

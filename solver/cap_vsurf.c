@@ -389,7 +389,8 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       double dist = hypot(p->x - fx, p->y - fy);
       if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) { best = dist; q = p; }
     }
-    if (q && !q->close) v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h, reach);
+    if (q && !q->close) v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
+                                                     cap_contact_reach(reach, q->cos_c, v->fw[k]));
   }
 }
 
