@@ -146,7 +146,7 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
     int close = (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
     if (isfinite(q.pos) && !close)
       slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t),
-                                    cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
+                                    cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
     double dc = g->h * slope;
     for (int k = 1; k <= ng; k++) phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
   }

@@ -324,7 +324,7 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
  * the samples touch hold the last continuation: see cap_vsurf_fill). */
 static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 {
-  const double h = g->h, reach = CAP_VSURF_CONTACT_REACH, fit = CAP_VSURF_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
+  const double h = g->h, fit = CAP_VSURF_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
   for (size_t k = 0; k < v->n; k++) {
     v->slope[k] = v->cos_theta[k];
     v->fw[k] = NAN; /* no sample: deeper than the stencils reach */
@@ -390,7 +390,8 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) { best = dist; q = p; }
     }
     if (q && !q->close) v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
-                                                     cap_contact_reach(reach, q->cos_c, v->fw[k]));
+                                                     cap_contact_reach(CAP_VSURF_OPEN_REACH, CAP_VSURF_CONTACT_REACH,
+                                                                       q->cos_c, v->fw[k]));
   }
 }
 

@@ -56,13 +56,31 @@
  * cells of c, g the one-sided second-order slope from phi at h/2, 3h/2 and 5h/2 out of the surface
  * along n_s (interpolated as the probes; on a wall of the grid: the first three fluid cells, as on the
  * walls of the box). S is
- * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta) from
- * CAP_VSURF_CONTACT_REACH cells to twice that away from c, farther under a thin wedge (cap_contact_reach:
- * below 26.6 or above 153.4 degrees, 2 / |tan(theta_c)| cells on the wedge's side; the 15-degree cap
- * of young_angles on a grid-aligned solid floor had curvature errors at its crossings of 5.4, 6.6,
- * 6.2 % for R0/h = 16, 32, 64, now 0.16, 0.083, 0.036 %, and 165 degrees 5.6, 7.2, 7.3 % -> 2.4, 1.2,
- * 0.57 %, tests/test_levelset.c; 30 and 150 degrees, 2 / tan(30 deg) = 3.5 cells, keep the reach of 2
- * and errors of 4.4-5.0 % and 2.5-3.9 % that do not converge, left for a measured change). The contact
+ * kept within [-1, 1] (a distance function's slopes) and blended into cos(theta) from the reach to
+ * twice the reach away from c (cap_contact_reach). The reach is CAP_VSURF_CONTACT_REACH = 3 cells on
+ * the wedge's side of c (the liquid's below 90 degrees, the air's above), as on the walls of the box,
+ * farther under a thin wedge (below 18.4 or above 161.6 degrees, 2 / |tan(theta_c)| cells), and
+ * CAP_VSURF_OPEN_REACH = 2 on the open side. Why the two sides differ:
+ *   - On the wedge's side the surface stays next to the solid and the crossings' curvature stencils
+ *     read the continuation. With 2 cells there the blend sat inside them: young_angles' cap on a
+ *     grid-aligned solid floor had curvature errors at its crossings of 5.0, 4.4, 4.8 % at 30 degrees
+ *     and 2.5, 2.8, 3.9 % at 150 for R0/h = 16, 32, 64, not converging; with 3, 0.08-0.34 % and
+ *     0.14-0.39 %, the wall's figures (15 degrees: 5.4-6.6 % with 2 and 0.16, 0.083, 0.036 % with
+ *     the thin wedge's reach; 165 degrees 5.6-7.3 % -> 2.4, 1.2, 0.57 %; tests/test_levelset.c). The
+ *     crossings within 6 cells of the contact points of a circle meeting a solid (the cases of
+ *     tests/test_vsurf.c, 40-320 cells): grid-aligned plane at 30 and 150 degrees 3.6-5.0 % with 2,
+ *     not converging, now 1.5 -> 0.37 % and 1.3 -> 0.07 %; plane tilted 30 degrees at 30 degrees
+ *     7.0 % at 320 cells, now 1.0-1.3 % from 80 cells on (not converging: the staircase); disc at
+ *     150 degrees 7.2 %, now 0.73 %.
+ *   - On the open side the surface leaves the solid and no crossing's stencil reaches the blend,
+ *     but the continuation of a meniscus concave towards the air (capillary_rise: at 30 degrees
+ *     the circle continued past the contact line runs back under the plate within 0.08 d of its
+ *     face and comes out again 0.58 d higher) puts liquid into the plate a cell or two deep along
+ *     the dry face, and the WENO and reinitialisation stencils carry it into the fluid: with 3 cells
+ *     on both sides capillary_rise --quick at 30 degrees lifted 14.1 % (8 cells) and 9.7 % (16
+ *     cells) too little, with 2 on the open side 1.7 % and 0.16 % (with 2 on both sides 1.1 % and
+ *     0.41 %).
+ * The contact
  * points are the sign changes of
  * phi extrapolated to the feet, (15 f_0 - 10 f_1 + 3 f_2)/8, between neighbouring first-layer cells
  * (across a face or a corner); those within 1.5 h of each other on the same side of the solid with the liquid on the
@@ -82,8 +100,9 @@
  *     -0.17 % at 60;
  *   - fitted over 2 cells and applied within 3 (as on the walls of the box, cap_levelset.h): -13.9 %
  *     at 30 degrees at 8 cells;
- *   - fitted over 2 cells and applied within 2 (this rule): -1.1 / -0.41 % at 30 degrees, -0.18 /
- *     -0.30 % at 60.
+ *   - fitted over 2 cells and applied within 2: -1.1 / -0.41 % at 30 degrees, -0.18 / -0.30 % at 60;
+ *   - this rule (3 on the wedge's side, 2 on the open side): -1.7 / -0.16 % at 30 degrees, -0.14 /
+ *     +0.01 % at 60 (the --quick sweep; order of the area error 1.42 -> 3.39).
  * A dip merged into one contact point 2.5 cells above the contact line switched it to the constant
  * slope and back from one step to the next (8 cells, 30 degrees), hence the dips are dropped.
  *   The samples of g and phi_nn next to a staircase (a tilted or curved surface) touch solid cells,
@@ -91,9 +110,10 @@
  * constant slope, then samples and fill CAP_VSURF_COLD_PASSES times towards the self-consistent
  * continuation), later fills take one round from what the solid cells hold (the last fill, advected
  * with phi), which a flow keeps close to that fixed point. On a circle meeting a plane tilted 30
- * degrees the continuation is then within 0.29-0.35 h^2 of the circle's distance at 320 cells (4.1-4.3
- * h^2 with bilinear probes and the constant slope) and the contact cells' curvature within 0.03-0.18
- * of the circle's at 160 cells (0.69-1.33); on a disc 0.09-1.79 h^2 and 0.02-0.30 (tests/test_vsurf.c).
+ * degrees the continuation is then within 0.11-0.24 h^2 of the circle's distance at 320 cells (4.1-4.3
+ * h^2 with bilinear probes and the constant slope) and the contact cells' curvature within 0.03-0.10
+ * of the circle's at 160 cells (0.69-1.33); on a disc 0.08-1.89 h^2 and 0.02-0.32 (tests/test_vsurf.c;
+ * the cells on the open side of a contact point are among them).
  *   The fitted slope on a staircase with bilinear probes (the rule before) brought the contact
  * cells closer to the circle's curvature too (0.18-0.37 on the tilted plane) but held the drops of
  * experiments/young_angles further off (the tilted plane at 120 degrees 1.40 degrees from the same
@@ -133,9 +153,13 @@
 #define CAP_VSURF_COLD_PASSES 4
 
 /* Cells along the surface from a contact point within which the slope of the continuation follows
- * phi's (SLOPE NEAR A CONTACT LINE); blended out over as many again. (3 on the walls of the box,
- * CAP_LEVELSET_CONTACT_REACH.) */
-#define CAP_VSURF_CONTACT_REACH 2.0
+ * phi's (SLOPE NEAR A CONTACT LINE), blended out over as many again: CAP_VSURF_CONTACT_REACH on the
+ * wedge's side of the contact point (the liquid's below 90 degrees, the air's above), where the
+ * surface stays next to the solid and the crossings' curvature reads the continuation, and
+ * CAP_VSURF_OPEN_REACH on the open side (as on the walls of the box, CAP_LEVELSET_CONTACT_REACH, on
+ * both sides: 3). */
+#define CAP_VSURF_CONTACT_REACH 3.0
+#define CAP_VSURF_OPEN_REACH 2.0
 /* Cells along the surface from a contact point over which the rate of change of phi's slope is
  * fitted, on solids and on the walls of the box; two contact points closer than twice this keep the
  * constant slope. */
@@ -170,15 +194,17 @@ static inline double cap_contact_blend(double base, double follow, double d, dou
 }
 
 /* The reach (cells) of that blend at a contact point whose angle has cosine cos_c, for a sample whose
- * phi extrapolated to the surface is fw: `reach`, unless the sample lies under the thin wedge (the
- * liquid's side for theta_c < 90 degrees, the air's above) and the surface stays within two cells of
- * the wall (the curvature stencils of the wall's cells) beyond the blend's end, 2 / |tan(theta_c)| >
- * 2 reach: then 2 / |tan(theta_c)|, at most 4 reach (cap_levelset.h, WALLS WITH A CONTACT ANGLE). */
-static inline double cap_contact_reach(double reach, double cos_c, double fw)
+ * phi extrapolated to the surface is fw: `open` on the open side of the contact point (and on both
+ * sides at 90 degrees); on the wedge's side (the liquid's for theta_c < 90 degrees, the air's above)
+ * `wedge`, unless the surface stays within two cells of the wall (the curvature stencils of the
+ * wall's cells) beyond the blend's end, 2 / |tan(theta_c)| > 2 wedge: then 2 / |tan(theta_c)|, at
+ * most 4 wedge (cap_levelset.h, WALLS WITH A CONTACT ANGLE). */
+static inline double cap_contact_reach(double open, double wedge, double cos_c, double fw)
 {
+  if (cos_c == 0 || (fw < 0) != (cos_c > 0)) return open;
   const double s = sqrt(fmax(0, 1 - cos_c * cos_c)), c = 2 * fabs(cos_c);
-  if ((fw < 0) != (cos_c > 0) || c <= 2 * reach * s) return reach;
-  return c >= 4 * reach * s ? 4 * reach : c / s;
+  if (c <= 2 * wedge * s) return wedge;
+  return c >= 4 * wedge * s ? 4 * wedge : c / s;
 }
 
 typedef struct cap_vsurf cap_vsurf;
