@@ -98,8 +98,9 @@
 #define CAP_LEVELSET_H
 
 /* Cells along a wall from the nearest contact point within which the ghosts' slope follows phi's
- * (see WALLS WITH A CONTACT ANGLE); blended out over as many again. */
-#define CAP_LEVELSET_CONTACT_REACH 3.0
+ * (see WALLS WITH A CONTACT ANGLE), on both sides of it; blended out over as many again. The solids'
+ * reach on the wedge's side (cap_vsurf.h), 3. */
+#define CAP_LEVELSET_CONTACT_REACH CAP_VSURF_CONTACT_REACH
 
 #include "cap_grid.h"
 #include "cap_vsurf.h"

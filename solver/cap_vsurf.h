@@ -156,8 +156,8 @@
  * phi's (SLOPE NEAR A CONTACT LINE), blended out over as many again: CAP_VSURF_CONTACT_REACH on the
  * wedge's side of the contact point (the liquid's below 90 degrees, the air's above), where the
  * surface stays next to the solid and the crossings' curvature reads the continuation, and
- * CAP_VSURF_OPEN_REACH on the open side (as on the walls of the box, CAP_LEVELSET_CONTACT_REACH, on
- * both sides: 3). */
+ * CAP_VSURF_OPEN_REACH on the open side. The walls of the box take CAP_VSURF_CONTACT_REACH on both
+ * sides (CAP_LEVELSET_CONTACT_REACH). */
 #define CAP_VSURF_CONTACT_REACH 3.0
 #define CAP_VSURF_OPEN_REACH 2.0
 /* Cells along the surface from a contact point over which the rate of change of phi's slope is

@@ -203,8 +203,9 @@ int main(void)
       th_note("circle meeting %s at %g deg: continuation errors / h^2 %.3f %.3f %.3f %.3f, contact-cell curvature "
               "errors %.3f %.3f %.3f %.3f", what, angles[a], fe[0], fe[1], fe[2], fe[3], ke[0], ke[1], ke[2], ke[3]);
       /* measured at 320 cells: 0.02-0.05 (aligned plane), 0.11-0.24 (tilted plane) and 0.08-1.89
-       * h^2 (disc; 0.29-0.35 and 0.09-1.79 with the reach of 2 on both sides of a contact point); with the probes interpolated bilinearly, no curvature term and the constant slope
-       * on a staircase (the rule before): 0.05-0.19, 4.1-4.3 and 1.2-21 h^2. The bounds here and
+       * h^2 (disc; 0.29-0.35 and 0.09-1.79 with the reach of 2 on both sides of a contact point);
+       * with the probes interpolated bilinearly, no curvature term and the constant slope on a
+       * staircase (the rule before): 0.05-0.19, 4.1-4.3 and 1.2-21 h^2. The bounds here and
        * below have no analytic or issue source: they sit between the two rules' measured figures, so
        * that they fail if the rule before comes back (on the aligned plane it passed them too) */
       th_true(fe[3] < (disc ? 2.0 : 1.0), "circle meeting %s at %g deg: continuation within %.3f h^2 < %g h^2 of "
