@@ -475,6 +475,36 @@ static double quadratic_slope_to_interface(double c, double d, double t)
   return -c * (1 + t) / t - d * t / (1 - t);
 }
 
+/* The contact points on walls whose ghosts follow phi's slope (a contact angle other than 90
+ * degrees, or per-position angles) put back where phi0 had them: along the wall's layer of cells, the
+ * two cells a, b of a sign change of phi0 keep the difference d = phi(b) - phi(a) the pass gave them
+ * and are set to -t d and (1 - t) d, t = phi0(a) / (phi0(a) - phi0(b)), so that the crossing, linear in
+ * the two cells as the flow reads it, is phi0's. A cell between two such crossings keeps phi0. */
+static void restore_contact_points(const cap_grid *g, double *phi, const double *p0)
+{
+  for (int side = 0; side < 4; side++) {
+    const double th = g->contact_angle[side];
+    if (!(th > 0) || !is_wall(g->bc[side]) || (!g->wall_angle[side] && th == M_PI / 2)) continue;
+    const int n = side < 2 ? g->ny : g->nx;
+    for (int t = 0; t + 1 < n; t++) {
+      const size_t a = cap_grid_wall_idx(g, (cap_side)side, t, 0), b = cap_grid_wall_idx(g, (cap_side)side, t + 1, 0);
+      if ((p0[a] < 0) == (p0[b] < 0)) continue;
+      const size_t c = cap_grid_wall_idx(g, (cap_side)side, t + 2, 0);
+      if (t + 2 < n && (p0[b] < 0) != (p0[c] < 0)) { /* b lies between two crossings */
+        phi[a] = p0[a];
+        phi[b] = p0[b];
+        phi[c] = p0[c];
+        t++;
+        continue;
+      }
+      const double f = p0[a] / (p0[a] - p0[b]), d = phi[b] - phi[a];
+      if ((d > 0) != (p0[b] > p0[a])) { phi[a] = p0[a]; phi[b] = p0[b]; continue; } /* the pass turned it */
+      phi[a] = -f * d;
+      phi[b] = (1 - f) * d;
+    }
+  }
+}
+
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
  * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
 static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double *r, const cap_levelset_ws *w)
@@ -569,6 +599,7 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
         phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
       }
   }
+  restore_contact_points(g, phi, p0);
   if ((s = fill_all(g, phi, w))) return s;
   return check_finite(g, phi, "cap_levelset_reinit");
 }

@@ -37,7 +37,7 @@ struct cap_ns_ws {
 cap_ns_params cap_ns_params_default(void)
 {
   cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0, 0};
+                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0, 0, 0};
   return p;
 }
 
@@ -64,6 +64,7 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
   if (!s) s = cap_check_int_range("air_projection", p->air_projection, 0, 1);
   if (!s) s = cap_check_int_range("reinit_keep_area", p->reinit_keep_area, 0, 1);
+  if (!s) s = cap_check_nonneg("keep_area_target", p->keep_area_target, "m^2 or m^3");
   for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
     const cap_ns_rigid *m = &p->solid_motion[k];
     const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
@@ -554,14 +555,17 @@ static void shift_phi(const cap_grid *g, double *phi, double d)
 }
 
 /* Step 6's reinitialisation; with params.reinit_keep_area, phi is then shifted by the constant that
- * gives the fluid back the measure m0 it had before: Newton steps on the shift, with the slope of the
- * measure (minus the interface's length or area) from a trial shift of 1e-3 h (the slope itself
- * changes with the shift by kappa times it, relatively, hence a few steps). */
-static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi)
+ * gives the fluid the measure m0 it had before (or params.keep_area_target): Newton steps on the shift,
+ * with the slope of the measure (minus the interface's length or area) from a trial shift of 1e-3 h
+ * (the slope itself changes with the shift by kappa times it, relatively, hence a few steps). *given:
+ * the measure after less the measure before. */
+static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi, double *given)
 {
+  *given = 0;
   if (!p->reinit_keep_area) return cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
-  double m0 = 0, m1 = 0, m = 0;
-  int st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m0);
+  double before = 0, m1 = 0, m = 0;
+  int st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &before);
+  const double m0 = p->keep_area_target > 0 ? p->keep_area_target : before;
   if (!st) st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
   if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m1);
   const double eps = 1e-3 * g->h;
@@ -569,11 +573,12 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, doubl
   if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
   if (st) return st;
   const double slope = (m1 - m) / eps;
-  if (!(slope > 0)) { shift_phi(g, phi, -eps); return CAP_SUCCESS; } /* no interface */
+  if (!(slope > 0)) { shift_phi(g, phi, -eps); *given = m1 - before; return CAP_SUCCESS; } /* no interface */
   for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
     shift_phi(g, phi, (m - m0) / slope);
     st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
   }
+  *given = m - before;
   return st;
 }
 
@@ -715,7 +720,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 6. level set */
   st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
-    st = reinit(w, g, p, phi);
+    st = reinit(w, g, p, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)

@@ -47,8 +47,11 @@ static double speed(const cap_ns_state *s)
 /* The relative change of the liquid's area over one step at rest with a reinitialisation (reinit_keep_area
  * = keep) of a drop whose phi is far from a distance function: the circle of radius 0.2817 round
  * (0.5123, yc) with phi scaled by 0.3 + 6 (x - 1/2)^2, 40 x 40 cells; on_solid: a half-drop (yc = 0.25)
- * on a solid floor below y = 0.25 at 60 degrees, and the fluid cells' area (otherwise yc = 0.4871). */
-static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double *change)
+ * on a solid floor below y = 0.25 at 60 degrees, and the fluid cells' area (otherwise yc = 0.4871).
+ * target > 0: keep_area_target is (1 + target) times the area before, and *change is measured
+ * against it; *given (relative to the area before): how far the step's area_given is from the change
+ * made (keep) or from 0. */
+static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double target, double *change, double *given)
 {
   cap_ns_ws *w;
   cap_ns_state *s = new_state(40, 40, 1.0 / 40, &w);
@@ -65,10 +68,13 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double *c
       s->phi[cap_grid_idx(g, i, j)] = (hypot(x - 0.5123, y - yc) - 0.2817) * (0.3 + 6 * (x - 0.5) * (x - 0.5));
     }
   q.sigma = 0; q.mu = 0; q.reinit_every = 1; q.reinit_iterations = 5; q.reinit_keep_area = keep; q.vsurf = vs;
+  cap_ns_step_info info = {0};
   if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a0);
-  if (!st) st = cap_ns_step(s, &q, w, 1e-4, NULL);
+  q.keep_area_target = target > 0 ? (1 + target) * a0 : 0;
+  if (!st) st = cap_ns_step(s, &q, w, 1e-4, &info);
   if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a1);
-  *change = fabs(a1 / a0 - 1);
+  *change = fabs(a1 / (a0 * (1 + target)) - 1);
+  *given = fabs(info.area_given - (keep ? a1 - a0 : 0)) / a0;
   free(work);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
@@ -323,13 +329,18 @@ int main(void)
    * gives it back to rounding; the same for a half-drop on a solid floor at 60 degrees, where the
    * liquid is the fluid cells' (the continuation inside the solid not counted) */
   for (int on_solid = 0; on_solid < 2; on_solid++) {
-    double change[2];
+    double change[3], given[3];
     int st = 0;
-    for (int on = 0; on < 2 && !st; on++) st = reinit_area_change(p, on_solid, on, &change[on]);
+    for (int on = 0; on < 3 && !st; on++) st = reinit_area_change(p, on_solid, on > 0, on == 2 ? 1e-3 : 0, &change[on], &given[on]);
     const char *where = on_solid ? " on a solid floor" : "";
     th_int(st, CAP_SUCCESS, "reinit_keep_area%s: a step at rest with and without", where);
     th_true(change[0] > 1e-5, "the reinitialisation alone moves the area%s by %.2e > 1e-5", where, change[0]);
     th_true(change[1] < 1e-11, "reinit_keep_area gives it back%s: %.2e < 1e-11", where, change[1]);
+    /* keep_area_target: the step (no flow) gives the liquid that measure, 0.1 % more than it had */
+    th_true(change[2] < 1e-11, "keep_area_target 1.001 times the area%s: reached to %.2e < 1e-11", where, change[2]);
+    for (int on = 0; on < 3; on++)
+      th_true(given[on] < 1e-13, "area_given%s is the step's change (%s): off by %.1e < 1e-13", where,
+              on == 0 ? "no keep: 0" : on == 1 ? "keep" : "target", given[on]);
   }
   /* 4. a drop at rest: the pressure inside is sigma / R (Laplace), to 0.5 % at D = 25.6 cells, and
    * its area is kept over a short run */
@@ -470,6 +481,12 @@ int main(void)
     q.rho = 0;
     th_int(cap_ns_params_check(&q), CAP_EDOM, "rho = 0 rejected");
     th_true(strstr(cap_error_message(), "rho") != NULL, "message names rho");
+    q = cap_ns_params_default();
+    q.keep_area_target = -1;
+    th_int(cap_ns_params_check(&q), CAP_EDOM, "keep_area_target = -1 rejected");
+    q.keep_area_target = NAN;
+    th_int(cap_ns_params_check(&q), CAP_EDOM, "keep_area_target = NaN rejected");
+    th_true(strstr(cap_error_message(), "keep_area_target") != NULL, "message names keep_area_target");
     q = cap_ns_params_default();
     th_int(cap_ns_step(s, &q, w, -1, NULL), CAP_EDOM, "negative dt rejected");
     q.band = 1;
