@@ -67,7 +67,7 @@
  *   keep their gain (15 degrees +0.96 %, drift 2.53 %). Held to the start's area while the
  *   reinitialisation still walked contact points along the wall (cap_levelset.h), the drop at 15
  *   degrees crept back (radius -0.94 % at t = 40, -2.69 % at t = 80, still moving; each shift pulls
- *   the contact line in by the shift over sin(theta)); with the contact points held it stays (t = 80:
+ *   the contact line in by the shift over sin(theta)); with the contact points put back it stays (t = 80:
  *   14.996 degrees, radius +0.040 %, U = 2.4e-4). Default run (16 cells): radius errors within 0.10 %
  *   from 15 to 165 degrees (15: +0.045 %, 165: -0.031 %), angles within 0.03 degrees from 15 to 135,
  *   149.87 at 150, 165.47 at 165; U below 0.0016 up to 150 degrees, 0.015 at 165.

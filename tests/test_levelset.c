@@ -494,14 +494,15 @@ int main(void)
               "R0/h = 16, 32, 64: difference %.1e < 1e-9", th, ew, d);
     }
     /* the reinitialisation leaves a contact point on the wall where it is: the two cells of its
-     * crossing along the wall are held (cap_levelset.h). Anchored by that crossing alone, with the
+     * crossing along the wall are put back on phi0's crossing (cap_levelset.h). Anchored by that
+     * crossing alone, with the
      * wall-normal slope read through the ghosts that the pass itself moves, the cap's contact point
      * walked 0.62 cells within 300 calls at 15 degrees (16 cells), 0.10 at 165 and 1e-3 to 3e-2 from 30
-     * to 150. A wall at 90 degrees keeps the even mirror and is not held (a symmetry plane: its
+     * to 150. A wall at 90 degrees keeps the even mirror and is left alone (a symmetry plane: its
      * crossing is anchored as an interior one) */
-    const double held[6] = {15, 30, 60, 120, 150, 165};
+    const double th_list[6] = {15, 30, 60, 120, 150, 165};
     for (int a = 0; a < 6; a++) {
-      const double th = held[a], m = contact_walk(th * deg, 16, 300);
+      const double th = th_list[a], m = contact_walk(th * deg, 16, 300);
       th_true(m < 1e-12, "cap at %g deg on a wall, 300 reinitialisations: the contact point moves %.1e cells < 1e-12", th,
               m);
     }
