@@ -91,7 +91,11 @@
  *   inclination at the contacts, so 0.1 degree of either tangent moves it by sigma sin(psi) (0.1
  *   degree) = 2.9e-4 sigma, 3.5 % of the force at l = 2; cap_force's tangents (cap_force.h) are not
  *   that accurate at these resolutions. Against the momentum balance of the same run it is -1.4, +0.6
- *   % off at 4 cells, -0.4, -0.8 % at 6, -2.1, -2.6 % at 8. Against the open bath the same forces are -3.42,
+ *   % off at 4 cells, -0.4, -0.8 % at 6, -2.1, -2.6 % at 8. Nor is the body's resolution what holds
+ *   the error up: a body of Bo = 0.16 (R = 0.4 l_c, D = 3, 120 degrees; scratch build, l = 2 only),
+ *   resolved by 8 and 12 cells on the grids of 4 and 6 here, gave the attraction -0.59 % and -0.47 %
+ *   (order 0.54), the momentum balance -0.95 % and -1.15 %, z_m +0.44 % and +0.34 %, the body 0.004
+ *   and 0.003 R low (2026-11-23, 211 s and 884 s). Against the open bath the same forces are -3.42,
  *   -2.50 % and -2.88, -4.55 % (order -0.71). With reinitialisation every step (e02414d; it let
  *   floating_density's held contact lines creep) and against the open bath: -2.93, -1.13 % at 4
  *   cells and -1.14, -2.39 % at 6. Before the virtual surface's bicubic probes (cap_vsurf.h) and the
