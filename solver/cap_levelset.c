@@ -152,6 +152,15 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
   }
 }
 
+/* Whether the ghosts of side follow phi's slope near contact points (WALLS WITH A CONTACT ANGLE): a
+ * wall or slip side with a contact angle, other than 90 degrees everywhere (that one keeps the even
+ * mirror, a symmetry plane). */
+static int follows_slope(const cap_grid *g, int side)
+{
+  const double th = g->contact_angle[side];
+  return th > 0 && (g->bc[side] == CAP_BC_WALL || g->bc[side] == CAP_BC_SLIP) && (g->wall_angle[side] || th != M_PI / 2);
+}
+
 int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
@@ -173,7 +182,7 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
                          wa[t + ng], t, side);
     /* a wall at 90 degrees everywhere keeps the even mirror (a symmetry plane, exactly); the slope
      * that follows phi needs three interior layers */
-    if ((wa || th != M_PI / 2) && (side < 2 ? g->nx : g->ny) >= 3) {
+    if (follows_slope(g, side) && (side < 2 ? g->nx : g->ny) >= 3) {
       fill_wall_following(g, phi, (cap_side)side, n);
       continue;
     }
@@ -483,8 +492,7 @@ static double quadratic_slope_to_interface(double c, double d, double t)
 static void restore_contact_points(const cap_grid *g, double *phi, const double *p0)
 {
   for (int side = 0; side < 4; side++) {
-    const double th = g->contact_angle[side];
-    if (!(th > 0) || !is_wall(g->bc[side]) || (!g->wall_angle[side] && th == M_PI / 2)) continue;
+    if (!follows_slope(g, side)) continue;
     const int n = side < 2 ? g->ny : g->nx;
     for (int t = 0; t + 1 < n; t++) {
       const size_t a = cap_grid_wall_idx(g, (cap_side)side, t, 0), b = cap_grid_wall_idx(g, (cap_side)side, t + 1, 0);
