@@ -142,6 +142,13 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANA
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
+# the harness's own test links the harness
+$(BUILD)/tests/test_harness: $(BUILD)/obj/tests/test_harness.o $(BUILD)/obj/tests/tharness.o $(LIB_HARNESS) $(LIB_CLI) \
+                             $(LIB_ANALYTIC) $(LIB_SOLVER)
+	@mkdir -p $(@D)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
+
 # The tests: every build/tests/test_* binary and every tests/test_*.sh script; tests/run.sh prints
 # each check's line and the closing "N passed, N failed". Under CI the same tests also run built
 # with AddressSanitizer + UndefinedBehaviorSanitizer (build/san), counted in the same total.

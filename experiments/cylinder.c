@@ -138,21 +138,22 @@ static int column_force(const cap_grid *g, const double *phi, const double *p, i
   return CAP_SUCCESS;
 }
 
-/* A running mean and standard deviation (the horizontal forces over CYL_MEAN_WINDOW). */
-typedef struct { double n, sum, sum2; } window_mean;
-static void window_add(window_mean *m, double x)
+/* The samples of a horizontal force over the last CYL_MEAN_WINDOW (every CYL_HISTORY_DT). */
+#define WINDOW_MAX 256
+typedef struct {
+  int n;
+  double t[WINDOW_MAX], f[WINDOW_MAX];
+} window;
+static void window_add(window *w, double t, double f)
 {
-  m->n += 1;
-  m->sum += x;
-  m->sum2 += x * x;
+  if (w->n < WINDOW_MAX) {
+    w->t[w->n] = t;
+    w->f[w->n++] = f;
+  }
 }
-static double window_avg(const window_mean *m) { return m->n > 0 ? m->sum / m->n : NAN; }
-static double window_sd(const window_mean *m)
-{
-  if (m->n < 2) return NAN;
-  double a = m->sum / m->n;
-  return sqrt(fmax(0, m->sum2 / m->n - a * a));
-}
+
+/* The static limit of the sampled force (exp_damped_limit), *rms the residual's root mean square. */
+static void window_limit(const window *w, double *limit, double *rms) { exp_damped_limit(w->t, w->f, w->n, limit, rms); }
 
 /* The snapshot <tag>.png: the liquid and the solid cells. */
 static int snapshot(exp_ctx *ctx, const char *tag, const cap_grid *g, const double *phi, const cap_vsurf *vs)
@@ -214,7 +215,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   cap_force F;
   double t_next = 0, prev = NAN;
   int nys = 0;
-  window_mean mfx = {0}, mmom = {0};
+  window mfx = {0}, mmom = {0};
   out->sank = out->touched = 0;
   while (!st && s->t < r->t_end && !out->sank && !out->touched) {
     int done = 0;
@@ -243,7 +244,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
         double f0, f1;
         st = column_force(&g, s->phi, s->p, 0, &f0);
         if (!st) st = column_force(&g, s->phi, s->p, nx - 1, &f1);
-        if (!st) { window_add(&mfx, F.fx); window_add(&mmom, f0 - f1); }
+        if (!st) { window_add(&mfx, s->t, F.fx); window_add(&mmom, s->t, f0 - f1); }
       }
       t_next += CYL_HISTORY_DT;
     }
@@ -262,8 +263,8 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     if ((st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, xb, yb, &F))) goto done;
     out->fy = F.fy / share;
     out->fty = F.fty / share;
-    out->fx = r->xb > 0 ? window_avg(&mfx) : 0;
-    out->fx_sd = r->xb > 0 ? window_sd(&mfx) : 0;
+    out->fx = out->fx_sd = 0;
+    if (r->xb > 0) window_limit(&mfx, &out->fx, &out->fx_sd);
     out->load = out->fy / A;
     for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
       double ph = atan2(fabs(F.contact[k].x - xb), yb - F.contact[k].y);
@@ -280,7 +281,8 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
      * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is
      * the pressure force of the plane's column less that of the far wall's), averaged as fx */
-    if (r->xb > 0) out->fx_walls = window_avg(&mmom);
+    double rms_walls;
+    if (r->xb > 0) window_limit(&mmom, &out->fx_walls, &rms_walls);
   }
   if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
 done:
@@ -373,7 +375,7 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   cap_force F[2];
   double t_next = 0, prev[2] = {NAN, NAN};
   int nys = 0;
-  window_mean mfx[2] = {{0}}, mmom[2] = {{0}};
+  window mfx[2] = {{0}}, mmom[2] = {{0}};
   const int im = (int)floor(0.5 * (xc[0] + xc[1]) / h); /* the column midway between the bodies */
   out->sank = 0;
   while (!st && s->t < r->t_end && !out->sank) {
@@ -402,8 +404,8 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
         double mom[2];
         st = pair_momentum(&g, s->phi, s->p, im, mom);
         for (int k = 0; k < 2 && !st; k++) {
-          window_add(&mfx[k], F[k].fx);
-          window_add(&mmom[k], mom[k]);
+          window_add(&mfx[k], s->t, F[k].fx);
+          window_add(&mmom[k], s->t, mom[k]);
         }
       }
       t_next += CYL_HISTORY_DT;
@@ -421,9 +423,9 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
     if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), 0, nx, 1, &y_ref))) goto done;
     for (int k = 0; k < 2; k++) {
       if ((st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]))) goto done;
-      out->fx[k] = window_avg(&mfx[k]);
-      out->fx_sd[k] = window_sd(&mfx[k]);
-      out->fx_mom[k] = window_avg(&mmom[k]);
+      double rms_mom;
+      window_limit(&mfx[k], &out->fx[k], &out->fx_sd[k]);
+      window_limit(&mmom[k], &out->fx_mom[k], &rms_mom);
       out->fy[k] = F[k].fy;
       out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
       out->drift[k] = fabs(body[k].y / R - prev[k]);

@@ -78,12 +78,16 @@
  *   within 2 %, observed orders of the load error and of the depth error >= 1 (the issue's figure for
  *   both curves of the convergence figure); the paperclip floats at 7.9 and sinks at 25.
  *   The quick sweep (one case, pinned by data/ref/floating_density.ref) checks D_max only. Measured
- *   (default run, reinitialisation every 10 steps, every run landing on its end time without a sliver
- *   of a step, cap_ns_dt_until; 14 minutes): at R = 8 cells D_max -0.75, -0.54 and -0.08 % off and
- *   the depth at D_max/2 +0.63, +0.22 and +0.54 % for (0.3, 90), (0.3, 120) and (0.1, 120); every held
- *   contact within 1 degree of the reference's; the load errors of the held runs at most 3.23 % at 4
- *   cells ((0.3, 90), two runs of nine lost, see held_lost) and 0.83 % at 8 (none lost): observed
- *   order 1.96; the depth error's order 1.61 (1.90 -> 0.63 %). Before cap_ns_dt_until (the last
+ *   (default run, the contact points' tangents from the surface's heights, cap_force.h; 2026-11-23,
+ *   43 minutes sharing the machine's two cores with two other runs, 14 alone): at R = 8 cells D_max
+ *   -0.77, -0.31 and -0.05 % off and the depth at D_max/2 +0.26, +0.06 and +0.41 % for (0.3, 90),
+ *   (0.3, 120) and (0.1, 120); every held contact within 1 degree of the reference's; the load errors
+ *   of the held runs at most 2.4 % at 4 cells ((0.3, 90), two runs of nine lost, see held_lost) and
+ *   0.77 % at 8 (none lost): observed order 1.65; the depth error's order 1.79; the paperclip floats at
+ *   7.9 and sinks at 25. With the probes' tangents (reinitialisation every 10 steps, every run landing
+ *   on its end time without a sliver of a step, cap_ns_dt_until): D_max -0.75, -0.54, -0.08 %, depth
+ *   +0.63, +0.22, +0.54 %, load errors at most 3.23 % at 4 cells and 0.83 % at 8, order 1.96, the
+ *   depth's 1.61. Before cap_ns_dt_until (the last
  *   step whatever was left, the pressure at the end, from which the depth's datum and the line
  *   forces' share are measured, as much noisier as the step was shorter): depth +0.73, +0.38, +0.53 %,
  *   load order 1.94. The paperclip floats at 7.9 (zc -1.99 R, equilibrium -1.97) and sinks at 25. With reinitialisation every step (f53ced3): D_max -1.06, -0.56, +0.23 %, depth

@@ -419,6 +419,69 @@ int exp_level_at(const exp_run *runs, int n, double cells)
   return a;
 }
 
+/* Least squares of f = c0 + e^(-lam s) (c1 cos(om s) + c2 sin(om s)), s = t - t_first, for given lam
+ * and om: the normal equations solved by Cramer's rule; the sum of squared residuals (inf if they are
+ * singular). */
+static double damped_fit(const double *t, const double *f, int n, double lam, double om, double c[3])
+{
+  double A[3][3] = {{0}}, b[3] = {0};
+  for (int k = 0; k < n; k++) {
+    double s = t[k] - t[0], e = exp(-lam * s), x[3] = {1, e * cos(om * s), e * sin(om * s)};
+    for (int i = 0; i < 3; i++) {
+      b[i] += x[i] * f[k];
+      for (int j = 0; j < 3; j++) A[i][j] += x[i] * x[j];
+    }
+  }
+  double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+               A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+  if (!(fabs(det) > 1e-12 * A[0][0] * A[1][1] * A[2][2])) return INFINITY;
+  for (int m = 0; m < 3; m++) {
+    double B[3][3];
+    memcpy(B, A, sizeof B);
+    for (int i = 0; i < 3; i++) B[i][m] = b[i];
+    c[m] = (B[0][0] * (B[1][1] * B[2][2] - B[1][2] * B[2][1]) - B[0][1] * (B[1][0] * B[2][2] - B[1][2] * B[2][0]) +
+            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) / det;
+  }
+  double r = 0;
+  for (int k = 0; k < n; k++) {
+    double s = t[k] - t[0], e = exp(-lam * s);
+    r += pow(f[k] - c[0] - e * (c[1] * cos(om * s) + c[2] * sin(om * s)), 2);
+  }
+  return r;
+}
+
+void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms)
+{
+  double mean = 0, var = 0;
+  for (int k = 0; k < n; k++) mean += f[k] / n;
+  for (int k = 0; k < n; k++) var += pow(f[k] - mean, 2) / n;
+  *limit = n ? mean : NAN;
+  *rms = n ? sqrt(var) : NAN;
+  if (n < 12) return;
+  double best = INFINITY, lam0 = 0, om0 = 0, dl = 0.02, dw = 0.02, c[3];
+  for (int i = 0; i <= 50; i++)
+    for (int j = 0; j <= 140; j++) {
+      double lam = i * dl, om = 0.2 + j * dw, r = damped_fit(t, f, n, lam, om, c);
+      if (r < best) { best = r; lam0 = lam; om0 = om; }
+    }
+  for (int pass = 0; pass < 2; pass++) {
+    double l1 = lam0, w1 = om0;
+    for (int i = -10; i <= 10; i++)
+      for (int j = -10; j <= 10; j++) {
+        double lam = l1 + i * dl / 10, om = w1 + j * dw / 10;
+        if (lam < 0) continue;
+        double r = damped_fit(t, f, n, lam, om, c);
+        if (r < best) { best = r; lam0 = lam; om0 = om; }
+      }
+    dl /= 10;
+    dw /= 10;
+  }
+  if (!isfinite(best)) return;
+  damped_fit(t, f, n, lam0, om0, c);
+  *limit = c[0];
+  *rms = sqrt(best / n);
+}
+
 int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
                             int i0, int i1, double rho_g, double *y)
 {

@@ -96,6 +96,14 @@ int exp_level_at(const exp_run *runs, int n, double cells);
 /* Adds one solver run to a resolution's accounting (run may be NULL): h, the steps and the grid cells
  * accumulate, sim_time is the last run's. */
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells);
+/* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
+ * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +
+ * c2 sin(om s)), s = t - t[0], over the decay rates lam in [0, 1] and the angular frequencies om in
+ * [0.2, 3] (per unit of t: searched on a grid of 0.02 and refined tenfold twice about the best; c0,
+ * c1, c2 by least squares at each). *rms is the residual's root mean square. With fewer than 12
+ * samples, or no fit, the plain mean and the standard deviation. A plain mean over a window that
+ * holds a slowly decaying oscillation is off its limit by the oscillation's unbalanced part. */
+void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms);
 /* The level of zero pressure of a liquid at rest in a bath (the datum of a meniscus theory, whose
  * far surface a finite bath does not reach): the mean of y + p / (rho g) over the liquid cells of
  * the bottom row from column i0 to i1 - 1 (solid cells skipped; solid may be NULL). At rest the

@@ -25,12 +25,29 @@
  *     P the bilinear interpolant of the pressure of the liquid cells, extended into the solid and the
  *     air by CAP_FORCE_LAYERS layers of neighbour averages (the probes of the cells next to the contact
  *     line reach the air band). Exact for a pressure linear in space (hydrostatics).
- *   - tangent: t perpendicular to grad phi at the contact point, oriented so that t . n_s > 0. grad phi
- *     is extrapolated linearly along n_s from probes 2 h and 4 h out (central differences at the four
- *     centres round a probe, interpolated bilinearly), so that it is the liquid surface's own
- *     direction: on a curved solid the virtual surface inside is not the straight continuation of the
- *     liquid surface, and a gradient taken across the solid's surface tilted the tangent of a flat
- *     surface by 0.045 rad at R = 9 cells (0.021 at 18: first order).
+ *   - tangent: from the surface's heights. The surface is taken as a graph over the axis closer to
+ *     a first tangent (below); its heights on the 4 lines of cells (columns or rows) from 1.5 cells
+ *     beyond the contact point on, away from the solid, each the root of the cubic through phi at
+ *     the four cells round its crossing, give the cubic whose slope at the contact point is t's
+ *     (oriented so that t . n_s > 0). A line force's horizontal part on a body that floats low,
+ *     sigma cos(psi) with psi the meniscus' inclination, moves by sigma sin(psi) d(psi): at psi = 9
+ *     degrees a tangent 0.03 degrees off moves it by 1 % of the Cheerios attraction at l = 2 l_c
+ *     (experiments/cheerios.c, R = 4 cells: the probes' tangents were 0.033 and 0.024 degrees off the
+ *     inclinations the liquid's own statics give at its contact points, and the attraction 1.5 %
+ *     below the liquid's momentum balance; from the heights 0.4 %).
+ *     The first tangent, and t itself where the heights are not to be had (a line of the four
+ *     outside the box, a crossing that touches a solid cell or none within 3 cells of where the
+ *     first tangent puts it, a surface that turns by more than 0.1 rad across the four lines (a
+ *     radius of curvature under 30 cells: extrapolated from there the heights did worse than the
+ *     probes, cap_force.c), or a turn of more than 0.2 rad from the first; counted in probe_tangents):
+ *     perpendicular to grad phi extrapolated linearly along n_s from probes 2 h and 4 h out (central
+ *     differences at the four centres round a probe, interpolated bilinearly), so that it is the
+ *     liquid surface's own direction: on a curved solid the virtual surface inside is not the
+ *     straight continuation of the liquid surface, and a gradient taken across the solid's surface
+ *     tilted the tangent of a flat surface by 0.045 rad at R = 9 cells (0.021 at 18: first order).
+ *     Measured on an arc of radius 7.2 R across a disc of radius R (tests/test_force.c): the heights'
+ *     tangent is off by 3.8e-4, 4.1e-5, 4.3e-6 rad at R = 6.4, 12.8, 25.6 cells (order 3.2), the
+ *     probes' by 7.0e-4, 2.1e-4, 5.5e-5 (order 1.8).
  * The solid must lie at least 4 cells inside the box (the probes and the layers stay in the interior),
  * except across a low x side that is a symmetry plane (CAP_BC_SLIP at 90 degrees or without an angle):
  * a body symmetric about it may cross it, and the force is that of the half inside the box (the
@@ -67,6 +84,7 @@ typedef struct {
   double wetted;        /* wetted length of the (polygonal) surface, m */
   double perimeter;     /* the polygon's length, m */
   int ncontact;         /* contact points found */
+  int probe_tangents;   /* of them, those whose tangent is the probes' (no height-function tangent) */
   cap_contact contact[CAP_FORCE_MAX_CONTACTS]; /* the first CAP_FORCE_MAX_CONTACTS, in lattice order */
 } cap_force;
 

@@ -1,7 +1,8 @@
 /* Tests of cap_force (the force of the liquid on a solid): buoyancy of a submerged and of a floating
- * disc against Archimedes, the contact points and their tangents, the order, a pool at rest round a
- * half-immersed disc (cap_ns), a moving solid's added mass (cap_ns solid_motion), and the error
- * paths. */
+ * disc against Archimedes, the contact points and their tangents (a straight surface, a curved one
+ * and the order of its tangents' error, a bubble too curved for the heights), the order, a pool at
+ * rest round a half-immersed disc (cap_ns), a moving solid's added mass (cap_ns solid_motion), and
+ * the error paths. */
 #include <math.h>
 #include <string.h>
 #include <stdio.h>
@@ -28,6 +29,8 @@ typedef struct {
   double lx, ly, px, py; /* the straight liquid surface */
   double theta;          /* 0: phi linear in the solid too */
   double p0, y0, sigma;
+  double rm;             /* > 0: the surface is instead the circle of radius rm about (px, py), liquid
+                          * outside it (phi = rm - distance, a signed distance) */
 } scene;
 
 static int force_of(const scene *sc, cap_force *F)
@@ -48,7 +51,7 @@ static int force_of(const scene *sc, cap_force *F)
       for (int i = -g.ng; i < g.nx + g.ng; i++) {
         size_t c = cap_grid_idx(&g, i, j);
         double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
-        phi[c] = sc->lx * (x - sc->px) + sc->ly * (y - sc->py);
+        phi[c] = sc->rm > 0 ? sc->rm - hypot(x - sc->px, y - sc->py) : sc->lx * (x - sc->px) + sc->ly * (y - sc->py);
         p[c] = phi[c] < 0 && !in[c] ? sc->p0 - RHO_G * (y - sc->y0) : NAN;
       }
     if (sc->theta > 0) st = cap_vsurf_fill(v, &g, phi);
@@ -104,7 +107,7 @@ int main(void)
     const int ns[3] = {32, 64, 128};
     double hs[3], err[3];
     for (int k = 0; k < 3; k++) {
-      scene sc = {ns[k], 0.2817, 0.4731, 0.4419, 0, 1, 0.5, 0.9137, 0, 0.31, 0.9137, 0.7};
+      scene sc = {ns[k], 0.2817, 0.4731, 0.4419, 0, 1, 0.5, 0.9137, 0, 0.31, 0.9137, 0.7, 0};
       cap_force F;
       int st = force_of(&sc, &F);
       double want = RHO_G * M_PI * sc.R * sc.R;
@@ -131,7 +134,7 @@ int main(void)
     double hs[4], err[4], errc[4];
     for (int k = 0; k < 4; k++) {
       double R = 0.2817, xc = 0.4731, yc = 0.4419, y0 = yc + R / 2;
-      scene sc = {ns[k], R, xc, yc, 0, 1, 0.5, y0, 60 * DEG, 0, y0, 0.83};
+      scene sc = {ns[k], R, xc, yc, 0, 1, 0.5, y0, 60 * DEG, 0, y0, 0.83, 0};
       cap_force F;
       int st = force_of(&sc, &F);
       double seg = R * R * (M_PI / 3 - sqrt(3) / 4), want = RHO_G * (M_PI * R * R - seg);
@@ -162,7 +165,7 @@ int main(void)
   {
     double beta = 23.7 * DEG, R = 0.2817, xc = 0.4731, yc = 0.4419;
     double lx = -sin(beta), ly = cos(beta); /* the line's direction (cos beta, sin beta) */
-    scene sc = {64, R, xc, yc, lx, ly, xc + 0.031, yc + 0.057, 0, 1.0, 0.9, 1.0};
+    scene sc = {64, R, xc, yc, lx, ly, xc + 0.031, yc + 0.057, 0, 1.0, 0.9, 1.0, 0};
     cap_force F;
     int st = force_of(&sc, &F);
     th_int(st, CAP_SUCCESS, "tilted line: computed");
@@ -178,6 +181,53 @@ int main(void)
     }
     th_abs(hypot(F.ftx, F.fty), 0, 1e-12, "tilted line: the line forces of a straight surface cancel");
     th_true(F.fpy > 0, "tilted line: the liquid below the line pushes the disc up");
+  }
+
+  /* ---- a curved surface across the disc (a circle's arc, phi its signed distance): the tangents at
+   * the contact points are the arc's own, from its heights (cap_force.h, the line force's tangent) ---- */
+  {
+    const int ns[3] = {64, 128, 256};
+    const double R = 0.1, xc = 0.5013, yc = 0.4471, cx = 0.4987, cy = 1.1971, rm = 0.72;
+    /* the two circles meet a distance a from the disc's centre towards the arc's, +-b across */
+    const double d = hypot(cx - xc, cy - yc), a = (R * R - rm * rm + d * d) / (2 * d), b = sqrt(R * R - a * a);
+    const double ex = (cx - xc) / d, ey = (cy - yc) / d;
+    double hs[3], err[3], errp[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+      scene sc = {ns[k], R, xc, yc, 0, 0, cx, cy, 0, 0, 0.3, 1.0, rm};
+      cap_force F;
+      int st = force_of(&sc, &F);
+      hs[k] = 1.0 / ns[k];
+      err[k] = 0;
+      th_int(st, CAP_SUCCESS, "curved surface, %d cells: computed", ns[k]);
+      th_int(F.ncontact, 2, "curved surface, %d cells: two contact points", ns[k]);
+      th_int(F.probe_tangents, 0, "curved surface, %d cells: both tangents from the heights", ns[k]);
+      for (int m = 0; m < F.ncontact && m < 2; m++) {
+        const cap_contact *c = &F.contact[m];
+        double side = (c->x - xc) * ey - (c->y - yc) * ex > 0 ? 1 : -1;
+        double px = xc + a * ex + side * b * ey, py = yc + a * ey - side * b * ex;
+        errp[k] = fmax(errp[k], hypot(c->x - px, c->y - py));
+        /* the arc's tangent where it passes nearest to the contact point found, away from the disc */
+        double r = hypot(c->x - cx, c->y - cy), tx = -(c->y - cy) / r, ty = (c->x - cx) / r;
+        if (tx * (c->x - xc) + ty * (c->y - yc) < 0) { tx = -tx; ty = -ty; }
+        err[k] = fmax(err[k], fabs(asin(fmin(1, fabs(c->tx * ty - c->ty * tx)))));
+        th_true(c->tx * tx + c->ty * ty > 0, "curved surface, %d cells: contact %d, the tangent leaves the solid", ns[k], m);
+      }
+    }
+    double order = th_slope(3, hs, err);
+    th_note("curved surface: tangent errors %.3g, %.3g, %.3g rad at R = 6.4, 12.8, 25.6 cells, order %.2f; contact "
+            "positions %.3g, %.3g, %.3g", err[0], err[1], err[2], order, errp[0], errp[1], errp[2]);
+    th_true(err[0] < 1e-3, "curved surface: the tangent within 1e-3 rad at R = 6.4 cells (%.3g)", err[0]);
+    th_true(order >= 1.8, "curved surface: the tangent's error converges at order >= 1.8 (%.2f)", order);
+    /* a bubble of radius 2.6 cells on top of the disc: its surface turns by more than 0.1 rad across
+     * the lines beyond either contact, and both tangents are the probes' */
+    scene sb = {64, R, xc, yc, 0, 0, xc, yc + R + 0.01, 0, 0, 0.3, 1.0, 0.04};
+    cap_force F;
+    th_int(force_of(&sb, &F), CAP_SUCCESS, "bubble on the disc: computed");
+    th_int(F.ncontact, 2, "bubble on the disc: two contact points");
+    th_int(F.probe_tangents, 2, "bubble on the disc: both tangents the probes' (a surface of 2.6 cells' radius)");
+    for (int m = 0; m < F.ncontact && m < 2; m++)
+      th_true(F.contact[m].tx * (F.contact[m].x - xc) + F.contact[m].ty * (F.contact[m].y - yc) > 0,
+              "bubble on the disc: contact %d, the tangent leaves the solid", m);
   }
 
   /* ---- the pool at rest round a half-immersed disc (cap_ns), theta = 90 degrees ---- */
