@@ -138,8 +138,9 @@ static int column_force(const cap_grid *g, const double *phi, const double *p, i
   return CAP_SUCCESS;
 }
 
-/* The samples of a horizontal force over the last CYL_MEAN_WINDOW (every CYL_HISTORY_DT). */
-#define WINDOW_MAX 256
+/* The samples of a horizontal force over the last CYL_MEAN_WINDOW (every CYL_HISTORY_DT: the window
+ * holds at most WINDOW_MAX of them), their static limit taken by exp_damped_limit. */
+#define WINDOW_MAX 64 /* CYL_MEAN_WINDOW / CYL_HISTORY_DT = 60 intervals, 61 samples */
 typedef struct {
   int n;
   double t[WINDOW_MAX], f[WINDOW_MAX];
@@ -151,9 +152,6 @@ static void window_add(window *w, double t, double f)
     w->f[w->n++] = f;
   }
 }
-
-/* The static limit of the sampled force (exp_damped_limit), *rms the residual's root mean square. */
-static void window_limit(const window *w, double *limit, double *rms) { exp_damped_limit(w->t, w->f, w->n, limit, rms); }
 
 /* The snapshot <tag>.png: the liquid and the solid cells. */
 static int snapshot(exp_ctx *ctx, const char *tag, const cap_grid *g, const double *phi, const cap_vsurf *vs)
@@ -264,7 +262,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     out->fy = F.fy / share;
     out->fty = F.fty / share;
     out->fx = out->fx_sd = 0;
-    if (r->xb > 0) window_limit(&mfx, &out->fx, &out->fx_sd);
+    if (r->xb > 0) exp_damped_limit(mfx.t, mfx.f, mfx.n, &out->fx, &out->fx_sd);
     out->load = out->fy / A;
     for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
       double ph = atan2(fabs(F.contact[k].x - xb), yb - F.contact[k].y);
@@ -280,9 +278,9 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     out->z_mid = zs - y_ref;
     /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
      * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is
-     * the pressure force of the plane's column less that of the far wall's), averaged as fx */
+     * the pressure force of the plane's column less that of the far wall's), its static limit as fx's */
     double rms_walls;
-    if (r->xb > 0) window_limit(&mmom, &out->fx_walls, &rms_walls);
+    if (r->xb > 0) exp_damped_limit(mmom.t, mmom.f, mmom.n, &out->fx_walls, &rms_walls);
   }
   if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
 done:
@@ -424,8 +422,8 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
     for (int k = 0; k < 2; k++) {
       if ((st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]))) goto done;
       double rms_mom;
-      window_limit(&mfx[k], &out->fx[k], &out->fx_sd[k]);
-      window_limit(&mmom[k], &out->fx_mom[k], &rms_mom);
+      exp_damped_limit(mfx[k].t, mfx[k].f, mfx[k].n, &out->fx[k], &out->fx_sd[k]);
+      exp_damped_limit(mmom[k].t, mmom[k].f, mmom[k].n, &out->fx_mom[k], &rms_mom);
       out->fy[k] = F[k].fy;
       out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
       out->drift[k] = fabs(body[k].y / R - prev[k]);

@@ -31,7 +31,7 @@ pairs = dir.'/pairs_'.finest.'.tsv'
 set key bottom left
 plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics in the box, {/Symbol r} g (z_m^2 - z_w^2)/2', \
      pairs using 1:12 with lines ls 3 title 'open bath, {/Symbol r} g z_m^2/2', \
-     pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (mean, sd over the last 15), R/h = '.finest, \
+     pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (static limit, rms about the fit, last 15), R/h = '.finest, \
      pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'the liquid''s momentum balance'
 
 # the released pair: separation against time (not in the quick sweep: no figure then)

@@ -10,7 +10,7 @@
 #define PROBE 1.5      /* the nearer pressure probe, in cells along n_s */
 #define TANGENT_PROBE 2.0 /* the nearer probe of grad phi at a contact point, in cells along n_s */
 #define HEIGHT_NEAR 1.5   /* the height-function tangent: its nearest line of cells, cells beyond the contact */
-#define HEIGHT_LINES 4    /* the lines of cells it fits a cubic through */
+#define HEIGHT_LINES 4    /* the lines of cells it fits a cubic through (cubic(): four) */
 #define HEIGHT_SEARCH 3   /* cells either side of the predicted height searched for the surface */
 #define HEIGHT_TURN 0.2   /* rad: the most it may turn the probes' tangent */
 #define HEIGHT_RESOLVED 0.1 /* rad: the most the surface may turn across the lines (a radius of curvature
@@ -218,6 +218,22 @@ static int wetted_chord(chord_ctx *k, double ax, double ay, double bx, double by
   return CAP_SUCCESS;
 }
 
+/* The cubic through (a[l], b[l]), l < 4 (Lagrange): its value *v and slope *d at x. */
+static void cubic(const double *a, const double *b, double x, double *v, double *d)
+{
+  *v = *d = 0;
+  for (int l = 0; l < 4; l++) {
+    double prod = 1, dprod = 0;
+    for (int q = 0; q < 4; q++) {
+      if (q == l) continue;
+      dprod = (dprod * (x - a[q]) + prod) / (a[l] - a[q]);
+      prod *= (x - a[q]) / (a[l] - a[q]);
+    }
+    *v += b[l] * prod;
+    *d += b[l] * dprod;
+  }
+}
+
 /* The surface's height on line m of cells (a column, cells (m, j), if along_x; else a row, cells (j, m))
  * nearest to b_pred: the root of the cubic through phi at the four cells round the crossing (Newton
  * from the linear root; a signed distance's linear root is off by up to h^2 kappa / 8, which the
@@ -247,19 +263,10 @@ static int line_height(const chord_ctx *k, int along_x, int m, double b_pred, do
     f[l] = k->phi[c];
   }
   /* the cubic through (-1, f0), (0, f1), (1, f2), (2, f3), its root in [0, 1] by Newton from tb */
+  static const double node[4] = {-1, 0, 1, 2};
   for (int it = 0; it < 8; it++) {
-    double t = tb, p = 0, dp = 0;
-    const double node[4] = {-1, 0, 1, 2}, den[4] = {-6, 2, -2, 6};
-    for (int l = 0; l < 4; l++) {
-      double prod = 1, dprod = 0;
-      for (int q = 0; q < 4; q++) {
-        if (q == l) continue;
-        dprod = dprod * (t - node[q]) + prod;
-        prod *= t - node[q];
-      }
-      p += f[l] * prod / den[l];
-      dp += f[l] * dprod / den[l];
-    }
+    double t = tb, p, dp;
+    cubic(node, f, t, &p, &dp);
     if (!(dp != 0) || !isfinite(p / dp)) return 0;
     tb = t - p / dp;
     if (fabs(tb - t) < 1e-13) break;
@@ -267,24 +274,6 @@ static int line_height(const chord_ctx *k, int along_x, int m, double b_pred, do
   if (!(tb >= 0 && tb <= 1)) return 0;
   *b = o + (jb + 0.5 + tb) * g->h;
   return 1;
-}
-
-/* The slope at x of the cubic through (a[l], b[l]), l < HEIGHT_LINES (Lagrange). */
-static double cubic_slope(const double *a, const double *b, double x)
-{
-  double slope = 0;
-  for (int l = 0; l < HEIGHT_LINES; l++) {
-    double dl = 0;
-    for (int r = 0; r < HEIGHT_LINES; r++) {
-      if (r == l) continue;
-      double prod = 1 / (a[l] - a[r]);
-      for (int q = 0; q < HEIGHT_LINES; q++)
-        if (q != l && q != r) prod *= (x - a[q]) / (a[l] - a[q]);
-      dl += prod;
-    }
-    slope += b[l] * dl;
-  }
-  return slope;
 }
 
 /* The tangent of the surface at the contact point (x, y) from its heights: the surface as a graph over
@@ -307,8 +296,11 @@ static int height_tangent(const chord_ctx *k, double x, double y, double t0x, do
     if (!line_height(k, along_x, m, bc + (a[l] - ac) * tb / ta, &b[l])) return 0;
   }
   /* the surface must be resolved there: it turns by less than HEIGHT_RESOLVED across the lines */
-  double slope = cubic_slope(a, b, ac);
-  if (!(fabs(atan(cubic_slope(a, b, a[HEIGHT_LINES - 1])) - atan(cubic_slope(a, b, a[0]))) < HEIGHT_RESOLVED)) return 0;
+  double v, slope, s0, s1;
+  cubic(a, b, ac, &v, &slope);
+  cubic(a, b, a[0], &v, &s0);
+  cubic(a, b, a[HEIGHT_LINES - 1], &v, &s1);
+  if (!(fabs(atan(s1) - atan(s0)) < HEIGHT_RESOLVED)) return 0;
   double na = dir / sqrt(1 + slope * slope), nb = slope * na;
   double ux = along_x ? na : nb, uy = along_x ? nb : na;
   if (!(isfinite(ux) && isfinite(uy)) || ux * t0x + uy * t0y < cos(HEIGHT_TURN)) return 0;
