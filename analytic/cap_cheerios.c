@@ -231,6 +231,7 @@ int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, ca
 typedef struct {
   iso_par iso;
   double sep;
+  double wall;  /* the far walls' distance from each body's centre, l_c (0: the open bath) */
   double sgn;   /* sign of the meniscus heights (sign of h_inf) */
   double m1, m2, m3; /* magnitudes of the terms of the three equations (residuals are relative) */
   double quad_tol;
@@ -268,19 +269,21 @@ static double jint(pair_par *pp, double q, double alpha)
   return r;
 }
 
-/* State of a pair from the unknowns x = (alpha_o, r, q): alpha_i = -sgn exp(r) (an inner meniscus
- * can only level off at the midpoint if its contact slope points towards z_m), z_m = sgn exp(q). */
+/* State of a pair from the unknowns x = (alpha_o, r, q) and, in a box, q_w: alpha_i = -sgn exp(r) (an
+ * inner meniscus can only level off at the midpoint if its contact slope points towards z_m), z_m =
+ * sgn exp(q), z_w = sgn exp(q_w) (the outer meniscus levels off at the wall, |z| falling towards it). */
 typedef struct {
-  double phi_o, phi_i, alpha_o, alpha_i, zm, h_i, h_o, zc, area_rel;
+  double phi_o, phi_i, alpha_o, alpha_i, zm, zw, h_i, h_o, zc, area_rel;
 } pair_state;
 
-static pair_state pair_geom(const pair_par *pp, const double x[3])
+static pair_state pair_geom(const pair_par *pp, const double *x)
 {
   pair_state g;
   double b = pp->iso.b, th = pp->iso.theta;
   g.alpha_o = x[0];
   g.alpha_i = -pp->sgn * exp(x[1]);
   g.zm = pp->sgn * exp(x[2]);
+  g.zw = pp->wall > 0 ? pp->sgn * exp(x[3]) : 0.0;
   g.phi_o = g.alpha_o + PI - th;
   g.phi_i = g.alpha_i + PI - th;
   double si = sin(0.5 * g.alpha_i);
@@ -298,8 +301,8 @@ static pair_state pair_geom(const pair_par *pp, const double x[3])
 static int pair_f(const gsl_vector *xv, void *vp, gsl_vector *f)
 {
   pair_par *pp = vp;
-  double x[3];
-  for (int i = 0; i < 3; i++) {
+  double x[4] = {0, 0, 0, 0};
+  for (size_t i = 0; i < xv->size; i++) {
     x[i] = gsl_vector_get(xv, i);
     if (!isfinite(x[i])) return GSL_EBADFUNC;
   }
@@ -308,8 +311,17 @@ static int pair_f(const gsl_vector *xv, void *vp, gsl_vector *f)
   if (x[1] < -700.0) x[1] = -700.0;
   if (x[2] > 5.0) x[2] = 5.0;
   if (x[2] < -700.0) x[2] = -700.0;
+  if (x[3] > 5.0) x[3] = 5.0;
+  if (x[3] < -700.0) x[3] = -700.0;
   pair_state g = pair_geom(pp, x);
-  gsl_vector_set(f, 0, (g.h_o + 2.0 * sin(0.5 * g.alpha_o)) / pp->m1);
+  if (pp->wall > 0) {
+    /* in a box the outer meniscus is an inner one whose midplane is the wall: its first integral
+     * cos(alpha) + z^2/2 = 1 + z_w^2/2, and it levels off at the wall */
+    double so = sin(0.5 * g.alpha_o);
+    gsl_vector_set(f, 0, (g.h_o - pp->sgn * sqrt(g.zw * g.zw + 4.0 * so * so)) / pp->m1);
+    gsl_vector_set(f, 3, (pp->wall - pp->iso.b * sin(g.phi_o) - jint(pp, x[3], g.alpha_o)) / pp->m2);
+  } else
+    gsl_vector_set(f, 0, (g.h_o + 2.0 * sin(0.5 * g.alpha_o)) / pp->m1);
   gsl_vector_set(f, 1, (0.5 * pp->sep - pp->iso.b * sin(g.phi_i) - jint(pp, x[2], g.alpha_i)) / pp->m2);
   gsl_vector_set(f, 2, (sin(g.alpha_o) + sin(g.alpha_i) + g.area_rel) / pp->m3);
   if (pp->quad_status) return GSL_EBADFUNC;
@@ -342,9 +354,9 @@ static int hybrid_solve(gsl_multiroot_function *F, double tol, double *x)
   return st;
 }
 
-static int pair_solve_once(pair_par *pp, double tol, double x[3])
+static int pair_solve_once(pair_par *pp, double tol, double *x)
 {
-  gsl_multiroot_function F = {pair_f, 3, pp};
+  gsl_multiroot_function F = {pair_f, pp->wall > 0 ? 4 : 3, pp};
   pp->quad_status = 0;
   return hybrid_solve(&F, tol, x);
 }
@@ -380,7 +392,7 @@ static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_
   return st;
 }
 
-static void pair_fill(const pair_par *pp, const double x[3], cap_cheerios_pair2d *o)
+static void pair_fill(const pair_par *pp, const double *x, cap_cheerios_pair2d *o)
 {
   pair_state g = pair_geom(pp, x);
   o->phi_o.val = g.phi_o;
@@ -391,7 +403,8 @@ static void pair_fill(const pair_par *pp, const double x[3], cap_cheerios_pair2d
   o->h_i.val = g.h_i;
   o->zc.val = g.zc;
   o->zm.val = g.zm;
-  o->force.val = 0.5 * g.zm * g.zm;
+  o->zw.val = g.zw;
+  o->force.val = 0.5 * (g.zm * g.zm - g.zw * g.zw);
 }
 
 static int map_gsl(int st, const pair_par *pp)
@@ -408,12 +421,15 @@ static int map_gsl(int st, const pair_par *pp)
                    pp->iso.bond, pp->iso.D, pp->iso.theta, pp->sep, gsl_strerror(st));
 }
 
-int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out)
+static double far_amplitude(double h);
+
+/* The pair in the open bath (wall = 0) or in the box closed by walls `wall` beyond each centre. */
+static int pair_compute(double bond, double density_ratio, double theta, double sep, double wall,
+                        cap_cheerios_pair2d *out)
 {
-  int s = check_2d(bond, density_ratio, theta);
-  if (!s) s = check_sep_2d(bond, sep);
-  if (s) return s;
+  int s;
   pair_par pp;
+  pp.wall = 0;
   pp.iso.bond = bond;
   pp.iso.b = sqrt(bond);
   pp.iso.D = density_ratio;
@@ -430,12 +446,13 @@ int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double
     r.h_o = r.h_i = iso.h;
     r.zc = iso.zc;
     r.zm = iso.h;
+    r.zw = ref_closed(0.0);
     r.force = ref_closed(0.0);
     if (out) *out = r;
     return CAP_SUCCESS;
   }
   pp.sgn = iso.h.val > 0 ? 1.0 : -1.0;
-  double b = pp.iso.b, xw[3];
+  double b = pp.iso.b, xw[4] = {0, 0, 0, 0};
   {
     /* E1 (contact heights) has terms of size S (2 + b), S the slope scale; E2 (horizontal
      * distances) terms up to sep/2 but its unknown is log|z_m|, so it is normalised by 1 + b only;
@@ -451,17 +468,40 @@ int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double
   gsl_error_handler_t *old = ref_gsl_quiet();
   pp.quad_tol = 0.01 * TOL_WORK;
   int st = pair_solve(&pp, TOL_WORK, xw, &iso);
-  double xt[3] = {xw[0], xw[1], xw[2]};
+  double xt[4] = {xw[0], xw[1], xw[2], 0};
   if (!st) {
     pp.quad_tol = 1e-15; /* below the roundoff of J: GSL_EROUND is accepted */
     st = pair_solve(&pp, TOL_TIGHT, xt, &iso);
+  }
+  double xb[4] = {xw[0], xw[1], xw[2], 0};
+  if (!st && wall > 0) {
+    /* the box from the open bath's pair: z_w from the outer meniscus's far field and the wall's image
+     * (2 A e^(-d), d from the outer contact to the wall) as the start, then the four equations */
+    pp.wall = wall;
+    double d = wall - b * sin(xt[0] + PI - theta), hs = xt[0];
+    double A = far_amplitude(-2.0 * sin(0.5 * hs));
+    xb[3] = xt[3] = log(fmax(2.0 * fabs(A) * exp(-fmax(d, 0.0)), 1e-300));
+    pp.quad_tol = 0.01 * TOL_WORK;
+    st = pair_solve_once(&pp, TOL_WORK, xb);
+    for (int i = 0; i < 4 && !st; i++) xt[i] = xb[i];
+    if (!st) {
+      pp.quad_tol = 1e-15;
+      st = pair_solve_once(&pp, TOL_TIGHT, xt);
+    }
+    for (int i = 0; i < 4 && !st; i++) xw[i] = xb[i];
   }
   ref_gsl_restore(old);
   gsl_integration_workspace_free(pp.ws);
   if (st) return map_gsl(st, &pp);
   cap_cheerios_pair2d w;
-  pair_fill(&pp, xw, &w);
+  double xw4[4] = {xw[0], xw[1], xw[2], xb[3]};
+  pair_fill(&pp, xw4, &w);
   pair_fill(&pp, xt, &r);
+  if (wall > 0 && !(r.zw.val * r.h_o.val > 0 && fabs(r.zw.val) <= fabs(r.h_o.val) && wall - b * sin(r.phi_o.val) > 0))
+    return CAP_ERROR(CAP_ENOSOL,
+                     "cylinder pair in a box (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g, wall = %.9g): "
+                     "no outer meniscus levelling off at the wall (h_o = %.9g, z_w = %.9g l_c)",
+                     bond, density_ratio, theta, sep, wall, r.h_o.val, r.zw.val);
   if (!(r.phi_o.val > 0 && r.phi_o.val < PI && r.phi_i.val > 0 && r.phi_i.val < PI))
     return CAP_ERROR(CAP_ENOSOL,
                      "cylinder pair (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g): the contact "
@@ -477,9 +517,30 @@ int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double
   r.h_i.err = errof(r.h_i.val, w.h_i.val, fabs(r.h_i.val));
   r.zc.err = errof(r.zc.val, w.zc.val, fabs(r.h_i.val) + b * r.phi_i.err);
   r.zm.err = errof(r.zm.val, w.zm.val, fabs(r.zm.val));
-  r.force.err = errof(r.force.val, w.force.val, 2.0 * r.force.val);
+  r.zw.err = errof(r.zw.val, w.zw.val, fabs(r.zw.val));
+  r.force.err = errof(r.force.val, w.force.val, 2.0 * fabs(r.force.val));
   if (out) *out = r;
   return CAP_SUCCESS;
+}
+
+int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out)
+{
+  int s = check_2d(bond, density_ratio, theta);
+  if (!s) s = check_sep_2d(bond, sep);
+  if (s) return s;
+  return pair_compute(bond, density_ratio, theta, sep, 0, out);
+}
+
+int cap_cheerios_2d_pair_box(double bond, double density_ratio, double theta, double sep, double wall,
+                             cap_cheerios_pair2d *out)
+{
+  int s = check_2d(bond, density_ratio, theta);
+  if (!s) s = check_sep_2d(bond, sep);
+  if (!s && !(wall > sqrt(bond) && wall <= MAX_SEP_2D))
+    s = CAP_ERROR(CAP_EDOM, "cylinder pair in a box: wall = %.9g l_c is out of range: allowed sqrt(bond) = %.9g < wall <= %g",
+                  wall, sqrt(bond), (double)MAX_SEP_2D);
+  if (s) return s;
+  return pair_compute(bond, density_ratio, theta, sep, wall, out);
 }
 
 int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,

@@ -142,7 +142,8 @@ typedef struct {
   cap_result h_o, h_i;         /* contact heights */
   cap_result zc;               /* centre height */
   cap_result zm;               /* meniscus height at the midpoint */
-  cap_result force;            /* horizontal attraction per unit length / sigma = zm^2/2 (>= 0) */
+  cap_result zw;               /* in a box (cap_cheerios_2d_pair_box): the surface at the far walls; 0 in the open bath */
+  cap_result force;            /* horizontal attraction per unit length / sigma = (zm^2 - zw^2)/2 */
 } cap_cheerios_pair2d;
 
 typedef struct {
@@ -162,6 +163,17 @@ int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, ca
 /* Pair of cylinders at centre distance L: ranges as above and 2 sqrt(Bo) < L <= 500.
  * CAP_ENOSOL if a single cylinder sinks; CAP_ENUMERIC / CAP_EMAXITER if the root finder fails. */
 int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out);
+
+/* The same pair in a box: walls at 90 degrees `wall` (l_c) beyond each centre on the far sides (mirror
+ * planes, as the walls of a computation's box). Exact: the outer meniscus is then an inner one whose
+ * midplane is the wall, its first integral sigma cos(psi) + rho g z^2/2 = sigma + rho g z_w^2/2 with
+ * z_w its height at the wall (solved for with the rest: four equations), and the attraction, the
+ * difference of the two first integrals, is rho g (z_m^2 - z_w^2)/2. As wall -> infinity, the open
+ * bath's pair; a body midway between its twin's midplane and the wall (wall = sep/2) feels no force.
+ * sqrt(bond) < wall <= 500, the rest as cap_cheerios_2d_pair; CAP_ENOSOL if the outer meniscus cannot
+ * level off at the wall (the outer contact beyond it). */
+int cap_cheerios_2d_pair_box(double bond, double density_ratio, double theta, double sep, double wall,
+                             cap_cheerios_pair2d *out);
 
 /* ---- 2D: two different horizontal cylinders (4.) -------------------------------------------- */
 

@@ -97,6 +97,11 @@ static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
   return p;
 }
 
+double cyl_wall_distance(double R, double xb, double h)
+{
+  return ceil((xb + R + CYL_BATH_REACH) / h) * h - xb;
+}
+
 /* A free body still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells): its
  * height is the mean of the last maximum and minimum of the sampled heights ys[0..n-1] (y_last if
  * there are not two). */
@@ -109,6 +114,21 @@ static double heave_mean(const double *ys, int n, double y_last)
       else k2 = k;
     }
   return k2 >= 0 ? 0.5 * (ys[k1] + ys[k2]) : y_last;
+}
+
+/* Contact point c of a cylinder centred at (xb, yb): its position from the downward vertical (*phi,
+ * rad) and the angle the meniscus makes with the cylinder there, through the liquid (*theta, rad):
+ * between the interface's tangent away from the solid (cap_force's, from the surface's heights) and
+ * the cylinder's tangent towards its wetted part, down along it (the bath lies below the contact). */
+static void contact_on(const cap_contact *c, double xb, double yb, double *phi, double *theta)
+{
+  double nx = c->x - xb, ny = c->y - yb, nn = hypot(nx, ny);
+  nx /= nn;
+  ny /= nn;
+  double wx = -ny, wy = nx; /* a tangent of the circle; the one pointing down is the wetted side */
+  if (wy > 0) { wx = -wx; wy = -wy; }
+  *phi = atan2(fabs(c->x - xb), yb - c->y);
+  *theta = acos(fmax(-1, fmin(1, c->tx * wx + c->ty * wy)));
 }
 
 /* Has the liquid closed over the cylinder? No contact point, and liquid just above its top. */
@@ -171,7 +191,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   double Y = fmax(CYL_MIN_DEPTH, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan * R + (free_body ? R : 0));
   double yb = Y + r->zc_plan * R;
   double top = Y + fmax(fmax(r->zc_plan * R + R, r->h_plan * R), 0) + CYL_HEADROOM;
-  int nx = (int)ceil((r->xb + R + CYL_BATH_REACH) / h), ny;
+  int nx = (int)lround((r->xb + cyl_wall_distance(R, r->xb, h)) / h), ny;
   double W = nx * h, yl = Y;
   if (free_body) {
     yl = Y + (share * occupied_below(R, yl, yl) - share * r->density * A) / W;
@@ -256,7 +276,8 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   const double xb = body.x;
   double y_eq = free_body ? heave_mean(ys, nys, yb) : yb;
   /* at the end: the force, the datum, the contacts (none of them for a cylinder that sank) */
-  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->drift = out->zc = out->z_mid = out->fx_walls = out->fx_sd = out->fty = NAN;
+  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->theta_out = out->theta_in = out->drift = out->zc =
+      out->z_mid = out->fx_walls = out->fx_sd = out->fty = NAN;
   if (!out->sank) {
     if ((st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, xb, yb, &F))) goto done;
     out->fy = F.fy / share;
@@ -265,9 +286,10 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     if (r->xb > 0) exp_damped_limit(mfx.t, mfx.f, mfx.n, &out->fx, &out->fx_sd);
     out->load = out->fy / A;
     for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
-      double ph = atan2(fabs(F.contact[k].x - xb), yb - F.contact[k].y);
-      if (F.contact[k].x >= xb) out->phi_out = ph;
-      else out->phi_in = ph;
+      double ph, ang;
+      contact_on(&F.contact[k], xb, yb, &ph, &ang);
+      if (F.contact[k].x >= xb) { out->phi_out = ph; out->theta_out = ang; }
+      else { out->phi_in = ph; out->theta_in = ang; }
     }
     out->drift = isnan(prev) ? NAN : free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
     double y_ref, zs;
@@ -415,7 +437,7 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   out->t_end = s->t;
   for (int k = 0; k < 2; k++)
     out->fx[k] = out->fx_sd[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] =
-        out->z_wall[k] = out->drift[k] = NAN;
+        out->theta_out[k] = out->theta_in[k] = out->z_wall[k] = out->drift[k] = NAN;
   if (!out->sank) {
     double y_ref, zl, zr;
     if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), 0, nx, 1, &y_ref))) goto done;
@@ -428,10 +450,11 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
       out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
       out->drift[k] = fabs(body[k].y / R - prev[k]);
       for (int m = 0; m < F[k].ncontact && m < CAP_FORCE_MAX_CONTACTS; m++) {
-        double ph = atan2(fabs(F[k].contact[m].x - body[k].x), body[k].y - F[k].contact[m].y);
+        double ph, ang;
+        contact_on(&F[k].contact[m], body[k].x, body[k].y, &ph, &ang);
         /* a's inner contact is on its right, b's on its left */
-        if ((F[k].contact[m].x >= body[k].x) == (k == 0)) out->phi_in[k] = ph;
-        else out->phi_out[k] = ph;
+        if ((F[k].contact[m].x >= body[k].x) == (k == 0)) { out->phi_in[k] = ph; out->theta_in[k] = ang; }
+        else { out->phi_out[k] = ph; out->theta_out[k] = ang; }
       }
     }
     if ((st = exp_surface_height(&g, s->phi, 0, &zl)) || (st = exp_surface_height(&g, s->phi, nx - 1, &zr))) goto done;

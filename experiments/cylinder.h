@@ -35,7 +35,7 @@
  * of the force). The currents stay at 1e-3 sqrt(g l_c).
  * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level over
  * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
- * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions, the surface
+ * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the meniscus makes with the cylinder there, the surface
  * height on the symmetry plane, and off the plane the horizontal force a second way, from the
  * liquid's momentum balance (the pressure on the first and the last column). Series
  * history_<tag>.tsv; snapshot <tag>.png if asked.
@@ -85,6 +85,9 @@ typedef struct {
   double load;    /* fy / (rho g pi R^2) */
   double phi_out, phi_in; /* contact positions from the downward vertical, rad: the one away from the
                            * plane, the one towards it (NAN where there is none) */
+  double theta_out, theta_in; /* the angle the meniscus makes with the cylinder at those contacts, through
+                               * the liquid (from cap_force's tangents), rad: the virtual surface's
+                               * contact angle as the liquid's surface realises it */
   double z_mid;   /* the surface on the symmetry plane above the level of zero pressure, l_c */
   double fx_walls;/* off the plane: the same horizontal force from the liquid's momentum balance at rest,
                    * the pressure force on the plane's column less the far wall's (NAN on the plane),
@@ -99,6 +102,10 @@ typedef struct {
 /* One run (see above); its steps and cells are added to *run. */
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run);
 
+/* The far wall's distance from the centre of a cylinder of radius R at xb on a grid of spacing h: the
+ * box of cyl_run_body ends at the first cell face CYL_BATH_REACH or more beyond the cylinder. */
+double cyl_wall_distance(double R, double xb, double h);
+
 /* TWO DIFFERENT CYLINDERS in one box (no symmetry plane between them): a on the left, b on the
  * right, of the same radius, each with its own contact angle (one virtual surface, an angle per part
  * of the union a + b) and density, held horizontally and free vertically (a cap_body each, each part
@@ -109,7 +116,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
  * above yl; a dry column over a wetting body would fall onto its top and close over it: measured,
  * b of cheerios (c) ended under the surface), yl chosen as above. Measured at the end: each body's
  * horizontal and vertical force (cap_force_on_part), its centre height above the level of zero
- * pressure (the bottom row; the mean of the last heave), its contact positions, and the horizontal
+ * pressure (the bottom row; the mean of the last heave), its contact positions and angles, and the horizontal
  * force a second way, from the liquid's momentum balance at rest: for a, between the left wall's
  * column and column m midway between the bodies, the pressure force of the wall's column less
  * column m's, less sigma (1 - cos psi_m) (the tension at the wall is horizontal, at column m it has
@@ -137,6 +144,7 @@ typedef struct {
   double fx_mom[2];     /* the horizontal forces from the momentum balance, sigma (limits as fx) */
   double zc[2];         /* centre heights above the level of zero pressure, R */
   double phi_out[2], phi_in[2]; /* contact positions from the downward vertical, rad: away from / towards the other */
+  double theta_out[2], theta_in[2]; /* the meniscus's angle with each body there, through the liquid, rad */
   double z_wall[2];     /* the surface at the left and the right wall above the datum, l_c */
   double drift[2];      /* |zc(t_end) - zc(t_end - 1)|, R */
   int sank;             /* one of them sank (the liquid closed over it or it reached the floor) */

@@ -22,13 +22,15 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'attraction |F
 
 # the attraction against the separation at the finest resolution, over the exact statics
 set output dir.'/force.png'
-set title 'Cheerios: attraction per unit length of two floating cylinders (Bo = 0.04, D = 3, 120 deg)'
+
 set xlabel 'centre separation l / l_c'
 set ylabel 'F / {/Symbol s}'
 set logscale y; unset logscale x; set format x '%g'; set format y '10^{%L}'
 finest = system('ls '.dir.'/pairs_*.tsv | sed "s/.*pairs_//; s/.tsv//" | sort -g | tail -n 1')
 pairs = dir.'/pairs_'.finest.'.tsv'
-set key bottom left
+bond = system('grep -o "bond=[0-9.e+-]*" '.pairs.' | head -n 1 | cut -d= -f2')
+set title 'Cheerios: attraction per unit length of two floating cylinders (Bo = '.bond.', D = 3, 120 deg)'
+set key top right
 plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics in the box, {/Symbol r} g (z_m^2 - z_w^2)/2', \
      pairs using 1:12 with lines ls 3 title 'open bath, {/Symbol r} g z_m^2/2', \
      pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (static limit, rms about the fit, last 15), R/h = '.finest, \

@@ -563,10 +563,59 @@ static void test_2d_walled(void)
   th_int(cap_cheerios_2d_pair_walled(NULL, 3, &zwr, &fr), CAP_EINVAL, "walled pair: NULL pair rejected");
 }
 
+/* The pair in a box (cap_cheerios_2d_pair_box) against independent computations: the forces on the
+ * body by quadrature, and both menisci integrated in psi (RK4): the inner one levels off at z_m on the
+ * midplane, the outer one at z_w on the wall. */
+static void test_2d_box(void)
+{
+  const double bo = 0.04, D = 3.0, th = 120 * DEG, b = sqrt(bo), L = 2.0, wall = 3.2;
+  cap_cheerios_pair2d r, open;
+  if (!th_int(cap_cheerios_2d_pair_box(bo, D, th, L, wall, &r), CAP_SUCCESS, "box pair status")) return;
+  cap_cheerios_2d_pair(bo, D, th, L, &open);
+  th_rel(r.force.val, 0.5 * (r.zm.val * r.zm.val - r.zw.val * r.zw.val), 1e-14, "box pair: F = (z_m^2 - z_w^2)/2");
+  double fz, fx;
+  arc_forces(b, r.zc.val, r.phi_o.val, r.phi_i.val, &fz, &fx);
+  th_abs(sin(r.alpha_o.val) + sin(r.alpha_i.val) + fz, PI * D * bo, 1e-10 * (1 + PI * D * bo),
+         "box pair: vertical force balance by quadrature");
+  double fdirect = cos(r.alpha_i.val) - cos(r.alpha_o.val) + fx;
+  th_abs(r.force.val, fdirect, 1e-11 + 1e-9 * r.force.val, "box pair: F equals the direct force on the body (%.8g)", fdirect);
+  double dx, zend;
+  inner_by_psi(r.h_i.val, r.alpha_i.val, &dx, &zend);
+  th_abs(dx, 0.5 * L - b * sin(r.phi_i.val), 1e-9, "box pair: the inner meniscus reaches the midplane (RK4 in psi)");
+  th_rel(zend, r.zm.val, 1e-9, "box pair: the inner meniscus levels off at z_m there");
+  inner_by_psi(r.h_o.val, r.alpha_o.val, &dx, &zend);
+  th_abs(dx, wall - b * sin(r.phi_o.val), 1e-9, "box pair: the outer meniscus reaches the wall (RK4 in psi)");
+  th_rel(zend, r.zw.val, 1e-9, "box pair: the outer meniscus levels off at z_w = %.6f there", r.zw.val);
+  th_true(r.force.err < 1e-9 * r.force.val && r.zw.err < 1e-9 * fabs(r.zw.val), "box pair: error estimates %.2g, %.2g",
+          r.force.err, r.zw.err);
+  /* the first-order correction (cap_cheerios_2d_pair_walled) within its own error estimate */
+  cap_result zw1, f1;
+  cap_cheerios_2d_pair_walled(&open, wall - b * sin(open.phi_o.val), &zw1, &f1);
+  th_true(fabs(r.force.val - f1.val) <= f1.err && fabs(r.force.val - f1.val) > 1e-3 * r.force.val,
+          "box pair: the first-order wall correction is off by %.3g %% (within its estimate %.3g %%)",
+          100 * (f1.val / r.force.val - 1), 100 * f1.err / r.force.val);
+  /* midway between the midplane and the wall the body feels no force, both menisci alike */
+  cap_cheerios_pair2d m;
+  th_int(cap_cheerios_2d_pair_box(bo, D, th, 3.0, 1.5, &m), CAP_SUCCESS, "box pair midway status");
+  th_abs(m.force.val, 0, 1e-12, "box pair midway between midplane and wall: no force");
+  th_rel(m.alpha_o.val, m.alpha_i.val, 1e-9, "box pair midway: both menisci leave at one inclination");
+  th_rel(m.zw.val, m.zm.val, 1e-9, "box pair midway: z_w = z_m");
+  /* a far wall: the open bath's pair */
+  cap_cheerios_pair2d far;
+  th_int(cap_cheerios_2d_pair_box(bo, D, th, L, 40.0, &far), CAP_SUCCESS, "box pair, wall 40 l_c away: status");
+  th_rel(far.force.val, open.force.val, 1e-10, "box pair, wall 40 l_c away: the open bath's force");
+  th_abs(far.zc.val, open.zc.val, 1e-10, "box pair, wall 40 l_c away: the open bath's height");
+  th_true(open.zw.val == 0, "open pair: z_w = 0");
+  th_int(cap_cheerios_2d_pair_box(bo, D, th, L, 0.1, &m), CAP_EDOM, "box pair: wall inside the body (0.1 l_c) rejected");
+  th_true(strstr(cap_error_message(), "wall") != NULL, "box pair: the message names the wall");
+  th_int(cap_cheerios_2d_pair_box(bo, D, th, L, NAN, &m), CAP_EDOM, "box pair: wall = NaN rejected");
+}
+
 int main(void)
 {
   test_3d();
   test_2d_walled();
+  test_2d_box();
   test_2d_isolated();
   test_2d_pair();
   test_2d_linear();
