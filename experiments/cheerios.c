@@ -73,8 +73,8 @@
  *   - (c) repel = min(-Fx_a, Fx_b) / |F_ref| (> 0: both pushed apart), repel_err = max over the two
  *     bodies of |Fx - Fx_ref| / |F_ref| (cap_force), repel_mom_err the same from the momentum balance.
  * Resolutions: R/h = 8, 12 (default), quick 8, --full 8, 12, 16; at the default Bo = 0.16 the grid
- *   spacing is 0.05, 0.033 and 0.025 l_c. A scene took 210 s at 8 cells and about 880 s at 12
- *   (0.4e6 cell-steps per second; a profile: the level set's WENO advection and reinitialisation 40 %
+ *   spacing is 0.05, 0.033 and 0.025 l_c. A held scene took 210 s at 8 cells and 700-1000 s at 12, the
+ *   default run 64 minutes (half of it sharing the two cores) (0.4e6 cell-steps per second; a profile: the level set's WENO advection and reinitialisation 40 %
  *   of the time, the viscous step 25 %, the force and the moving solid a few per cent).
  * THE BODY'S RESOLUTION. The virtual surface (cap_vsurf) gives a contact angle on a disc resolved by
  *   fewer than about 12 cells only to within a degree (young_angles: a drop on a disc of 8 cells 0.65
@@ -96,16 +96,20 @@
  *   x-forces on a and b by cap_force push them apart (repel > 0; its error against the reference is
  *   reported, not part of the acceptance).
  *   Measured (the default run, 2026-11-23), against the box's statics at l = 2 and 3:
- *   attraction +0.51 % and -1.0 % at 8 cells, +0.26 % and -0.17 % at 12 (observed order 3.3, from the
- *   larger of the two); the momentum balance +0.37 % and +0.54 %, +0.11 % and +0.05 %; z_m +0.40 %
- *   and +0.02 %, +0.25 % and -0.08 %; the cylinder 0.003 and 0.0015 R below the statics' height at 8
- *   cells, 0.001 and 0.0003 R at 12; the meniscus meets it at 119.90-120.12 degrees at 8 cells and
- *   119.98-120.07 at 12.
- *   (b) the released pair approaches until the cylinders touch (the time and separation printed).
+ *   attraction +0.51 % and -0.92 % at 8 cells, +0.24 % and -0.20 % at 12 (F_rms 0.07 and 0.31 %, 0.05
+ *   and 0.29 %): observed order 3.3 (0.92 -> 0.24 %); the momentum balance +0.37 % and +0.54 %, +0.11 %
+ *   and +0.05 %; z_m +0.40 % and +0.02 %, +0.25 % and -0.07 %; the cylinder 0.0028 and 0.0015 R below
+ *   the statics' height at 8 cells, 0.0012 and 0.0003 R at 12; the meniscus meets it at 119.90-120.12
+ *   degrees at 8 cells and 119.98-120.07 at 12. Against the open bath the attraction is 0.25-0.51 %
+ *   low at l = 2 and 2.3-3.0 % at l = 3: the box's wall is part of the reference.
+ *   (b) the released pair touches at t = 6.66 (8 cells) and 7.46 (12 cells), from l = 2 to 1.40 and
+ *   1.20 l_c.
  *   (c) at l = 2 l_c (Bo = 0.04, R = 4 and 6 cells), reference x-forces -/+1.197e-3 sigma on a/b:
- *   cap_force -1.17e-3, +0.82e-3 at 4 cells (-2.3 %, -32 %), -1.20e-3, +1.07e-3 at 6 (+0.3 %, -11 %);
- *   the momentum balance -1.17e-3, +1.20e-3 at 4 (-2.4 %, +0.1 %), -1.18e-3, +1.21e-3 at 6 (-1.4 %,
- *   +1.2 %): both repel at both resolutions.
+ *   cap_force -1.18e-3, +0.82e-3 at 4 cells (-1.6 %, -32 %), -1.20e-3, +1.07e-3 at 6 (+0.3 %, -11 %);
+ *   the momentum balance -1.17e-3, +1.20e-3 at 4 (-2.1 %, +0.4 %), -1.18e-3, +1.21e-3 at 6 (-1.4 %,
+ *   +1.2 %): both repel at both resolutions. The small cylinder a shows the angle of THE BODY'S
+ *   RESOLUTION: the meniscus meets it at 120.5 and 120.4 degrees at 4 cells, 119.2 and 119.2 at 6,
+ *   where it sits 0.013 R below its statics.
  *   The force on b is the hard one: b's inner meniscus leaves at 2.8 degrees, where a degree of
  *   inclination moves the x-part of its line force by sigma sin(2.8 deg) (1 deg) = 8.6e-4 sigma, 72 %
  *   of the force; the momentum balance, free of the contact lines, is the better measure there. The

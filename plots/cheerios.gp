@@ -14,6 +14,8 @@ set ylabel 'relative error'
 @loglog
 stats dir.'/convergence.tsv' using 1 nooutput
 x0 = STATS_min
+set xrange [STATS_min / 1.5 : STATS_max * 1.5]
+set key bottom left
 stats dir.'/convergence.tsv' using 3 nooutput
 y0 = STATS_max
 plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'attraction |F - F_{ref}|/F_{ref}, l = 2, 3 l_c', \
@@ -21,6 +23,8 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'attraction |F
      y0 * (x0 / x) ls 3 title 'slope -1 (the force error: order >= 1 asserted by the default run)'
 
 # the attraction against the separation at the finest resolution, over the exact statics
+set autoscale x
+set offsets graph 0.05, graph 0.05, 0, 0
 set output dir.'/force.png'
 
 set xlabel 'centre separation l / l_c'
@@ -35,6 +39,7 @@ plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics in the box, {
      pairs using 1:12 with lines ls 3 title 'open bath, {/Symbol r} g z_m^2/2', \
      pairs using 1:2:11 with yerrorbars ls 1 title 'on the cylinder (static limit, rms about the fit, last 15), R/h = '.finest, \
      pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'the liquid''s momentum balance'
+set offsets 0, 0, 0, 0
 
 # the released pair: separation against time (not in the quick sweep: no figure then)
 rel = system('ls '.dir.'/history_released_*.tsv 2>/dev/null')
