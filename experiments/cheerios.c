@@ -97,7 +97,7 @@
  *   reported, not part of the acceptance).
  *   Measured (the default run, 2026-11-23), against the box's statics at l = 2 and 3:
  *   attraction +0.51 % and -0.92 % at 8 cells, +0.24 % and -0.20 % at 12 (F_rms 0.07 and 0.31 %, 0.05
- *   and 0.29 %): observed order 3.3 (0.92 -> 0.24 %); the momentum balance +0.37 % and +0.54 %, +0.11 %
+ *   and 0.28 %): observed order 3.3 (0.92 -> 0.24 %); the momentum balance +0.37 % and +0.54 %, +0.11 %
  *   and +0.05 %; z_m +0.40 % and +0.02 %, +0.25 % and -0.07 %; the cylinder 0.0028 and 0.0015 R below
  *   the statics' height at 8 cells, 0.0012 and 0.0003 R at 12; the meniscus meets it at 119.90-120.12
  *   degrees at 8 cells and 119.98-120.07 at 12. Against the open bath the attraction is 0.25-0.51 %
