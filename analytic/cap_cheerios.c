@@ -473,29 +473,30 @@ static int pair_compute(double bond, double density_ratio, double theta, double 
     pp.quad_tol = 1e-15; /* below the roundoff of J: GSL_EROUND is accepted */
     st = pair_solve(&pp, TOL_TIGHT, xt, &iso);
   }
-  double xb[4] = {xw[0], xw[1], xw[2], 0};
   if (!st && wall > 0) {
     /* the box from the open bath's pair: z_w from the outer meniscus's far field and the wall's image
-     * (2 A e^(-d), d from the outer contact to the wall) as the start, then the four equations */
+     * (2 A e^(-d), d from the outer contact to the wall) as the start, then the four equations at both
+     * tolerances, as above */
+    pair_state g = pair_geom(&pp, xt);
+    double d = fmax(wall - b * sin(g.phi_o), 0.0);
     pp.wall = wall;
-    double d = wall - b * sin(xt[0] + PI - theta), hs = xt[0];
-    double A = far_amplitude(-2.0 * sin(0.5 * hs));
-    xb[3] = xt[3] = log(fmax(2.0 * fabs(A) * exp(-fmax(d, 0.0)), 1e-300));
+    xw[0] = xt[0];
+    xw[1] = xt[1];
+    xw[2] = xt[2];
+    xw[3] = log(fmax(2.0 * fabs(far_amplitude(g.h_o)) * exp(-d), 1e-300));
     pp.quad_tol = 0.01 * TOL_WORK;
-    st = pair_solve_once(&pp, TOL_WORK, xb);
-    for (int i = 0; i < 4 && !st; i++) xt[i] = xb[i];
+    st = pair_solve_once(&pp, TOL_WORK, xw);
+    for (int i = 0; i < 4 && !st; i++) xt[i] = xw[i];
     if (!st) {
       pp.quad_tol = 1e-15;
       st = pair_solve_once(&pp, TOL_TIGHT, xt);
     }
-    for (int i = 0; i < 4 && !st; i++) xw[i] = xb[i];
   }
   ref_gsl_restore(old);
   gsl_integration_workspace_free(pp.ws);
   if (st) return map_gsl(st, &pp);
   cap_cheerios_pair2d w;
-  double xw4[4] = {xw[0], xw[1], xw[2], xb[3]};
-  pair_fill(&pp, xw4, &w);
+  pair_fill(&pp, xw, &w);
   pair_fill(&pp, xt, &r);
   if (wall > 0 && !(r.zw.val * r.h_o.val > 0 && fabs(r.zw.val) <= fabs(r.h_o.val) && wall - b * sin(r.phi_o.val) > 0))
     return CAP_ERROR(CAP_ENOSOL,

@@ -97,9 +97,13 @@ static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
   return p;
 }
 
+/* The cells across a box whose far wall must lie at least at x = reach (from x = 0): the first cell
+ * face there or beyond. */
+static int box_cells(double reach, double h) { return (int)ceil(reach / h); }
+
 double cyl_wall_distance(double R, double xb, double h)
 {
-  return ceil((xb + R + CYL_BATH_REACH) / h) * h - xb;
+  return box_cells(xb + R + CYL_BATH_REACH, h) * h - xb;
 }
 
 /* A free body still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells): its
@@ -191,7 +195,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   double Y = fmax(CYL_MIN_DEPTH, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan * R + (free_body ? R : 0));
   double yb = Y + r->zc_plan * R;
   double top = Y + fmax(fmax(r->zc_plan * R + R, r->h_plan * R), 0) + CYL_HEADROOM;
-  int nx = (int)lround((r->xb + cyl_wall_distance(R, r->xb, h)) / h), ny;
+  int nx = box_cells(r->xb + R + CYL_BATH_REACH, h), ny; /* the wall at cyl_wall_distance */
   double W = nx * h, yl = Y;
   if (free_body) {
     yl = Y + (share * occupied_below(R, yl, yl) - share * r->density * A) / W;
@@ -352,7 +356,7 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
     Y = fmax(Y, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan[k] * R + R);
     top = fmax(top, fmax(fmax(r->zc_plan[k] * R + R, r->h_plan[k] * R), 0));
   }
-  int nx = (int)ceil((xc[1] + R + r->reach[1]) / h), ny;
+  int nx = box_cells(xc[1] + R + r->reach[1], h), ny;
   double W = nx * h;
   /* each starts cut by the flat bath y = yl where a flat surface makes its contact angle, its centre
    * R cos(theta) above yl (no dry column: over a wetting body the column's walls would fall onto
