@@ -2,6 +2,7 @@
 #
 #   make                 build the libraries, tools, tests and experiments under build/
 #   make check           build and run every test; ends with "N passed, N failed"
+#   make unit            the unit tests alone (no experiment sweeps): the quick loop while editing
 #   make sanitize        the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                        (also: make check SANITIZE=1; objects go to build/san/)
 #   make paper           the main job: every experiment at its default resolution, plots, report
@@ -86,7 +87,7 @@ BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c
 
-.PHONY: all check sanitize paper clean
+.PHONY: all check unit sanitize paper clean
 # keep intermediate objects (no rebuild, no "rm" lines)
 .SECONDARY:
 .DEFAULT_GOAL := all
@@ -181,6 +182,10 @@ ifneq ($(CHECK_SAN),)
 	@$(MAKE) --no-print-directory SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
 endif
 	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN)
+
+# The unit tests alone (no experiment sweeps, no sanitizers): the quick loop while editing.
+unit: $(TESTS) $(CAPREF)
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int n_pass, n_fail;
 
@@ -89,4 +91,54 @@ double th_slope(int n, const double *h, const double *err)
   }
   double den = n * sxx - sx * sx;
   return den > 0 ? (n * sxy - sx * sy) / den : NAN;
+}
+
+static int usage(const char *prog, const th_case *cases, FILE *to)
+{
+  fprintf(to, "usage: %s [--list | --case NAME ...]\ncases:", prog);
+  for (const th_case *c = cases; c->name; c++) fprintf(to, " %s", c->name);
+  fprintf(to, "\n");
+  return to == stdout ? 0 : 2;
+}
+
+int th_main(int argc, char **argv, const th_case *cases)
+{
+  int ncases = 0, nselected = 0;
+  while (cases[ncases].name) ncases++;
+  unsigned char *selected = calloc((size_t)ncases + 1, 1);
+  if (!selected) return 2;
+  for (int a = 1; a < argc; a++) {
+    if (strcmp(argv[a], "--list") == 0) {
+      for (int k = 0; k < ncases; k++) printf("%s\n", cases[k].name);
+      free(selected);
+      return 0;
+    }
+    if (strcmp(argv[a], "--help") == 0) {
+      free(selected);
+      return usage(argv[0], cases, stdout);
+    }
+    if (strcmp(argv[a], "--case") == 0 && a + 1 < argc) {
+      int k = 0;
+      while (k < ncases && strcmp(cases[k].name, argv[a + 1]) != 0) k++;
+      if (k == ncases) {
+        fprintf(stderr, "%s: --case: no case named '%s'\n", argv[0], argv[a + 1]);
+        free(selected);
+        return usage(argv[0], cases, stderr);
+      }
+      selected[k] = 1;
+      nselected++;
+      a++;
+      continue;
+    }
+    fprintf(stderr, "%s: unknown argument '%s'\n", argv[0], argv[a]);
+    free(selected);
+    return usage(argv[0], cases, stderr);
+  }
+  for (int k = 0; k < ncases; k++)
+    if (!nselected || selected[k]) {
+      th_note("case %s", cases[k].name);
+      cases[k].run();
+    }
+  free(selected);
+  return th_done();
 }
