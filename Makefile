@@ -68,8 +68,8 @@ $(BUILD)/obj/solver/cap_version.o: CPPFLAGS_ALL += -I$(BUILD)/gen
 
 SOLVER_SRC := $(wildcard solver/*.c)
 ANALYTIC_SRC := $(wildcard analytic/*.c)
-CAPREF_SRC := $(wildcard analytic/capref/*.c)
-CLI_SRC := $(wildcard analytic/cli/*.c)
+CAPREF_SRC := $(wildcard tools/capref/*.c)
+CLI_SRC := $(wildcard tools/cli/*.c)
 HARNESS_SRC := experiments/harness.c experiments/cylinder.c
 EXPERIMENT_SRC := $(filter-out $(HARNESS_SRC),$(wildcard experiments/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)

@@ -21,7 +21,7 @@
 #ifndef EXP_HARNESS_H
 #define EXP_HARNESS_H
 
-#include "../analytic/cli/cap_cli.h"
+#include "../tools/cli/cap_cli.h"
 #include "../solver/cap_io.h"
 
 #define EXP_MAX_LEVELS 8

@@ -1,5 +1,5 @@
 #!/bin/sh
-# capref quantities of the floating module (analytic/capref/q_floating.c).
+# capref quantities of the floating module (tools/capref/q_floating.c).
 #   sh tests/test_capref_floating.sh BUILD_DIR
 # Reference numbers were computed with python3/mpmath (30 digits) from the force balance with a grid,
 # mpmath.findroot and mpmath.diff (see tests/test_floating.c), not with the library's code path.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# capref quantities of the viscous 2D drop (analytic/capref/q_oscillation.c: drop-mode-2d-viscous,
+# capref quantities of the viscous 2D drop (tools/capref/q_oscillation.c: drop-mode-2d-viscous,
 # drop-release-2d, drop-release-fit-2d).
 #   sh tests/test_capref_oscillation.sh BUILD_DIR
 # Reference numbers: python3/mpmath (30 digits) from the boundary conditions written with mp.besseli,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# capref quantities of the rise module (analytic/capref/q_rise.c).
+# capref quantities of the rise module (tools/capref/q_rise.c).
 #   sh tests/test_capref_rise.sh BUILD_DIR
 # Reference numbers were computed with python3/mpmath (30 digits) from formulas independent of the
 # library's code path (see each check); defaults sigma = 0.0728 N/m, rho = 998.2 kg/m^3, g = 9.81 m/s^2.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# capref quantities of the statics module (analytic/capref/q_statics.c).
+# capref quantities of the statics module (tools/capref/q_statics.c).
 #   sh tests/test_capref_statics.sh BUILD_DIR
 # Reference numbers were computed independently with python3/mpmath (30 digits):
 #   young-angle: acos(5/14) = 69.0751675723616837 deg  (0.0473 - 0.0213 = 0.026; 0.026/0.0728 = 5/14)

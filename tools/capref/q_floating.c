@@ -1,8 +1,8 @@
 /* capref quantities of analytic/cap_floating.h: a horizontal cylinder floating on a bath (2D). */
 #include <math.h>
 
-#include "../cap_floating.h"
-#include "../cap_groups.h"
+#include "../../analytic/cap_floating.h"
+#include "../../analytic/cap_groups.h"
 #include "capref.h"
 
 #define P_BO {"Bo", "", "Bond number R^2 / l_c^2", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}

@@ -1,7 +1,7 @@
 /* capref quantities of analytic/cap_laplace.h */
 #include <math.h>
 
-#include "../cap_laplace.h"
+#include "../../analytic/cap_laplace.h"
 #include "capref.h"
 
 static int eval_jump(const double *in, capref_sink *sink)

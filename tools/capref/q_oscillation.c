@@ -1,8 +1,8 @@
 /* capref quantities of analytic/cap_oscillation.h and analytic/cap_groups.h */
 #include <math.h>
 
-#include "../cap_groups.h"
-#include "../cap_oscillation.h"
+#include "../../analytic/cap_groups.h"
+#include "../../analytic/cap_oscillation.h"
 #include "capref.h"
 
 #define POS (CAPREF_LO_OPEN | CAPREF_HI_OPEN)

@@ -1,7 +1,7 @@
 /* capref quantities of analytic/cap_plateau.h (Rayleigh-Plateau instability of a liquid cylinder) */
 #include <math.h>
 
-#include "../cap_plateau.h"
+#include "../../analytic/cap_plateau.h"
 #include "capref.h"
 
 #define OPEN (CAPREF_LO_OPEN | CAPREF_HI_OPEN)

@@ -1,8 +1,8 @@
 /* capref quantities of analytic/cap_cheerios.h (Cheerios effect). SI inputs, angles in degrees. */
 #include <math.h>
 
-#include "../cap_cheerios.h"
-#include "../cap_groups.h"
+#include "../../analytic/cap_cheerios.h"
+#include "../../analytic/cap_groups.h"
 #include "capref.h"
 
 #define RAD2DEG (180.0 / 3.14159265358979323846)

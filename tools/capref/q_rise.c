@@ -1,7 +1,7 @@
 /* capref quantities of analytic/cap_rise.h: capillary rise in 2D (plates, single wall). */
 #include <math.h>
 
-#include "../cap_rise.h"
+#include "../../analytic/cap_rise.h"
 #include "capref.h"
 
 #define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}

@@ -1,7 +1,7 @@
 /* capref: the command-line front end to the analytic library (build/bin/capref).
  *
  * The tool is table-driven: each analytic module contributes a group of quantities in its own file
- * (analytic/capref/q_<module>.c). A quantity names its inputs (flags, in user units, with the allowed
+ * (tools/capref/q_<module>.c). A quantity names its inputs (flags, in user units, with the allowed
  * range) and its outputs, and has an eval function that calls the library and emits one row of
  * results (or many rows, for a profile). capref.c parses flags, checks ranges, and prints TSV or JSON.
  */
@@ -10,12 +10,12 @@
 
 #include "../../solver/cap_errno.h"
 #include "../cli/cap_cli.h"
-#include "../cap_result.h"
+#include "../../analytic/cap_result.h"
 
 #define CAPREF_MAX_PARAMS 12
 #define CAPREF_MAX_OUTS 12
 
-/* Inputs are command-line parameters (analytic/cli/cap_cli.h). */
+/* Inputs are command-line parameters (tools/cli/cap_cli.h). */
 typedef cap_cli_param capref_param;
 #define CAPREF_LO_OPEN CAP_CLI_LO_OPEN
 #define CAPREF_HI_OPEN CAP_CLI_HI_OPEN

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../cap_statics.h"
+#include "../../analytic/cap_statics.h"
 #include "capref.h"
 
 static cap_result to_deg(cap_result r)
