@@ -26,6 +26,7 @@ need libgsl-dev      sh -c 'pkg-config --exists gsl'
 need libpng-dev      sh -c 'pkg-config --exists libpng'
 need gnuplot-nox     sh -c 'command -v gnuplot'
 need python3         sh -c 'command -v python3'
+need clang-format    sh -c 'command -v clang-format'
 if [ "$want_paper" = 1 ]; then
   need texlive-latex-recommended sh -c 'command -v pdflatex && kpsewhich booktabs.sty && kpsewhich hyperref.sty'
 fi
