@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "cap_grid.h"
+#include "cap_version.h"
 
 typedef struct {
   const char *program; /* e.g. "static_drop" */
@@ -28,9 +29,6 @@ cap_file *cap_io_file_open(const char *path, const char *mode);
 FILE *cap_io_file_stream(cap_file *f);
 /* Closes f (which is freed in every case); returns status, or the first write or rename error. */
 int cap_io_file_close(cap_file *f, int status);
-
-/* The commit the library was built from ("<hash>", "<hash>-dirty", or "unknown" outside git). */
-const char *cap_version_commit(void);
 
 /* Writes the '#' provenance lines to f. */
 int cap_io_write_provenance(FILE *f, const cap_provenance *prov);

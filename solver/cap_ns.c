@@ -36,9 +36,22 @@ struct cap_ns_ws {
 
 cap_ns_params cap_ns_params_default(void)
 {
-  cap_ns_params p = {998.2, 1.002e-3, 0.0728, 0, 0, 0.5, 0, CAP_POISSON_MG_PCG, 1e-10, 500, 1e-10, 500, 5, 1, 0, 3,
-                     CAP_NS_VISCOSITY_STRESS, NULL, NULL, {{0, 0, 0, 0, 0}}, 0, 0, 0};
-  return p;
+  return (cap_ns_params){
+      .rho = 998.2,
+      .mu = 1.002e-3,
+      .sigma = 0.0728,
+      .cfl = 0.5,
+      .method = CAP_POISSON_MG_PCG,
+      .ptol = 1e-10,
+      .pmaxit = 500,
+      .vtol = 1e-10,
+      .vmaxit = 500,
+      .band = 5,
+      .extension_order = 1,
+      .reinit_every = 0,
+      .reinit_iterations = 3,
+      .viscosity_form = CAP_NS_VISCOSITY_STRESS,
+  };
 }
 
 int cap_ns_params_check(const cap_ns_params *p)
