@@ -8,17 +8,23 @@
  *
  * L is the length the caller chooses (a radius or a diameter); each experiment states which.
  * de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1 [degennes2004]; Eggers & Villermaux (2008)
- * [eggers2008]. Closed forms: err is a few ulps.
+ * [eggers2008]. Closed forms: err is a few ulps. Every input must be > 0 and finite (SI units as
+ * above; mu in Pa s): CAP_EDOM otherwise, naming it. The output pointer may be NULL.
  */
 #ifndef CAP_GROUPS_H
 #define CAP_GROUPS_H
 
 #include "cap_result.h"
 
+/* l_c (m) from sigma (N/m), rho (kg/m^3), g (m/s^2). */
 int cap_capillary_length(double sigma, double rho, double g, cap_result *lc);
+/* Bo (dimensionless) from rho (kg/m^3), g (m/s^2), length L (m), sigma (N/m). */
 int cap_bond_number(double rho, double g, double length, double sigma, cap_result *bo);
+/* La (dimensionless) from sigma (N/m), rho (kg/m^3), length L (m), mu (Pa s). */
 int cap_laplace_number(double sigma, double rho, double length, double mu, cap_result *la);
+/* Oh (dimensionless) from mu (Pa s), rho (kg/m^3), sigma (N/m), length L (m). */
 int cap_ohnesorge_number(double mu, double rho, double sigma, double length, cap_result *oh);
+/* t_c (s) from rho (kg/m^3), length L (m), sigma (N/m). */
 int cap_capillary_time(double rho, double length, double sigma, cap_result *tc);
 
 #endif

@@ -11,10 +11,12 @@
 
 #include "cap_result.h"
 
-/* dim: CAP_REF_2D or CAP_REF_3D; sigma > 0 (N/m); radius > 0 (m). *dp in Pa (inside minus outside). */
+/* dim: CAP_REF_2D or CAP_REF_3D; sigma > 0 (N/m); radius > 0 (m). *dp in Pa (inside minus outside),
+ * may be NULL. CAP_EDOM for an input out of range. */
 int cap_laplace_jump(cap_ref_dim dim, double sigma, double radius, cap_result *dp);
 
-/* Mean curvature sum kappa = dp/sigma of the same interface: 1/R (2D) or 2/R (3D), in 1/m. */
+/* Mean curvature sum kappa = dp/sigma of the same interface: 1/R (2D) or 2/R (3D), in 1/m; dim and
+ * radius as above. CAP_EDOM. */
 int cap_laplace_curvature(cap_ref_dim dim, double radius, cap_result *kappa);
 
 /* Validates a cap_ref_dim argument (CAP_EDOM naming `dim` otherwise). */

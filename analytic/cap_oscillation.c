@@ -75,7 +75,7 @@ int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, doubl
 }
 
 /* ================================================================================================
- * Viscous 2D drop in a void: the exact linear theory (see cap_oscillation.h for the derivation).
+ * Viscous 2D drop in a void: the exact linear theory (derivation: docs/design/analytic-oscillation.md).
  * Everything below works in the units R = rho = sigma = 1 (time unit t_c = sqrt(rho R^3 / sigma));
  * the one parameter is the Ohnesorge number oh = nu t_c / R^2 = nu sqrt(rho / (sigma R)).
  * ================================================================================================ */
@@ -279,7 +279,7 @@ static int newton(int n, double oh, cplx s, vroot *out)
   return V_NEWTON;
 }
 
-/* Small-Oh expansion of the root (derived in the header): a starting point for Newton. */
+/* Small-Oh expansion of the root (docs/design/analytic-oscillation.md): a starting point for Newton. */
 static cplx mode_guess(int n, double oh)
 {
   const double m = n, T = 2.0 * m * (m - 1.0), w0 = sqrt(m * (m * m - 1.0));
@@ -574,11 +574,10 @@ enum { FIT_P = 5, FIT_MAXITER = 200, POLISH_MAXITER = 20 };
 #define FIT_XTOL 1e-12
 
 /* Gauss-Newton polish of the trust-region result: p -= argmin |J dp - f| (SVD least squares) until
- * the step stops shrinking. Near the optimum the trust-region driver stops on a step that its
- * reduction-ratio test (differences of the cost, ~1e-19 here, at the rounding floor of the cost)
- * has shrunk, short of the minimum by ~1e-11 in beta; Gauss-Newton needs no cost comparisons.
- * On return J holds the Jacobian at p and *step the size of the last step relative to each |p_k|
- * (max over k). */
+ * the step stops shrinking. It needs no cost comparisons, which the trust-region driver's
+ * reduction-ratio test makes at the cost's rounding floor near the optimum (why:
+ * docs/design/analytic-oscillation.md). On return J holds the Jacobian at p and *step the size of
+ * the last step relative to each |p_k| (max over k). */
 static int polish(const fit_data *d, gsl_vector *p, gsl_matrix *J, double *step)
 {
   gsl_vector *f = gsl_vector_alloc(d->m), *dp = gsl_vector_alloc(FIT_P);

@@ -60,11 +60,9 @@ static int scale_result(const char *what, cap_result *r, double f)
 
 /* r = I1(x)/I0(x) with its absolute error, from GSL's exponentially scaled Bessel functions (the
  * scale factors cancel, so there is no overflow for large x). For x < 1e-3 the Taylor series
- * r = x/2 - x^3/16 + x^5/96 - 11 x^7/6144 + ... (coefficients checked with mpmath) is used, truncated
- * after x^5 (relative truncation error < 4e-21): GSL's gsl_sf_bessel_I1_scaled_e returns 0.5 x without
- * the factor exp(-x) for x below about 4.2e-8 (relative error x, reported err 0), which the tests
- * detected, and its absolute error estimate (~2e-16) is far too loose a bound for small x.
- * Caller has switched the GSL error handler off. */
+ * r = x/2 - x^3/16 + x^5/96 - 11 x^7/6144 + ..., truncated after x^5 (relative truncation error
+ * < 4e-21), since GSL's scaled I1 and its error estimate are not accurate enough for small x
+ * (docs/design/analytic-plateau.md). Caller has switched the GSL error handler off. */
 static int bessel_ratio(double x, double *r, double *rerr)
 {
   if (x < 1e-3) {

@@ -1,51 +1,31 @@
-/* Rayleigh-Plateau: linear capillary instability of a liquid cylinder (jet at rest) in a void.
+/* cap_plateau: Rayleigh-Plateau, the linear capillary instability of a liquid cylinder (jet at rest)
+ * in a void. Sources' status, derivations and figures: docs/design/analytic-plateau.md.
  *
- * A cylinder of radius R, density rho, surface tension sigma, kinematic viscosity nu, with no outer
- * fluid and no gravity, perturbed axisymmetrically: r = R + eps exp(s t) cos(k z), x = kR. Times are
- * made dimensionless with the capillary time t_c = sqrt(rho R^3 / sigma); S = s t_c. Oh is
- *   Oh = nu sqrt(rho / (sigma R)) = mu / sqrt(rho sigma R)      (R = the RADIUS, cf. cap_groups.h).
+ * A cylinder of radius R, density rho, surface tension sigma, kinematic viscosity nu, no outer fluid,
+ * no gravity, perturbed axisymmetrically: r = R + eps exp(s t) cos(k z), x = kR. Dimensionless times
+ * in t_c = sqrt(rho R^3 / sigma), S = s t_c; Oh = nu sqrt(rho / (sigma R)) = mu / sqrt(rho sigma R)
+ * (R = the RADIUS, cf. cap_groups.h).
  *
- * 1. Inviscid dispersion relation, Rayleigh (1879), Proc. London Math. Soc. 10, 4-13 [rayleigh1879]:
- *        S^2 = x (1 - x^2) I1(x) / I0(x).
- *    0 < x < 1: S^2 > 0, growth at rate S. x > 1: S^2 < 0, the mode is a standing capillary wave with
- *    angular frequency sqrt(-S^2). x = 1: marginal. Long-wave limit: I1/I0 = x/2 - x^3/16 + ..., so
- *    S^2 = x^2 (1 - x^2)/2 (1 - x^2/8 + O(x^4)).
- *    Fastest mode (computed here: GSL Brent minimiser, polished by a Brent root of dS^2/dx):
- *        x_max = 0.69701889830633, S_max = 0.34333870186130,
- *    the classical values x_max = 0.697, S_max = 0.3433 (lambda_max = 2 pi R / x_max = 9.01 R) quoted
- *    in the review of Eggers & Villermaux (2008), Rep. Prog. Phys. 71, 036601 [eggers2008]. The text
- *    of the review was not accessible while implementing; the values were confirmed by an independent
- *    40-digit mpmath computation (tests/test_plateau.c).
+ * 1. Inviscid, Rayleigh (1879), Proc. London Math. Soc. 10, 4-13 [rayleigh1879]:
+ *        S^2 = x (1 - x^2) I1(x) / I0(x);
+ *    0 < x < 1 grows at rate S, x > 1 is a standing wave of angular frequency sqrt(-S^2), x = 1 is
+ *    marginal. Fastest mode x_max = 0.69701889830633, S_max = 0.34333870186130 (computed; the classical
+ *    0.697 and 0.3433 of Eggers & Villermaux (2008), Rep. Prog. Phys. 71, 036601 [eggers2008]).
+ * 2. Viscous, Weber's (1931) long-wave approximation, Z. Angew. Math. Mech. 11, 136-154 [weber1931]:
+ *        S^2 + 3 Oh x^2 S = x^2 (1 - x^2) / 2,
+ *    valid for x << 1 (at Oh = 0 it differs from Rayleigh by a relative x^2/16 in S). Fastest mode
+ *    x_W = 1 / sqrt(2 + sqrt(18) Oh), S_W = 1 / (2 sqrt(2) + 6 Oh). The full viscous relation of
+ *    Chandrasekhar (1961, Ch. XII, Sec. 112) is not implemented.
+ * 3. Breakup-time estimate t_b = ln(R / eps) / s_max (0 < eps < R; ignores the nonlinear final stage).
  *
- * 2. Viscous: Weber's (1931) long-wave approximation, Z. Angew. Math. Mech. 11, 136-154 [weber1931]:
- *        s^2 + 3 nu k^2 s = sigma / (2 rho R^3) x^2 (1 - x^2),   i.e.  S^2 + 3 Oh x^2 S = x^2 (1 - x^2)/2.
- *    It is the linearisation about h = R of the slender-jet equations with the Trouton viscosity 3 mu
- *    (checked by that derivation; Weber's paper itself was not accessible), valid for x << 1; at
- *    Oh = 0 it differs from Rayleigh's relation by a relative x^2/16 in S at leading order (3 % at
- *    x = 0.697). Its fastest mode (dS/dx = 0, derived and checked by hand):
- *        x_W = 1 / sqrt(2 + sqrt(18) Oh),   S_W = x_W^2 / sqrt(2) = 1 / (2 sqrt(2) + 6 Oh),
- *    so x_W -> 1/sqrt(2) as Oh -> 0 and x_W -> 0 (long waves) as Oh -> infinity, where the long-wave
- *    hypothesis holds best. For x > 1 both roots have Re S < 0: a damped wave (b^2 + 4c < 0) or two
- *    decaying modes; the least stable root is returned.
- *    NOT IMPLEMENTED: the full viscous dispersion relation of Chandrasekhar (1961), Hydrodynamic and
- *    Hydromagnetic Stability, Ch. XII, Sec. 112. Its text could not be checked against the book or a
- *    restatement during implementation, so following the project's rule no unverified formula is
- *    shipped; the Weber approximation above is the library's viscous model.
- *
- * 3. Breakup-time estimate: the fastest mode grows as eps exp(s_max t) and reaches the radius at
- *        t_b = ln(R / eps) / s_max       (0 < eps < R; an order-of-magnitude estimate: it ignores the
- *                                          nonlinear final stage).
- *
- * Growth rates are returned as the least stable root s = re + i im: `re` = Re s (1/s, > 0 growth,
- * < 0 decay), `im` = |Im s| (angular frequency, rad/s). Inviscid: re = sqrt(S^2), im = 0 for x <= 1;
- * re = 0, im = sqrt(-S^2) for x >= 1.
- *
+ * Growth rates are the least stable root s = re + i im: re = Re s (1/s, > 0 growth, < 0 decay),
+ * im = |Im s| (rad/s). Inviscid: re = sqrt(S^2), im = 0 for x <= 1; re = 0, im = sqrt(-S^2) for x >= 1.
  * Validity: linear theory (eps << R), Newtonian liquid, no ambient fluid, no gravity, axisymmetric
  * modes (non-axisymmetric modes of a cylinder are stable). Inputs: 0 < x <= 1e6; 0 <= Oh < inf.
- * `err` is the numerical error of evaluating the stated formula; it does not include the modelling
- * error of the long-wave approximation (see above). Errors: CAP_EDOM (an input out of range, message
- * names it), CAP_ENONFINITE (a result overflows), CAP_ENUMERIC / CAP_EMAXITER (a GSL Bessel call, or
- * the minimiser or root finder of the fastest inviscid mode, failed), CAP_ENOMEM (GSL workspace).
+ * `err` is the numerical error of evaluating the stated formula, not the modelling error of the
+ * long-wave approximation. Errors: CAP_EDOM (an input out of range, message names it),
+ * CAP_ENONFINITE (a result overflows), CAP_ENUMERIC / CAP_EMAXITER (a GSL Bessel call, or the
+ * minimiser or root finder of the fastest inviscid mode, failed), CAP_ENOMEM (GSL workspace).
  */
 #ifndef CAP_PLATEAU_H
 #define CAP_PLATEAU_H
@@ -73,7 +53,7 @@ int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap
                                     cap_result *s_max);
 
 /* Weber's long-wave viscous relation, dimensionless: x in (0, 1e6], oh >= 0. *re, *im = Re S, |Im S|
- * of the least stable root (units sqrt(sigma/(rho R^3))). Valid for x << 1 (see the header). */
+ * of the least stable root (units sqrt(sigma/(rho R^3))). Valid for x << 1 (see the opening). */
 int cap_plateau_weber(double x, double oh, cap_result *re, cap_result *im);
 
 /* The same in SI: nu (m^2/s) >= 0, k (1/m); *re in 1/s, *im in rad/s. */

@@ -347,7 +347,7 @@ static double wall_fn(double y, void *p)
   return (w->yw - y) + 2.0 * (tanh(y) - tanh(w->yw)) - w->xi;
 }
 
-/* y(xi) by Brent on [yw - xi - 1, yw - xi], where wall_fn changes sign (see the header). */
+/* y(xi) by Brent on [yw - xi - 1, yw - xi], where wall_fn changes sign (docs/design/analytic-rise.md). */
 static int wall_y_of_x(double yw, double xi, double tol, double *y)
 {
   wall_par w = {yw, xi};

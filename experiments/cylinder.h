@@ -22,17 +22,11 @@
  * A free cylinder sank when the liquid closed over it or it came within 6 cells of the floor. With
  * free_x it also moves horizontally (off the plane) and stops when it comes within 6 cells of the
  * plane, its image as close (the pair touching, to the grid).
- * Solver: stress-form viscosity, constant extension, reinitialisation every step.
+ * Solver: stress-form viscosity, constant extension, reinitialisation every CYL_REINIT_EVERY steps.
  * The horizontal forces (off the plane) are static limits from the last CYL_MEAN_WINDOW of the run,
  * sampled every CYL_HISTORY_DT: a constant plus one damped oscillation fitted to the samples
- * (exp_damped_limit), the residual's root mean square written with it. The bodies settle from the
- * flat bath they start on, and the bath's gravest sloshing mode (cheerios at l = 2 l_c, R = 4 cells:
- * angular frequency 0.75 sqrt(g/l_c), decay rate 0.2 per unit time) still swings the horizontal force
- * by 10 % at t = 25 and 2 % at t = 40; the plain mean over the window (1.6 periods) was off its limit
- * by 0.5 % there (the momentum balance: 8.04e-3 sigma against its limit 8.09e-3). What is left about
- * the fit is the flicker of a body held horizontally and free vertically: its staircase is rebuilt as
- * it heaves by 1e-4 R and its contact points hop between cells (cheerios at l = 2, R = 4 cells: 0.5 %
- * of the force). The currents stay at 1e-3 sqrt(g l_c).
+ * (exp_damped_limit, which removes the bath's slowly decaying sloshing), the residual's root mean
+ * square written with it. Why, and what is left: docs/design/analytic-cylinder.md.
  * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level over
  * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
  * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the meniscus makes with the cylinder there, the surface
@@ -51,13 +45,9 @@
 #define CYL_HEADROOM 0.5    /* the box above the highest point, l_c */
 #define CYL_HISTORY_DT 0.25
 #define CYL_MEAN_WINDOW 15.0 /* the horizontal forces are static limits from the run's last this, sqrt(l_c/g) */
-/* The level set is reinitialised every this many steps. Every step (as capillary_rise, whose meniscus
- * on grid-aligned plates rose further so), a held cylinder's contact points crept past the statics'
- * along the staircase: floating_density, Bo = 0.3, theta = 120 degrees, R = 8 cells, held at zc =
- * -2.6 R, contact 130.7 degrees against 127.3 and the load -2.85 % off at t = 24, still rising (-1.86 %
- * at t = 48, the contact at 130.5: not converging to the statics' position). Every 5, 10 and 20
- * steps: contact 125.25, 125.23, 125.27 degrees against 125.4 and the load -0.05, -0.14, -0.22 %;
- * without reinitialisation the contact stuck at 105.7 degrees (+10 %). */
+/* The level set is reinitialised every this many steps: every step lets a held cylinder's contact
+ * points creep past the statics' position along the staircase, never lets them stick (measurements:
+ * docs/design/analytic-cylinder.md). */
 #define CYL_REINIT_EVERY 10
 
 typedef struct {
@@ -113,8 +103,8 @@ double cyl_wall_distance(double R, double xb, double h);
  * The box: walls at 90 degrees reach[0] l_c beyond a and reach[1] beyond b; the heights and the
  * solver as for one free cylinder above, the far level Y below the lower planned centre. Start: the
  * liquid flat at yl, each body cut by it where a flat surface makes its angle (centre R cos(theta)
- * above yl; a dry column over a wetting body would fall onto its top and close over it: measured,
- * b of cheerios (c) ended under the surface), yl chosen as above. Measured at the end: each body's
+ * above yl; a dry column over a wetting body would fall onto its top and close over it), yl chosen
+ * as above. Measured at the end: each body's
  * horizontal and vertical force (cap_force_on_part), its centre height above the level of zero
  * pressure (the bottom row; the mean of the last heave), its contact positions and angles, and the horizontal
  * force a second way, from the liquid's momentum balance at rest: for a, between the left wall's
