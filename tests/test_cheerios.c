@@ -104,6 +104,8 @@ static void inner_by_psi(double h, double alpha, double *dx, double *zend)
 
 /* ---- 3D ------------------------------------------------------------------------------------- */
 
+/* 3D: Sigma against the cap-volume quadrature and mpmath, E and F against mpmath, F = -dE/dl by
+ * finite differences, the SI wrapper, the error paths. */
 static void spheres_3d(void)
 {
   cap_result r, r2;
@@ -182,6 +184,8 @@ static void arc_forces(double b, double zc, double phi_o, double phi_i, double *
   *fx = simpson(press_fx, p, -phi_o, phi_i, 4000);
 }
 
+/* 2D isolated cylinder: the exact flat case, the vertical force balance by quadrature, the outer
+ * meniscus by RK4 shooting (heavy hydrophilic and light hydrophobic), the error paths. */
 static void isolated_2d(void)
 {
   cap_cheerios_float2d f;
@@ -261,6 +265,8 @@ static void check_pair(const char *tag, double bo, double D, double th, double L
   th_rel(zend, r.zm.val, 1e-9, "%s inner meniscus height at the midpoint = z_m (RK4 in psi)", tag);
 }
 
+/* 2D symmetric pair (check_pair on several bodies and gaps); l -> infinity gives the isolated
+ * cylinder; neutral bodies do not interact; the SI wrapper; the error paths. */
 static void pair_2d(void)
 {
   const double th = 63.7 * DEG, bo = 0.3817, D = 1.7321, b = sqrt(bo);
@@ -355,6 +361,8 @@ static void check_unlike(const char *name, const cap_cheerios_body2d *a, const c
   th_true(r.force.err < 1e-9, "%s: the force from either contact agrees (err %.2g)", name, r.force.err);
 }
 
+/* 2D pair of unlike bodies (check_unlike); identical bodies give the symmetric pair; swapping
+ * mirrors the state; the signs of the force; far apart, two superposed tails; the error paths. */
 static void unlike_2d(void)
 {
   const cap_cheerios_body2d heavy = {0.04, 3.0, 120 * DEG}, light = {0.04, 0.25, 60 * DEG};
@@ -425,6 +433,8 @@ static void unlike_2d(void)
   th_int(cap_cheerios_2d_unlike(&bad, &light, 2.0, &r), CAP_ENOSOL, "unlike: a sinking body a: ENOSOL");
 }
 
+/* 2D small-slope laws (fixed slope, fixed charge) against the exact pair as l grows and Bo falls;
+ * the nonlinear large-l asymptote; the error paths. */
 static void linear_2d(void)
 {
   /* small Bo, heavy cylinder */

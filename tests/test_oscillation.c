@@ -28,6 +28,9 @@
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
+/* The closed forms against hand values: the inviscid frequencies (Rayleigh, Lamb with an outer
+ * density, the bubble limit), the period, Lamb's damping rates; the error paths and the overdamped
+ * drop. */
 static void closed_forms(void)
 {
   const double sigma = 0.0728, R = 3.817e-4, rho = 998.2, air = 1.2, nu = 1.004e-6;
@@ -103,6 +106,8 @@ static double complex series_ratio(int n, double complex x)
   return x / (2.0 * (n + 1)) * sn1 / sn;
 }
 
+/* The ratio I_{n+1}(x)/I_n(x) of complex argument against mpmath, a power series and GSL's real
+ * I_n; its error paths. */
 static void bessel_ratio(void)
 {
   cap_result re, im;
@@ -253,6 +258,7 @@ static void mode_planar_limit(void)
   th_true(fabs(p - 1) < 0.15, "planar limit: the decay-rate difference falls as 1/n (observed %.3f)", p);
 }
 
+/* The viscous mode: overdamped beyond the critical Oh (ENOSOL); inputs out of range refused. */
 static void mode_errors(void)
 {
   cap_result b, w;
@@ -271,6 +277,8 @@ static void mode_errors(void)
          "viscous mode: negative radius rejected");
 }
 
+/* The release from rest eta(t)/eta0 against mpmath (underdamped, water, overdamped), each within
+ * its error estimate. */
 static void release_reference(void)
 {
   static const struct {
@@ -369,6 +377,8 @@ static double max_release_diff(double oh, int exact_mode, double *max_err)
   return mx;
 }
 
+/* Small Oh: the release tends to the damped oscillator from rest (to O(Oh^1.5)) and to Lamb's
+ * damped cosine (to O(Oh)); at Oh = 1e-10 it is the inviscid limit within the stated error. */
 static void release_asymptotics(void)
 {
   double ohs[3] = {1e-4, 1e-5, 1e-6}, d_osc[3], d_lamb[3], err;
@@ -405,6 +415,7 @@ static void release_sum_rule(void)
   th_rel(sum, 2 * nu / 2, 1e-6, "release: integral of eta dt = 2 mu R/(n sigma) (sum rule, Oh = 0.3)");
 }
 
+/* The release's error paths: t, nu and n out of range refused. */
 static void release_errors(void)
 {
   cap_result e;

@@ -35,6 +35,8 @@ static void names(const char *param, const char *what)
           cap_error_message());
 }
 
+/* The inviscid Rayleigh dispersion relation S^2(x) against mpmath: unstable, stable and marginal
+ * modes, the long-wave series, and the SI wrapper. */
 static void rayleigh(void)
 {
   cap_result s2, re, im;
@@ -102,6 +104,8 @@ static void rayleigh(void)
   err_ok(re, 283.133737340086557184, 1e-12, "Rayleigh SI s err");
 }
 
+/* The fastest-growing Rayleigh mode against the published values and mpmath; it maximises the
+ * dispersion relation; the SI wrapper. */
 static void rayleigh_fastest(void)
 {
   cap_result x, s;
@@ -130,6 +134,8 @@ static void rayleigh_fastest(void)
   th_rel(s.val, 393.184535189598950453, 1e-12, "Rayleigh s_max SI (water) vs mpmath");
 }
 
+/* Weber's viscous dispersion relation against mpmath roots: unstable, damped and overdamped modes,
+ * the marginal x = 1, the inviscid limits, and the SI wrapper. */
 static void weber(void)
 {
   cap_result re, im;
@@ -181,6 +187,8 @@ static void weber(void)
   th_rel(re.val, 284.182899021745215353, 1e-12, "Weber SI s (water, kR=0.3817) vs mpmath");
 }
 
+/* The fastest-growing Weber mode: the inviscid closed form, mpmath maximisation, the large-Oh
+ * limit, and the SI wrapper. */
 static void weber_fastest(void)
 {
   cap_result x, s, a, b;
@@ -223,6 +231,7 @@ static void weber_fastest(void)
   th_rel(s.val, 3.65363326341177358808, 1e-12, "Weber s_max SI (glycerol) vs mpmath");
 }
 
+/* The breakup time ln(R/eps)/s_max against mpmath, and its error propagated from the rate's. */
 static void breakup(void)
 {
   cap_result t;
@@ -242,6 +251,7 @@ static void breakup(void)
   th_rel(t.err, t.val * 0.25 / 393.18, 1e-6, "breakup time err = t rate_err/rate");
 }
 
+/* Error paths: inputs out of range are refused, the messages naming them; an overflow is reported. */
 static void errors(void)
 {
   cap_result r, r2;

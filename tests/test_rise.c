@@ -60,6 +60,7 @@ static int ode_x(double lc, double x0, double x1, double y[3])
   return s;
 }
 
+/* Jurin's law between plates against mpmath, wetting and non-wetting. */
 static void jurin(void)
 {
   cap_result H;
@@ -164,6 +165,8 @@ static void wide_gap(void)
   }
 }
 
+/* pi - theta mirrors the rise into a depression; theta = 90 deg leaves the interface flat; the
+ * signed single-wall height. */
 static void mirror_flat(void)
 {
   double lc = lc_(), th = 58.31 * DEG, gap = 0.7723 * lc;
@@ -217,6 +220,8 @@ static double wall_z(double x, void *p)
   return z.val;
 }
 
+/* Single wall: the area under the meniscus is l_c^2 cos(theta) (the vertical force balance), by
+ * quadrature of the closed-form profile. */
 static void wall_area(void)
 {
   double lc = lc_(), ths[2] = {37.9 * DEG, 117.4 * DEG};
@@ -236,6 +241,7 @@ static void wall_area(void)
 
 static int names(const char *param) { return strstr(cap_error_message(), param) != NULL; }
 
+/* Error paths: inputs out of range are refused, the messages naming them. */
 static void errors(void)
 {
   cap_result r;
