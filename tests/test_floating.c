@@ -250,6 +250,8 @@ static void equilibrium(void)
 
 static int names(const char *p) { return strstr(cap_error_message(), p) != NULL; }
 
+/* Error paths: inputs out of range are refused, the messages naming them; D just above D_max sinks
+ * (ENOSOL), just below it floats. */
 static void errors(void)
 {
   cap_result r;

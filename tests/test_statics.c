@@ -30,6 +30,8 @@ static void err_bound(cap_result got, double want, double want_err, double k, co
           what, fabs(got.val - want), k, got.err, want_err);
 }
 
+/* Young's law: hand and mpmath values, equal tensions, the boundary cos = 1, the drying side;
+ * complete wetting and drying (ENOSOL) and the error paths. */
 static void young(void)
 {
   cap_result c, t;
@@ -60,6 +62,8 @@ static void young(void)
   th_int(cap_statics_young(0.04, -0.02, 0.07, &c, &t), CAP_EDOM, "young negative sigma_sl -> EDOM");
 }
 
+/* Spherical caps (3D) and circular segments (2D): identities the code does not use, 90 deg, tiny
+ * angles against mpmath; the error paths. */
 static void caps(void)
 {
   cap_statics_cap_shape c;
@@ -138,6 +142,8 @@ static void check_identities(cap_ref_dim dim, double th, double size, const cap_
   }
 }
 
+/* Sessile drops against mpmath (2D quadrature, 3D ODE) at 63.7 and 131.3 deg, and the exact
+ * identities across shapes and sizes. */
 static void sessile_refs(void)
 {
   const double lc = lc_();
@@ -211,6 +217,8 @@ static void sessile_refs(void)
       }
 }
 
+/* Sessile-drop limits: zero Bond number (the cap), g = 0 and rho = 0, the 2D and 3D puddles (with
+ * the derived rim correction), a tiny contact angle, and beyond the shooting range (EDOM). */
 static void sessile_limits(void)
 {
   const double lc = lc_();
@@ -298,6 +306,7 @@ static void sessile_limits(void)
   th_true(strstr(cap_error_message(), "area") != NULL, "range message names area: %s", cap_error_message());
 }
 
+/* The sessile drop's error paths: inputs out of range refused, the messages naming them. */
 static void sessile_errors(void)
 {
   cap_statics_drop_shape d;
@@ -317,6 +326,8 @@ static void sessile_errors(void)
          "sessile overflowing rho g -> EDOM");
 }
 
+/* The drop profile: against the mpmath ODE at interior points, spacing in arc length, the 2D first
+ * integral at every point, the puddle's flat top, the circle at g = 0; the error paths. */
 static void profile(void)
 {
   const double lc = lc_();
@@ -422,6 +433,8 @@ static double area_outside(double R, double D, double rs, int n)
   return A;
 }
 
+/* A 2D drop on a disc: the liquid area by chord quadrature, the angle at and position of the contact
+ * point, the apex height; a huge disc gives the flat cap; the error paths. */
 static void disc_caps(void)
 {
   const double angles[4] = {30, 75, 120, 160};
