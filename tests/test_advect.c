@@ -87,93 +87,125 @@ static double interp_error(int n, cap_location loc, int cubic)
   return e;
 }
 
-int main(void)
+/* Cubic interpolation: the samples themselves, and fourth order (bilinear: second). */
+static void cubic_interpolation(void)
 {
-  /* cubic interpolation: the samples themselves, and fourth order (bilinear: second) */
-  {
-    cap_grid g;
-    periodic_grid(&g, 16);
-    double *f = cap_grid_field_alloc(&g);
-    for (int j = 0; j < 16; j++)
-      for (int i = 0; i < 16; i++) f[cap_grid_idx(&g, i, j)] = wave((i + 0.5) / 16, (j + 0.5) / 16);
-    cap_grid_fill_ghosts_at(&g, f, CAP_AT_CELL, CAP_GHOST_EVEN);
-    double e = 0;
-    for (int j = 0; j < 16; j++)
-      for (int i = 0; i < 16; i++)
-        e = fmax(e, fabs(cap_advect_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
-    th_abs(e, 0, 1e-15, "cubic interpolation at the cell centres returns the samples");
-    free(f);
-    const cap_location locs[3] = {CAP_AT_CELL, CAP_AT_XFACE, CAP_AT_YFACE};
-    for (int l = 0; l < 3; l++) {
-      double e1 = interp_error(32, locs[l], 1), e2 = interp_error(64, locs[l], 1);
-      double b1 = interp_error(32, locs[l], 0), b2 = interp_error(64, locs[l], 0);
-      th_note("location %d: cubic errors %.2e %.2e (order %.2f), bilinear %.2e %.2e (order %.2f)", l, e1, e2,
-              log2(e1 / e2), b1, b2, log2(b1 / b2));
-      th_true(log2(e1 / e2) > 3.5, "location %d: cubic interpolation is fourth order (%.2f)", l, log2(e1 / e2));
-      th_true(e2 < 0.1 * b2, "location %d: cubic error %.2e below a tenth of the bilinear %.2e at 64 cells", l, e2, b2);
-    }
+  cap_grid g;
+  periodic_grid(&g, 16);
+  double *f = cap_grid_field_alloc(&g);
+  for (int j = 0; j < 16; j++)
+    for (int i = 0; i < 16; i++) f[cap_grid_idx(&g, i, j)] = wave((i + 0.5) / 16, (j + 0.5) / 16);
+  cap_grid_fill_ghosts_at(&g, f, CAP_AT_CELL, CAP_GHOST_EVEN);
+  double e = 0;
+  for (int j = 0; j < 16; j++)
+    for (int i = 0; i < 16; i++)
+      e = fmax(e, fabs(cap_advect_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
+  th_abs(e, 0, 1e-15, "cubic interpolation at the cell centres returns the samples");
+  free(f);
+  const cap_location locs[3] = {CAP_AT_CELL, CAP_AT_XFACE, CAP_AT_YFACE};
+  for (int l = 0; l < 3; l++) {
+    double e1 = interp_error(32, locs[l], 1), e2 = interp_error(64, locs[l], 1);
+    double b1 = interp_error(32, locs[l], 0), b2 = interp_error(64, locs[l], 0);
+    th_note("location %d: cubic errors %.2e %.2e (order %.2f), bilinear %.2e %.2e (order %.2f)", l, e1, e2,
+            log2(e1 / e2), b1, b2, log2(b1 / b2));
+    th_true(log2(e1 / e2) > 3.5, "location %d: cubic interpolation is fourth order (%.2f)", l, log2(e1 / e2));
+    th_true(e2 < 0.1 * b2, "location %d: cubic error %.2e below a tenth of the bilinear %.2e at 64 cells", l, e2, b2);
   }
-  /* exact for a translation by whole cells */
-  th_abs(translate(32, 1.0, -2.0, 1.0 / 32, 7), 0, 1e-13, "translation by whole cells is exact");
-  /* fixed dt, refined h: the interpolation error O(h^2) per step -> second order in h */
-  {
-    int ns[3] = {32, 64, 128};
-    double h[3], e[3];
-    for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e[k] = translate(ns[k], 0.7321, -0.4142, 0.02, 10); }
-    for (int k = 0; k < 3; k++) th_note("translation, 10 steps of dt = 0.02, n=%d: max error %.3e", ns[k], e[k]);
-    th_true(th_slope(3, h, e) >= 1.8, "fixed dt: observed order in h %.2f >= 1.8", th_slope(3, h, e));
-  }
-  /* fixed CFL number 0.8 to t = 0.25: first order */
-  {
-    int ns[3] = {32, 64, 128};
-    double h[3], e[3];
-    for (int k = 0; k < 3; k++) {
-      h[k] = 1.0 / ns[k];
-      int steps = (int)ceil(0.25 / (0.8 * h[k] / 0.7321));
-      e[k] = translate(ns[k], 0.7321, -0.4142, 0.25 / steps, steps);
-    }
-    for (int k = 0; k < 3; k++) th_note("translation at CFL 0.8 to t = 0.25, n=%d: max error %.3e", ns[k], e[k]);
-    th_true(th_slope(3, h, e) >= 0.9, "fixed CFL: observed order %.2f >= 0.9", th_slope(3, h, e));
-  }
-  /* the RK2 backtrace: local error O(dt^3) on a rigid rotation */
-  {
-    double dts[3] = {0.2, 0.1, 0.05}, e[3];
-    for (int k = 0; k < 3; k++) e[k] = rotation_step_error(dts[k]);
-    for (int k = 0; k < 3; k++) th_note("rotation, one step dt=%.2f: departure error %.3e", dts[k], e[k]);
-    th_true(th_slope(3, dts, e) >= 2.8, "RK2 departure point: local order in dt %.2f >= 2.8", th_slope(3, dts, e));
-  }
-  /* face-lattice ghosts */
-  {
-    cap_grid g;
-    periodic_grid(&g, 8);
-    double *f = cap_grid_field_alloc(&g);
-    for (int j = 0; j < 8; j++)
-      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&g, i, j)] = 10 * i + j + 0.3817;
-    for (int j = 0; j < 8; j++) f[cap_grid_idx(&g, 8, j)] = f[cap_grid_idx(&g, 0, j)];
-    cap_grid_fill_ghosts_at(&g, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
-    th_abs(f[cap_grid_idx(&g, -1, 3)], f[cap_grid_idx(&g, 7, 3)], 0, "periodic x-face ghost -1 = face n-1");
-    th_abs(f[cap_grid_idx(&g, 9, 3)], f[cap_grid_idx(&g, 1, 3)], 0, "periodic x-face ghost n+1 = face 1");
-    cap_grid w;
-    cap_grid_init(&w, CAP_GEOM_PLANAR, 8, 6, 1, 0.125, 0, 0, 0, 2);
-    for (int j = 0; j < 6; j++)
-      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&w, i, j)] = 0.25 * i - 0.5 * j;
-    cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_ODD);
-    th_abs(f[cap_grid_idx(&w, -2, 1)], -f[cap_grid_idx(&w, 2, 1)], 0, "wall x-face ODD ghost mirrors about face 0");
-    cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_LINEAR);
-    th_abs(f[cap_grid_idx(&w, 10, 7)], 0.25 * 10 - 0.5 * 7, 1e-14, "wall x-face LINEAR ghost exact for a linear field");
-    cap_grid a;
-    cap_grid_init(&a, CAP_GEOM_AXI, 8, 6, 1, 0.125, 0, 0, 0, 2);
-    for (int j = 0; j < 6; j++)
-      for (int i = 0; i <= 8; i++) f[cap_grid_idx(&a, i, j)] = 0.7 * i + j;
-    cap_grid_fill_ghosts_at(&a, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
-    th_abs(f[cap_grid_idx(&a, -1, 2)], -f[cap_grid_idx(&a, 1, 2)], 0, "radial velocity is odd across the axis");
-    /* error paths */
-    double *f2 = cap_grid_field_alloc(&w);
-    th_int(cap_advect_semilagrangian(&w, f, f, CAP_AT_CELL, f, f, 0.1), CAP_EINVAL, "aliased output rejected");
-    th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1), CAP_EDOM, "negative dt rejected");
-    th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1), CAP_EDOM, "unknown location rejected");
-    th_int(cap_grid_fill_ghosts_at(&w, f, (cap_location)5, CAP_GHOST_EVEN), CAP_EDOM, "fill: unknown location rejected");
-    free(f); free(f2);
-  }
-  return th_done();
 }
+
+/* Exact for a translation by whole cells. */
+static void whole_cells(void)
+{
+  th_abs(translate(32, 1.0, -2.0, 1.0 / 32, 7), 0, 1e-13, "translation by whole cells is exact");
+}
+
+/* Fixed dt, refined h: the interpolation error O(h^2) per step -> second order in h. */
+static void fixed_dt(void)
+{
+  int ns[3] = {32, 64, 128};
+  double h[3], e[3];
+  for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e[k] = translate(ns[k], 0.7321, -0.4142, 0.02, 10); }
+  for (int k = 0; k < 3; k++) th_note("translation, 10 steps of dt = 0.02, n=%d: max error %.3e", ns[k], e[k]);
+  th_true(th_slope(3, h, e) >= 1.8, "fixed dt: observed order in h %.2f >= 1.8", th_slope(3, h, e));
+}
+
+/* Fixed CFL number 0.8 to t = 0.25: first order. */
+static void fixed_cfl(void)
+{
+  int ns[3] = {32, 64, 128};
+  double h[3], e[3];
+  for (int k = 0; k < 3; k++) {
+    h[k] = 1.0 / ns[k];
+    int steps = (int)ceil(0.25 / (0.8 * h[k] / 0.7321));
+    e[k] = translate(ns[k], 0.7321, -0.4142, 0.25 / steps, steps);
+  }
+  for (int k = 0; k < 3; k++) th_note("translation at CFL 0.8 to t = 0.25, n=%d: max error %.3e", ns[k], e[k]);
+  th_true(th_slope(3, h, e) >= 0.9, "fixed CFL: observed order %.2f >= 0.9", th_slope(3, h, e));
+}
+
+/* The RK2 backtrace: local error O(dt^3) on a rigid rotation. */
+static void rk2_backtrace(void)
+{
+  double dts[3] = {0.2, 0.1, 0.05}, e[3];
+  for (int k = 0; k < 3; k++) e[k] = rotation_step_error(dts[k]);
+  for (int k = 0; k < 3; k++) th_note("rotation, one step dt=%.2f: departure error %.3e", dts[k], e[k]);
+  th_true(th_slope(3, dts, e) >= 2.8, "RK2 departure point: local order in dt %.2f >= 2.8", th_slope(3, dts, e));
+}
+
+/* The 8 x 6 grid walled on every side (h = 1/8, two ghost layers) of face_ghosts and bad_input. */
+static void wall_grid(cap_grid *w) { cap_grid_init(w, CAP_GEOM_PLANAR, 8, 6, 1, 0.125, 0, 0, 0, 2); }
+
+/* Face-lattice ghosts: periodic, at walls, across the axis. */
+static void face_ghosts(void)
+{
+  cap_grid g;
+  periodic_grid(&g, 8);
+  double *f = cap_grid_field_alloc(&g);
+  for (int j = 0; j < 8; j++)
+    for (int i = 0; i <= 8; i++) f[cap_grid_idx(&g, i, j)] = 10 * i + j + 0.3817;
+  for (int j = 0; j < 8; j++) f[cap_grid_idx(&g, 8, j)] = f[cap_grid_idx(&g, 0, j)];
+  cap_grid_fill_ghosts_at(&g, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
+  th_abs(f[cap_grid_idx(&g, -1, 3)], f[cap_grid_idx(&g, 7, 3)], 0, "periodic x-face ghost -1 = face n-1");
+  th_abs(f[cap_grid_idx(&g, 9, 3)], f[cap_grid_idx(&g, 1, 3)], 0, "periodic x-face ghost n+1 = face 1");
+  cap_grid w;
+  wall_grid(&w);
+  for (int j = 0; j < 6; j++)
+    for (int i = 0; i <= 8; i++) f[cap_grid_idx(&w, i, j)] = 0.25 * i - 0.5 * j;
+  cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_ODD);
+  th_abs(f[cap_grid_idx(&w, -2, 1)], -f[cap_grid_idx(&w, 2, 1)], 0, "wall x-face ODD ghost mirrors about face 0");
+  cap_grid_fill_ghosts_at(&w, f, CAP_AT_XFACE, CAP_GHOST_LINEAR);
+  th_abs(f[cap_grid_idx(&w, 10, 7)], 0.25 * 10 - 0.5 * 7, 1e-14, "wall x-face LINEAR ghost exact for a linear field");
+  cap_grid a;
+  cap_grid_init(&a, CAP_GEOM_AXI, 8, 6, 1, 0.125, 0, 0, 0, 2);
+  for (int j = 0; j < 6; j++)
+    for (int i = 0; i <= 8; i++) f[cap_grid_idx(&a, i, j)] = 0.7 * i + j;
+  cap_grid_fill_ghosts_at(&a, f, CAP_AT_XFACE, CAP_GHOST_EVEN);
+  th_abs(f[cap_grid_idx(&a, -1, 2)], -f[cap_grid_idx(&a, 1, 2)], 0, "radial velocity is odd across the axis");
+  free(f);
+}
+
+/* Error paths: an aliased output, a negative dt, an unknown location. */
+static void bad_input(void)
+{
+  cap_grid w;
+  wall_grid(&w);
+  double *f = cap_grid_field_alloc(&w), *f2 = cap_grid_field_alloc(&w);
+  th_int(cap_advect_semilagrangian(&w, f, f, CAP_AT_CELL, f, f, 0.1), CAP_EINVAL, "aliased output rejected");
+  th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1), CAP_EDOM, "negative dt rejected");
+  th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1), CAP_EDOM, "unknown location rejected");
+  th_int(cap_grid_fill_ghosts_at(&w, f, (cap_location)5, CAP_GHOST_EVEN), CAP_EDOM, "fill: unknown location rejected");
+  free(f); free(f2);
+}
+
+static const th_case cases[] = {
+    {"cubic_interpolation", cubic_interpolation},
+    {"whole_cells", whole_cells},
+    {"fixed_dt", fixed_dt},
+    {"fixed_cfl", fixed_cfl},
+    {"rk2_backtrace", rk2_backtrace},
+    {"face_ghosts", face_ghosts},
+    {"bad_input", bad_input},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

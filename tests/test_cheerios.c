@@ -104,7 +104,9 @@ static void inner_by_psi(double h, double alpha, double *dx, double *zend)
 
 /* ---- 3D ------------------------------------------------------------------------------------- */
 
-static void test_3d(void)
+/* 3D: Sigma against the cap-volume quadrature and mpmath, E and F against mpmath, F = -dE/dl by
+ * finite differences, the SI wrapper, the error paths. */
+static void spheres_3d(void)
 {
   cap_result r, r2;
   const double th = 63.7 * DEG, D = 1.7321;
@@ -182,7 +184,9 @@ static void arc_forces(double b, double zc, double phi_o, double phi_i, double *
   *fx = simpson(press_fx, p, -phi_o, phi_i, 4000);
 }
 
-static void test_2d_isolated(void)
+/* 2D isolated cylinder: the exact flat case, the vertical force balance by quadrature, the outer
+ * meniscus by RK4 shooting (heavy hydrophilic and light hydrophobic), the error paths. */
+static void isolated_2d(void)
 {
   cap_cheerios_float2d f;
   const double th = 63.7 * DEG;
@@ -261,7 +265,9 @@ static void check_pair(const char *tag, double bo, double D, double th, double L
   th_rel(zend, r.zm.val, 1e-9, "%s inner meniscus height at the midpoint = z_m (RK4 in psi)", tag);
 }
 
-static void test_2d_pair(void)
+/* 2D symmetric pair (check_pair on several bodies and gaps); l -> infinity gives the isolated
+ * cylinder; neutral bodies do not interact; the SI wrapper; the error paths. */
+static void pair_2d(void)
 {
   const double th = 63.7 * DEG, bo = 0.3817, D = 1.7321, b = sqrt(bo);
   check_pair("2D pair heavy (Bo=0.3817, D=1.7321, 63.7 deg, gap 0.7)", bo, D, th, 2 * b + 0.7);
@@ -355,7 +361,9 @@ static void check_unlike(const char *name, const cap_cheerios_body2d *a, const c
   th_true(r.force.err < 1e-9, "%s: the force from either contact agrees (err %.2g)", name, r.force.err);
 }
 
-static void test_2d_unlike(void)
+/* 2D pair of unlike bodies (check_unlike); identical bodies give the symmetric pair; swapping
+ * mirrors the state; the signs of the force; far apart, two superposed tails; the error paths. */
+static void unlike_2d(void)
 {
   const cap_cheerios_body2d heavy = {0.04, 3.0, 120 * DEG}, light = {0.04, 0.25, 60 * DEG};
   const cap_cheerios_body2d odd = {0.3817, 1.7321, 63.7 * DEG}, other = {0.1171, 0.4131, 107.3 * DEG};
@@ -425,7 +433,9 @@ static void test_2d_unlike(void)
   th_int(cap_cheerios_2d_unlike(&bad, &light, 2.0, &r), CAP_ENOSOL, "unlike: a sinking body a: ENOSOL");
 }
 
-static void test_2d_linear(void)
+/* 2D small-slope laws (fixed slope, fixed charge) against the exact pair as l grows and Bo falls;
+ * the nonlinear large-l asymptote; the error paths. */
+static void linear_2d(void)
 {
   /* small Bo, heavy cylinder */
   const double bo = 0.0123, D = 1.2345, th = 63.7 * DEG, b = sqrt(bo);
@@ -527,7 +537,7 @@ static void test_2d_linear(void)
 /* The far-field amplitude of the exact 2D meniscus against its form in the inclination alpha at the
  * contact (h = 2 sin(alpha/2)): z ~ 4 tan(alpha/4) exp(2 cos(alpha/2) - 2) e^-u, from x(psi) = 2
  * cos(psi/2) + ln tan(psi/4) + const; and the walled pair's correction. */
-static void test_2d_walled(void)
+static void walled_2d(void)
 {
   const double alphas[4] = {0.05, 0.4, 1.2, 2.5};
   for (int k = 0; k < 4; k++) {
@@ -566,7 +576,7 @@ static void test_2d_walled(void)
 /* The pair in a box (cap_cheerios_2d_pair_box) against independent computations: the forces on the
  * body by quadrature, and both menisci integrated in psi (RK4): the inner one levels off at z_m on the
  * midplane, the outer one at z_w on the wall. */
-static void test_2d_box(void)
+static void box_2d(void)
 {
   const double bo = 0.04, D = 3.0, th = 120 * DEG, b = sqrt(bo), L = 2.0, wall = 3.2;
   cap_cheerios_pair2d r, open;
@@ -611,14 +621,15 @@ static void test_2d_box(void)
   th_int(cap_cheerios_2d_pair_box(bo, D, th, L, NAN, &m), CAP_EDOM, "box pair: wall = NaN rejected");
 }
 
-int main(void)
-{
-  test_3d();
-  test_2d_walled();
-  test_2d_box();
-  test_2d_isolated();
-  test_2d_pair();
-  test_2d_linear();
-  test_2d_unlike();
-  return th_done();
-}
+static const th_case cases[] = {
+    {"spheres_3d", spheres_3d},
+    {"walled_2d", walled_2d},
+    {"box_2d", box_2d},
+    {"isolated_2d", isolated_2d},
+    {"pair_2d", pair_2d},
+    {"linear_2d", linear_2d},
+    {"unlike_2d", unlike_2d},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -16,12 +16,18 @@ static void record(int code, const char *message, const char *file, int line, vo
   *(int *)ctx += 1;
 }
 
-int main(void)
+/* The message of each code. */
+static void strerror_messages(void)
 {
   th_true(strcmp(cap_strerror(CAP_SUCCESS), "success") == 0, "strerror(SUCCESS)");
   th_true(strstr(cap_strerror(CAP_EDOM), "range") != NULL, "strerror(EDOM) mentions range");
   th_true(strcmp(cap_strerror(12345), "unknown error code") == 0, "strerror of an unknown code");
+}
 
+/* The range checks: what each accepts and rejects, and the message naming parameter, value, unit
+ * and range. */
+static void range_checks(void)
+{
   th_int(cap_check_positive("radius", 0.3817, "m"), CAP_SUCCESS, "positive radius accepted");
   th_int(cap_check_positive("radius", 0.0, "m"), CAP_EDOM, "zero radius rejected");
   th_true(strstr(cap_error_message(), "radius") && strstr(cap_error_message(), "0 < radius"),
@@ -39,7 +45,12 @@ int main(void)
   th_int(cap_check_int_range("n", 1, 2, 100), CAP_EDOM, "integer below range rejected");
   th_true(strstr(cap_error_message(), "2 <= n <= 100") != NULL, "integer range message: '%s'",
           cap_error_message());
+}
 
+/* A replaceable handler sees the code and the message; the default comes back; clear empties the
+ * last message. */
+static void error_handler(void)
+{
   int calls = 0;
   cap_set_error_handler(record, &calls);
   int code = CAP_ERROR(CAP_EMAXITER, "solver stopped after %d iterations", 17);
@@ -52,5 +63,13 @@ int main(void)
   th_int(calls, 1, "default handler restored (custom one not called)");
   cap_error_clear();
   th_true(cap_error_message()[0] == '\0', "clear empties the last message");
-  return th_done();
 }
+
+static const th_case cases[] = {
+    {"strerror_messages", strerror_messages},
+    {"range_checks", range_checks},
+    {"error_handler", error_handler},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -90,7 +90,7 @@ static int independent_load(double bo, double theta, double phi, double *d, doub
 }
 
 /* (i) the closed form D(phi) against the independent force balance. */
-static void test_force_balance(void)
+static void force_balance(void)
 {
   static const double cases[][2] = {{0.3817, 63.7}, {1.7321, 137.0}, {0.0523, 21.3}, {12.9, 163.2}};
   static const double phis[] = {0.4137, 1.2345, 2.0177, 2.8311};
@@ -119,7 +119,7 @@ static void test_force_balance(void)
 
 /* D_max against mpmath. The minimiser finds phi_max to ~1e-9 (tolerance 1e-6 then a polish to 1e-13)
  * and D is flat there, so D_max is accurate to rounding: tolerance 1e-12. */
-static void test_max(void)
+static void d_max(void)
 {
   static const struct {
     double bo, theta_deg, dmax, phimax;
@@ -152,7 +152,7 @@ static void test_max(void)
 }
 
 /* (ii) small-Bond limit D_max Bo -> 2/pi for theta >= 90 deg. */
-static void test_small_bond(void)
+static void small_bond(void)
 {
   static const double ths[] = {90.0, 137.0, 163.2};
   static const double bos[] = {1e-4, 1e-6};
@@ -176,7 +176,7 @@ static void test_small_bond(void)
 }
 
 /* (iii) the paperclip, SI wrapper. */
-static void test_paperclip(void)
+static void paperclip(void)
 {
   double R = 0.5e-3, sig = 0.072, rho = 1000.0, g = 9.81, th = 100.0 * DEG;
   cap_floating_eq e;
@@ -196,7 +196,7 @@ static void test_paperclip(void)
 }
 
 /* (v) the equilibrium solve. */
-static void test_equilibrium(void)
+static void equilibrium(void)
 {
   static const struct {
     double bo, theta_deg, d;
@@ -250,7 +250,9 @@ static void test_equilibrium(void)
 
 static int names(const char *p) { return strstr(cap_error_message(), p) != NULL; }
 
-static void test_errors(void)
+/* Error paths: inputs out of range are refused, the messages naming them; D just above D_max sinks
+ * (ENOSOL), just below it floats. */
+static void errors(void)
 {
   cap_result r;
   cap_floating_eq e;
@@ -277,46 +279,50 @@ static void test_errors(void)
   th_int(cap_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, NULL), CAP_SUCCESS, "NULL output allowed");
 }
 
-int main(void)
+/* A cylinder held at a height: the inverse of the equilibrium. */
+static void held(void)
 {
-  test_force_balance();
-  test_max();
-  test_small_bond();
-  test_paperclip();
-  test_equilibrium();
-  test_errors();
-  /* ---- a cylinder held at a height: the inverse of the equilibrium ---- */
-  {
-    const double bos[2] = {0.1183, 0.3817}, ths[2] = {93.1 * DEG, 121.7 * DEG};
-    for (int a = 0; a < 2; a++)
-      for (int b = 0; b < 2; b++) {
-        cap_result dm;
-        cap_floating_max(bos[a], ths[b], &dm, NULL);
-        double d = 0.4137 * dm.val;
-        cap_floating_eq e, eh;
-        cap_result dh;
-        cap_floating_equilibrium(bos[a], ths[b], d, &e);
-        int st = cap_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
-        th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a], ths[b] / DEG);
-        th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a], ths[b] / DEG);
-        th_abs(eh.phi.val, e.phi.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact position",
-               bos[a], ths[b] / DEG);
-        th_abs(eh.h.val, e.h.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height",
-               bos[a], ths[b] / DEG);
-        th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
-        cap_result zc;
-        cap_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
-        th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc", bos[a],
-               ths[b] / DEG);
-      }
-    cap_result dh;
-    /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
-    double top = 2 * cos(0.5 * 121.7 * DEG) / sqrt(0.3817) + 1;
-    th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL, "held above the range: no solution");
-    th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
-    th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
-    th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
-    th_int(cap_floating_centre_height(0.3817, 121.7 * DEG, 3.5, &dh), CAP_EDOM, "centre height: phi > pi refused");
-  }
-  return th_done();
+  const double bos[2] = {0.1183, 0.3817}, ths[2] = {93.1 * DEG, 121.7 * DEG};
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++) {
+      cap_result dm;
+      cap_floating_max(bos[a], ths[b], &dm, NULL);
+      double d = 0.4137 * dm.val;
+      cap_floating_eq e, eh;
+      cap_result dh;
+      cap_floating_equilibrium(bos[a], ths[b], d, &e);
+      int st = cap_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
+      th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a], ths[b] / DEG);
+      th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a], ths[b] / DEG);
+      th_abs(eh.phi.val, e.phi.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact position",
+             bos[a], ths[b] / DEG);
+      th_abs(eh.h.val, e.h.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height",
+             bos[a], ths[b] / DEG);
+      th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
+      cap_result zc;
+      cap_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
+      th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc", bos[a],
+             ths[b] / DEG);
+    }
+  cap_result dh;
+  /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
+  double top = 2 * cos(0.5 * 121.7 * DEG) / sqrt(0.3817) + 1;
+  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL, "held above the range: no solution");
+  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
+  th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
+  th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
+  th_int(cap_floating_centre_height(0.3817, 121.7 * DEG, 3.5, &dh), CAP_EDOM, "centre height: phi > pi refused");
 }
+
+static const th_case cases[] = {
+    {"force_balance", force_balance},
+    {"d_max", d_max},
+    {"small_bond", small_bond},
+    {"paperclip", paperclip},
+    {"equilibrium", equilibrium},
+    {"errors", errors},
+    {"held", held},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -8,10 +8,24 @@
 
 static double smooth(double x, double y) { return sin(1.7321 * x) + 0.3817 * cos(2.3 * y) + x * y; }
 
-int main(void)
+/* The 13 x 7 planar grid (h = 1/8, origin (-0.3817, 0.25), three ghost layers); returns the status
+ * of cap_grid_init. */
+static int planar_grid(cap_grid *g) { return cap_grid_init(g, CAP_GEOM_PLANAR, 13, 7, 1, 0.125, -0.3817, 0.25, 0, 3); }
+
+/* Sets the interior of f to the linear field 0.3817 i - 1.7321 j + 0.25 and fills its ghosts by linear
+ * extrapolation. */
+static void linear_field(cap_grid *g, double *f)
+{
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) f[cap_grid_idx(g, i, j)] = 0.3817 * i - 1.7321 * j + 0.25;
+  cap_grid_fill_ghosts(g, f, CAP_GHOST_LINEAR);
+}
+
+/* Indexing, coordinates and the metric of a planar grid. */
+static void planar_indexing(void)
 {
   cap_grid g;
-  th_int(cap_grid_init(&g, CAP_GEOM_PLANAR, 13, 7, 1, 0.125, -0.3817, 0.25, 0, 3), CAP_SUCCESS, "planar init");
+  th_int(planar_grid(&g), CAP_SUCCESS, "planar init");
   th_int((long)g.size, (long)((13 + 7) * (7 + 7)), "field size (nx+2ng+1)(ny+2ng+1)");
   th_int((long)cap_grid_idx(&g, -3, -3), 0, "first ghost cell has index 0");
   th_int((long)(cap_grid_idx(&g, 4, 2) - cap_grid_idx(&g, 3, 2)), 1, "unit stride in i");
@@ -19,7 +33,13 @@ int main(void)
   th_abs(cap_grid_xc(&g, 0), -0.3817 + 0.0625, 1e-15, "first cell centre");
   th_abs(cap_grid_xf(&g, 13), -0.3817 + 13 * 0.125, 1e-15, "last x-face");
   th_abs(cap_grid_metric_cell(&g, 5), 1.0, 0, "planar metric is 1");
+}
 
+/* Even, odd and linear ghost filling at walls. */
+static void ghosts(void)
+{
+  cap_grid g;
+  planar_grid(&g);
   double *f = cap_grid_field_alloc(&g);
   th_true(f != NULL, "field allocated");
   for (int j = 0; j < g.ny; j++)
@@ -32,12 +52,19 @@ int main(void)
   th_abs(f[cap_grid_idx(&g, 13, 2)], -f[cap_grid_idx(&g, 12, 2)], 0, "odd ghost (x hi)");
   cap_grid_fill_ghosts(&g, f, CAP_GHOST_LINEAR);
   /* a linear function is reproduced exactly by linear extrapolation */
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++) f[cap_grid_idx(&g, i, j)] = 0.3817 * i - 1.7321 * j + 0.25;
-  cap_grid_fill_ghosts(&g, f, CAP_GHOST_LINEAR);
+  linear_field(&g, f);
   th_abs(f[cap_grid_idx(&g, -3, -3)], 0.3817 * -3 - 1.7321 * -3 + 0.25, 1e-12, "linear ghost exact (corner)");
   th_abs(f[cap_grid_idx(&g, 15, 8)], 0.3817 * 15 - 1.7321 * 8 + 0.25, 1e-12, "linear ghost exact (x hi, y hi)");
+  free(f);
+}
 
+/* Periodic sides: both or neither, and the ghosts wrap. */
+static void periodic(void)
+{
+  cap_grid g;
+  planar_grid(&g);
+  double *f = cap_grid_field_alloc(&g);
+  linear_field(&g, f);
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
   th_int(cap_grid_fill_ghosts(&g, f, CAP_GHOST_EVEN), CAP_EINVAL, "periodic on one side only is rejected");
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
@@ -45,15 +72,25 @@ int main(void)
   th_abs(f[cap_grid_idx(&g, -1, 2)], f[cap_grid_idx(&g, 12, 2)], 0, "periodic ghost wraps (lo)");
   th_abs(f[cap_grid_idx(&g, 15, 2)], f[cap_grid_idx(&g, 2, 2)], 0, "periodic ghost wraps (hi)");
   free(f);
+}
 
-  cap_grid a;
+/* An axisymmetric grid: the axis side and the metric factors; the axis only there. */
+static void axisymmetric(void)
+{
+  cap_grid a, g;
   th_int(cap_grid_init(&a, CAP_GEOM_AXI, 8, 16, 1, 0.05, 0, 0, 0, 2), CAP_SUCCESS, "axi init");
   th_int(a.bc[CAP_XLO], CAP_BC_AXIS, "axi grid at r = 0 has the axis on XLO");
   th_abs(cap_grid_metric_cell(&a, 2), 0.125, 1e-15, "axi cell metric is the radius");
   th_abs(cap_grid_metric_xface(&a, 0), 0.0, 0, "axi face metric on the axis is 0");
   th_int(cap_grid_set_bc(&a, CAP_XLO, CAP_BC_WALL), CAP_EGEOM, "axis side cannot become a wall");
+  planar_grid(&g);
   th_int(cap_grid_set_bc(&g, CAP_XLO, CAP_BC_AXIS), CAP_EGEOM, "axis on a planar grid rejected");
+}
 
+/* Error paths of cap_grid_init. */
+static void bad_input(void)
+{
+  cap_grid a;
   th_int(cap_grid_init(&a, CAP_GEOM_PLANAR, 8, 8, 1, 0.0, 0, 0, 0, 2), CAP_EDOM, "h = 0 rejected");
   th_int(cap_grid_init(&a, CAP_GEOM_PLANAR, 8, 8, 1, -0.1, 0, 0, 0, 2), CAP_EDOM, "negative h rejected");
   th_int(cap_grid_init(&a, CAP_GEOM_PLANAR, 0, 8, 1, 0.1, 0, 0, 0, 2), CAP_EDOM, "nx = 0 rejected");
@@ -61,5 +98,15 @@ int main(void)
   th_int(cap_grid_init(&a, CAP_GEOM_PLANAR, 8, 8, 1, 0.1, 0, 0, 0, 9), CAP_EDOM, "too many ghosts rejected");
   th_int(cap_grid_init(&a, CAP_GEOM_AXI, 8, 8, 1, 0.1, -1, 0, 0, 2), CAP_EDOM, "negative radius origin rejected");
   th_int(cap_grid_init(&a, (cap_geometry)7, 8, 8, 1, 0.1, 0, 0, 0, 2), CAP_EDOM, "unknown geometry rejected");
-  return th_done();
 }
+
+static const th_case cases[] = {
+    {"planar_indexing", planar_indexing},
+    {"ghosts", ghosts},
+    {"periodic", periodic},
+    {"axisymmetric", axisymmetric},
+    {"bad_input", bad_input},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

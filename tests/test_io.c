@@ -51,15 +51,44 @@ static unsigned char *read_png(const char *p, int *w, int *h)
   return buf;
 }
 
-int main(void)
+/* Names the scratch directory build/tests/io.<pid>, makes it (and its parents) and fixes the date of
+ * the provenance lines (SOURCE_DATE_EPOCH); returns mkdir's status for the directory (0: made). */
+static int scratch_open(void)
 {
   snprintf(dir, sizeof dir, "build/tests/io.%ld", (long)getpid());
   mkdir("build", 0755); mkdir("build/tests", 0755);
-  th_true(mkdir(dir, 0755) == 0, "scratch directory %s created", dir);
+  int s = mkdir(dir, 0755);
   setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+  return s;
+}
 
-  /* TSV with provenance */
-  cap_provenance prov = {"test_io", "--radius 0.3817 --quick"};
+/* Removes the file `name` from the scratch directory, then the directory (if it is empty). */
+static void scratch_close(const char *name)
+{
+  remove(in_dir(name));
+  rmdir(dir);
+}
+
+static const cap_provenance prov = {"test_io", "--radius 0.3817 --quick"};
+
+/* The 7 x 5 grid (h = 0.1, one ghost layer) with the field f = i and the level set phi = i - 2.5 (the
+ * interface between columns 2 and 3); the caller frees *f and *phi. */
+static void fields_7x5(cap_grid *g, double **f, double **phi)
+{
+  cap_grid_init(g, CAP_GEOM_PLANAR, 7, 5, 1, 0.1, 0, 0, 0, 1);
+  *f = cap_grid_field_alloc(g);
+  *phi = cap_grid_field_alloc(g);
+  for (int j = 0; j < 5; j++)
+    for (int i = 0; i < 7; i++) {
+      (*f)[cap_grid_idx(g, i, j)] = i;
+      (*phi)[cap_grid_idx(g, i, j)] = i - 2.5;
+    }
+}
+
+/* TSV with provenance: written atomically, non-finite values as NA, an aborted file leaves nothing. */
+static void tsv(void)
+{
+  th_true(scratch_open() == 0, "scratch directory %s created", dir);
   cap_tsv *t = cap_io_tsv_open(in_dir("series.tsv"), &prov, "t[s]\tE[J]");
   th_true(t != NULL, "TSV opened");
   double row[2] = {0.125, 3.817e-5};
@@ -81,16 +110,16 @@ int main(void)
   th_true(!exists(in_dir("aborted.tsv")) && !exists(in_dir("aborted.tsv.tmp")), "aborted TSV leaves nothing");
   th_true(cap_io_tsv_open("/nonexistent-dir/x.tsv", &prov, "x") == NULL, "TSV in a missing directory fails");
   th_true(strstr(cap_error_message(), "cannot open") != NULL, "and says so: %s", cap_error_message());
+  scratch_close("series.tsv");
+}
 
-  /* PNG: a 7x5 field, value = i, interface between columns 2 and 3 */
+/* PNG: a 7x5 field, value = i, interface between columns 2 and 3; read back with libpng. */
+static void png(void)
+{
+  scratch_open();
   cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 7, 5, 1, 0.1, 0, 0, 0, 1);
-  double *f = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
-  for (int j = 0; j < 5; j++)
-    for (int i = 0; i < 7; i++) {
-      f[cap_grid_idx(&g, i, j)] = i;
-      phi[cap_grid_idx(&g, i, j)] = i - 2.5;
-    }
+  double *f, *phi;
+  fields_7x5(&g, &f, &phi);
   th_int(cap_io_png_field(in_dir("f.png"), &g, f, 0, 6, CAP_CMAP_SEQUENTIAL, phi, 3), CAP_SUCCESS, "PNG written");
   int w = 0, h = 0;
   unsigned char *px = read_png(in_dir("f.png"), &w, &h);
@@ -109,25 +138,55 @@ int main(void)
   th_int(cap_io_png_field("/nonexistent-dir/x.png", &g, f, 0, 1, CAP_CMAP_DIVERGING, NULL, 1), CAP_EIO,
          "PNG in a missing directory fails");
   th_true(!exists(in_dir("bad.png")), "rejected PNG writes nothing");
+  free(f); free(phi);
+  scratch_close("f.png");
+}
 
-  /* VTK */
+/* VTK: the legacy header, dimensions and fields; a field name with a blank is refused. */
+static void vtk(void)
+{
+  scratch_open();
+  cap_grid g;
+  double *f, *phi;
+  fields_7x5(&g, &f, &phi);
   const char *names[2] = {"phi", "value"};
   const double *fields[2] = {phi, f};
   th_int(cap_io_vtk(in_dir("f.vtk"), &g, &prov, 2, names, fields, f, f), CAP_SUCCESS, "VTK written");
-  txt = slurp(in_dir("f.vtk"));
+  char *txt = slurp(in_dir("f.vtk"));
   th_true(txt && strncmp(txt, "# vtk DataFile Version 3.0\n", 27) == 0, "VTK legacy header");
   th_true(txt && strstr(txt, "DIMENSIONS 7 5 1") && strstr(txt, "POINT_DATA 35"), "VTK dimensions and point count");
   th_true(txt && strstr(txt, "SCALARS phi double 1") && strstr(txt, "VECTORS velocity double"), "VTK fields present");
   const char *bad[1] = {"has blank"};
   th_int(cap_io_vtk(in_dir("g.vtk"), &g, &prov, 1, bad, fields, NULL, NULL), CAP_EINVAL, "field name with a blank rejected");
+  free(f); free(phi);
+  scratch_close("f.vtk");
+}
+
+/* A PNG of a 3D grid is refused (CAP_EGEOM). */
+static void png_3d(void)
+{
+  scratch_open();
   cap_grid g3;
   cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 1);
+  double *f = cap_grid_field_alloc(&g3);
   th_int(cap_io_png_field(in_dir("g.png"), &g3, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM, "3D PNG returns CAP_EGEOM");
-  free(f); free(phi);
-  th_true(strlen(cap_version_commit()) > 0, "commit string: %s", cap_version_commit());
-  /* clean up the scratch directory */
-  const char *files[] = {"series.tsv", "f.png", "f.vtk"};
-  for (int k = 0; k < 3; k++) remove(in_dir(files[k]));
-  rmdir(dir);
-  return th_done();
+  free(f);
+  scratch_close("g.png");
 }
+
+/* The commit string of the provenance is not empty. */
+static void commit_string(void)
+{
+  th_true(strlen(cap_version_commit()) > 0, "commit string: %s", cap_version_commit());
+}
+
+static const th_case cases[] = {
+    {"tsv", tsv},
+    {"png", png},
+    {"vtk", vtk},
+    {"png_3d", png_3d},
+    {"commit_string", commit_string},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -28,7 +28,10 @@
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
-static void test_closed_forms(void)
+/* The closed forms against hand values: the inviscid frequencies (Rayleigh, Lamb with an outer
+ * density, the bubble limit), the period, Lamb's damping rates; the error paths and the overdamped
+ * drop. */
+static void closed_forms(void)
 {
   const double sigma = 0.0728, R = 3.817e-4, rho = 998.2, air = 1.2, nu = 1.004e-6;
   const double tol = 1e-12; /* closed forms: agreement to rounding */
@@ -103,7 +106,9 @@ static double complex series_ratio(int n, double complex x)
   return x / (2.0 * (n + 1)) * sn1 / sn;
 }
 
-static void test_bessel_ratio(void)
+/* The ratio I_{n+1}(x)/I_n(x) of complex argument against mpmath, a power series and GSL's real
+ * I_n; its error paths. */
+static void bessel_ratio(void)
 {
   cap_result re, im;
   /* mpmath: besseli(n+1, x)/besseli(n, x) */
@@ -164,7 +169,7 @@ static void test_bessel_ratio(void)
 
 /* The normal mode against mpmath; SI inputs (water drop of R = 0.3817 mm, nu = 1.004e-6) and the
  * unit drop R = rho = sigma = 1 of the simulations. */
-static void test_mode_reference(void)
+static void mode_reference(void)
 {
   static const struct {
     int n;
@@ -196,7 +201,7 @@ static void test_mode_reference(void)
 /* Small Oh: Rayleigh and Lamb, then the next term s = i w0 - T Oh + T (n-1) Oh^{3/2} / sqrt(i w0)
  * (header), i.e. beta/beta_L = 1 - (n-1) sqrt(Oh/(2 w0)) + O(Oh^{3/2}) (the O(Oh) term vanishes),
  * omega = w0 - T (n-1) Oh^{3/2} / sqrt(2 w0) + O(Oh^2): the residuals must fall at orders 1.5 and 2. */
-static void test_mode_asymptotics(void)
+static void mode_asymptotics(void)
 {
   cap_result b, w, wr, bl;
   const double sigma = 0.0728, R = 3.817e-4, rho = 998.2;
@@ -231,7 +236,7 @@ static void test_mode_asymptotics(void)
 /* n -> infinity: the planar capillary wave on deep viscous liquid, wavenumber k = n/R,
  * (s + 2 nu k^2)^2 + sigma k^3/rho = 4 nu^2 k^3 sqrt(k^2 + s/nu) (Lamb 1932 Sec. 349), roots by mpmath
  * (findroot from Lamb's value). The drop's curvature corrections are O(1/n). */
-static void test_mode_planar_limit(void)
+static void mode_planar_limit(void)
 {
   static const struct {
     int n;
@@ -253,7 +258,8 @@ static void test_mode_planar_limit(void)
   th_true(fabs(p - 1) < 0.15, "planar limit: the decay-rate difference falls as 1/n (observed %.3f)", p);
 }
 
-static void test_mode_errors(void)
+/* The viscous mode: overdamped beyond the critical Oh (ENOSOL); inputs out of range refused. */
+static void mode_errors(void)
 {
   cap_result b, w;
   /* critical Oh of n = 2 (mpmath: D = dD/ds = 0 on the real axis): 0.845092539517890, s = -2.35561 */
@@ -271,7 +277,9 @@ static void test_mode_errors(void)
          "viscous mode: negative radius rejected");
 }
 
-static void test_release_reference(void)
+/* The release from rest eta(t)/eta0 against mpmath (underdamped, water, overdamped), each within
+ * its error estimate. */
+static void release_reference(void)
 {
   static const struct {
     int n;
@@ -305,7 +313,7 @@ static void test_release_reference(void)
  * + ..., the Taylor series of the damped oscillator from rest with Lamb's rate (third derivative
  * 2 beta_L w0^2 at t = 0: the normal viscous stress of the potential flow acts at once, before a
  * boundary layer exists). */
-static void test_release_start(void)
+static void release_start(void)
 {
   cap_result e0, e1, e2;
   const double w0 = sqrt(6.0), T = 2 * M_PI / w0, nu = 0.03, bl = 4 * nu;
@@ -326,7 +334,7 @@ static void test_release_start(void)
 
 /* At late times the release is the normal mode: eta(t + T_d)/eta(t) = e^{-beta T_d}, T_d = 2 pi/omega,
  * once the real (non-oscillatory) poles have decayed. */
-static void test_release_late(void)
+static void release_late(void)
 {
   cap_result b, w, e1, e2;
   cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 0.03, &b, &w);
@@ -369,7 +377,9 @@ static double max_release_diff(double oh, int exact_mode, double *max_err)
   return mx;
 }
 
-static void test_release_asymptotics(void)
+/* Small Oh: the release tends to the damped oscillator from rest (to O(Oh^1.5)) and to Lamb's
+ * damped cosine (to O(Oh)); at Oh = 1e-10 it is the inviscid limit within the stated error. */
+static void release_asymptotics(void)
 {
   double ohs[3] = {1e-4, 1e-5, 1e-6}, d_osc[3], d_lamb[3], err;
   for (int k = 0; k < 3; k++) {
@@ -391,7 +401,7 @@ static void test_release_asymptotics(void)
 
 /* Sum rule: eta_hat(0) = 2 Oh/n (header), i.e. integral_0^inf eta dt / eta0 = 2 mu R/(n sigma); Simpson
  * over [0, 40 t_c] with 2000 intervals at Oh = 0.3 (the tail is below e^{-36}; Simpson's error ~1e-8). */
-static void test_release_sum_rule(void)
+static void release_sum_rule(void)
 {
   const double nu = 0.3, L = 40;
   const int N = 2000;
@@ -405,7 +415,8 @@ static void test_release_sum_rule(void)
   th_rel(sum, 2 * nu / 2, 1e-6, "release: integral of eta dt = 2 mu R/(n sigma) (sum rule, Oh = 0.3)");
 }
 
-static void test_release_errors(void)
+/* The release's error paths: t, nu and n out of range refused. */
+static void release_errors(void)
 {
   cap_result e;
   th_int(cap_oscillation_release_2d(2, 1, 1, 1, 0.03, -1, &e), CAP_EDOM, "release: t < 0 rejected");
@@ -416,7 +427,7 @@ static void test_release_errors(void)
 
 /* The fit of A e^{-beta t} cos(omega t + psi) + c to the release over [0, 3 T] against the Python
  * Gauss-Newton fit of the same model to mpmath samples (agreement ~1e-14). */
-static void test_release_fit(void)
+static void release_fit(void)
 {
   const double T = 2 * M_PI / sqrt(6.0);
   static const struct {
@@ -436,20 +447,21 @@ static void test_release_fit(void)
          "release fit: overdamped drop has no oscillation to fit");
 }
 
-int main(void)
-{
-  test_closed_forms();
-  test_bessel_ratio();
-  test_mode_reference();
-  test_mode_asymptotics();
-  test_mode_planar_limit();
-  test_mode_errors();
-  test_release_reference();
-  test_release_start();
-  test_release_late();
-  test_release_asymptotics();
-  test_release_sum_rule();
-  test_release_errors();
-  test_release_fit();
-  return th_done();
-}
+static const th_case cases[] = {
+    {"closed_forms", closed_forms},
+    {"bessel_ratio", bessel_ratio},
+    {"mode_reference", mode_reference},
+    {"mode_asymptotics", mode_asymptotics},
+    {"mode_planar_limit", mode_planar_limit},
+    {"mode_errors", mode_errors},
+    {"release_reference", release_reference},
+    {"release_start", release_start},
+    {"release_late", release_late},
+    {"release_asymptotics", release_asymptotics},
+    {"release_sum_rule", release_sum_rule},
+    {"release_errors", release_errors},
+    {"release_fit", release_fit},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

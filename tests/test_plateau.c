@@ -35,7 +35,9 @@ static void names(const char *param, const char *what)
           cap_error_message());
 }
 
-static void test_rayleigh(void)
+/* The inviscid Rayleigh dispersion relation S^2(x) against mpmath: unstable, stable and marginal
+ * modes, the long-wave series, and the SI wrapper. */
+static void rayleigh(void)
 {
   cap_result s2, re, im;
 
@@ -102,7 +104,9 @@ static void test_rayleigh(void)
   err_ok(re, 283.133737340086557184, 1e-12, "Rayleigh SI s err");
 }
 
-static void test_rayleigh_fastest(void)
+/* The fastest-growing Rayleigh mode against the published values and mpmath; it maximises the
+ * dispersion relation; the SI wrapper. */
+static void rayleigh_fastest(void)
 {
   cap_result x, s;
   th_int(cap_plateau_rayleigh_fastest(&x, &s), CAP_SUCCESS, "Rayleigh fastest mode status");
@@ -130,7 +134,9 @@ static void test_rayleigh_fastest(void)
   th_rel(s.val, 393.184535189598950453, 1e-12, "Rayleigh s_max SI (water) vs mpmath");
 }
 
-static void test_weber(void)
+/* Weber's viscous dispersion relation against mpmath roots: unstable, damped and overdamped modes,
+ * the marginal x = 1, the inviscid limits, and the SI wrapper. */
+static void weber(void)
 {
   cap_result re, im;
 
@@ -181,7 +187,9 @@ static void test_weber(void)
   th_rel(re.val, 284.182899021745215353, 1e-12, "Weber SI s (water, kR=0.3817) vs mpmath");
 }
 
-static void test_weber_fastest(void)
+/* The fastest-growing Weber mode: the inviscid closed form, mpmath maximisation, the large-Oh
+ * limit, and the SI wrapper. */
+static void weber_fastest(void)
 {
   cap_result x, s, a, b;
   /* Oh = 0: x_W = 1/sqrt(2), S_W = 1/(2 sqrt(2)) (maximum of x^2 (1 - x^2)/2 at x^2 = 1/2, by hand) */
@@ -223,7 +231,8 @@ static void test_weber_fastest(void)
   th_rel(s.val, 3.65363326341177358808, 1e-12, "Weber s_max SI (glycerol) vs mpmath");
 }
 
-static void test_breakup(void)
+/* The breakup time ln(R/eps)/s_max against mpmath, and its error propagated from the rate's. */
+static void breakup(void)
 {
   cap_result t;
   /* water, inviscid (nu = 0), R = 0.3817 mm, eps = 1.7321 um: ln(R/eps)/s_max = 0.0137220565197341730 s */
@@ -242,7 +251,8 @@ static void test_breakup(void)
   th_rel(t.err, t.val * 0.25 / 393.18, 1e-6, "breakup time err = t rate_err/rate");
 }
 
-static void test_errors(void)
+/* Error paths: inputs out of range are refused, the messages naming them; an overflow is reported. */
+static void errors(void)
 {
   cap_result r, r2;
   cap_result ok_rate = {100.0, 0.0};
@@ -299,13 +309,14 @@ static void test_errors(void)
          "breakup SI nu < 0 rejected");
 }
 
-int main(void)
-{
-  test_rayleigh();
-  test_rayleigh_fastest();
-  test_weber();
-  test_weber_fastest();
-  test_breakup();
-  test_errors();
-  return th_done();
-}
+static const th_case cases[] = {
+    {"rayleigh", rayleigh},
+    {"rayleigh_fastest", rayleigh_fastest},
+    {"weber", weber},
+    {"weber_fastest", weber_fastest},
+    {"breakup", breakup},
+    {"errors", errors},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -60,7 +60,8 @@ static int ode_x(double lc, double x0, double x1, double y[3])
   return s;
 }
 
-static void test_jurin(void)
+/* Jurin's law between plates against mpmath, wetting and non-wetting. */
+static void jurin(void)
 {
   cap_result H;
   /* 2 * 0.0728 * cos(63.7 deg) / (998.2 * 9.81 * 1.7321e-3) = 3.80342934406074704e-3 (mpmath) */
@@ -73,7 +74,7 @@ static void test_jurin(void)
 
 /* Plates against the mpmath values (tolerance 1e-9: the library's working tolerance is 1e-10 relative
  * on U, amplified by coth(U) max(1, U) < 2 for these gaps (d < 0.7 l_c); the reference has 30 digits). */
-static void test_plates_mpmath(void)
+static void plates_mpmath(void)
 {
   static const struct {
     double theta_deg, gap, h0, hw, jurin;
@@ -99,7 +100,7 @@ static void test_plates_mpmath(void)
 }
 
 /* The area identity 2 l_c^2 cos(theta) over a range of gaps (narrow to very wide). */
-static void test_area(void)
+static void area(void)
 {
   double lc = lc_(), gaps[] = {0.0173, 0.3817, 2.9, 17.3, 61.7};
   for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++) {
@@ -115,7 +116,7 @@ static void test_area(void)
 
 /* The solved profile satisfies the Young-Laplace ODE: integrate from the centre (h0, psi = 0) to the
  * wall and compare the wall angle, wall height, half area and intermediate heights. */
-static void test_plates_ode(void)
+static void plates_ode(void)
 {
   double lc = lc_(), th = 52.3 * DEG, gap = 1.3719 * lc;
   cap_rise_plates_sol s;
@@ -142,7 +143,7 @@ static void test_plates_ode(void)
 }
 
 /* Wide gap: hw tends to the single-wall height and h0 to the superposed tails of the two walls. */
-static void test_wide_gap(void)
+static void wide_gap(void)
 {
   double lc = lc_();
   double th = 63.7 * DEG, pw = M_PI_2 - th;
@@ -164,7 +165,9 @@ static void test_wide_gap(void)
   }
 }
 
-static void test_mirror_flat(void)
+/* pi - theta mirrors the rise into a depression; theta = 90 deg leaves the interface flat; the
+ * signed single-wall height. */
+static void mirror_flat(void)
 {
   double lc = lc_(), th = 58.31 * DEG, gap = 0.7723 * lc;
   cap_rise_plates_sol a, b;
@@ -181,7 +184,7 @@ static void test_mirror_flat(void)
 }
 
 /* Single wall: the closed-form profile against the ODE integrated from the wall. */
-static void test_wall_ode(void)
+static void wall_ode(void)
 {
   double lc = lc_(), th = 63.7 * DEG;
   cap_result h;
@@ -217,7 +220,9 @@ static double wall_z(double x, void *p)
   return z.val;
 }
 
-static void test_wall_area(void)
+/* Single wall: the area under the meniscus is l_c^2 cos(theta) (the vertical force balance), by
+ * quadrature of the closed-form profile. */
+static void wall_area(void)
 {
   double lc = lc_(), ths[2] = {37.9 * DEG, 117.4 * DEG};
   gsl_integration_workspace *ws = gsl_integration_workspace_alloc(200);
@@ -236,7 +241,8 @@ static void test_wall_area(void)
 
 static int names(const char *param) { return strstr(cap_error_message(), param) != NULL; }
 
-static void test_errors(void)
+/* Error paths: inputs out of range are refused, the messages naming them. */
+static void errors(void)
 {
   cap_result r;
   cap_rise_plates_sol s;
@@ -268,16 +274,17 @@ static void test_errors(void)
   th_int(cap_rise_plates_profile(SIG, RHO, G, 1.0, 1e-3, 0, NULL, NULL), CAP_SUCCESS, "n = 0 is a no-op");
 }
 
-int main(void)
-{
-  test_jurin();
-  test_plates_mpmath();
-  test_area();
-  test_plates_ode();
-  test_wide_gap();
-  test_mirror_flat();
-  test_wall_ode();
-  test_wall_area();
-  test_errors();
-  return th_done();
-}
+static const th_case cases[] = {
+    {"jurin", jurin},
+    {"plates_mpmath", plates_mpmath},
+    {"area", area},
+    {"plates_ode", plates_ode},
+    {"wide_gap", wide_gap},
+    {"mirror_flat", mirror_flat},
+    {"wall_ode", wall_ode},
+    {"wall_area", wall_area},
+    {"errors", errors},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

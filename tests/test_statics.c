@@ -20,7 +20,8 @@
 #define EPS 2.220446049250313e-16
 
 static const double RHO = 998.2, G = 9.81, SIG = 0.0728;
-static double LC; /* capillary length, set in main (read-only afterwards) */
+/* the capillary length sqrt(sigma/(rho g)) of the test liquid */
+static double lc_(void) { return sqrt(SIG / (RHO * G)); }
 
 /* |got - want| <= k err + want_err: the error estimate is a sensible bound */
 static void err_bound(cap_result got, double want, double want_err, double k, const char *what)
@@ -29,7 +30,9 @@ static void err_bound(cap_result got, double want, double want_err, double k, co
           what, fabs(got.val - want), k, got.err, want_err);
 }
 
-static void test_young(void)
+/* Young's law: hand and mpmath values, equal tensions, the boundary cos = 1, the drying side;
+ * complete wetting and drying (ENOSOL) and the error paths. */
+static void young(void)
 {
   cap_result c, t;
   /* 0.0473 - 0.0213 = 0.026, 0.026/0.0728 = 5/14 (hand); acos(5/14) = 1.2055891055045298787 (mpmath) */
@@ -59,7 +62,9 @@ static void test_young(void)
   th_int(cap_statics_young(0.04, -0.02, 0.07, &c, &t), CAP_EDOM, "young negative sigma_sl -> EDOM");
 }
 
-static void test_caps(void)
+/* Spherical caps (3D) and circular segments (2D): identities the code does not use, 90 deg, tiny
+ * angles against mpmath; the error paths. */
+static void caps(void)
 {
   cap_statics_cap_shape c;
   /* 3D, 131.3 deg, 17.321 uL: spherical-cap volume in terms of h, V = pi h^2 (3R - h)/3, and
@@ -113,11 +118,12 @@ static void test_caps(void)
 static void check_identities(cap_ref_dim dim, double th, double size, const cap_statics_drop_shape *d,
                              const char *name)
 {
-  double b = d->apex_curvature.val * LC, h = d->height.val / LC, a = d->half_width.val / LC;
-  double eb = d->apex_curvature.err * LC, eh = d->height.err / LC, ea = d->half_width.err / LC;
+  const double lc = lc_();
+  double b = d->apex_curvature.val * lc, h = d->height.val / lc, a = d->half_width.val / lc;
+  double eb = d->apex_curvature.err * lc, eh = d->height.err / lc, ea = d->half_width.err / lc;
   double s = sin(th);
   if (dim == CAP_REF_2D) {
-    double q = size / (LC * LC);
+    double q = size / (lc * lc);
     /* first integral 1 - cos(theta) = b h + h^2/2 */
     double r1 = 1 - cos(th) - b * h - h * h / 2;
     double e1 = h * eb + (b + h) * eh + 8 * EPS * (2 + b * h + h * h);
@@ -127,7 +133,7 @@ static void check_identities(cap_ref_dim dim, double th, double size, const cap_
     double e2 = 2 * (b + h) * ea + 2 * a * (eb + eh) + 8 * EPS * (2 * a * (b + h) + 2 + q);
     th_true(fabs(r2) <= e2, "%s: 2D force balance residual %.3g <= %.3g", name, fabs(r2), e2);
   } else {
-    double q = size / (LC * LC * LC);
+    double q = size / (lc * lc * lc);
     /* force balance V = pi a^2 (2b + h) - 2 pi a sin(theta) */
     double r2 = PI * a * a * (2 * b + h) - 2 * PI * a * s - q;
     double e2 = (2 * PI * a * (2 * b + h) + 2 * PI * s) * ea + PI * a * a * (2 * eb + eh) +
@@ -136,8 +142,11 @@ static void check_identities(cap_ref_dim dim, double th, double size, const cap_
   }
 }
 
-static void test_sessile_refs(void)
+/* Sessile drops against mpmath (2D quadrature, 3D ODE) at 63.7 and 131.3 deg, and the exact
+ * identities across shapes and sizes. */
+static void sessile_refs(void)
 {
+  const double lc = lc_();
   cap_statics_drop_shape d;
   /* 2D, 63.7 deg, A = 2.8375e-6 m^2 (0.3817 l_c^2). mpmath quadrature of the exact first integral
    * z(psi) = -b + sqrt(b^2 + 4 sin^2(psi/2)), x = int cos psi / sqrt(...) dpsi, b by findroot (30 digits):
@@ -200,7 +209,7 @@ static void test_sessile_refs(void)
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++)
       for (int k = 2; k <= 3; k++) {
-        double size = qs[j] * pow(LC, k);
+        double size = qs[j] * pow(lc, k);
         snprintf(name, sizeof name, "%dD %.1f deg q %.4g", k, ths[i] / DEG, qs[j]);
         int s = cap_statics_sessile((cap_ref_dim)k, RHO, G, SIG, ths[i], size, &d);
         th_int(s, CAP_SUCCESS, "sessile %s status", name);
@@ -208,8 +217,11 @@ static void test_sessile_refs(void)
       }
 }
 
-static void test_sessile_limits(void)
+/* Sessile-drop limits: zero Bond number (the cap), g = 0 and rho = 0, the 2D and 3D puddles (with
+ * the derived rim correction), a tiny contact angle, and beyond the shooting range (EDOM). */
+static void sessile_limits(void)
 {
+  const double lc = lc_();
   cap_statics_drop_shape d;
   cap_statics_cap_shape c;
   /* zero-Bond limit: a 1e-21 m^3 drop (R0 = 7.8e-8 m, Bo = 8e-10) and a 1e-14 m^2 2D drop (Bo = 9e-10).
@@ -249,10 +261,10 @@ static void test_sessile_limits(void)
 
   /* 2D puddle: 1 - cos(theta) = b h + h^2/2 gives h = 2 sin(theta/2) - b + O(b^2) (l_c units); for
    * A = 135 l_c^2 the apex curvature is ~1e-28/l_c, so h equals the puddle height to the tolerance. */
-  th_int(cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, 63.7 * DEG, 135 * LC * LC, &d), CAP_SUCCESS,
+  th_int(cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, 63.7 * DEG, 135 * lc * lc, &d), CAP_SUCCESS,
          "2D puddle status");
-  th_rel(d.height.val, 2 * LC * sin(0.5 * 63.7 * DEG), 1e-11, "2D puddle: h = 2 l_c sin(theta/2)");
-  th_true(d.apex_curvature.val * LC < 1e-20, "2D puddle: flat top, b l_c = %.3g", d.apex_curvature.val * LC);
+  th_rel(d.height.val, 2 * lc * sin(0.5 * 63.7 * DEG), 1e-11, "2D puddle: h = 2 l_c sin(theta/2)");
+  th_true(d.apex_curvature.val * lc < 1e-20, "2D puddle: flat top, b l_c = %.3g", d.apex_curvature.val * lc);
 
   /* 3D puddle. Integrating d(cos psi)/ds = -(2b + z) dz/ds + sin^2(psi)/x across the rim (x ~ a, b
    * exponentially small, leading-order rim = the 2D meniscus cos psi = 1 - z^2/2) gives (derived here,
@@ -264,16 +276,16 @@ static void test_sessile_limits(void)
     double th = k ? 131.3 * DEG : 63.7 * DEG;
     double h0 = 2 * sin(th / 2), ch = cos(th / 2), c1 = 2 * (1 - ch * ch * ch) / (3 * sin(th / 2));
     double a1, a2, d1, d2;
-    th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, th, 25600 * LC * LC * LC, &d), CAP_SUCCESS,
+    th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, th, 25600 * lc * lc * lc, &d), CAP_SUCCESS,
            "3D puddle %.1f deg, V = 25600 l_c^3 status", th / DEG);
-    a1 = d.half_width.val / LC;
-    d1 = a1 * (d.height.val / LC - h0);
-    th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, th, 102400 * LC * LC * LC, &d), CAP_SUCCESS,
+    a1 = d.half_width.val / lc;
+    d1 = a1 * (d.height.val / lc - h0);
+    th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, th, 102400 * lc * lc * lc, &d), CAP_SUCCESS,
            "3D puddle %.1f deg, V = 102400 l_c^3 status", th / DEG);
-    a2 = d.half_width.val / LC;
-    d2 = a2 * (d.height.val / LC - h0);
+    a2 = d.half_width.val / lc;
+    d2 = a2 * (d.height.val / lc - h0);
     th_true(a2 > 100, "3D puddle is wide (a = %.1f l_c)", a2);
-    th_abs(d.height.val / LC, h0, 2 * c1 / a2, "3D puddle %.1f deg: h -> 2 l_c sin(theta/2) (within 2 c1/a)",
+    th_abs(d.height.val / lc, h0, 2 * c1 / a2, "3D puddle %.1f deg: h -> 2 l_c sin(theta/2) (within 2 c1/a)",
            th / DEG);
     th_abs((a2 * d2 - a1 * d1) / (a2 - a1), c1, 1e-3, "3D puddle %.1f deg: rim correction c1/a (derived)",
            th / DEG);
@@ -284,8 +296,8 @@ static void test_sessile_limits(void)
   check_identities(CAP_REF_3D, 2.3e-5, 4.4e-9, &d, "3D theta = 2.3e-5 rad");
   {
     /* the rim-corrected puddle height derived below, h = h0 + c1/a, remainder O(1/a^2) ~ 3e-4 relative */
-    double t = 2.3e-5, ch = cos(t / 2), c1 = 2 * (1 - ch * ch * ch) / (3 * sin(t / 2)), ap = d.half_width.val / LC;
-    th_rel(d.height.val / LC, 2 * sin(t / 2) + c1 / ap, 2e-3, "3D theta = 2.3e-5 rad: h = puddle height + c1/a (a = %.0f l_c)",
+    double t = 2.3e-5, ch = cos(t / 2), c1 = 2 * (1 - ch * ch * ch) / (3 * sin(t / 2)), ap = d.half_width.val / lc;
+    th_rel(d.height.val / lc, 2 * sin(t / 2) + c1 / ap, 2e-3, "3D theta = 2.3e-5 rad: h = puddle height + c1/a (a = %.0f l_c)",
            ap);
   }
   /* beyond the shooting range (apex curvature < 1e-200/l_c): EDOM naming the area */
@@ -294,7 +306,8 @@ static void test_sessile_limits(void)
   th_true(strstr(cap_error_message(), "area") != NULL, "range message names area: %s", cap_error_message());
 }
 
-static void test_sessile_errors(void)
+/* The sessile drop's error paths: inputs out of range refused, the messages naming them. */
+static void sessile_errors(void)
 {
   cap_statics_drop_shape d;
   th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, 0.0, 1e-9, &d), CAP_EDOM, "sessile theta = 0 -> EDOM");
@@ -313,8 +326,11 @@ static void test_sessile_errors(void)
          "sessile overflowing rho g -> EDOM");
 }
 
-static void test_profile(void)
+/* The drop profile: against the mpmath ODE at interior points, spacing in arc length, the 2D first
+ * integral at every point, the puddle's flat top, the circle at g = 0; the error paths. */
+static void profile(void)
 {
+  const double lc = lc_();
   enum { N = 37 };
   cap_result x[N], z[N], p[N];
   cap_statics_drop_shape d;
@@ -360,23 +376,23 @@ static void test_profile(void)
   cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, th, A, &d);
   th_int(cap_statics_sessile_profile(CAP_REF_2D, RHO, G, SIG, th, A, N, x, z, p), CAP_SUCCESS,
          "profile 2D status");
-  double b = d.apex_curvature.val * LC, worst = 0, bound = 1;
+  double b = d.apex_curvature.val * lc, worst = 0, bound = 1;
   for (int i = 0; i < N; i++) {
-    double zz = z[i].val / LC;
+    double zz = z[i].val / lc;
     double r = fabs(cos(p[i].val) - (1 - b * zz - zz * zz / 2));
-    double e = sin(p[i].val) * p[i].err + (b + zz) * z[i].err / LC + zz * d.apex_curvature.err * LC + 8 * EPS;
+    double e = sin(p[i].val) * p[i].err + (b + zz) * z[i].err / lc + zz * d.apex_curvature.err * lc + 8 * EPS;
     if (r - e > worst - bound || i == 0) { worst = r; bound = e; }
   }
   th_true(worst <= bound, "profile 2D: first integral at every point (worst %.3g <= %.3g)", worst, bound);
   th_abs(x[N - 1].val, 1.838249593432264e-3, 1e-14, "profile 2D end x vs mpmath quadrature");
   /* puddle profile (3D, 300 l_c^3): still ends at (a, h); psi stays tiny over the flat top */
-  th_int(cap_statics_sessile_profile(CAP_REF_3D, RHO, G, SIG, 63.7 * DEG, 300 * LC * LC * LC, N, x, z, NULL),
+  th_int(cap_statics_sessile_profile(CAP_REF_3D, RHO, G, SIG, 63.7 * DEG, 300 * lc * lc * lc, N, x, z, NULL),
          CAP_SUCCESS, "profile 3D puddle status (psi NULL)");
-  cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, 63.7 * DEG, 300 * LC * LC * LC, &d);
+  cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, 63.7 * DEG, 300 * lc * lc * lc, &d);
   th_abs(z[N - 1].val, d.height.val, z[N - 1].err + d.height.err, "profile puddle end z = h");
   /* linearized flat top: psi = 2b I1(s), z = 2b (I0(s) - 1) ~ e^s, so z/h ~ e^(-a/2) half-way along;
    * allow a factor 10 */
-  double ap = d.half_width.val / LC;
+  double ap = d.half_width.val / lc;
   th_true(z[N / 2].val < 10 * exp(-ap / 2) * d.height.val, "profile puddle: flat top at mid arc (z/h = %.3g, a = %.2f l_c)",
           z[N / 2].val / d.height.val, ap);
   /* g = 0: the points lie on the circle x^2 + (R - z)^2 = R^2 */
@@ -417,7 +433,9 @@ static double area_outside(double R, double D, double rs, int n)
   return A;
 }
 
-static void test_disc_caps(void)
+/* A 2D drop on a disc: the liquid area by chord quadrature, the angle at and position of the contact
+ * point, the apex height; a huge disc gives the flat cap; the error paths. */
+static void disc_caps(void)
 {
   const double angles[4] = {30, 75, 120, 160};
   for (int k = 0; k < 4; k++) {
@@ -448,16 +466,22 @@ static void test_disc_caps(void)
   th_int(cap_statics_cap_on_disc(1, 1, 1, NULL), CAP_EINVAL, "drop on a disc: NULL out refused");
 }
 
-int main(void)
+/* The capillary length of the test liquid against mpmath. */
+static void capillary_length(void)
 {
-  LC = sqrt(SIG / (RHO * G));
-  th_rel(LC, 2.7266061076347556e-3, 1e-15, "capillary length of the test liquid (mpmath)");
-  test_young();
-  test_caps();
-  test_sessile_refs();
-  test_sessile_limits();
-  test_sessile_errors();
-  test_profile();
-  test_disc_caps();
-  return th_done();
+  th_rel(lc_(), 2.7266061076347556e-3, 1e-15, "capillary length of the test liquid (mpmath)");
 }
+
+static const th_case cases[] = {
+    {"capillary_length", capillary_length},
+    {"young", young},
+    {"caps", caps},
+    {"sessile_refs", sessile_refs},
+    {"sessile_limits", sessile_limits},
+    {"sessile_errors", sessile_errors},
+    {"profile", profile},
+    {"disc_caps", disc_caps},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }
