@@ -127,79 +127,79 @@ static redist_result run_circle(cap_fmm_workspace *ws, const cap_grid *g, cap_fm
   return r;
 }
 
-static void test_redistance_circle(void)
+/* The circle's redistancing at `order` (1 or 2) over the resolutions NS, from phi0 and from the exact
+ * distance. */
+static void redistance_circle(int order)
 {
-  for (int order = 1; order <= 2; order++) {
-    double hs[NRES], ea[NRES], ef[NRES], ei[NRES], sh[NRES], shd[NRES];
-    long flips = 0;
-    int ok = 1;
+  double hs[NRES], ea[NRES], ef[NRES], ei[NRES], sh[NRES], shd[NRES];
+  long flips = 0;
+  int ok = 1;
+  for (int q = 0; q < NRES; q++) {
+    cap_grid g;
+    grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
+    cap_fmm_workspace *ws = NULL;
+    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, NULL);
+    redist_result rd = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 1, 0, NULL);
+    ok &= r.status == CAP_SUCCESS && rd.status == CAP_SUCCESS;
+    size_t ncell = (size_t)NS[q] * (size_t)NS[q];
+    ok &= r.st.n_init + r.st.n_marched + r.st.n_clamped == ncell;
+    flips += r.flips + rd.flips;
+    hs[q] = g.h;
+    ea[q] = r.e_all;
+    ef[q] = r.e_far;
+    ei[q] = r.e_iface;
+    sh[q] = r.shift;
+    shd[q] = rd.shift;
+    th_note("order %d n=%d band=%.1f cells: e_all %.3e e_far %.3e e_iface %.3e | crossing shift/h: "
+            "phi0 %.2e (any segment %.2e), distance input %.2e | init %zu fallback %zu marched %zu "
+            "clamped %zu | %.3f s",
+            order, NS[q], W * NS[q], r.e_all, r.e_far, r.e_iface, r.shift, r.shift_any, rd.shift,
+            r.st.n_init, r.st.n_fallback, r.st.n_marched, r.st.n_clamped, r.seconds);
+    cap_fmm_free(ws);
+  }
+  th_true(ok, "order %d: every run succeeds and init + marched + clamped = all cells", order);
+  th_int(flips, 0, "order %d: no cell changes sign (phi0 and distance inputs, all resolutions)", order);
+  double pmin = order == 1 ? 0.9 : 1.8;
+  double pa = th_slope(NRES, hs, ea), pf = th_slope(NRES, hs, ef), pi = th_slope(NRES, hs, ei);
+  th_true(pa >= pmin, "order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order,
+          W, pa, pmin);
+  th_true(pf >= pmin, "order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W,
+          pf, pmin);
+  th_true(pi >= pmin, "order %d: observed order of max error on interface cells %.3f >= %.1f", order, pi,
+          pmin);
+  if (order == 1) {
+    /* Order-1 initialisation: where only one axis is crossed, the distance along that axis
+     * overestimates the true distance by a factor up to sqrt(2) (d_x <= h <= d_y in
+     * d_x d_y / sqrt(d_x^2 + d_y^2)); with one cell exact and the other overestimated by sqrt(2) the
+     * linear crossing moves by at most max_t (sqrt2 t / (1 + (sqrt2 - 1) t) - t) = 0.0864 h, plus
+     * O(h) curvature terms: 0.1 h. It does not converge: the order-1 initialisation is first order. */
+    double mx = 0, ci = 0;
     for (int q = 0; q < NRES; q++) {
-      cap_grid g;
-      grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-      cap_fmm_workspace *ws = NULL;
-      ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
-      redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, NULL);
-      redist_result rd = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 1, 0, NULL);
-      ok &= r.status == CAP_SUCCESS && rd.status == CAP_SUCCESS;
-      size_t ncell = (size_t)NS[q] * (size_t)NS[q];
-      ok &= r.st.n_init + r.st.n_marched + r.st.n_clamped == ncell;
-      flips += r.flips + rd.flips;
-      hs[q] = g.h;
-      ea[q] = r.e_all;
-      ef[q] = r.e_far;
-      ei[q] = r.e_iface;
-      sh[q] = r.shift;
-      shd[q] = rd.shift;
-      th_note("order %d n=%d band=%.1f cells: e_all %.3e e_far %.3e e_iface %.3e | crossing shift/h: "
-              "phi0 %.2e (any segment %.2e), distance input %.2e | init %zu fallback %zu marched %zu "
-              "clamped %zu | %.3f s",
-              order, NS[q], W * NS[q], r.e_all, r.e_far, r.e_iface, r.shift, r.shift_any, rd.shift,
-              r.st.n_init, r.st.n_fallback, r.st.n_marched, r.st.n_clamped, r.seconds);
-      cap_fmm_free(ws);
+      mx = fmax(mx, fmax(sh[q], shd[q]));
+      ci = fmax(ci, ei[q] / hs[q]);
     }
-    th_true(ok, "order %d: every run succeeds and init + marched + clamped = all cells", order);
-    th_int(flips, 0, "order %d: no cell changes sign (phi0 and distance inputs, all resolutions)", order);
-    double pmin = order == 1 ? 0.9 : 1.8;
-    double pa = th_slope(NRES, hs, ea), pf = th_slope(NRES, hs, ef), pi = th_slope(NRES, hs, ei);
-    th_true(pa >= pmin, "order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order,
-            W, pa, pmin);
-    th_true(pf >= pmin, "order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W,
-            pf, pmin);
-    th_true(pi >= pmin, "order %d: observed order of max error on interface cells %.3f >= %.1f", order, pi,
-            pmin);
-    if (order == 1) {
-      /* Order-1 initialisation: where only one axis is crossed, the distance along that axis
-       * overestimates the true distance by a factor up to sqrt(2) (d_x <= h <= d_y in
-       * d_x d_y / sqrt(d_x^2 + d_y^2)); with one cell exact and the other overestimated by sqrt(2) the
-       * linear crossing moves by at most max_t (sqrt2 t / (1 + (sqrt2 - 1) t) - t) = 0.0864 h, plus
-       * O(h) curvature terms: 0.1 h. It does not converge: the order-1 initialisation is first order. */
-      double mx = 0, ci = 0;
-      for (int q = 0; q < NRES; q++) {
-        mx = fmax(mx, fmax(sh[q], shd[q]));
-        ci = fmax(ci, ei[q] / hs[q]);
-      }
-      /* the same one-axis case bounds the interface-cell error: d_x - d_x d_y / sqrt(d_x^2 + d_y^2)
-       * <= (1 - 1/sqrt 2) h = 0.293 h at d_x = d_y = h; 0.3 h allows the O(h^2) curvature terms */
-      th_true(ci <= 0.3, "order 1: interface-cell error %.4f h <= 0.3 h (bound (1 - 1/sqrt2) h + O(h^2))", ci);
-      th_true(mx <= 0.1, "order 1: zero crossings move by %.4f h <= 0.1 h (bound 0.0864 h + O(h))", mx);
-    } else {
-      /* Order 2: the interface values are O(h^3), so a crossing moves by O(h^2) in units of h; the
-       * acceptance is "a small fraction of h": 1% of h. With phi0 (not a distance) the measured shift
-       * also contains the difference of the linear-interpolation errors of phi0 and of the distance
-       * (O(h^2), i.e. O(h) in units of h): that one must be below 1% of h and decrease at order >= 0.9. */
-      double mx = 0, mxd = 0;
-      for (int q = 0; q < NRES; q++) {
-        mx = fmax(mx, sh[q]);
-        mxd = fmax(mxd, shd[q]);
-      }
-      th_true(mxd <= 0.01, "order 2, distance input: zero crossings move by %.2e h <= 0.01 h", mxd);
-      th_true(mx <= 0.01, "order 2, phi0: linear crossings of phi0 and of the result differ by %.2e h <= 0.01 h",
-              mx);
-      double ps = th_slope(NRES, hs, sh);
-      th_true(ps >= 0.9, "order 2, phi0: that difference decreases at order %.3f >= 0.9", ps);
-      double psd = th_slope(NRES, hs, shd);
-      th_true(psd >= 1.8, "order 2, distance input: the crossing shift decreases at order %.3f >= 1.8", psd);
+    /* the same one-axis case bounds the interface-cell error: d_x - d_x d_y / sqrt(d_x^2 + d_y^2)
+     * <= (1 - 1/sqrt 2) h = 0.293 h at d_x = d_y = h; 0.3 h allows the O(h^2) curvature terms */
+    th_true(ci <= 0.3, "order 1: interface-cell error %.4f h <= 0.3 h (bound (1 - 1/sqrt2) h + O(h^2))", ci);
+    th_true(mx <= 0.1, "order 1: zero crossings move by %.4f h <= 0.1 h (bound 0.0864 h + O(h))", mx);
+  } else {
+    /* Order 2: the interface values are O(h^3), so a crossing moves by O(h^2) in units of h; the
+     * acceptance is "a small fraction of h": 1% of h. With phi0 (not a distance) the measured shift
+     * also contains the difference of the linear-interpolation errors of phi0 and of the distance
+     * (O(h^2), i.e. O(h) in units of h): that one must be below 1% of h and decrease at order >= 0.9. */
+    double mx = 0, mxd = 0;
+    for (int q = 0; q < NRES; q++) {
+      mx = fmax(mx, sh[q]);
+      mxd = fmax(mxd, shd[q]);
     }
+    th_true(mxd <= 0.01, "order 2, distance input: zero crossings move by %.2e h <= 0.01 h", mxd);
+    th_true(mx <= 0.01, "order 2, phi0: linear crossings of phi0 and of the result differ by %.2e h <= 0.01 h",
+            mx);
+    double ps = th_slope(NRES, hs, sh);
+    th_true(ps >= 0.9, "order 2, phi0: that difference decreases at order %.3f >= 0.9", ps);
+    double psd = th_slope(NRES, hs, shd);
+    th_true(psd >= 1.8, "order 2, distance input: the crossing shift decreases at order %.3f >= 1.8", psd);
   }
 }
 
@@ -227,13 +227,19 @@ static int inside_dependency(double x, double y, double d, double nx, double ny,
   return in_domain(x, y, m) && in_domain(x - d / nx, y, m) && in_domain(x, y - d / ny, m);
 }
 
-static void test_straight(void)
+/* The straight-line cases' grid: 96 x 96 cells of the unit square and its workspace. */
+static int straight_grid(cap_grid *g, cap_fmm_workspace **ws)
+{
+  int s = grid_unit(g, CAP_GEOM_PLANAR, 96);
+  return s ? s : cap_fmm_alloc(g, ws);
+}
+
+static void straight_redistance(void)
 {
   int n = 96;
   cap_grid g;
-  grid_unit(&g, CAP_GEOM_PLANAR, n);
   cap_fmm_workspace *ws = NULL;
-  cap_fmm_alloc(&g, &ws);
+  straight_grid(&g, &ws);
   double nx = cos(ANG), ny = sin(ANG), c0 = nx * XC + ny * YC, band = 8.5;
   double *phi = cap_grid_field_alloc(&g);
   for (int j = 0; j < n; j++)
@@ -259,10 +265,21 @@ static void test_straight(void)
          nchk);
   th_abs(eclamp, 0, ROUND_TOL, "straight line: |phi| = band h beyond the band");
   th_int((long)st.n_fallback, 0, "straight line: no order-2 initialisation falls back to order 1");
+  free(phi);
+  cap_fmm_free(ws);
+}
 
-  /* Extrapolation of q = a + b t (t the tangential coordinate) with phi = 2.7 d: exact for both orders
-   * (the one-sided and centred differences used are exact for linear functions; see cap_fmm.h). */
-  double *ps = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g);
+/* Extrapolation of q = a + b t (t the tangential coordinate) with phi = 2.7 d: exact for both orders
+ * (the one-sided and centred differences used are exact for linear functions; see cap_fmm.h). */
+static void straight_extrapolate(void)
+{
+  int n = 96;
+  cap_grid g;
+  cap_fmm_workspace *ws = NULL;
+  straight_grid(&g, &ws);
+  double nx = cos(ANG), ny = sin(ANG), c0 = nx * XC + ny * YC, band = 8.5;
+  cap_fmm_stats st;
+  double *phi = cap_grid_field_alloc(&g), *ps = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g);
   unsigned char *known = calloc(g.size, 1);
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++)
@@ -356,49 +373,48 @@ static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const doubl
   return e;
 }
 
-static void test_extrapolate_circle(void)
+/* The extrapolation of q_angle at `order` (1 or 2) over the resolutions NS. */
+static void extrapolate_circle(int order)
 {
   const char *names[3] = {"cells", "x-faces", "y-faces"};
-  for (int order = 1; order <= 2; order++) {
-    double hs[NRES], e[3][NRES], epipe[NRES];
-    int ok = 1;
-    for (int q = 0; q < NRES; q++) {
-      cap_grid g;
-      grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-      cap_fmm_workspace *ws = NULL;
-      ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
-      double *phi = cap_grid_field_alloc(&g);
-      fill_circle(&g, phi);
-      hs[q] = g.h;
-      for (int loc = 0; loc <= 2; loc++) {
-        int s;
-        e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, q_angle, &s);
-        ok &= s == CAP_SUCCESS;
-      }
-      /* the pipeline of a time step: redistance phi0, then extrapolate with the result */
-      redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, phi);
-      int s;
-      epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, q_angle, &s);
-      ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
-      th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
-              "redistancing phi0: cells %.3e",
-              order, NS[q], e[0][q], e[1][q], e[2][q], epipe[q]);
-      free(phi);
-      cap_fmm_free(ws);
-    }
-    th_true(ok, "extrapolate order %d: every call succeeds", order);
-    double pmin = order == 1 ? 0.9 : 1.8;
+  double hs[NRES], e[3][NRES], epipe[NRES];
+  int ok = 1;
+  for (int q = 0; q < NRES; q++) {
+    cap_grid g;
+    grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
+    cap_fmm_workspace *ws = NULL;
+    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    double *phi = cap_grid_field_alloc(&g);
+    fill_circle(&g, phi);
+    hs[q] = g.h;
     for (int loc = 0; loc <= 2; loc++) {
-      double p = th_slope(NRES, hs, e[loc]);
-      th_true(p >= pmin, "extrapolate order %d, %s, q = f(angle) into 0 <= phi < %g: observed order %.3f >= %.1f",
-              order, names[loc], W, p, pmin);
+      int s;
+      e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, q_angle, &s);
+      ok &= s == CAP_SUCCESS;
     }
-    /* With phi from the fast march instead of the exact distance, the normals are first order for
-     * either order: the march's O(h^2) errors are not smooth, so their differences over h are O(h). */
-    double p = th_slope(NRES, hs, epipe);
-    th_true(p >= 0.9, "extrapolate order %d, cells, normals from the order-%d redistancing of phi0: observed "
-            "order %.3f >= 0.9 (first order: see the comment)", order, order, p);
+    /* the pipeline of a time step: redistance phi0, then extrapolate with the result */
+    redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, phi);
+    int s;
+    epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, q_angle, &s);
+    ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
+    th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
+            "redistancing phi0: cells %.3e",
+            order, NS[q], e[0][q], e[1][q], e[2][q], epipe[q]);
+    free(phi);
+    cap_fmm_free(ws);
   }
+  th_true(ok, "extrapolate order %d: every call succeeds", order);
+  double pmin = order == 1 ? 0.9 : 1.8;
+  for (int loc = 0; loc <= 2; loc++) {
+    double p = th_slope(NRES, hs, e[loc]);
+    th_true(p >= pmin, "extrapolate order %d, %s, q = f(angle) into 0 <= phi < %g: observed order %.3f >= %.1f",
+            order, names[loc], W, p, pmin);
+  }
+  /* With phi from the fast march instead of the exact distance, the normals are first order for
+   * either order: the march's O(h^2) errors are not smooth, so their differences over h are O(h). */
+  double p = th_slope(NRES, hs, epipe);
+  th_true(p >= 0.9, "extrapolate order %d, cells, normals from the order-%d redistancing of phi0: observed "
+          "order %.3f >= 0.9 (first order: see the comment)", order, order, p);
 }
 
 /* CAP_FMM_LINEAR: a field linear in x and y (a velocity field near a free surface, e.g. the n = 2
@@ -407,7 +423,7 @@ static void test_extrapolate_circle(void)
  * distance times the normal derivative (O(W) in a band of width W, O(h) in the first cells). */
 static double q_lin(double x, double y) { return 0.3817 + 0.7 * x - 1.3 * y; }
 
-static void test_extrapolate_linear(void)
+static void extrapolate_linear(void)
 {
   const char *names[3] = {"cells", "x-faces", "y-faces"};
   double hs[NRES], e[3][NRES], e2[NRES];
@@ -447,7 +463,7 @@ static void test_extrapolate_linear(void)
 /* ---------------------------------------------------------------------------------------------- */
 /* AXI (a drop on the axis) and an x-periodic grid. */
 
-static void test_axi_periodic(void)
+static void axi_periodic(void)
 {
   enum { NR = 3 };
   static const int ns[NR] = {64, 128, 256};
@@ -491,8 +507,11 @@ static void test_axi_periodic(void)
   th_true(p >= 1.8, "AXI, drop on the axis, order 2: observed order %.3f >= 1.8", p);
   p = th_slope(NR, hs, ep);
   th_true(p >= 1.8, "x-periodic circle across the edge, order 2: observed order %.3f >= 1.8", p);
+}
 
-  /* periodic faces: the duplicate face nx follows face 0 */
+/* periodic faces: the duplicate face nx follows face 0 */
+static void periodic_faces(void)
+{
   int n = 48;
   cap_grid g;
   grid_unit(&g, CAP_GEOM_PLANAR, n);
@@ -536,7 +555,38 @@ static void test_axi_periodic(void)
 /* ---------------------------------------------------------------------------------------------- */
 /* Error paths and documented special cases. */
 
-static void test_errors(void)
+/* The error cases' set-up: a 16 x 16 unit grid (and grids of 17 x 17 and of 3D, 8^3), a workspace
+ * for each of the first and the last, the circle's distance on the first; p3 a field of the 3D grid. */
+typedef struct {
+  cap_grid g, g2, g3;
+  cap_fmm_workspace *ws, *ws3;
+  double *phi, *p3;
+} err_setup;
+
+static void err_init(err_setup *E)
+{
+  int n = 16;
+  grid_unit(&E->g, CAP_GEOM_PLANAR, n);
+  grid_unit(&E->g2, CAP_GEOM_PLANAR, n + 1);
+  cap_grid_init(&E->g3, CAP_GEOM_3D, 8, 8, 8, 0.125, 0, 0, 0, 2);
+  E->ws = E->ws3 = NULL;
+  cap_fmm_alloc(&E->g, &E->ws);
+  cap_fmm_alloc(&E->g3, &E->ws3);
+  E->phi = cap_grid_field_alloc(&E->g);
+  E->p3 = cap_grid_field_alloc(&E->g3);
+  fill_circle(&E->g, E->phi);
+}
+
+static void err_free(err_setup *E)
+{
+  free(E->phi);
+  free(E->p3);
+  cap_fmm_free(E->ws);
+  cap_fmm_free(E->ws3);
+}
+
+/* Error paths of alloc and redistance. */
+static void bad_input(void)
 {
   int n = 16;
   cap_grid g, g2, g3;
@@ -552,8 +602,7 @@ static void test_errors(void)
   cap_fmm_free(NULL);
   th_true(1, "free(NULL) is a no-op");
 
-  double *phi = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g), *p3 = cap_grid_field_alloc(&g3);
-  unsigned char *known = calloc(g.size, 1);
+  double *phi = cap_grid_field_alloc(&g), *p3 = cap_grid_field_alloc(&g3);
   fill_circle(&g, phi);
 
   th_int(cap_fmm_redistance(ws, &g, phi, 0.5, CAP_FMM_ORDER1, NULL), CAP_EDOM, "band = 0.5 < 1: EDOM");
@@ -572,42 +621,71 @@ static void test_errors(void)
   th_int(cap_fmm_redistance(ws, &gb, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
          "periodic on one side only: EINVAL (cap_grid_check_bc)");
   size_t k5 = cap_grid_idx(&g, 5, 9);
-  double save = phi[k5], p6 = phi[cap_grid_idx(&g, 6, 9)];
+  double p6 = phi[cap_grid_idx(&g, 6, 9)];
   phi[k5] = NAN;
   th_int(cap_fmm_redistance(ws, &g, phi, 3, CAP_FMM_ORDER2, NULL), CAP_ENONFINITE, "NaN in phi: ENONFINITE");
   th_true(phi[cap_grid_idx(&g, 6, 9)] == p6, "phi unchanged after ENONFINITE");
-  phi[k5] = save;
 
-  /* no interface: documented as |phi| = band h with the sign kept, CAP_SUCCESS, n_init = 0 */
+  free(phi);
+  free(p3);
+  cap_fmm_free(ws);
+  cap_fmm_free(ws3);
+}
+
+/* no interface: documented as |phi| = band h with the sign kept, CAP_SUCCESS, n_init = 0 */
+static void no_interface(void)
+{
+  err_setup E;
+  err_init(&E);
+  const cap_grid *g = &E.g;
+  int n = g->nx;
   cap_fmm_stats st;
   for (int sgn = -1; sgn <= 1; sgn += 2) {
-    double *f = cap_grid_field_alloc(&g);
+    double *f = cap_grid_field_alloc(g);
     for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) f[cap_grid_idx(&g, i, j)] = sgn * (0.3817 + 0.01 * i * j);
-    th_int(cap_fmm_redistance(ws, &g, f, 2.5, CAP_FMM_ORDER2, &st), CAP_SUCCESS, "no interface (sign %+d): success",
+      for (int i = 0; i < n; i++) f[cap_grid_idx(g, i, j)] = sgn * (0.3817 + 0.01 * i * j);
+    th_int(cap_fmm_redistance(E.ws, g, f, 2.5, CAP_FMM_ORDER2, &st), CAP_SUCCESS, "no interface (sign %+d): success",
            sgn);
     double e = 0;
     for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) e = fmax(e, fabs(f[cap_grid_idx(&g, i, j)] - sgn * 2.5 * g.h));
+      for (int i = 0; i < n; i++) e = fmax(e, fabs(f[cap_grid_idx(g, i, j)] - sgn * 2.5 * g->h));
     th_abs(e, 0, 0, "no interface (sign %+d): every cell = sign * band * h", sgn);
     th_true(st.n_init == 0 && st.n_clamped == (size_t)(n * n), "no interface (sign %+d): n_init = 0, all clamped",
             sgn);
     free(f);
   }
-  /* a cell exactly on the interface stays 0 */
-  {
-    double *f = cap_grid_field_alloc(&g);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) f[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - cap_grid_xc(&g, 7);
-    th_int(cap_fmm_redistance(ws, &g, f, 4, CAP_FMM_ORDER1, NULL), CAP_SUCCESS, "interface through cell centres");
-    th_abs(f[cap_grid_idx(&g, 7, 3)], 0, 0, "a zero cell stays zero");
-    th_abs(f[cap_grid_idx(&g, 9, 3)], 2 * g.h, 1e-15, "distance two cells from a zero column");
-    th_abs(f[cap_grid_idx(&g, 5, 3)], -2 * g.h, 1e-15, "distance two cells on the liquid side");
-    free(f);
-  }
+  err_free(&E);
+}
 
-  /* extrapolation */
-  double *ps = cap_grid_field_alloc(&g);
+/* a cell exactly on the interface stays 0 */
+static void zero_cell(void)
+{
+  err_setup E;
+  err_init(&E);
+  const cap_grid *g = &E.g;
+  int n = g->nx;
+  double *f = cap_grid_field_alloc(g);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) f[cap_grid_idx(g, i, j)] = cap_grid_xc(g, i) - cap_grid_xc(g, 7);
+  th_int(cap_fmm_redistance(E.ws, g, f, 4, CAP_FMM_ORDER1, NULL), CAP_SUCCESS, "interface through cell centres");
+  th_abs(f[cap_grid_idx(g, 7, 3)], 0, 0, "a zero cell stays zero");
+  th_abs(f[cap_grid_idx(g, 9, 3)], 2 * g->h, 1e-15, "distance two cells from a zero column");
+  th_abs(f[cap_grid_idx(g, 5, 3)], -2 * g->h, 1e-15, "distance two cells on the liquid side");
+  free(f);
+  err_free(&E);
+}
+
+/* Error paths of extrapolate and sample_phi. */
+static void extrapolate_bad_input(void)
+{
+  err_setup E;
+  err_init(&E);
+  cap_grid g = E.g, g2 = E.g2, g3 = E.g3;
+  cap_fmm_workspace *ws = E.ws, *ws3 = E.ws3;
+  double *phi = E.phi, *p3 = E.p3;
+  int n = g.nx;
+  double *ps = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g);
+  unsigned char *known = calloc(g.size, 1);
   cap_fmm_sample_phi(&g, phi, CAP_AT_CELL, ps);
   for (size_t k = 0; k < g.size; k++) {
     known[k] = ps[k] < 0;
@@ -631,7 +709,8 @@ static void test_errors(void)
          "extrapolate: 3D grid: EGEOM");
   th_int(cap_fmm_extrapolate(ws, &g2, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE,
          "extrapolate: workspace of another grid: ESIZE");
-  save = ps[k5];
+  size_t k5 = cap_grid_idx(&g, 5, 9);
+  double save = ps[k5];
   ps[k5] = INFINITY;
   th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
          "extrapolate: inf in phi_s: ENONFINITE");
@@ -640,47 +719,67 @@ static void test_errors(void)
   q[kin] = NAN;
   th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
          "extrapolate: NaN in a known q: ENONFINITE");
-  q[kin] = 1.0;
   th_int(cap_fmm_sample_phi(&g, NULL, CAP_AT_XFACE, ps), CAP_EINVAL, "sample_phi: NULL phi: EINVAL");
   th_int(cap_fmm_sample_phi(&g, phi, (cap_location)4, ps), CAP_EDOM, "sample_phi: loc 4 in 2D: EDOM");
   th_int(cap_fmm_sample_phi(&g3, p3, CAP_AT_CELL, p3), CAP_EGEOM, "sample_phi: 3D grid: EGEOM");
+  free(ps);
+  free(q);
+  free(known);
+  err_free(&E);
+}
 
-  /* nothing known: every target is left unchanged and counted */
-  memset(known, 0, g.size);
-  for (size_t k = 0; k < g.size; k++) q[k] = 0.25;
-  th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
+/* nothing known: every target is left unchanged and counted */
+static void nothing_known(void)
+{
+  err_setup E;
+  err_init(&E);
+  const cap_grid *g = &E.g;
+  int n = g->nx;
+  double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
+  unsigned char *known = calloc(g->size, 1);
+  cap_fmm_sample_phi(g, E.phi, CAP_AT_CELL, ps);
+  for (size_t k = 0; k < g->size; k++) q[k] = 0.25;
+  cap_fmm_stats st;
+  th_int(cap_fmm_extrapolate(E.ws, g, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER2, &st), CAP_SUCCESS,
          "extrapolate with no known point: success");
   size_t targets = 0;
   double dq = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
-      size_t k = cap_grid_idx(&g, i, j);
-      targets += ps[k] <= 3 * g.h;
+      size_t k = cap_grid_idx(g, i, j);
+      targets += ps[k] <= 3 * g->h;
       dq = fmax(dq, fabs(q[k] - 0.25));
     }
   th_true(st.n_unreached == targets && st.n_marched == 0 && dq == 0,
           "no known point: %zu targets unreached and unchanged", targets);
-
-  /* the sampled phi at faces is the mean of the two cells, linear extrapolation at a wall face */
-  cap_fmm_sample_phi(&g, phi, CAP_AT_YFACE, ps);
-  th_abs(ps[cap_grid_idx(&g, 4, 6)], 0.5 * (phi[cap_grid_idx(&g, 4, 5)] + phi[cap_grid_idx(&g, 4, 6)]), 1e-15,
-         "y-face phi is the mean of the two cells");
-  th_abs(ps[cap_grid_idx(&g, 4, n)], 1.5 * phi[cap_grid_idx(&g, 4, n - 1)] - 0.5 * phi[cap_grid_idx(&g, 4, n - 2)],
-         1e-15, "y-face on the top wall: linear extrapolation from the interior");
-
-  free(phi);
-  free(q);
-  free(p3);
   free(ps);
+  free(q);
   free(known);
-  cap_fmm_free(ws);
-  cap_fmm_free(ws3);
+  err_free(&E);
+}
+
+/* the sampled phi at faces is the mean of the two cells, linear extrapolation at a wall face */
+static void face_sampling(void)
+{
+  err_setup E;
+  err_init(&E);
+  const cap_grid *g = &E.g;
+  const double *phi = E.phi;
+  int n = g->nx;
+  double *ps = cap_grid_field_alloc(g);
+  cap_fmm_sample_phi(g, phi, CAP_AT_YFACE, ps);
+  th_abs(ps[cap_grid_idx(g, 4, 6)], 0.5 * (phi[cap_grid_idx(g, 4, 5)] + phi[cap_grid_idx(g, 4, 6)]), 1e-15,
+         "y-face phi is the mean of the two cells");
+  th_abs(ps[cap_grid_idx(g, 4, n)], 1.5 * phi[cap_grid_idx(g, 4, n - 1)] - 0.5 * phi[cap_grid_idx(g, 4, n - 2)],
+         1e-15, "y-face on the top wall: linear extrapolation from the interior");
+  free(ps);
+  err_free(&E);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Robustness on an under-resolved field (noise: features of one cell), and a timing note. */
 
-static void test_noise_and_timing(void)
+static void noise(void)
 {
   int n = 64;
   cap_grid g;
@@ -714,12 +813,17 @@ static void test_noise_and_timing(void)
   free(phi);
   free(old);
   cap_fmm_free(ws);
+}
 
-  /* timing (a note, not a check): a 1024^2 grid, band 6, order 2 */
-  n = 1024;
+/* timing (a note, not a check): a 1024^2 grid, band 6, order 2 */
+static void timing(void)
+{
+  int n = 1024;
+  cap_grid g;
   grid_unit(&g, CAP_GEOM_PLANAR, n);
+  cap_fmm_workspace *ws = NULL;
   cap_fmm_alloc(&g, &ws);
-  phi = cap_grid_field_alloc(&g);
+  double *phi = cap_grid_field_alloc(&g);
   double *q = cap_grid_field_alloc(&g);
   unsigned char *known = calloc(g.size, 1);
   for (int j = 0; j < n; j++)
@@ -747,14 +851,30 @@ static void test_noise_and_timing(void)
   cap_fmm_free(ws);
 }
 
-int main(void)
-{
-  test_errors();
-  test_straight();
-  test_redistance_circle();
-  test_extrapolate_circle();
-  test_extrapolate_linear();
-  test_axi_periodic();
-  test_noise_and_timing();
-  return th_done();
-}
+static void redistance_order1(void) { redistance_circle(1); }
+static void redistance_order2(void) { redistance_circle(2); }
+static void extrapolate_order1(void) { extrapolate_circle(1); }
+static void extrapolate_order2(void) { extrapolate_circle(2); }
+
+static const th_case cases[] = {
+    {"bad_input", bad_input},
+    {"no_interface", no_interface},
+    {"zero_cell", zero_cell},
+    {"extrapolate_bad_input", extrapolate_bad_input},
+    {"nothing_known", nothing_known},
+    {"face_sampling", face_sampling},
+    {"straight_redistance", straight_redistance},
+    {"straight_extrapolate", straight_extrapolate},
+    {"redistance_order1", redistance_order1},
+    {"redistance_order2", redistance_order2},
+    {"extrapolate_order1", extrapolate_order1},
+    {"extrapolate_order2", extrapolate_order2},
+    {"extrapolate_linear", extrapolate_linear},
+    {"axi_periodic", axi_periodic},
+    {"periodic_faces", periodic_faces},
+    {"noise", noise},
+    {"timing", timing},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

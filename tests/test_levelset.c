@@ -414,150 +414,184 @@ static double contact_walk(double theta, double cells, int calls)
   return fabs(x[1] - x[0]);
 }
 
-int main(void)
+/* The contact angles (degrees) of the wall cases, and a degree in radians. */
+static const double DEG = M_PI / 180, ANGLES[5] = {30, 60, 90, 120, 150};
+
+/* contact angle at a wall: a straight surface */
+static void contact_straight(void)
 {
-  /* contact angle at a wall */
-  {
-    const double deg = M_PI / 180, angles[5] = {30, 60, 90, 120, 150};
-    for (int a = 0; a < 5; a++) {
-      double m = contact_curvature(angles[a] * deg, angles[a] * deg);
-      th_true(m < 1e-9, "straight surface at %g deg on a wall of %g deg: max |kappa| next to the contact = %.2e < 1e-9",
-              angles[a], angles[a], m);
-      /* the first ghost row departs from the straight continuation by d = h |cos(theta_wall) -
-       * cos(theta)|, which adds d/h^2 to phi_yy at the cells next to the wall and so about
-       * phi_x^2 phi_yy = sin^2(theta) d/h^2 to their curvature (|grad phi| = 1); the cells within 3h of
-       * the line include one where phi_x^2 is that of the line, so at least half of it is seen */
-      double mm = contact_curvature(angles[a] * deg, (angles[a] + 10) * deg);
-      double st = sin(angles[a] * deg), want = 0.5 * st * st * fabs(cos(angles[a] * deg) - cos((angles[a] + 10) * deg)) * 40;
-      th_true(mm > want, "the same surface on a wall of %g deg is bent at the contact: max |kappa| = %.3g > "
-              "sin^2(theta) |cos(theta_wall) - cos(theta)| / (2h) = %.3g", angles[a] + 10, mm, want);
-    }
-    /* a curved surface: the ghosts follow the interior's own wall-normal slope near the contact
-     * line, so they continue the circle to third order and the contact cells keep its curvature (the
-     * mirror with the constant slope cos(theta) put a kink of 2 |g'| |x - x_c| into phi at the wall:
-     * an O(1) relative error of the contact cells' curvature) */
-    for (int a = 0; a < 5; a++) {
-      const int ns[3] = {40, 80, 160};
-      double hs[3], ge[3], ke[3];
-      for (int q = 0; q < 3; q++) {
-        hs[q] = 1.0 / ns[q];
-        curved_contact(angles[a] * deg, ns[q], &ge[q], &ke[q]);
-      }
-      th_note("circle meeting the wall at %g deg: ghost errors %.2e %.2e %.2e, contact-cell curvature errors %.2e %.2e %.2e",
-              angles[a], ge[0], ge[1], ge[2], ke[0], ke[1], ke[2]);
-      if (angles[a] == 90) /* the even mirror: the circle centred on the wall is continued exactly */
-        th_true(ge[2] < 1e-12, "circle meeting the wall at 90 deg: ghosts exact (%.1e)", ge[2]);
-      else
-        th_true(th_slope(3, hs, ge) >= 2.5, "circle meeting the wall at %g deg: the ghosts' order %.2f >= 2.5", angles[a],
-                th_slope(3, hs, ge));
-      /* first order from the analysis (the ghosts' third-order error over h^2 in the second
-       * differences); 5 % at 160 cells is a tenth of the constant slope's 40-50 % */
-      th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8, "circle meeting the wall at %g deg: contact-cell curvature "
-              "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8", angles[a], ke[2], th_slope(3, hs, ke));
-    }
-    /* the thin wedges of 15 and 165 degrees: the surface stays within the curvature stencils of the
-     * wall's cells 2 / tan(15 deg) = 7.5 cells from the contact point, so the ghosts (on a wall of the
-     * box) and the continuation (in a solid) follow phi's slope that far (cap_vsurf.h,
-     * cap_contact_reach). Blended back into cos(theta) from 3 cells on (2 in a solid then), as the other
-     * angles are, the error at the crossings 3-6 cells from the contact point stood at 3.1-3.5 % at 15
-     * degrees and 2.4-3.0 % at 165 for every R0/h from 16 to 64 on the wall, 5.4-6.6 % and 5.6-7.3 % on
-     * the solid (not converging). First order is what the ghosts' third-order error over h^2 in the
-     * second differences gives; 0.8 as for the contact cells above */
-    for (int a = 0; a < 2; a++) {
-      const double th = a ? 165 : 15, ns[3] = {16, 32, 64};
-      double hs[3], e[3];
-      for (int q = 0; q < 3; q++) {
-        hs[q] = 1 / ns[q];
-        e[q] = cap_crossing_curvature_error(th * deg, ns[q], 0);
-      }
-      th_note("cap at %g deg on a wall: curvature errors at the crossings %.2e %.2e %.2e (R0/h = 16, 32, 64)", th, e[0], e[1],
-              e[2]);
-      th_true(th_slope(3, hs, e) >= 0.8, "cap at %g deg on a wall: the crossings' curvature converges, order %.2f >= 0.8", th,
-              th_slope(3, hs, e));
-    }
-    /* a solid floor continues phi as a wall of the box does on the wedge's side of the contact point
-     * (3 cells, farther under a thin wedge: cap_contact_reach), where the crossings' stencils read it,
-     * so the curvature at every crossing is the wall's (so the wall's order above holds on the floor
-     * too). To rounding: the fill stops once no cell changes by more than 1e-12 h, 1e-12 / h in the
-     * second differences, below 1e-9 here. With 2 cells there (the solids' rule before) the floor had
-     * 5.0, 4.4, 4.8 % at 30 degrees and 2.5, 2.8, 3.9 % at 150 for R0/h = 16, 32, 64, not converging,
-     * against the wall's 0.34 % or less; at 15 and 165 degrees 5.4-7.3 % before the thin wedge's reach */
-    for (int a = 0; a < 7; a++) {
-      const double th = a == 0 ? 15 : a == 6 ? 165 : 30 * a;
-      double d = 0, ew = 0;
-      for (int q = 0; q < 3; q++) {
-        double w = cap_crossing_curvature_error(th * deg, 16 << q, 0), f = cap_crossing_curvature_error(th * deg, 16 << q, 1);
-        d = fmax(d, fabs(f - w));
-        ew = fmax(ew, w);
-      }
-      th_true(d < 1e-9, "cap at %g deg: the crossings' curvature on a solid floor is the wall's (largest error %.2e), "
-              "R0/h = 16, 32, 64: difference %.1e < 1e-9", th, ew, d);
-    }
-    /* the reinitialisation leaves a contact point on the wall where it is: the two cells of its
-     * crossing along the wall are put back on phi0's crossing (cap_levelset.h). Anchored by that
-     * crossing alone, with the
-     * wall-normal slope read through the ghosts that the pass itself moves, the cap's contact point
-     * walked 0.62 cells within 300 calls at 15 degrees (16 cells), 0.10 at 165 and 1e-3 to 3e-2 from 30
-     * to 150. A wall at 90 degrees keeps the even mirror and is left alone (a symmetry plane: its
-     * crossing is anchored as an interior one) */
-    const double th_list[6] = {15, 30, 60, 120, 150, 165};
-    for (int a = 0; a < 6; a++) {
-      const double th = th_list[a], m = contact_walk(th * deg, 16, 300);
-      th_true(m < 1e-12, "cap at %g deg on a wall, 300 reinitialisations: the contact point moves %.1e cells < 1e-12", th,
-              m);
-    }
-    for (int a = 0; a < 5; a++) {
-      double e = contact_ghost_error(angles[a] * deg, 0.7);
-      th_true(e < 1e-13, "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
-              "max error %.2e < 1e-13", angles[a], e);
-    }
-    /* per-position angles (cap_grid_set_wall_angles): each wall position farther than twice
-     * CAP_LEVELSET_CONTACT_REACH from a contact point continues phi with its own angle; an angle
-     * outside (0, pi) is reported by the fill */
-    {
-      cap_grid gw;
-      cap_grid_init(&gw, CAP_GEOM_PLANAR, 24, 6, 1, 1.0 / 24, 0, 0, 0, 3);
-      cap_grid_set_contact_angle(&gw, CAP_YLO, 1.0);
-      double wa[24 + 6], *f = cap_grid_field_alloc(&gw);
-      for (int t = 0; t < 30; t++) wa[t] = t < 18 ? 40 * deg : 130 * deg;
-      th_int(cap_grid_set_wall_angles(&gw, CAP_YLO, wa), CAP_SUCCESS, "per-position wall angles set");
-      /* the contact point on the wall near i = 1.8 */
-      for (int j = 0; j < gw.ny; j++)
-        for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * (i - 1.7) - 0.05 * j * j;
-      int st = cap_levelset_fill_ghosts(&gw, f);
-      double e = 0;
-      for (int i = 9; i < gw.nx + 3; i++)
-        for (int k = 1; k <= 3; k++) {
-          double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 18 ? 40 * deg : 130 * deg);
-          e = fmax(e, fabs(f[cap_grid_idx(&gw, i, -k)] - want));
-        }
-      th_true(!st && e < 1e-15, "per-position wall angles: every ghost column 7 cells or more from the contact point "
-              "continues with its own angle (max error %.1e)", e);
-      wa[5] = 0;
-      th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
-      th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
-      free(f);
-    }
-    cap_grid g;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, 8, 8, 1, 0.125, 0, 0, 0, 3);
-    th_int(cap_grid_set_contact_angle(&g, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");
-    th_int(cap_grid_set_contact_angle(&g, CAP_YLO, -0.1), CAP_EDOM, "contact angle < 0: EDOM");
-    cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-    cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-    th_int(cap_grid_set_contact_angle(&g, CAP_XLO, 1.0), CAP_EDOM, "contact angle on a periodic side: EDOM");
-    th_int(cap_grid_set_bc(&g, CAP_YHI, CAP_BC_SLIP), CAP_SUCCESS, "SLIP side accepted");
-    th_int(cap_grid_set_contact_angle(&g, CAP_YHI, 1.0), CAP_SUCCESS, "contact angle on a SLIP side");
+  for (int a = 0; a < 5; a++) {
+    double m = contact_curvature(ANGLES[a] * DEG, ANGLES[a] * DEG);
+    th_true(m < 1e-9, "straight surface at %g deg on a wall of %g deg: max |kappa| next to the contact = %.2e < 1e-9",
+            ANGLES[a], ANGLES[a], m);
+    /* the first ghost row departs from the straight continuation by d = h |cos(theta_wall) -
+     * cos(theta)|, which adds d/h^2 to phi_yy at the cells next to the wall and so about
+     * phi_x^2 phi_yy = sin^2(theta) d/h^2 to their curvature (|grad phi| = 1); the cells within 3h of
+     * the line include one where phi_x^2 is that of the line, so at least half of it is seen */
+    double mm = contact_curvature(ANGLES[a] * DEG, (ANGLES[a] + 10) * DEG);
+    double st = sin(ANGLES[a] * DEG), want = 0.5 * st * st * fabs(cos(ANGLES[a] * DEG) - cos((ANGLES[a] + 10) * DEG)) * 40;
+    th_true(mm > want, "the same surface on a wall of %g deg is bent at the contact: max |kappa| = %.3g > "
+            "sin^2(theta) |cos(theta_wall) - cos(theta)| / (2h) = %.3g", ANGLES[a] + 10, mm, want);
   }
-  /* advection: observed order >= 4 on a smooth profile */
-  {
-    int ns[3] = {24, 48, 96};
-    double h[3], e1[3], einf[3];
-    for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e1[k] = advect_error(ns[k], &einf[k]); }
-    for (int k = 0; k < 3; k++) th_note("advection n=%d: L1 %.3e  Linf %.3e", ns[k], e1[k], einf[k]);
-    th_true(th_slope(3, h, e1) >= 4.0, "WENO5+RK3 advection L1 observed order %.2f >= 4", th_slope(3, h, e1));
-    th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
+}
+
+/* a curved surface: the ghosts follow the interior's own wall-normal slope near the contact
+ * line, so they continue the circle to third order and the contact cells keep its curvature (the
+ * mirror with the constant slope cos(theta) put a kink of 2 |g'| |x - x_c| into phi at the wall:
+ * an O(1) relative error of the contact cells' curvature) */
+static void contact_curved(void)
+{
+  for (int a = 0; a < 5; a++) {
+    const int ns[3] = {40, 80, 160};
+    double hs[3], ge[3], ke[3];
+    for (int q = 0; q < 3; q++) {
+      hs[q] = 1.0 / ns[q];
+      curved_contact(ANGLES[a] * DEG, ns[q], &ge[q], &ke[q]);
+    }
+    th_note("circle meeting the wall at %g deg: ghost errors %.2e %.2e %.2e, contact-cell curvature errors %.2e %.2e %.2e",
+            ANGLES[a], ge[0], ge[1], ge[2], ke[0], ke[1], ke[2]);
+    if (ANGLES[a] == 90) /* the even mirror: the circle centred on the wall is continued exactly */
+      th_true(ge[2] < 1e-12, "circle meeting the wall at 90 deg: ghosts exact (%.1e)", ge[2]);
+    else
+      th_true(th_slope(3, hs, ge) >= 2.5, "circle meeting the wall at %g deg: the ghosts' order %.2f >= 2.5", ANGLES[a],
+              th_slope(3, hs, ge));
+    /* first order from the analysis (the ghosts' third-order error over h^2 in the second
+     * differences); 5 % at 160 cells is a tenth of the constant slope's 40-50 % */
+    th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8, "circle meeting the wall at %g deg: contact-cell curvature "
+            "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8", ANGLES[a], ke[2], th_slope(3, hs, ke));
   }
-  /* curvature at interface crossings: second order in the max norm */
+}
+
+/* the thin wedges of 15 and 165 degrees: the surface stays within the curvature stencils of the
+ * wall's cells 2 / tan(15 deg) = 7.5 cells from the contact point, so the ghosts (on a wall of the
+ * box) and the continuation (in a solid) follow phi's slope that far (cap_vsurf.h,
+ * cap_contact_reach). Blended back into cos(theta) from 3 cells on (2 in a solid then), as the other
+ * angles are, the error at the crossings 3-6 cells from the contact point stood at 3.1-3.5 % at 15
+ * degrees and 2.4-3.0 % at 165 for every R0/h from 16 to 64 on the wall, 5.4-6.6 % and 5.6-7.3 % on
+ * the solid (not converging). First order is what the ghosts' third-order error over h^2 in the
+ * second differences gives; 0.8 as for the contact cells above */
+static void contact_thin_wedge(void)
+{
+  for (int a = 0; a < 2; a++) {
+    const double th = a ? 165 : 15, ns[3] = {16, 32, 64};
+    double hs[3], e[3];
+    for (int q = 0; q < 3; q++) {
+      hs[q] = 1 / ns[q];
+      e[q] = cap_crossing_curvature_error(th * DEG, ns[q], 0);
+    }
+    th_note("cap at %g deg on a wall: curvature errors at the crossings %.2e %.2e %.2e (R0/h = 16, 32, 64)", th, e[0], e[1],
+            e[2]);
+    th_true(th_slope(3, hs, e) >= 0.8, "cap at %g deg on a wall: the crossings' curvature converges, order %.2f >= 0.8", th,
+            th_slope(3, hs, e));
+  }
+}
+
+/* a solid floor continues phi as a wall of the box does on the wedge's side of the contact point
+ * (3 cells, farther under a thin wedge: cap_contact_reach), where the crossings' stencils read it,
+ * so the curvature at every crossing is the wall's (so the wall's order above holds on the floor
+ * too). To rounding: the fill stops once no cell changes by more than 1e-12 h, 1e-12 / h in the
+ * second differences, below 1e-9 here. With 2 cells there (the solids' rule before) the floor had
+ * 5.0, 4.4, 4.8 % at 30 degrees and 2.5, 2.8, 3.9 % at 150 for R0/h = 16, 32, 64, not converging,
+ * against the wall's 0.34 % or less; at 15 and 165 degrees 5.4-7.3 % before the thin wedge's reach */
+static void contact_solid_floor(void)
+{
+  for (int a = 0; a < 7; a++) {
+    const double th = a == 0 ? 15 : a == 6 ? 165 : 30 * a;
+    double d = 0, ew = 0;
+    for (int q = 0; q < 3; q++) {
+      double w = cap_crossing_curvature_error(th * DEG, 16 << q, 0), f = cap_crossing_curvature_error(th * DEG, 16 << q, 1);
+      d = fmax(d, fabs(f - w));
+      ew = fmax(ew, w);
+    }
+    th_true(d < 1e-9, "cap at %g deg: the crossings' curvature on a solid floor is the wall's (largest error %.2e), "
+            "R0/h = 16, 32, 64: difference %.1e < 1e-9", th, ew, d);
+  }
+}
+
+/* the reinitialisation leaves a contact point on the wall where it is: the two cells of its
+ * crossing along the wall are put back on phi0's crossing (cap_levelset.h). Anchored by that
+ * crossing alone, with the
+ * wall-normal slope read through the ghosts that the pass itself moves, the cap's contact point
+ * walked 0.62 cells within 300 calls at 15 degrees (16 cells), 0.10 at 165 and 1e-3 to 3e-2 from 30
+ * to 150. A wall at 90 degrees keeps the even mirror and is left alone (a symmetry plane: its
+ * crossing is anchored as an interior one) */
+static void contact_reinit(void)
+{
+  const double th_list[6] = {15, 30, 60, 120, 150, 165};
+  for (int a = 0; a < 6; a++) {
+    const double th = th_list[a], m = contact_walk(th * DEG, 16, 300);
+    th_true(m < 1e-12, "cap at %g deg on a wall, 300 reinitialisations: the contact point moves %.1e cells < 1e-12", th,
+            m);
+  }
+}
+
+/* the contact ghosts continue a parabola exactly at every angle */
+static void contact_ghosts(void)
+{
+  for (int a = 0; a < 5; a++) {
+    double e = contact_ghost_error(ANGLES[a] * DEG, 0.7);
+    th_true(e < 1e-13, "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
+            "max error %.2e < 1e-13", ANGLES[a], e);
+  }
+}
+
+/* per-position angles (cap_grid_set_wall_angles): each wall position farther than twice
+ * CAP_LEVELSET_CONTACT_REACH from a contact point continues phi with its own angle; an angle
+ * outside (0, pi) is reported by the fill */
+static void wall_angles(void)
+{
+  cap_grid gw;
+  cap_grid_init(&gw, CAP_GEOM_PLANAR, 24, 6, 1, 1.0 / 24, 0, 0, 0, 3);
+  cap_grid_set_contact_angle(&gw, CAP_YLO, 1.0);
+  double wa[24 + 6], *f = cap_grid_field_alloc(&gw);
+  for (int t = 0; t < 30; t++) wa[t] = t < 18 ? 40 * DEG : 130 * DEG;
+  th_int(cap_grid_set_wall_angles(&gw, CAP_YLO, wa), CAP_SUCCESS, "per-position wall angles set");
+  /* the contact point on the wall near i = 1.8 */
+  for (int j = 0; j < gw.ny; j++)
+    for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * (i - 1.7) - 0.05 * j * j;
+  int st = cap_levelset_fill_ghosts(&gw, f);
+  double e = 0;
+  for (int i = 9; i < gw.nx + 3; i++)
+    for (int k = 1; k <= 3; k++) {
+      double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 18 ? 40 * DEG : 130 * DEG);
+      e = fmax(e, fabs(f[cap_grid_idx(&gw, i, -k)] - want));
+    }
+  th_true(!st && e < 1e-15, "per-position wall angles: every ghost column 7 cells or more from the contact point "
+          "continues with its own angle (max error %.1e)", e);
+  wa[5] = 0;
+  th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
+  th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
+  free(f);
+}
+
+/* contact angles out of range or on a periodic side */
+static void contact_angle_bad_input(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 8, 8, 1, 0.125, 0, 0, 0, 3);
+  th_int(cap_grid_set_contact_angle(&g, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");
+  th_int(cap_grid_set_contact_angle(&g, CAP_YLO, -0.1), CAP_EDOM, "contact angle < 0: EDOM");
+  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
+  th_int(cap_grid_set_contact_angle(&g, CAP_XLO, 1.0), CAP_EDOM, "contact angle on a periodic side: EDOM");
+  th_int(cap_grid_set_bc(&g, CAP_YHI, CAP_BC_SLIP), CAP_SUCCESS, "SLIP side accepted");
+  th_int(cap_grid_set_contact_angle(&g, CAP_YHI, 1.0), CAP_SUCCESS, "contact angle on a SLIP side");
+}
+
+/* advection: observed order >= 4 on a smooth profile */
+static void advection(void)
+{
+  int ns[3] = {24, 48, 96};
+  double h[3], e1[3], einf[3];
+  for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e1[k] = advect_error(ns[k], &einf[k]); }
+  for (int k = 0; k < 3; k++) th_note("advection n=%d: L1 %.3e  Linf %.3e", ns[k], e1[k], einf[k]);
+  th_true(th_slope(3, h, e1) >= 4.0, "WENO5+RK3 advection L1 observed order %.2f >= 4", th_slope(3, h, e1));
+  th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
+}
+
+/* curvature at interface crossings: second order in the max norm */
+static void curvature(void)
+{
   for (int geo = 0; geo < 2; geo++) {
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
     int ns[4] = {32, 64, 128, 256};
@@ -567,21 +601,27 @@ int main(void)
     th_true(th_slope(4, h, e) >= 1.8, "%s curvature max-norm observed order %.2f >= 1.8",
             geo ? "sphere (AXI, 2/R)" : "circle (1/R)", th_slope(4, h, e));
   }
-  /* reinitialising a distance function keeps its curvature second-order accurate (a fourth-order
-   * interface location and third-order one-sided differences at the interface perturb phi by O(h^4),
-   * i.e. kappa by O(h^2)) */
-  {
-    int ns[3] = {32, 64, 128};
-    double h[3], e[3];
-    for (int k = 0; k < 3; k++) {
-      h[k] = 1.0 / ns[k];
-      e[k] = curvature_after_reinit(ns[k], 10);
-      double e0 = curvature_after_reinit(ns[k], 0);
-      th_note("curvature after 10 reinit steps of the circle distance, n=%d: %.3e (exact distance %.3e)", ns[k], e[k], e0);
-    }
-    th_true(th_slope(3, h, e) >= 1.8, "curvature after reinit: observed order %.2f >= 1.8", th_slope(3, h, e));
+}
+
+/* reinitialising a distance function keeps its curvature second-order accurate (a fourth-order
+ * interface location and third-order one-sided differences at the interface perturb phi by O(h^4),
+ * i.e. kappa by O(h^2)) */
+static void curvature_reinit(void)
+{
+  int ns[3] = {32, 64, 128};
+  double h[3], e[3];
+  for (int k = 0; k < 3; k++) {
+    h[k] = 1.0 / ns[k];
+    e[k] = curvature_after_reinit(ns[k], 10);
+    double e0 = curvature_after_reinit(ns[k], 0);
+    th_note("curvature after 10 reinit steps of the circle distance, n=%d: %.3e (exact distance %.3e)", ns[k], e[k], e0);
   }
-  /* liquid area / volume: second order */
+  th_true(th_slope(3, h, e) >= 1.8, "curvature after reinit: observed order %.2f >= 1.8", th_slope(3, h, e));
+}
+
+/* liquid area / volume: second order */
+static void liquid_measure(void)
+{
   for (int geo = 0; geo < 2; geo++) {
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
     int ns[4] = {16, 32, 64, 128};
@@ -591,112 +631,147 @@ int main(void)
     th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", geo ? "sphere volume (AXI)" : "disc area",
             th_slope(4, h, e));
   }
-  /* reinitialisation */
-  {
-    /* the issue's figure: the contour moves by less than 1 % of a cell; |grad phi| -> 1 is asserted
-     * as convergence (the deviation in the band shrinks as the grid is refined) */
-    int ns[2] = {64, 128};
-    double gerr[2];
-    for (int k = 0; k < 2; k++) {
-      double shift;
-      reinit_check(ns[k], &shift, &gerr[k]);
-      th_true(shift < 0.01, "reinit n=%d: zero contour moves %.2e h < 0.01 h", ns[k], shift);
-      th_true(gerr[k] < 0.05, "reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 in the band 2h..6h", ns[k], gerr[k]);
-    }
-    th_true(gerr[1] < gerr[0], "reinit: | |grad phi| - 1 | in the band shrinks with h (%.2e -> %.2e)", gerr[0], gerr[1]);
-  }
-  /* A thread of radius about a cell along the axis keeps its surface through the reinitialisation:
-   * the even ghosts across the axis are not phi's continuation there (|r| - rs has a kink), and a
-   * stencil reaching across from the radial crossing read a slope of 0.79 for 1 at rs = 1.25 h, which
-   * pushed the surface out on every pass (a pinching thread stalled at that radius) */
-  {
-    const double radii[4] = {0.8, 1.25, 1.7, 2.5};
-    for (int k = 0; k < 4; k++) {
-      double r, dv;
-      thread_reinit(radii[k], 40, &r, &dv);
-      th_abs(r, radii[k], 1e-3, "AXI thread of radius %g h, 40 reinit passes: surface at %.6f h", radii[k], r);
-      th_abs(dv, 0, 2e-3, "AXI thread of radius %g h, 40 reinit passes: volume change %.2e", radii[k], dv);
-    }
-  }
-  /* the liquid per row sums to the liquid measure; a thread of radius rs in AXI: pi rs^2 h per row to
-   * the measure's second order */
-  {
-    cap_grid g;
-    cap_grid_init(&g, CAP_GEOM_AXI, 16, 6, 1, 1.0 / 16, 0, 0, 0, 3);
-    double *phi = cap_grid_field_alloc(&g), rows[6], m, sum = 0;
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - (0.3 + 0.05 * j);
-    th_int(cap_levelset_liquid_rows(&g, phi, rows), CAP_SUCCESS, "liquid per row");
-    cap_levelset_liquid_measure(&g, phi, &m);
-    for (int j = 0; j < g.ny; j++) sum += rows[j];
-    th_rel(sum, m, 1e-13, "the rows' liquid sums to the measure");
-    th_rel(rows[2], M_PI * 0.4 * 0.4 * g.h, 0.02, "row 2 of a cone: pi r^2 h (r = 0.4)");
-    th_int(cap_levelset_liquid_rows(&g, phi, NULL), CAP_EINVAL, "liquid per row: NULL rows rejected");
-    free(phi);
-  }
-  /* Zalesak's disk: area loss after one turn, shrinking with resolution */
-  {
-    double l100 = zalesak_area_loss(50), l200 = zalesak_area_loss(100);
-    th_note("Zalesak disk, one turn: area loss %.3e %% at 50^2, %.3e %% at 100^2", 100 * l100, 100 * l200);
-    th_true(l200 < l100, "Zalesak area loss decreases with resolution (%.2e -> %.2e)", l100, l200);
-  }
-  /* error paths */
-  {
-    cap_grid g, g2;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
-    cap_grid_init(&g2, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
-    double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g);
-    cap_levelset_ws *w = cap_levelset_ws_alloc(&g), *w2 = cap_levelset_ws_alloc(&g2);
-    th_int(cap_levelset_advect(&g, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
-    g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
-    cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
-    double *p3 = cap_grid_field_alloc(&g), *u3 = cap_grid_field_alloc(&g);
-    th_int(cap_levelset_advect(&g, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
-    th_int(cap_levelset_reinit(&g2, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
-    th_int(cap_levelset_advect(&g2, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
-    th_int(cap_levelset_advect(&g2, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
-    th_int(cap_levelset_curvature(&g2, p3, p3), CAP_EINVAL, "aliased kappa rejected");
-    th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
-    th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL, "crossing without sign change rejected");
-    p3[cap_grid_idx(&g2, 3, 3)] = NAN;
-    cap_levelset_ws *w3 = cap_levelset_ws_alloc(&g2);
-    th_int(cap_levelset_advect(&g2, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
-    th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
-    cap_grid g3;
-    cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
-    th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
-    cap_levelset_ws_free(w); cap_levelset_ws_free(w2); cap_levelset_ws_free(w3);
-    free(phi); free(u); free(p3); free(u3);
-  }
-  /* cap_levelset_fluid_measure: a layer of liquid below y = 0.5 on a solid floor below y = 0.25 (the
-   * floor's cells, rows 0-7 of 32, hold phi's continuation, here liquid, and count as +h). The layer
-   * 0.25 thick plus what the four-triangle rule finds in row 7, whose top corners average +h and row
-   * 8's phi8 = -0.234375 to c = (h + phi8)/2: its top triangle (values h, c, c) is liquid but for the
-   * fraction (h/(h - c))^2, its two side triangles (h, c, h) liquid in the fraction (c/(h - c))^2, its
-   * bottom one dry; by hand 0.25 + h (1 - (h/(h-c))^2 + 2 (c/(h-c))^2)/4 = 0.2665170848. Without solids
-   * the function is cap_levelset_liquid_measure; work may not be phi */
-  {
-    cap_grid g;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, 32, 32, 1, 1.0 / 32, 0, 0, 0, 3);
-    double *phi = cap_grid_field_alloc(&g), *work = cap_grid_field_alloc(&g), m_all = 0, m_plain = 0, m_fluid = 0;
-    for (int j = 0; j < 32; j++)
-      for (int i = 0; i < 32; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.5;
-    cap_solid *floor = NULL;
-    cap_vsurf *vs = NULL;
-    int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
-    if (!st) st = cap_vsurf_alloc(&vs, &g, floor, M_PI / 2);
-    if (!st) st = cap_levelset_liquid_measure(&g, phi, &m_plain);
-    if (!st) st = cap_levelset_fluid_measure(&g, phi, NULL, NULL, &m_all);
-    if (!st) st = cap_levelset_fluid_measure(&g, phi, vs, work, &m_fluid);
-    th_int(st, CAP_SUCCESS, "fluid measure: a layer on a solid floor");
-    th_true(m_all == m_plain, "fluid measure without solids = the liquid measure (%.12g, %.12g)", m_all, m_plain);
-    const double h = 1.0 / 32, c = (h + (8.5 * h - 0.5)) / 2, r = h / (h - c), q = c / (h - c);
-    th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12, "fluid measure on the floor: the layer and row 7's corner triangles");
-    th_int(cap_levelset_fluid_measure(&g, phi, vs, phi, &m_fluid), CAP_EINVAL, "fluid measure: work = phi is refused");
-    cap_vsurf_free(vs);
-    cap_solid_free(floor);
-    free(phi);
-    free(work);
-  }
-  return th_done();
 }
+
+/* reinitialisation of a distorted circle: the issue's figure, the contour moves by less than 1 % of a
+ * cell; |grad phi| -> 1 is asserted as convergence (the deviation in the band shrinks as the grid is
+ * refined) */
+static void reinit(void)
+{
+  int ns[2] = {64, 128};
+  double gerr[2];
+  for (int k = 0; k < 2; k++) {
+    double shift;
+    reinit_check(ns[k], &shift, &gerr[k]);
+    th_true(shift < 0.01, "reinit n=%d: zero contour moves %.2e h < 0.01 h", ns[k], shift);
+    th_true(gerr[k] < 0.05, "reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 in the band 2h..6h", ns[k], gerr[k]);
+  }
+  th_true(gerr[1] < gerr[0], "reinit: | |grad phi| - 1 | in the band shrinks with h (%.2e -> %.2e)", gerr[0], gerr[1]);
+}
+
+/* A thread of radius about a cell along the axis keeps its surface through the reinitialisation:
+ * the even ghosts across the axis are not phi's continuation there (|r| - rs has a kink), and a
+ * stencil reaching across from the radial crossing read a slope of 0.79 for 1 at rs = 1.25 h, which
+ * pushed the surface out on every pass (a pinching thread stalled at that radius) */
+static void axi_thread(void)
+{
+  const double radii[4] = {0.8, 1.25, 1.7, 2.5};
+  for (int k = 0; k < 4; k++) {
+    double r, dv;
+    thread_reinit(radii[k], 40, &r, &dv);
+    th_abs(r, radii[k], 1e-3, "AXI thread of radius %g h, 40 reinit passes: surface at %.6f h", radii[k], r);
+    th_abs(dv, 0, 2e-3, "AXI thread of radius %g h, 40 reinit passes: volume change %.2e", radii[k], dv);
+  }
+}
+
+/* the liquid per row sums to the liquid measure; a thread of radius rs in AXI: pi rs^2 h per row to
+ * the measure's second order */
+static void liquid_rows(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_AXI, 16, 6, 1, 1.0 / 16, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), rows[6], m, sum = 0;
+  for (int j = 0; j < g.ny; j++)
+    for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - (0.3 + 0.05 * j);
+  th_int(cap_levelset_liquid_rows(&g, phi, rows), CAP_SUCCESS, "liquid per row");
+  cap_levelset_liquid_measure(&g, phi, &m);
+  for (int j = 0; j < g.ny; j++) sum += rows[j];
+  th_rel(sum, m, 1e-13, "the rows' liquid sums to the measure");
+  th_rel(rows[2], M_PI * 0.4 * 0.4 * g.h, 0.02, "row 2 of a cone: pi r^2 h (r = 0.4)");
+  th_int(cap_levelset_liquid_rows(&g, phi, NULL), CAP_EINVAL, "liquid per row: NULL rows rejected");
+  free(phi);
+}
+
+/* Zalesak's disk: area loss after one turn, shrinking with resolution */
+static void zalesak_disk(void)
+{
+  double l100 = zalesak_area_loss(50), l200 = zalesak_area_loss(100);
+  th_note("Zalesak disk, one turn: area loss %.3e %% at 50^2, %.3e %% at 100^2", 100 * l100, 100 * l200);
+  th_true(l200 < l100, "Zalesak area loss decreases with resolution (%.2e -> %.2e)", l100, l200);
+}
+
+/* error paths */
+static void bad_input(void)
+{
+  cap_grid g, g2;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
+  cap_grid_init(&g2, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g);
+  cap_levelset_ws *w = cap_levelset_ws_alloc(&g), *w2 = cap_levelset_ws_alloc(&g2);
+  th_int(cap_levelset_advect(&g, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
+  g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
+  double *p3 = cap_grid_field_alloc(&g), *u3 = cap_grid_field_alloc(&g);
+  th_int(cap_levelset_advect(&g, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
+  th_int(cap_levelset_reinit(&g2, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
+  th_int(cap_levelset_advect(&g2, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
+  th_int(cap_levelset_advect(&g2, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
+  th_int(cap_levelset_curvature(&g2, p3, p3), CAP_EINVAL, "aliased kappa rejected");
+  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
+  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL, "crossing without sign change rejected");
+  p3[cap_grid_idx(&g2, 3, 3)] = NAN;
+  cap_levelset_ws *w3 = cap_levelset_ws_alloc(&g2);
+  th_int(cap_levelset_advect(&g2, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
+  th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
+  cap_grid g3;
+  cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
+  th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
+  cap_levelset_ws_free(w); cap_levelset_ws_free(w2); cap_levelset_ws_free(w3);
+  free(phi); free(u); free(p3); free(u3);
+}
+
+/* cap_levelset_fluid_measure: a layer of liquid below y = 0.5 on a solid floor below y = 0.25 (the
+ * floor's cells, rows 0-7 of 32, hold phi's continuation, here liquid, and count as +h). The layer
+ * 0.25 thick plus what the four-triangle rule finds in row 7, whose top corners average +h and row
+ * 8's phi8 = -0.234375 to c = (h + phi8)/2: its top triangle (values h, c, c) is liquid but for the
+ * fraction (h/(h - c))^2, its two side triangles (h, c, h) liquid in the fraction (c/(h - c))^2, its
+ * bottom one dry; by hand 0.25 + h (1 - (h/(h-c))^2 + 2 (c/(h-c))^2)/4 = 0.2665170848. Without solids
+ * the function is cap_levelset_liquid_measure; work may not be phi */
+static void fluid_measure(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 32, 32, 1, 1.0 / 32, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), *work = cap_grid_field_alloc(&g), m_all = 0, m_plain = 0, m_fluid = 0;
+  for (int j = 0; j < 32; j++)
+    for (int i = 0; i < 32; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.5;
+  cap_solid *floor = NULL;
+  cap_vsurf *vs = NULL;
+  int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
+  if (!st) st = cap_vsurf_alloc(&vs, &g, floor, M_PI / 2);
+  if (!st) st = cap_levelset_liquid_measure(&g, phi, &m_plain);
+  if (!st) st = cap_levelset_fluid_measure(&g, phi, NULL, NULL, &m_all);
+  if (!st) st = cap_levelset_fluid_measure(&g, phi, vs, work, &m_fluid);
+  th_int(st, CAP_SUCCESS, "fluid measure: a layer on a solid floor");
+  th_true(m_all == m_plain, "fluid measure without solids = the liquid measure (%.12g, %.12g)", m_all, m_plain);
+  const double h = 1.0 / 32, c = (h + (8.5 * h - 0.5)) / 2, r = h / (h - c), q = c / (h - c);
+  th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12, "fluid measure on the floor: the layer and row 7's corner triangles");
+  th_int(cap_levelset_fluid_measure(&g, phi, vs, phi, &m_fluid), CAP_EINVAL, "fluid measure: work = phi is refused");
+  cap_vsurf_free(vs);
+  cap_solid_free(floor);
+  free(phi);
+  free(work);
+}
+
+static const th_case cases[] = {
+    {"contact_straight", contact_straight},
+    {"contact_curved", contact_curved},
+    {"contact_thin_wedge", contact_thin_wedge},
+    {"contact_solid_floor", contact_solid_floor},
+    {"contact_reinit", contact_reinit},
+    {"contact_ghosts", contact_ghosts},
+    {"wall_angles", wall_angles},
+    {"contact_angle_bad_input", contact_angle_bad_input},
+    {"advection", advection},
+    {"curvature", curvature},
+    {"curvature_reinit", curvature_reinit},
+    {"liquid_measure", liquid_measure},
+    {"reinit", reinit},
+    {"axi_thread", axi_thread},
+    {"liquid_rows", liquid_rows},
+    {"zalesak_disk", zalesak_disk},
+    {"bad_input", bad_input},
+    {"fluid_measure", fluid_measure},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -5,7 +5,7 @@
  *
  * Observed orders are least-squares slopes of log(max error) against log(h) over n = 32..256 (the
  * issue asks for >= 1.8 over 3-4 resolutions). The solves run to a relative residual of 1e-10; the
- * algebraic error that leaves (about 2e-8: the two solvers' difference at n = 128, see test_agree) is
+ * algebraic error that leaves (about 2e-8: the two solvers' difference at n = 128, see solvers_agree) is
  * far under the discretisation error (~7e-6 at n = 256).
  *
  * A bound used below: on liquid cells away from walls the h^2-scaled matrix S is the 5-point matrix
@@ -276,36 +276,35 @@ static double sweep(const char *name, shape s, const exact *e, cap_bc xlo, cap_b
 
 /* ---- the tests ---- */
 
-static void test_orders(void)
+/* The planar convergence sweeps with method m (cap_poisson_method). */
+static void orders(int m)
 {
   const exact circ = {p_circ, lap_circ}, box = {p_box, lap_box}, per = {p_per, lap_per};
   const double min_order = 1.8; /* issue: second order, observed >= 1.8 */
-  for (int m = 0; m < 2; m++) {
-    int it[NRES];
-    double q = sweep("circle (walls)", SHAPE_CIRCLE, &circ, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL,
-                     (cap_poisson_method)m, it);
-    th_true(q >= min_order, "circle, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
-            min_order);
-    if (m == CAP_POISSON_MG_PCG)
-      /* an h-independent preconditioner: the count may move with the interface's position relative to
-       * the cells at each n, but not grow like MIC(0)'s O(h^-1/2) (a factor 2.8 over 32..256) */
-      th_true(it[NRES - 1] <= 1.5 * it[0], "MG-PCG iterations nearly constant: %d at n=32, %d at n=256 (<= 1.5x)",
-              it[0], it[NRES - 1]);
-    q = sweep("all-open box", SHAPE_ALL, &box, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN,
-              (cap_poisson_method)m, NULL);
-    th_true(q >= min_order, "all sides OPEN (no Neumann face), %s: observed order %.3f >= %.1f", mname(m), q,
-            min_order);
-    q = sweep("periodic y, open/wall x, bubble on the seam", SHAPE_BUBBLE_PERIODIC_Y, &per, CAP_BC_OPEN,
-              CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC, (cap_poisson_method)m, NULL);
-    th_true(q >= min_order, "periodic y + OPEN + WALL + interface across the seam, %s: observed order %.3f >= %.1f",
-            mname(m), q, min_order);
-  }
+  int it[NRES];
+  double q = sweep("circle (walls)", SHAPE_CIRCLE, &circ, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL,
+                   (cap_poisson_method)m, it);
+  th_true(q >= min_order, "circle, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
+          min_order);
+  if (m == CAP_POISSON_MG_PCG)
+    /* an h-independent preconditioner: the count may move with the interface's position relative to
+     * the cells at each n, but not grow like MIC(0)'s O(h^-1/2) (a factor 2.8 over 32..256) */
+    th_true(it[NRES - 1] <= 1.5 * it[0], "MG-PCG iterations nearly constant: %d at n=32, %d at n=256 (<= 1.5x)",
+            it[0], it[NRES - 1]);
+  q = sweep("all-open box", SHAPE_ALL, &box, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN,
+            (cap_poisson_method)m, NULL);
+  th_true(q >= min_order, "all sides OPEN (no Neumann face), %s: observed order %.3f >= %.1f", mname(m), q,
+          min_order);
+  q = sweep("periodic y, open/wall x, bubble on the seam", SHAPE_BUBBLE_PERIODIC_Y, &per, CAP_BC_OPEN,
+            CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC, (cap_poisson_method)m, NULL);
+  th_true(q >= min_order, "periodic y + OPEN + WALL + interface across the seam, %s: observed order %.3f >= %.1f",
+          mname(m), q, min_order);
 }
 
 /* The scheme is exact for linear pressures: 5-point Laplacian of a linear function is 0, the
  * ghost-fluid linear interpolant and the OPEN face (theta = 1/2) reproduce it, and walls see a zero
  * normal gradient where used. So the error is the algebraic one, bounded as in the file comment. */
-static void test_exact(void)
+static void exact_linear(void)
 {
   const exact lin = {p_lin, lap_zero}, slab = {p_slab, lap_zero};
   const int n = 64;
@@ -329,7 +328,7 @@ static void test_exact(void)
 }
 
 /* Both solvers on the same system: their residuals bound their difference (file comment). */
-static void test_agree(void)
+static void solvers_agree(void)
 {
   const exact circ = {p_circ, lap_circ};
   const int n = 128;
@@ -412,7 +411,7 @@ static double *dense_matrix(cap_poisson *P, const cap_grid *g, const int *cell, 
 
 /* Dense matrix of A from unit vectors through cap_poisson_apply: symmetric (each link stored once,
  * so exactly), M-matrix signs, and positive definite (Cholesky pivots > 0). */
-static void test_matrix(void)
+static void matrix(void)
 {
   cap_grid g;
   /* 23 x 18: odd nx, periodic y (the bubble crosses the seam), OPEN XLO, WALL XHI */
@@ -486,7 +485,7 @@ static double value_record(void *ctx, int i, int j, int dir, double theta)
   return 1.0;
 }
 
-static void test_clamp(void)
+static void theta_clamp(void)
 {
   cap_grid g;
   unit_grid(&g, 5, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
@@ -527,7 +526,7 @@ static double rnd(unsigned long long *s)
 }
 
 /* Both preconditioners must be symmetric positive definite for PCG: u.Bv = v.Bu and u.Bu > 0. */
-static void test_precond_symmetry(void)
+static void precond_symmetry(void)
 {
   struct {
     cap_geometry geom;
@@ -599,8 +598,8 @@ static void test_precond_symmetry(void)
   }
 }
 
-/* Small, odd, anisotropic and singular systems; warm start. Random right-hand sides. */
-static void test_robust(void)
+/* Small, odd and anisotropic systems, random right-hand sides. */
+static void odd_grids(void)
 {
   struct { int nx, ny; cap_bc bx, by; int full; const char *name; } cases[] = {
       {1, 1, CAP_BC_OPEN, CAP_BC_WALL, 1, "1x1, OPEN in x"},
@@ -637,8 +636,11 @@ static void test_robust(void)
     cap_poisson_free(P);
     free(phi); free(rhs); free(p);
   }
+}
 
-  /* warm start: the solution as the initial guess is already converged */
+/* warm start: the solution as the initial guess is already converged */
+static void warm_start(void)
+{
   const exact circ = {p_circ, lap_circ};
   cap_grid g;
   unit_grid(&g, 64, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
@@ -657,9 +659,17 @@ static void test_robust(void)
   th_true(r == CAP_SUCCESS && st.iterations == 0 && first > 0,
           "warm start from the solution: 0 iterations (cold start took %d)", first);
   cap_poisson_free(P);
+  free(phi); free(rhs); free(p);
+}
 
-  /* a box full of liquid with walls all round: singular (constants), solvable iff sum(rhs) = 0 */
+/* a box full of liquid with walls all round: singular (constants), solvable iff sum(rhs) = 0 */
+static void pure_neumann(void)
+{
+  cap_grid g;
   unit_grid(&g, 64, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
+  double *phi = cap_grid_field_alloc(&g), *rhs = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
+  cap_poisson *P = NULL;
+  cap_poisson_status st;
   double mean = 0;
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) {
@@ -672,7 +682,7 @@ static void test_robust(void)
   cap_poisson_assemble(P, &g, phi, NULL, NULL);
   for (int m = 0; m < 2; m++) {
     memset(p, 0, g.size * sizeof *p);
-    r = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-10, 1000, &st);
+    int r = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-10, 1000, &st);
     /* CG on an inconsistent singular system: the null-space component of the iterate grows until
      * s.As loses its sign in rounding (CAP_ENUMERIC) or the cap is reached; either is a refusal */
     th_true(r == CAP_ENUMERIC || r == CAP_EMAXITER, "pure Neumann, incompatible rhs, %s: refused (%s)", mname(m),
@@ -682,7 +692,7 @@ static void test_robust(void)
     for (int i = 0; i < g.nx; i++) rhs[cap_grid_idx(&g, i, j)] -= mean;
   for (int m = 0; m < 2; m++) {
     memset(p, 0, g.size * sizeof *p);
-    r = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-10, 1000, &st);
+    int r = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-10, 1000, &st);
     th_true(r == CAP_SUCCESS, "pure Neumann, zero-mean rhs, %s: converges (%d its, rel %.1e)", mname(m),
             st.iterations, st.rel_residual);
   }
@@ -704,48 +714,47 @@ static void test_robust(void)
  * 1.89-2.15 for radii 0.3533..0.4013 (checked by hand), so the threshold has a margin. */
 static const int RES_SPHERE[NRES] = {64, 128, 256, 512};
 
-static void test_axi_orders(void)
+/* The AXI convergence sweeps with method m (cap_poisson_method). */
+static void axi_orders(int m)
 {
   const exact sph = {p_sph, lap_sph}, cyl = {p_cyl, lap_cyl}, ann = {p_ann, lap_ann};
   const domain dsph = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
   const domain dcyl = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC};
   const domain dann = {CAP_GEOM_AXI, ANN_R0, CAP_BC_WALL, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_WALL};
   const double min_order = 1.8; /* second order, observed >= 1.8 */
-  for (int m = 0; m < 2; m++) {
-    const cap_poisson_method M = (cap_poisson_method)m;
-    int it[NRES];
-    double q0, q = sweep_in("AXI sphere R=0.3817 on the axis", &dsph, NRES, RES_SPHERE, SHAPE_SPHERE_AXI, &sph,
-                            M, it, &q0);
-    th_true(q >= min_order, "AXI sphere, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
-            min_order);
-    th_true(q0 >= min_order, "AXI sphere, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
-            min_order);
-    /* bounded: MIC(0)'s count grows like h^-1/2 (2x from n = 64 to 256); MG-PCG's should not */
-    if (M == CAP_POISSON_MG_PCG)
-      th_true(it[NRES - 1] <= 2 * it[0], "AXI sphere MG-PCG iterations bounded: %d at n=64, %d at n=512 (<= 2x)",
-              it[0], it[NRES - 1]);
-    q = sweep_in("AXI cylinder r<0.6123, periodic z", &dcyl, NRES, RES, SHAPE_CYLINDER_AXI, &cyl, M, it, &q0);
-    th_true(q >= min_order, "AXI cylinder, interface on r-faces, periodic z, %s: observed order %.3f >= %.1f",
-            mname(m), q, min_order);
-    th_true(q0 >= min_order, "AXI cylinder, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
-            min_order);
-    if (M == CAP_POISSON_MG_PCG)
-      th_true(it[NRES - 1] <= 2 * it[1], "AXI cylinder MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
-              it[1], it[NRES - 1]);
-    q = sweep_in("AXI annulus r in [0.2531, 1.2531], OPEN r/z sides", &dann, NRES, RES, SHAPE_ALL, &ann, M, it,
-                 NULL);
-    th_true(q >= min_order, "AXI annulus, WALL at r0 > 0, OPEN r and z faces, %s: observed order %.3f >= %.1f",
-            mname(m), q, min_order);
-    if (M == CAP_POISSON_MG_PCG)
-      th_true(it[NRES - 1] <= 2 * it[1], "AXI annulus MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
-              it[1], it[NRES - 1]);
-  }
+  const cap_poisson_method M = (cap_poisson_method)m;
+  int it[NRES];
+  double q0, q = sweep_in("AXI sphere R=0.3817 on the axis", &dsph, NRES, RES_SPHERE, SHAPE_SPHERE_AXI, &sph,
+                          M, it, &q0);
+  th_true(q >= min_order, "AXI sphere, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
+          min_order);
+  th_true(q0 >= min_order, "AXI sphere, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
+          min_order);
+  /* bounded: MIC(0)'s count grows like h^-1/2 (2x from n = 64 to 256); MG-PCG's should not */
+  if (M == CAP_POISSON_MG_PCG)
+    th_true(it[NRES - 1] <= 2 * it[0], "AXI sphere MG-PCG iterations bounded: %d at n=64, %d at n=512 (<= 2x)",
+            it[0], it[NRES - 1]);
+  q = sweep_in("AXI cylinder r<0.6123, periodic z", &dcyl, NRES, RES, SHAPE_CYLINDER_AXI, &cyl, M, it, &q0);
+  th_true(q >= min_order, "AXI cylinder, interface on r-faces, periodic z, %s: observed order %.3f >= %.1f",
+          mname(m), q, min_order);
+  th_true(q0 >= min_order, "AXI cylinder, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
+          min_order);
+  if (M == CAP_POISSON_MG_PCG)
+    th_true(it[NRES - 1] <= 2 * it[1], "AXI cylinder MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
+            it[1], it[NRES - 1]);
+  q = sweep_in("AXI annulus r in [0.2531, 1.2531], OPEN r/z sides", &dann, NRES, RES, SHAPE_ALL, &ann, M, it,
+               NULL);
+  th_true(q >= min_order, "AXI annulus, WALL at r0 > 0, OPEN r and z faces, %s: observed order %.3f >= %.1f",
+          mname(m), q, min_order);
+  if (M == CAP_POISSON_MG_PCG)
+    th_true(it[NRES - 1] <= 2 * it[1], "AXI annulus MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
+            it[1], it[NRES - 1]);
 }
 
 /* Both solvers on the same AXI system agree to within their residuals: ||A (p_MIC - p_MG)|| <=
  * ||r_MIC|| + ||r_MG|| (triangle inequality, cap_poisson_apply being the r-weighted A), and the difference is
  * negligible against the discretisation error. */
-static void test_axi_agree(void)
+static void axi_agree(void)
 {
   const exact sph = {p_sph, lap_sph};
   const domain D = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
@@ -786,7 +795,7 @@ static void test_axi_agree(void)
  * rows against the finite-volume rule written out by hand (the axis face contributes nothing, OPEN
  * faces 2 w_f, interface faces w_f / theta, with w_f = r_f on r-faces and r_c on z-faces), exact
  * symmetry, M-matrix signs, positive definiteness; and x.Ay = y.Ax, x.Ax > 0 for random x, y. */
-static void test_axi_matrix(void)
+static void axi_matrix(void)
 {
   cap_grid g;
   /* 23 x 18: odd nx, axis at XLO, OPEN at r = 23/18 and at z = 0; a pool with an air bubble on the axis */
@@ -895,7 +904,7 @@ static void test_axi_matrix(void)
 /* The AXI stencil reproduces lap(r^2 + c z) = 4 exactly, in the rows next to the axis too (the check
  * that the axis face is neither a Dirichlet nor a mirrored link): cap_poisson_apply returns
  * r_c (-lap) = -4 r_c on every row whose links are all present or on the axis; also on an annulus. */
-static void test_axi_exact(void)
+static void axi_exact(void)
 {
   const int n = 32;
   const domain D[2] = {{CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL},
@@ -934,7 +943,7 @@ static void test_axi_exact(void)
 
 /* Pure Neumann on AXI (liquid everywhere, walls and the axis all round): the compatibility condition
  * is the r-weighted one, sum r_c rhs_c = 0 (the constants span the null space of A = W L). */
-static void test_axi_singular(void)
+static void axi_singular(void)
 {
   const int n = 48;
   const domain D = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
@@ -978,13 +987,34 @@ static void test_axi_singular(void)
   free(phi); free(rhs); free(p);
 }
 
-static void test_errors(void)
+/* The grids of the error cases: the walled 16^2 unit grid (g), one of 20^2 (g2), an AXI grid of 16^2 at
+ * x0 = 0 (ga) and a 3D one of 16^3 (g3). */
+static void error_grids(cap_grid *g, cap_grid *g2, cap_grid *ga, cap_grid *g3)
+{
+  unit_grid(g, 16, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
+  unit_grid(g2, 20, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
+  cap_grid_init(ga, CAP_GEOM_AXI, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
+  cap_grid_init(g3, CAP_GEOM_3D, 16, 16, 16, 1.0 / 16, 0, 0, 0, 2);
+}
+
+/* The system of the assemble and solve error cases on g (error_grids): *P allocated (the status
+ * returned), phi the circle, rhs = 1, p = 0 (fields of g). */
+static int error_system(const cap_grid *g, cap_poisson **P, double **phi, double **rhs, double **p)
+{
+  int s = cap_poisson_alloc(P, g);
+  *phi = cap_grid_field_alloc(g);
+  *rhs = cap_grid_field_alloc(g);
+  *p = cap_grid_field_alloc(g);
+  fill_phi(g, SHAPE_CIRCLE, *phi);
+  for (size_t k = 0; k < g->size; k++) (*rhs)[k] = 1.0;
+  return s;
+}
+
+/* alloc: refused handles, grids and geometries; free(NULL) */
+static void alloc_bad_input(void)
 {
   cap_grid g, g2, ga, g3;
-  unit_grid(&g, 16, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
-  unit_grid(&g2, 20, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
-  cap_grid_init(&ga, CAP_GEOM_AXI, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
-  cap_grid_init(&g3, CAP_GEOM_3D, 16, 16, 16, 1.0 / 16, 0, 0, 0, 2);
+  error_grids(&g, &g2, &ga, &g3);
   cap_poisson *P = NULL, *Q = (cap_poisson *)&g;
   th_int(cap_poisson_alloc(NULL, &g), CAP_EINVAL, "alloc: NULL out -> CAP_EINVAL");
   th_int(cap_poisson_alloc(&Q, NULL), CAP_EINVAL, "alloc: NULL grid -> CAP_EINVAL");
@@ -1029,11 +1059,16 @@ static void test_errors(void)
   th_int(cap_poisson_alloc(&P, &gp), CAP_ESIZE, "alloc: periodic direction with 2 cells -> CAP_ESIZE");
   cap_poisson_free(NULL);
   th_true(1, "free(NULL) is a no-op");
+}
 
-  th_int(cap_poisson_alloc(&P, &g), CAP_SUCCESS, "alloc 16^2");
-  double *phi = cap_grid_field_alloc(&g), *rhs = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
-  fill_phi(&g, SHAPE_CIRCLE, phi);
-  for (size_t k = 0; k < g.size; k++) rhs[k] = 1.0;
+/* assemble (and solve and apply before a successful assemble): refused arguments */
+static void assemble_bad_input(void)
+{
+  cap_grid g, g2, ga, g3;
+  error_grids(&g, &g2, &ga, &g3);
+  cap_poisson *P = NULL;
+  double *phi, *rhs, *p;
+  th_int(error_system(&g, &P, &phi, &rhs, &p), CAP_SUCCESS, "alloc 16^2");
   th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL,
          "solve before assemble -> CAP_EINVAL");
   th_int(cap_poisson_apply(P, &g, rhs, p), CAP_EINVAL, "apply before assemble -> CAP_EINVAL");
@@ -1058,7 +1093,19 @@ static void test_errors(void)
   th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL,
          "solve after a failed assemble -> CAP_EINVAL");
   th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble 16^2 circle");
+  cap_poisson_free(P);
+  free(phi); free(rhs); free(p);
+}
 
+/* solve, apply and precondition: refused arguments, the iteration cap, an air cell's rhs ignored */
+static void solve_bad_input(void)
+{
+  cap_grid g, g2, ga, g3;
+  error_grids(&g, &g2, &ga, &g3);
+  cap_poisson *P = NULL;
+  double *phi, *rhs, *p;
+  error_system(&g, &P, &phi, &rhs, &p);
+  cap_poisson_assemble(P, &g, phi, NULL, NULL);
   th_int(cap_poisson_solve(NULL, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL,
          "solve: NULL handle");
   th_int(cap_poisson_solve(P, &g, NULL, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL, "solve: NULL rhs");
@@ -1113,7 +1160,7 @@ static void test_errors(void)
 /* Closed faces (cap_poisson_set_closed_faces): a full column of closed x-faces splits a box with
  * OPEN ends into two independent halves, so the left half solves as a box of half the width with a
  * WALL where the faces are closed; both preconditioners. */
-static void test_closed_faces(void)
+static void closed_faces(void)
 {
   const int n = 16, m = 12;
   for (int method = 0; method < 2; method++) {
@@ -1161,21 +1208,33 @@ static void test_closed_faces(void)
   }
 }
 
-int main(void)
-{
-  test_errors();
-  test_closed_faces();
-  test_matrix();
-  test_clamp();
-  test_precond_symmetry();
-  test_robust();
-  test_exact();
-  test_agree();
-  test_orders();
-  test_axi_matrix();
-  test_axi_exact();
-  test_axi_singular();
-  test_axi_agree();
-  test_axi_orders();
-  return th_done();
-}
+static void orders_mic(void) { orders(CAP_POISSON_MIC_PCG); }
+static void orders_mg(void) { orders(CAP_POISSON_MG_PCG); }
+static void axi_orders_mic(void) { axi_orders(CAP_POISSON_MIC_PCG); }
+static void axi_orders_mg(void) { axi_orders(CAP_POISSON_MG_PCG); }
+
+static const th_case cases[] = {
+    {"alloc_bad_input", alloc_bad_input},
+    {"assemble_bad_input", assemble_bad_input},
+    {"solve_bad_input", solve_bad_input},
+    {"closed_faces", closed_faces},
+    {"matrix", matrix},
+    {"theta_clamp", theta_clamp},
+    {"precond_symmetry", precond_symmetry},
+    {"odd_grids", odd_grids},
+    {"warm_start", warm_start},
+    {"pure_neumann", pure_neumann},
+    {"exact_linear", exact_linear},
+    {"solvers_agree", solvers_agree},
+    {"orders_mic", orders_mic},
+    {"orders_mg", orders_mg},
+    {"axi_matrix", axi_matrix},
+    {"axi_exact", axi_exact},
+    {"axi_singular", axi_singular},
+    {"axi_agree", axi_agree},
+    {"axi_orders_mic", axi_orders_mic},
+    {"axi_orders_mg", axi_orders_mg},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }
