@@ -75,7 +75,7 @@ typedef struct {
   cap_poisson_method method;
   int iterations;      /* PCG iterations (preconditioner applications after the first) */
   double rel_residual; /* ||b - A p||_2 / ||b||_2 over the liquid cells, recomputed from p at exit (AXI: of
-                          the r-weighted rows, see UNITS ON AXI GRIDS) */
+                          the r-weighted rows, see CONVENTIONS) */
   double b_norm;       /* ||b||_2 of the system -lap p = b, in the units of rhs (1/h^2 terms included); AXI:
                           of the r-weighted rows r_c (-lap p) = r_c b, in the units of rhs times m */
   double seconds;      /* wall time of the solve (CLOCK_MONOTONIC) */
