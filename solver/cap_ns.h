@@ -61,7 +61,8 @@ typedef struct {
  * level-set update, phi in the solid cells is the continuation at the solid's contact angle, so the
  * curvature of the contact cells carries Young's relation. The flow sees solid cells as neither liquid
  * nor air: no pressure unknown, every face touching one closed in the projection (as a wall of the
- * box) and held by the viscous step (no slip on the staircase, first order) and after the extension.
+ * box) and held at the solid's velocity (0 at rest) by the viscous step (no slip on the staircase,
+ * first order) and after the extension.
  * The liquid is phi < 0 outside the solid cells.
  * MOVING SOLIDS: solid_motion[k] is the rigid velocity of part k of the solid of vsurf (cap_solid.h,
  * PARTS; a single solid is part 0; a union moving as one sets every part's entry). A face touching a
@@ -111,7 +112,7 @@ typedef struct {
  * values that the caller is expected to overwrite). */
 cap_ns_params cap_ns_params_default(void);
 
-/* Checks every field of p (CAP_EDOM naming the field and its range). */
+/* Checks every field of p (CAP_EINVAL for NULL, CAP_EDOM naming the field and its range). */
 int cap_ns_params_check(const cap_ns_params *p);
 
 typedef struct {

@@ -168,10 +168,9 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  * face-neighbour within 2 cells of a PINNED contact point are set to 1, every other fluid cell next to
  * the solids to 0 (other entries untouched): passed as cap_ns_params.pinned, their faces along the
  * solid are closed and their faces into the domain carry no velocity, so the point stays (the angle
- * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push). On a
- * no-slip staircase a sliding drop moves more slowly than on a free-slip wall of the box. A moving solid
- * (cap_vsurf_move resets per-cell angles) calls this after each move. Errors: CAP_EINVAL (NULL),
- * CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
+ * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push). A
+ * moving solid (cap_vsurf_move resets per-cell angles) calls this after each move.
+ * Errors: CAP_EINVAL (NULL), CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
  * and the codes of cap_levelset_fill_ghosts, cap_vsurf_fill and cap_wetting_select. */
 #define CAP_WETTING_REACH 3.0 /* cells: the fluid cells fitted round a contact point on a solid */
 
@@ -242,8 +241,8 @@ int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask);
 /* 4. The 2D critical tilt: a drop of area A pinned on a plane tilted by alpha holds while the downhill
  * weight does not exceed the largest pinning force of its two contact points (the rear receding at
  * theta_r, the front advancing at theta_a; the solid's own energies cancel between them):
- * rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a). *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)),
- * rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
+ * rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a), so
+ * *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)), rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
  * inequality is not strict; theta_r == theta_a gives 0: without hysteresis any tilt slides it). An
  * argument of exactly 1 gives pi/2 (holds even on a vertical wall, the limiting case). Units: sigma
  * N/m, rho kg/m^3, g m/s^2 (magnitude), area m^2 (per unit depth). For the front of a drop sliding on
