@@ -103,10 +103,10 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
  * normals) where the upwind data lie in the domain. A point with no upwind information but some
  * accepted neighbour takes their mean; one with none is left unchanged (stats.n_unreached). phi_s is
  * phi at the points of loc (e.g. from cap_fmm_sample_phi; a signed distance gives the normals); to
- * extrapolate the other way (e.g. from the air into the liquid), pass -phi_s. In
- * an x-periodic grid the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y). Errors as for
- * cap_fmm_redistance, plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a known
- * q (q is then unchanged). */
+ * extrapolate the other way (e.g. from the air into the liquid), pass -phi_s. In an x-periodic grid
+ * the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y). Errors as for cap_fmm_redistance
+ * (order 1, 2 or LINEAR), plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a
+ * known q (q is then unchanged). */
 int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats);

@@ -67,10 +67,11 @@ void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed
  *   u_z at cell i:  r_c v_i + k [ r_{i+1} (v_i - v_{i+1}) + r_i (v_i - v_{i-1}) + r_c (2 v_i - v_{j+1} -
  *                   v_{j-1}) ] = r_c v_old.
  * Inputs: phi cell-centred (liquid < 0); nu_dt = nu * dt >= 0 (m^2); tol in (0, 1) the relative
- * residual; maxit >= 1. Ghosts of u, v, phi are filled here. st (may be NULL) receives iterations,
- * residuals (AXI: of the r-weighted rows) and unknowns per component. Errors: CAP_EINVAL (NULL),
- * CAP_ESIZE (a workspace of another size), CAP_EGEOM (3D, AXI periodic in r), CAP_EDOM (nu_dt, tol or
- * maxit out of range), CAP_EMAXITER (a solve did not converge; status filled). */
+ * residual; maxit >= 1. phi is copied, its ghosts filled on the copy (the caller's phi is not
+ * written). st (may be NULL) receives iterations, residuals (AXI: of the r-weighted rows) and unknowns
+ * per component. Errors: CAP_EINVAL (NULL), CAP_ESIZE (a workspace of another size), CAP_EGEOM (3D,
+ * AXI periodic in r), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes,
+ * CAP_EMAXITER (a solve did not converge; status filled). */
 int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
                        double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
