@@ -40,8 +40,8 @@ int cap_body_init(cap_body *b, double mass, double added_mass, int free_x, int f
 
 /* One step of dt > 0 under the liquid's force (fx, fy) (N/m) and gravity (gx, gy): the new velocity
  * and position (see COUPLING); *dx, *dy (may be NULL) the displacement, to move the solid by
- * (cap_solid_translate, cap_vsurf_move). CAP_ENONFINITE for a non-finite force (the body is left as
- * it was), CAP_EDOM for dt. */
+ * (cap_solid_translate, cap_vsurf_move). CAP_EINVAL for a NULL b, CAP_ENONFINITE for a non-finite
+ * force or gravity (the body is left unchanged), CAP_EDOM for dt. */
 int cap_body_step(cap_body *b, double fx, double fy, double gx, double gy, double dt, double *dx, double *dy);
 
 #endif

@@ -15,9 +15,7 @@
 #define HEIGHT_TURN 0.2   /* rad: the most it may turn the probes' tangent */
 #define HEIGHT_RESOLVED 0.1 /* rad: the most the surface may turn across the lines (a radius of curvature
                              * of 30 cells): a surface curved more is extrapolated no better than by the
-                             * probes (floating_density, R = 4 cells, a contact 22 degrees from the top
-                             * of the cylinder, the surface's radius of curvature 2 cells there: the
-                             * load 7.2 % low from the heights, 2.4 % from the probes) */
+                             * probes (docs/design/force.md) */
 #define EDGE_TOL 1e-12 /* the crossing of a lattice edge, in cells */
 #define EDGE_ITER 60
 #define MARGIN 4       /* cells between the solid and the box */

@@ -70,7 +70,8 @@ int cap_grid_check_bc(const cap_grid *g);
  * normal derivative grad(phi) . n_s = cos(theta), n_s the wall normal pointing into the domain
  * (cap_levelset_fill_ghosts), so that a straight liquid surface meets the wall at exactly theta and
  * the curvature seen by the cells next to the wall carries the wall's tension (Young). theta = 0
- * removes the condition (linear extrapolation). CAP_EDOM outside 0 < theta < pi or for another kind. */
+ * removes the condition (linear extrapolation). CAP_EINVAL for a NULL g; CAP_EDOM for a side out of
+ * range, a side other than WALL or SLIP, or theta neither 0 nor in (0, pi). */
 int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta);
 
 /* Per-position contact angles along side (2D grids, a side that has a contact angle): angles[t + ng]

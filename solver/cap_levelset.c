@@ -537,18 +537,14 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
       /* a sign change towards a ghost cell across a wall is not a crossing of the liquid surface
        * (the ghost holds the continuation into the solid, e.g. at a contact angle), so it anchors
        * nothing: anchoring it would rescale phi next to the wall by the ghost's slope every pass
-       * (measured in young_angles, a drop spreading to 30 degrees at R0 = 16 cells: the area grew
-       * 6.8 % with the anchor and 1.4 % without) */
+       * (docs/design/levelset.md) */
       const int at_wall[4] = {i == g->nx - 1 && is_wall(g->bc[CAP_XHI]), i == 0 && is_wall(g->bc[CAP_XLO]),
                               j == g->ny - 1 && is_wall(g->bc[CAP_YHI]), j == 0 && is_wall(g->bc[CAP_YLO])};
       /* on the axis (AXI) the ghosts mirror phi evenly, which is phi's smooth continuation only
        * where the interface meets the axis; a thread along the axis (phi = r - r_s(z)) has a kink
-       * there, and a stencil reaching across it from a radial crossing is not a third-order one:
-       * with the cubic through the mirror cell, a thread of radius 1.25 h read a slope of 0.79 for
-       * 1, and the reinitialisation pushed its surface out on every pass (to 1.31 h and +11 % of
-       * volume in 40 passes, tests/test_levelset.c; a pinching thread stalled at that radius while
-       * its volume grew 20 %). Those crossings take the quadratic through the cells on the thread's
-       * side (exact for a straight thread; second order where the mirror was smooth, near a pole). */
+       * there, and a stencil reaching across it from a radial crossing is not a third-order one.
+       * Those crossings take the quadratic through the cells on the thread's side (exact for a
+       * straight thread; second order where the mirror is smooth, near a pole; docs/design/levelset.md) */
       const int axis = g->geom == CAP_GEOM_AXI;
       const int behind_ok[4] = {!(axis && i == 0), 1, 1, 1}, beyond_ok[4] = {1, !(axis && i == 1), 1, 1};
       for (int d = 0; d < 4; d++) {
@@ -588,7 +584,7 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   memcpy(p0, phi, g->size * sizeof *phi);
   /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
    * differences, and a reinitialisation repeated every few steps of a flow lets that instability
-   * grow (measured: an oscillating drop at 102.4 cells lost 9 % of its area within 0.7 periods) */
+   * grow (docs/design/levelset.md) */
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
     reinit_rate(g, phi, p0, r, w);

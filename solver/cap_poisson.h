@@ -1,138 +1,70 @@
 /* cap_poisson: the pressure Poisson equation on the liquid cells, with a ghost-fluid free surface,
  * solved by preconditioned conjugate gradients (MIC(0) or a geometric multigrid V-cycle).
  *
- * EQUATION. On the liquid cells (phi < 0 at the cell centre; phi is a cell-centred level set on the
- * cap_grid) the solver finds p with
+ * EQUATION. On the liquid cells (phi < 0 at the centre; phi cell-centred on the cap_grid) find p with
+ *     lap p = rhs,   lap p = p_xx + p_yy (PLANAR),   (1/r) d/dr (r dp/dr) + d^2p/dz^2 (AXI: x = r, y = z),
+ * by finite volumes as the SPD system A p = b, A = W L, L ~ -lap, W = diag(w_c) (A scaled internally by
+ * h^2, which changes neither p nor relative residuals). The row of liquid cell c sums over its faces f
+ *     w_f (p_c - p_nb)           liquid neighbour nb (periodic sides wrap)
+ *     w_f (p_c - p_G) / theta    air neighbour: ghost fluid (FREE SURFACE below)
+ *     w_f (p_c - 0) / (1/2)      face on a CAP_BC_OPEN side (Dirichlet p = 0 at h/2)
+ *     nothing                    face on a WALL or AXIS side, or closed (dp/dn = 0)
+ * and equals -h^2 w_c rhs_c. PLANAR: w_f = w_c = 1 (the 5-point stencil). AXI: each row is the flux
+ * balance per radian over the cell's volume h^2 r_c: w_c = r_c = x0 + (i + 1/2) h, w_f = x0 + i h on
+ * the r-face between cells i-1 and i (0 on the axis: no flux, no condition), w_f = r_c on z-faces; A is
+ * symmetric and an M-matrix (Patankar, "Numerical Heat Transfer and Fluid Flow", Hemisphere 1980, with
+ * cylindrical face areas and volumes; the metric of Basilisk's src/axi.h, S. Popinet). O(h^2)
+ * truncation error away from the interface, rows next to the axis included for a p smooth and even in r.
  *
- *     lap p = rhs                                  (rhs cell-centred, e.g. div u* / dt)
+ * FREE SURFACE: Gibou, Fedkiw, Cheng & Kang (2002), J. Comput. Phys. 176, 205, symmetric form. For a
+ * liquid cell c with air neighbour nb, theta = phi_c / (phi_c - phi_nb) in (0, 1] and the ghost value
+ * p_ghost = p_c + (p_G - p_c) / theta: the diagonal gains w_f/theta, the right-hand side w_f p_G/theta.
+ * theta is clamped below at CAP_POISSON_THETA_MIN. p_G comes from the caller's callback (the Laplace
+ * value sigma kappa at that crossing), 0 without one.
  *
- * where lap p = p_xx + p_yy on a CAP_GEOM_PLANAR grid and, on a CAP_GEOM_AXI grid (x = r >= 0, y = z),
- *
- *     lap p = (1/r) d/dr (r dp/dr) + d^2p/dz^2.
- *
- * It is discretised by finite volumes (the 5-point stencil in planar), written as the symmetric
- * positive definite system A p = b with A = W L, where L ~ -lap is the discrete operator and W =
- * diag(w_c) the row weights (W = I on planar grids; A is scaled internally by h^2, which changes
- * neither the solution nor relative residuals):
- *
- *   row of liquid cell c:  sum over its 4 faces f of  w_f (p_c - p_nb)         (liquid neighbour nb)
- *                                                     w_f (p_c - p_G) / theta  (air neighbour: ghost fluid)
- *                                                     w_f (p_c - 0) / (1/2)    (face on a CAP_BC_OPEN side)
- *                                                     nothing                  (face on a WALL or AXIS side)
- *                          = -h^2 w_c rhs_c,        periodic sides wrap to the opposite cell,
- *
- * with the face conductance w_f and row weight w_c equal to 1 on a planar grid (the 5-point stencil).
- *
- * AXISYMMETRIC DISCRETISATION. Each cell's row is its flux balance over the cell's volume per radian
- * of azimuth, h^2 r_c, so the row weight is w_c = r_c = x0 + (i + 1/2) h (the cell-centre radius,
- * cap_grid_metric_cell) and a face's conductance is its area per radian over h: w_f = r_f = x0 + i h
- * for the r-face between cells i-1 and i (cap_grid_metric_xface), w_f = r_c for the z-faces of cell i.
- * Each link is shared by its two rows with the same w_f, so A = W L is symmetric (on AXI L alone is not),
- * and it is an M-matrix. The axis face (r = 0, side XLO of kind CAP_BC_AXIS) has zero area: no flux and no
- * condition (the scheme needs none: p is regular at r = 0, and its even extension is implied).
- * Ghost-fluid faces keep Gibou's rule with w_f multiplying 1/theta (the face area is kept at the full
- * face, and only the distance to the Dirichlet point shrinks), and OPEN sides give 2 w_f (theta =
- * 1/2); an annulus (x0 > 0) has a WALL or OPEN XLO side of conductance x0. This is the control-volume
- * (finite-volume) formulation of Patankar, "Numerical Heat Transfer and Fluid Flow" (Hemisphere,
- * 1980), with the face areas and volumes of cylindrical coordinates, and the metric of Basilisk's
- * src/axi.h (S. Popinet, http://basilisk.fr/src/axi.h): cell metric cm = r_c, face metric fm = the
- * face's radius (zero on the axis), which its Poisson solver applies as w_c and w_f are applied here.
- * Away from the interface the truncation error is O(h^2) in every row, the rows next to the axis
- * included when p is smooth and even in r (for p = r^2 they give lap p = 4 exactly). Observed: second
- * order in max norm for ghost-fluid spheres and cylinders on the axis and for an annulus with OPEN
- * sides (tests/test_poisson.c).
- *
- * FREE SURFACE (Dirichlet p = p_G on the interface): Gibou, Fedkiw, Cheng & Kang (2002), J. Comput.
- * Phys. 176, 205 (their symmetric discretisation: ghost value by linear extrapolation, interface
- * located by linear interpolation of phi). For a liquid cell c whose neighbour nb is air,
- *
- *     theta = phi_c / (phi_c - phi_nb)  in (0, 1]
- *
- * is the fraction of the cell spacing at which the linear interpolant of phi vanishes. The ghost value
- * is chosen so that the linear interpolant between p_c and p_ghost equals p_G at the interface,
- *
- *     p_ghost = p_c + (p_G - p_c) / theta,   so   p_c - p_ghost = (p_c - p_G) / theta:
- *
- * the diagonal gains w_f/theta and the right-hand side w_f p_G/theta (both times 1/h^2 unscaled). The matrix
- * stays symmetric (the air neighbour is not an unknown) and strictly diagonally dominant on interface
- * rows. theta is clamped below at CAP_POISSON_THETA_MIN (see there). p_G comes from a caller's
- * callback (the Laplace jump sigma*kappa at that crossing, from cap_tension) or is 0 when the callback
- * is NULL. An OPEN side is a Dirichlet face p = 0 at distance h/2 from the cell centre: the same rule
- * with theta = 1/2 (second order). A WALL face is the homogeneous Neumann condition dp/dn = 0 (the
- * link is dropped).
- *
- * SOLVERS (both are preconditioned conjugate gradients on A = W L, stopping when ||b - A p||_2 <=
- * tol ||b||_2 over the liquid cells, the residual recomputed from p at exit):
- *   CAP_POISSON_MIC_PCG  modified incomplete Cholesky MIC(0), tau = 0.97 with the safety fallback
- *       (pivot < 0.25 * A_cc -> A_cc), as in Bridson, "Fluid Simulation for Computer Graphics" (2nd
- *       ed. 2015), ch. 5, and Bridson & Mueller-Fischer, SIGGRAPH 2007 course notes, ch. 4 (the
- *       MIC(0) construction and the preconditioner application):
- *           e_c = A_cc - sum_k [ (A_ck p_k)^2 + tau A_ck p_k^2 sum_{m upper of k, m != c} A_km ],
- *           p_c = 1/sqrt(e_c),   k over the lower neighbours of c;
- *       generalised here to the periodic wrap links (a link is "lower" or "upper" by the cell order,
- *       and the dropped fill of every lower neighbour is compensated on the diagonal).
- *   CAP_POISSON_MG_PCG   one geometric multigrid V-cycle as the preconditioner: McAdams, Sifakis &
- *       Teran (2010), "A parallel multigrid Poisson solver for fluids simulation on large grids",
- *       SCA 2010. Coarse levels by 2x coarsening; phi restricted by averaging the 4 children,
- *       the operator re-discretised on every level with the same ghost-fluid rule (so the coarse
- *       free surface is at the restricted phi's zero) and, on AXI grids, with the coarse level's own
- *       radii r_c, r_f (spacing 2^l h, same x0, so the axis stays a zero-area face); bilinear
- *       (cell-centred) prolongation P, even across the axis, and restriction R = P^T (the transpose:
- *       in the h^2-scaled form the factor 1/4 of R = P^T/4 cancels against h_coarse^2 = 4 h^2, and on
- *       AXI the children's mean radius is the parent's, so R A_fine P ~ A_coarse); red-black
- *       Gauss-Seidel smoothing, red then black before the coarse correction and black then red after
- *       it, plus McAdams' extra Gauss-Seidel sweeps on a band of cells near the boundary of the liquid
- *       (rows touching air, a wall, an OPEN side or the axis, and
- *       their neighbours within 2 cells; forward before, backward after), and a
- *       symmetric sweep solve on the coarsest level. Every step after the coarse correction is the
- *       adjoint of the one before it, so the V-cycle is a symmetric positive definite operator and
- *       PCG converges (McAdams et al.; Tatebe 1993 for multigrid-preconditioned CG). Levels are
- *       halved (rounding up) while both directions keep >= 4 cells and periodic directions stay
- *       even; the coarsest level gets up to 32 symmetric Gauss-Seidel sweep pairs. Very anisotropic
- *       grids (e.g. 1000 x 6) therefore get few levels and a weaker, still SPD, preconditioner.
- *
- * MEMORY. A cap_poisson handle is allocated once per grid and holds every work array (matrix, MIC
- * factor, CG vectors, multigrid hierarchy). assemble and solve never allocate.
- *
- * GEOMETRY. 2D planar and AXI (see above); 3D grids are refused with CAP_EGEOM by cap_poisson_alloc
- * (the design carries over: the matrix is a diagonal plus one symmetric conductance per cell face,
- * and 3D would add one face array). An AXI grid must not be periodic in r; its XLO side is AXIS when
- * x0 = 0 (as cap_grid_set_bc enforces), WALL or OPEN for an annulus x0 > 0.
- *
- * UNITS ON AXI GRIDS. The system solved is the r-weighted one, A p = W L p = b with W = diag(r_c)
- * and b = W (-rhs) + interface terms: that is what is symmetric. So on AXI grids the relative
- * residual and b_norm of cap_poisson_status, and cap_poisson_apply / cap_poisson_precondition, refer
- * to the r-weighted rows (units of the planar quantities times metres); the solution p is the same
- * as for the unweighted rows. On planar grids W = I.
- *
- * SINGULAR SYSTEMS. A connected liquid region that touches no air and no OPEN side (e.g. a box full of
- * liquid with walls all round) has a pure-Neumann, singular matrix; CG then converges only if the
- * right-hand side is compatible (sums to zero over that region; on AXI grids sum r_c rhs_c = 0), which
- * the caller must ensure.
+ * CONVENTIONS. On AXI grids the system solved is the r-weighted one, b = W (-rhs) + interface terms:
+ * the relative residual and b_norm of cap_poisson_status, cap_poisson_apply and
+ * cap_poisson_precondition refer to those rows (planar units times m); p is the same. A connected
+ * liquid region touching no air and no OPEN side is pure Neumann (singular): the caller must make rhs
+ * compatible (sum over the region of rhs_c, AXI r_c rhs_c, = 0). The handle holds every work array;
+ * assemble and solve never allocate. VALIDITY: 2D PLANAR and AXI; 3D is CAP_EGEOM (cap_poisson_alloc);
+ * an AXI grid is not periodic in r, its XLO side is AXIS at x0 = 0, WALL or OPEN for x0 > 0.
+ * Rationale and measurements: docs/design/pressure.md.
  */
 #ifndef CAP_POISSON_H
 #define CAP_POISSON_H
 
 #include "cap_grid.h"
 
-/* Lower clamp of the interface fraction theta. Why: theta -> 0 (the interface passes through the cell
- * centre) puts 1/theta on the diagonal, which overflows when phi_c underflows and makes the matrix
- * needlessly ill-conditioned. Clamping moves the Dirichlet point by at most THETA_MIN * h, which
- * changes p at that cell by at most |grad p| * THETA_MIN * h: with 1e-6 that stays below the scheme's
- * O(h^2) error (0.4 h^2 to 10 h^2 on the smooth test solutions, where |grad p| ~ 3) on every grid up
- * to CAP_GRID_MAX_N = 65536 cells per unit length, while the diagonal stays at most 4e6 (units 1/h^2).
- * The interface-face flux (p_G - p_c)/theta is what that row's residual controls, so the clamp does
- * not amplify solver error there. (On the test problems the errors agree to 4 digits for clamps of
- * 1e-3, 1e-6 and 1e-9.) */
+/* Lower clamp of the interface fraction theta: moves the Dirichlet point by at most THETA_MIN h (below
+ * the scheme's O(h^2) error up to CAP_GRID_MAX_N) and bounds a face's term by 1/THETA_MIN (units 1/h^2). */
 #define CAP_POISSON_THETA_MIN 1e-6
 
-/* Pressure at the interface crossing between liquid cell (i, j) and its air neighbour in direction
- * `dir` (a cap_side: CAP_XLO = -x, CAP_XHI = +x, CAP_YLO = -y, CAP_YHI = +y; on AXI grids x is r and
- * y is z, so CAP_XLO points toward the axis); the crossing lies at
- * distance theta * h from the cell centre (theta is the unclamped fraction, in (0, 1]). Called only by
- * cap_poisson_assemble. Must return a finite value. */
+/* p_G at the crossing between liquid cell (i, j) and its air neighbour in direction dir (a cap_side;
+ * on AXI grids CAP_XLO points toward the axis), at distance theta h from the cell centre (theta the
+ * unclamped fraction, in (0, 1]). Called only by cap_poisson_assemble; must return a finite value. */
 typedef double cap_poisson_value_fn(void *ctx, int i, int j, int dir, double theta);
 
+/* SOLVERS: preconditioned conjugate gradients on A = W L, stopping when ||b - A p||_2 <= tol ||b||_2
+ * over the liquid cells, the residual recomputed from p at exit.
+ *   MIC_PCG  modified incomplete Cholesky MIC(0), tau = 0.97, a pivot below 0.25 A_cc replaced by A_cc
+ *            (Bridson, "Fluid Simulation for Computer Graphics", 2nd ed. 2015, ch. 5; Bridson &
+ *            Mueller-Fischer, SIGGRAPH 2007 course notes, ch. 4):
+ *              e_c = A_cc - sum_k [ (A_ck p_k)^2 + tau A_ck p_k^2 sum_{m upper of k, m != c} A_km ],
+ *              p_c = 1/sqrt(e_c),   k over the lower neighbours of c
+ *            ("lower" and "upper" by the cell order, periodic wrap links included).
+ *   MG_PCG   one geometric multigrid V-cycle as preconditioner (McAdams, Sifakis & Teran 2010, "A
+ *            parallel multigrid Poisson solver for fluids simulation on large grids", SCA 2010;
+ *            Tatebe 1993 for multigrid-preconditioned CG): levels by 2x coarsening (rounding up) while
+ *            both directions keep >= 4 cells and periodic ones stay even; phi restricted by the mean of
+ *            the 4 children and the operator re-discretised on every level with the same ghost-fluid
+ *            rule (AXI: the level's own radii, same x0); bilinear cell-centred prolongation P (even
+ *            across the axis), restriction R = P^T; red-black Gauss-Seidel (red, black before the coarse
+ *            correction, black, red after), extra forward/backward sweeps on the band of cells within 2
+ *            of a row touching air, a wall, an OPEN side or the axis; up to 32 symmetric sweep pairs on
+ *            the coarsest level. Each step after the coarse correction is the adjoint of the one before,
+ *            so the V-cycle is SPD. Very anisotropic grids get few levels (a weaker, still SPD,
+ *            preconditioner). */
 typedef enum {
   CAP_POISSON_MIC_PCG = 0, /* conjugate gradients preconditioned by MIC(0) */
   CAP_POISSON_MG_PCG = 1   /* conjugate gradients preconditioned by one multigrid V-cycle */
@@ -143,7 +75,7 @@ typedef struct {
   cap_poisson_method method;
   int iterations;      /* PCG iterations (preconditioner applications after the first) */
   double rel_residual; /* ||b - A p||_2 / ||b||_2 over the liquid cells, recomputed from p at exit (AXI: of
-                          the r-weighted rows, see UNITS ON AXI GRIDS) */
+                          the r-weighted rows, see CONVENTIONS) */
   double b_norm;       /* ||b||_2 of the system -lap p = b, in the units of rhs (1/h^2 terms included); AXI:
                           of the r-weighted rows r_c (-lap p) = r_c b, in the units of rhs times m */
   double seconds;      /* wall time of the solve (CLOCK_MONOTONIC) */

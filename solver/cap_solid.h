@@ -1,55 +1,34 @@
 /* cap_solid: solid bodies given as signed distance fields, for the contact-angle work.
  *
- * The virtual surface method (Wang, Mucha & Turk 2005, "Water drops on surfaces", ACM Trans. Graph.
- * 24(3), 921-929, Sec. 4) extends the liquid's level set into the solid so that it meets the solid
- * surface at the contact angle; it needs, near the contact line, the solid's signed distance and its
- * outward normal. This module provides both for a few exact primitives, their union and a sampled field.
+ * OWNS. The solid's signed distance psi and outward normal, which the virtual surface method (Wang,
+ * Mucha & Turk 2005, "Water drops on surfaces", ACM Trans. Graph. 24(3), 921-929, Sec. 4) needs near
+ * the contact line, for a few exact primitives, their union and a sampled field; fluid fractions of
+ * cells; the parts of a union (several bodies in one domain) and their motion.
  *
- * CONVENTION (every function of this module):
- *   psi < 0 inside the solid,  psi > 0 in the fluid region,  psi = 0 on the solid surface;
- *   the solid normal n_s = grad psi / |grad psi| points OUT of the solid, INTO the fluid.
- * (The liquid level set phi of cap_levelset.h is a different field, negative in the liquid.)
+ * CONVENTION (every function of this module): psi < 0 inside the solid, psi > 0 in the fluid, psi = 0
+ * on the solid surface; n_s = grad psi / |grad psi| points OUT of the solid, INTO the fluid. (The
+ * liquid level set phi of cap_levelset.h is a different field, negative in the liquid.) Lengths in m,
+ * angles in radians.
  *
  * PRIMITIVES (exact signed distances, |grad psi| = 1 wherever psi is differentiable):
- *   half-plane   through the point (px, py) with outward normal (nx, ny) (any orientation, any non-zero
- *                length; normalised): psi = n^.(x - p), solid on the side n^.(x - p) < 0.
+ *   half-plane   through (px, py) with outward normal (nx, ny) (normalised): psi = n^.(x - p);
  *   box          centre (cx, cy), half sizes (ax, ay) along its own axes, rotated counter-clockwise by
- *                `angle` (radians) about the centre. In the box frame q = R(-angle)(x - c), d = |q| - a
- *                (componentwise): psi = |max(d, 0)| + min(max(dx, dy), 0), i.e. the distance to the
- *                nearest corner point in a corner region, to the nearest side elsewhere outside, minus
- *                the distance to the nearest side inside (derivation in cap_solid.c).
- *   disc         centre (cx, cy), radius R, solid inside:  psi = |x - c| - R.
- *   container    the complement of a disc (solid OUTSIDE the circle: a circular container holding the
- *                fluid):  psi = R - |x - c|.
- *   union        of up to CAP_SOLID_MAX_PARTS primitives (a union part is flattened into its primitives):
- *                psi = min_k psi_k, the normal that of the minimising part (the first one on ties). It
- *                is exact in the fluid (psi >= 0: the distance to a union is the least distance to its
- *                members) and a bound inside: there |psi| = max_k depth_k <= the true depth, since the
- *                fluid of the union is a subset of the fluid of every part (the CSG rule for distance
- *                bounds of Hart 1996, "Sphere tracing", The Visual Computer 12, 527). The zero contour
- *                is exact.
+ *                `angle` about the centre; q = R(-angle)(x - c), d = |q| - a (componentwise):
+ *                psi = |max(d, 0)| + min(max(dx, dy), 0) (derivation in cap_solid.c);
+ *   disc         centre (cx, cy), radius R, solid inside: psi = |x - c| - R;
+ *   container    the complement of a disc (solid outside the circle): psi = R - |x - c|;
+ *   union        of up to CAP_SOLID_MAX_PARTS primitives: psi = min_k psi_k, the normal that of the
+ *                minimising part (the first on ties); exact in the fluid and on the zero contour, a
+ *                bound of the depth inside (the CSG rule of Hart 1996, "Sphere tracing", The Visual
+ *                Computer 12, 527).
  * Where psi is not differentiable (the medial axis: diagonals inside a box, creases of a union) the
  * normal is the gradient of the branch that wins the min/max, still a unit vector; at the centre of a
- * disc or container, where every direction is a gradient, (nx, ny) = (0, 0).
+ * disc or container (nx, ny) = (0, 0).
  *
- * SAMPLED FIELD: psi given at the cell centres of a grid, ghost layers included (fill them, e.g. with
- * cap_solid_sample from an exact solid or cap_grid_fill_ghosts, CAP_GHOST_LINEAR). The field is copied.
- * psi(x, y) is the bilinear interpolant of the centre values, defined on the hull of all stored
- * centres, x0 + (1/2 - ng) h <= x <= x0 + (nx + ng - 1/2) h (and the same in y): exact for linear
- * fields, O(h^2) for smooth ones. The gradient is the central difference of the interpolant with step
- * h, (B(x + h, y) - B(x - h, y)) / 2h: the period-h part of the interpolation error cancels, so it is
- * O(h^2) too (and equals the standard central difference at a centre); within h of the hull's edge
- * the stencil is cut at the edge (one-sided, O(h)). A sampled field need not be a distance: |grad psi|
- * may differ from 1 (the normal is normalised; (0, 0) where the gradient vanishes).
- *
- * GEOMETRY: CAP_GEOM_PLANAR. CAP_GEOM_AXI is accepted by cap_solid_sample and the sampled field, with
- * the same formulas in the meridian (r, z) plane (x = r, y = z): psi is then the 3D signed distance to
- * the solid of revolution whenever the shape lies in r >= 0 or is symmetric about r = 0, because the
- * closest point of a surface of revolution lies in the point's own meridian half-plane (as in
- * cap_fmm.h). cap_solid_fluid_fraction returns CAP_EGEOM for AXI (the volume fraction needs the weight
- * r, not implemented), and every grid function returns CAP_EGEOM for CAP_GEOM_3D.
- *
- * MEMORY: the constructors allocate; cap_solid_eval, cap_solid_sample and cap_solid_fluid_fraction
+ * GEOMETRY. CAP_GEOM_PLANAR; CAP_GEOM_AXI in cap_solid_sample and the sampled field, the same formulas
+ * in the meridian plane (x = r, y = z): psi is then the 3D distance to the solid of revolution when the
+ * shape lies in r >= 0 or is symmetric about r = 0 (cap_fmm.h). CAP_GEOM_3D is CAP_EGEOM.
+ * MEMORY. The constructors allocate; cap_solid_eval, cap_solid_sample and cap_solid_fluid_fraction
  * never allocate and only read the solid, so one solid can serve several threads.
  */
 #ifndef CAP_SOLID_H
@@ -76,8 +55,14 @@ int cap_solid_container_alloc(cap_solid **out, double cx, double cy, double radi
  * CAP_EINVAL for a NULL part or a sampled part. */
 int cap_solid_union_alloc(cap_solid **out, int n, const cap_solid *const *parts);
 
-/* A sampled field: psi at the cell centres of grid g, -ng <= i < nx + ng, -ng <= j < ny + ng (g and the
- * field are copied). CAP_EGEOM for a 3D grid, CAP_ENONFINITE (naming the cell) for a non-finite value. */
+/* A sampled field: psi at the cell centres of grid g, -ng <= i < nx + ng, -ng <= j < ny + ng, ghosts
+ * filled (e.g. by cap_solid_sample from an exact solid, or cap_grid_fill_ghosts, CAP_GHOST_LINEAR); g and
+ * the field are copied. psi(x, y) is the bilinear interpolant of the centre values on the hull of the
+ * stored centres, x0 + (1/2 - ng) h <= x <= x0 + (nx + ng - 1/2) h (likewise y): exact for linear
+ * fields, O(h^2) for smooth ones. Its gradient is the central difference of the interpolant with step h
+ * (O(h^2); the standard central difference at a centre), cut at the hull's edge within h of it
+ * (one-sided, O(h)). psi need not be a distance (the normal is normalised; (0, 0) where the gradient
+ * vanishes). CAP_EGEOM for a 3D grid, CAP_ENONFINITE (naming the cell) for a non-finite value. */
 int cap_solid_sampled_alloc(cap_solid **out, const cap_grid *g, const double *psi);
 
 /* A box holding the solid (psi < 0 only inside it): exact for discs and boxes and their unions,

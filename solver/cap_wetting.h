@@ -1,87 +1,36 @@
 /* cap_wetting: the dynamic contact-angle model of Wang, Mucha & Turk (2005), "Water drops on
- * surfaces", ACM TOG 24(3) (Proc. SIGGRAPH), Sec. 6 [refs.bib: wang2005water], as a self-contained
- * component: the hysteresis material, the choice of the contact angle (and of the capillary pressure)
- * of a contact cell, the wetting-history map of the solid surface, and (2b) the model applied to the
- * contact points on a wall of the box, which sets the wall's per-position angles and pinned cells for
- * cap_ns, and (2c) on the contact points of solids inside the domain (cap_vsurf). Nothing here calls
- * the flow solver.
+ * surfaces", ACM TOG 24(3) (Proc. SIGGRAPH), Sec. 6 [refs.bib: wang2005water].
  *
- * CONVENTION. Contact angles are measured through the liquid, in radians, 0 < theta < pi (the
- * convention of the whole library, ARCHITECTURE.md). Liquid where phi < 0. A capillary pressure is
- * the Laplace value sigma kappa (Pa) in a contact cell computed with the virtual surface at a given
- * angle (the virtual surface of Wang et al.); it increases with that angle: an imposed angle larger than the actual
- * one bends the interface towards the liquid (kappa > 0), so the pressure pushes liquid away from the
- * contact line and the line recedes until the actual angle reaches the imposed one. Hence, for the
- * same shape, Pr (computed with theta_r) <= Pa (computed with theta_a >= theta_r): "the ordinary
+ * OWNS. 1. the hysteresis material; 2. the choice of the contact angle and capillary pressure of a
+ * contact cell (Eq. 10); 2b. the model applied to the contact points on a wall of the box, setting the
+ * wall's per-position angles and pinned cells for cap_ns; 2c. the same on the contact points of solids
+ * inside the domain (cap_vsurf); 3. the wetting-history map of the solid surface; 4. the 2D critical
+ * tilt of a pinned drop. Nothing here calls the flow solver.
+ *
+ * CONVENTIONS. Contact angles through the liquid, radians, 0 < theta < pi (ARCHITECTURE.md); liquid
+ * where phi < 0; SI units. A capillary pressure is the Laplace value sigma kappa (Pa) in a contact cell
+ * computed with the virtual surface at a given angle. It increases with that angle: an imposed angle
+ * larger than the actual one bends the interface towards the liquid (kappa > 0), the pressure pushes
+ * liquid away from the contact line and the line recedes until the actual angle reaches the imposed
+ * one. Hence, for the same shape, Pr (with theta_r) <= Pa (with theta_a >= theta_r): "the ordinary
  * order". Discretisation may invert it; the rules below are defined for every pair.
  *
- * 1. MATERIAL (cap_wetting_material). theta_r: receding angle; theta_a: advancing angle on a dry
- *    solid; theta_aw: advancing angle on a solid that liquid has already wetted (Wang et al. Sec. 6);
- *    theta_r <= theta_aw <= theta_a (a wetted solid is re-wetted at least as easily as a dry one).
- *    p_recede_max (Pa, >= 0; 0 = off): an optional bound on the magnitude of the capillary pressure
- *    of a RECEDING contact cell (|p| is clamped to p_recede_max, its sign kept). Wang et al. Sec. 8
- *    mention bounding the receding tension; this clamp on the pressure is the form chosen here, not
- *    the paper's. It applies whenever the selected regime is RECEDING, moving or static (Eq. 10
- *    choosing Pr), and never to ADVANCING or PINNED cells.
+ * 1. MATERIAL. theta_r receding, theta_a advancing on a dry solid, theta_aw advancing on a solid that
+ *    liquid has wetted (Sec. 6), theta_r <= theta_aw <= theta_a. p_recede_max (Pa, >= 0; 0 = off): |p| of
+ *    a RECEDING contact cell (moving or static) is clamped to it, its sign kept (this code's form of the
+ *    bound on the receding tension that Wang et al. Sec. 8 mention); never applied to ADVANCING or
+ *    PINNED cells.
+ * 2. SELECTION from the front's velocity vn along the solid, positive towards the dry (air) side:
+ *      vn >  v_static   ADVANCING: theta = theta_aw if the solid ahead is wetted, else theta_a; p = Pa;
+ *      vn < -v_static   RECEDING: theta = theta_r, p = Pr (bounded);
+ *      |vn| <= v_static static: Eq. 10 on Pr and Pa (cap_wetting_eq10). The threshold is inclusive,
+ *                       so v_static = 0 means static only when the front does not move at all.
+ * 3. MAP. One byte per grid entry, 1 for a solid-boundary cell that liquid has touched (cap_wetting_map).
+ * 4. CRITICAL TILT. rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a) (de Gennes,
+ *    Brochard-Wyart & Quere 2004, ch. 3 [refs.bib: degennes2004], in 2D).
  *
- * 2. ANGLE SELECTION (cap_wetting_select) from the normal velocity vn (m/s) of the contact front,
- *    measured along the solid surface, positive towards the dry (air) side, i.e. along grad phi:
- *      vn >  v_static   ADVANCING, moving: theta = theta_aw if the solid ahead is wetted, else
- *                       theta_a; p = Pa (which the caller computed with that same angle,
- *                       cap_wetting_theta_advancing);
- *      vn < -v_static   RECEDING, moving: theta = theta_r, p = Pr (bounded, see 1.);
- *      |vn| <= v_static static: Eq. 10 (cap_wetting_eq10) on the two candidate pressures.
- *    TIE |vn| == v_static counts as static: the threshold is inclusive, so that v_static = 0 means
- *    "static only when the front does not move at all" (a strict test would make vn = 0 move).
- *
- *    Eq. 10 (Wang et al. Sec. 6), on Pr and Pa, evaluated in this order:
- *      a. Pr and Pa of strictly opposite signs (Pr < 0 < Pa, or Pa < 0 < Pr): PINNED, p = 0
- *         (a contact line between the two angles feels no net capillary push);
- *      b. Pa < 0: ADVANCING, p = Pa;
- *      c. Pr > 0: RECEDING, p = Pr;
- *      d. anything else: PINNED, p = 0.
- *    a-c are the paper's three cases "0 if Pr Pa < 0, Pa if Pa < 0, Pr if Pr > 0". The sign test in
- *    (a) compares signs, not the product: Pr Pa underflows to -0 for tiny opposite values (1e-200 and
- *    -1e-200), which the literal product test would send to case b.
- *    TIES (a zero; -0 counts as 0): the literal product test is 0, not < 0, so (a) never applies;
- *      Pa == 0, Pr < 0   (the actual angle is exactly theta_a): d, PINNED, p = 0;
- *      Pr == 0, Pa > 0   (the actual angle is exactly theta_r): d, PINNED, p = 0;
- *      Pr == Pa == 0:                                           d, PINNED, p = 0;
- *    in these ordinary-order ties the pressure is 0 whichever branch one picks (the limit from
- *    either side is 0: p(Pr, Pa) is continuous on the half-plane Pr <= Pa), so only the label is a
- *    choice, and a line exactly at a threshold is reported pinned (it starts to move only beyond);
- *      Pa < 0, Pr == 0   (inverted order):                     b, ADVANCING, p = Pa;
- *      Pr > 0, Pa == 0   (inverted order):                     c, RECEDING, p = Pr;
- *    these follow the paper's order literally (its product is not negative, so its next case
- *    applies); across the inverted half-plane p jumps between 0 and Pa or Pr anyway. The PINNED
- *    value is always +0.
- *
- * 3. WETTING-HISTORY MAP (cap_wetting_map, Wang et al. Sec. 6). One byte per grid entry
- *    (cap_grid.size, ghosts included, addressed with cap_grid_idx), 1 for a solid-boundary cell that
- *    liquid has touched. The caller describes the solid with a byte mask of the same layout:
- *      CAP_WETTING_FLUID   (0)  a fluid cell;
- *      CAP_WETTING_SURFACE (1)  a solid-boundary cell: a solid cell whose wetting is tracked;
- *      CAP_WETTING_SOLID   (2)  any other solid cell (never tracked, never counts as fluid).
- *    cap_wetting_map_update marks a SURFACE cell wetted when an INTERIOR face-neighbour
- *    (0 <= i < nx, 0 <= j < ny, 0 <= k < nz; 4 neighbours in 2D, 6 in 3D; across a periodic side the
- *    neighbour wraps) is FLUID and has phi < 0. Only interior phi values are read (the level-set
- *    routines keep only interior values current), so SURFACE cells may be ghost cells beyond a wall
- *    (cap_wetting_mask_walls) or interior cells of an obstacle. phi == 0 (a cell on the interface)
- *    counts as air, as in cap_fmm. A mark is never removed by an update (even if the mask changes);
- *    only cap_wetting_map_reset clears the map. Diagonal contacts do not wet.
- *
- * 4. CRITICAL TILT (cap_wetting_critical_tilt). In 2D (per unit depth) a drop of area A pinned on a
- *    plane tilted by alpha holds while the downhill weight does not exceed the largest pinning force
- *    of its two contact points, rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a): at most the
- *    rear point recedes at theta_r and the front advances at theta_a, and the tensions along the
- *    solid sum to that uphill force (the solid's own energies cancel between the two points), the 2D
- *    form of the retention force of a drop on an incline (de Gennes,
- *    Brochard-Wyart & Quere 2004, ch. 3, hysteresis of the triple line [refs.bib: degennes2004]).
- *    It belongs with the analytic references (analytic/), whose files another developer is editing;
- *    it lives here for now, without a {val, err} pair, and may move there later.
- *
- * MEMORY. The map is allocated once per grid (cap_wetting_map_alloc); no call allocates.
- * The library never prints or exits: errors are reported through cap_error (cap_errno.h).
+ * MEMORY. The map is allocated once per grid; no call allocates. Errors are reported through cap_error.
+ * Rationale and measurements: docs/design/contact-angle.md.
  */
 #ifndef CAP_WETTING_H
 #define CAP_WETTING_H
@@ -123,9 +72,18 @@ typedef struct {
   double p;     /* the capillary pressure that applies, Pa; +0 when PINNED */
 } cap_wetting_choice;
 
-/* Eq. 10 alone (rules a-d above): the regime, and the pressure in *p (p may be NULL). Pure; no error
- * reporting: if Pr or Pa is NaN the regime is PINNED and *p is NaN (the NaN is passed on, not hidden);
- * infinities are ordinary signed values. */
+/* Eq. 10 alone (Wang et al. Sec. 6), on Pr and Pa, evaluated in this order:
+ *   a. Pr and Pa of strictly opposite signs (Pr < 0 < Pa, or Pa < 0 < Pr): PINNED, p = 0;
+ *   b. Pa < 0: ADVANCING, p = Pa;
+ *   c. Pr > 0: RECEDING, p = Pr;
+ *   d. anything else: PINNED, p = 0.
+ * a-c are the paper's "0 if Pr Pa < 0, Pa if Pa < 0, Pr if Pr > 0"; (a) compares signs, not the product
+ * (which underflows to -0 for tiny opposite values). TIES (-0 counts as 0): Pa == 0 with Pr <= 0, and
+ * Pr == 0 with Pa >= 0 are d, PINNED, p = 0 (a line exactly at a threshold is pinned; p is continuous
+ * there); in the inverted order Pa < 0, Pr == 0 is b and Pr > 0, Pa == 0 is c (the paper's order
+ * literally). The PINNED value is always +0.
+ * Returns the regime, the pressure in *p (p may be NULL). Pure; no error reporting: if Pr or Pa is NaN
+ * the regime is PINNED and *p is NaN (passed on, not hidden); infinities are ordinary signed values. */
 cap_wetting_regime cap_wetting_eq10(double p_r, double p_a, double *p);
 
 /* The choice for one contact cell: vn (m/s, positive towards the dry side), v_static (m/s, >= 0;
@@ -185,18 +143,13 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  * continuation, as cap_ns_step does at the start of a step) and takes the contact points of that fill
  * (cap_vsurf_contact_get: position, normal, dry direction) as first estimates. MEASURED CONTACT: the
  * actual point and angle come from phi in the fluid cells alone, never from the continuation (which
- * carries the angle imposed at the previous call: measured through it, with the samples of the
- * continuation's own slope rule, a front on a plane tilted 30 degrees flipped between advancing and
- * receding from one step to the next, its position jumping 0.08 cells and its angle 6 degrees): the
- * weighted least-squares quadratic phi = q0 + q1 X + q2 Y + q3 X^2 + q4 X Y + q5 Y^2 through the
- * fluid cells within CAP_WETTING_REACH cells of the estimate (weights (1 - (d / reach)^2)^2, d the
- * distance from it: smooth, so that cells entering and leaving the window do not make the point
- * jump); the point is the zero of the quadratic along the surface's tangent line through the estimate,
- * and cos(theta_m) = grad(phi) . n / |grad(phi)| there (the convention of cap_vsurf.h). Exact for a
- * straight liquid surface; on a drop of radius 9.6 cells meeting a plane tilted 30 degrees at 70.5
- * degrees, 70.05 and 69.86 degrees (reach 3 cells; 2.5: 70.0 and 70.3; 4: 69.7 and 69.3; a parabola
- * through the crossings between fluid cells was 0.4-1.4 degrees off). Fewer than 10 cells in the
- * window keep the estimate and give theta_m the angle imposed there (no push). Then per contact point:
+ * carries the angle imposed at the previous call): the weighted least-squares quadratic phi = q0 + q1 X
+ * + q2 Y + q3 X^2 + q4 X Y + q5 Y^2 through the fluid cells within CAP_WETTING_REACH cells of the
+ * estimate (weights (1 - (d / reach)^2)^2, d the distance from it); the point is the zero of the
+ * quadratic along the surface's tangent line through the estimate, and cos(theta_m) = grad(phi) . n /
+ * |grad(phi)| there (the convention of cap_vsurf.h). Exact for a straight liquid surface. Fewer than
+ * 10 cells in the window keep the estimate and give theta_m the angle imposed there (no push). Then
+ * per contact point:
  *   vn:      the motion of the same contact point since the previous call (the same dry direction,
  *            within 2 cells) along the surface towards the dry side, over dt, when the previous
  *            call's contacts are given; otherwise the liquid's velocity along the surface 1.5 cells
@@ -215,17 +168,9 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  * face-neighbour within 2 cells of a PINNED contact point are set to 1, every other fluid cell next to
  * the solids to 0 (other entries untouched): passed as cap_ns_params.pinned, their faces along the
  * solid are closed and their faces into the domain carry no velocity, so the point stays (the angle
- * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push:
- * without the patch a pinned drop on a plane tilted 30 degrees crept along it, both fronts moving out
- * while their angles fell from 85 to 62 degrees). Measured in a flow (a drop of R0 = 8 cells, (theta_r,
- * theta_a) = (60, 90), on a no-slip plane tilted 30 degrees to the grid under gravity Bo = 1 tilted by
- * alpha to it, as in experiments/hysteresis on the wall of the box): at alpha = 0.5 alpha_c its
- * fronts stay pinned (rear 72.5, front 83 degrees at t = 30); at 1.5 alpha_c it slides with its rear
- * receding at 58.1-59.1 degrees and its front advancing at 89.4-92.4, but only 0.96 R0 in 30 time
- * units (on the free-slip wall the same drop slides R0 by t = 11.2): the staircase is no-slip, so the
- * wall experiment's sliding criterion does not carry over. A moving solid
- * (cap_vsurf_move resets per-cell angles) calls this after each move. Errors: CAP_EINVAL (NULL),
- * CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
+ * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push). A
+ * moving solid (cap_vsurf_move resets per-cell angles) calls this after each move.
+ * Errors: CAP_EINVAL (NULL), CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
  * and the codes of cap_levelset_fill_ghosts, cap_vsurf_fill and cap_wetting_select. */
 #define CAP_WETTING_REACH 3.0 /* cells: the fluid cells fitted round a contact point on a solid */
 
@@ -250,7 +195,14 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
  * is SURFACE, any other solid cell SOLID, the rest FLUID. Errors: CAP_EINVAL (NULL). */
 int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char *mask);
 
-/* 3. The wetting-history map. */
+/* 3. The wetting-history map (Wang et al. Sec. 6): one byte per grid entry (cap_grid.size, ghosts
+ * included, addressed with cap_grid_idx), 1 for a solid-boundary cell that liquid has touched. The
+ * caller describes the solid with a byte mask of the same layout: FLUID a fluid cell; SURFACE a solid
+ * cell whose wetting is tracked; SOLID any other solid cell (never tracked, never fluid). A SURFACE cell
+ * is wetted when an INTERIOR face-neighbour (4 in 2D, 6 in 3D; wrapped across periodic sides) is FLUID
+ * with phi < 0; only interior phi is read, so SURFACE cells may be ghosts beyond a wall
+ * (cap_wetting_mask_walls) or interior cells of an obstacle. phi == 0 counts as air (as in cap_fmm);
+ * diagonal contacts do not wet; marks are never removed by an update, only by cap_wetting_map_reset. */
 enum { CAP_WETTING_FLUID = 0, CAP_WETTING_SURFACE = 1, CAP_WETTING_SOLID = 2 };
 
 /* A dry map for the fields of grid g (any geometry). *out is NULL on failure. Errors: CAP_EINVAL,
@@ -258,7 +210,7 @@ enum { CAP_WETTING_FLUID = 0, CAP_WETTING_SURFACE = 1, CAP_WETTING_SOLID = 2 };
 int cap_wetting_map_alloc(cap_wetting_map **out, const cap_grid *g);
 void cap_wetting_map_free(cap_wetting_map *w);
 
-/* Marks every SURFACE cell of mask with a FLUID interior face-neighbour of phi < 0 (see 3.); marks
+/* Marks every SURFACE cell of mask with a FLUID interior face-neighbour of phi < 0 (3. above); marks
  * are never removed. mask and phi have g->size entries; phi is cell-centred, read at interior cells
  * only. n_new (may be NULL) receives the number of cells wetted by this call. Errors: CAP_EINVAL
  * (NULL), CAP_ESIZE (w made for another grid), CAP_EDOM (a mask value other than 0, 1, 2, naming the
@@ -286,8 +238,11 @@ int cap_wetting_map_reset(cap_wetting_map *w);
  * caller sets the interior, e.g. to FLUID). Errors: CAP_EINVAL (NULL). */
 int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask);
 
-/* 4. The 2D critical tilt (see 4.): *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)),
- * rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
+/* 4. The 2D critical tilt: a drop of area A pinned on a plane tilted by alpha holds while the downhill
+ * weight does not exceed the largest pinning force of its two contact points (the rear receding at
+ * theta_r, the front advancing at theta_a; the solid's own energies cancel between them):
+ * rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a), so
+ * *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)), rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
  * inequality is not strict; theta_r == theta_a gives 0: without hysteresis any tilt slides it). An
  * argument of exactly 1 gives pi/2 (holds even on a vertical wall, the limiting case). Units: sigma
  * N/m, rho kg/m^3, g m/s^2 (magnitude), area m^2 (per unit depth). For the front of a drop sliding on
