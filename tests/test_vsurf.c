@@ -168,9 +168,9 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
   cap_solid_free(s);
 }
 
-int main(void)
+/* a straight surface meets a plane at theta: the continuation is exact, the curvature 0 */
+static void straight_on_plane(void)
 {
-  /* ---- a straight surface meets a plane at theta: the continuation is exact, the curvature 0 ---- */
   for (int b = 0; b < 3; b++) {
     double beta = (b == 0 ? 0.0 : (b == 1 ? 30.0 : -17.0)) * DEG;
     for (int t = 0; t < 4; t++) {
@@ -186,11 +186,14 @@ int main(void)
              beta / DEG, theta / DEG);
     }
   }
+}
 
-  /* ---- a curved surface meets a solid at theta: near the contact points the continuation's slope
-   * follows phi's own (SLOPE NEAR A CONTACT LINE), and the probes are interpolated to fourth order
-   * with the shallow cells' curvature term (RULE), so the continuation is the circle continued to
-   * O(h^2) with a small constant and the contact cells keep the circle's curvature ---- */
+/* a curved surface meets a solid at theta: near the contact points the continuation's slope
+ * follows phi's own (SLOPE NEAR A CONTACT LINE), and the probes are interpolated to fourth order
+ * with the shallow cells' curvature term (RULE), so the continuation is the circle continued to
+ * O(h^2) with a small constant and the contact cells keep the circle's curvature */
+static void curved_on_solid(void)
+{
   for (int b = 0; b < 3; b++) {
     int disc = b == 2;
     double beta = (b == 1 ? 30.0 : 0.0) * DEG;
@@ -220,251 +223,267 @@ int main(void)
               "160 cells", what, angles[a], ke[2], disc ? 0.35 : 0.2);
     }
   }
-
-  /* ---- a grid-aligned solid reproduces the ghost fill of a wall of the box ---- */
-  {
-    cap_grid g, gw;
-    int n = 32, rows = 4;
-    double h = 1.0 / n, theta = 50 * DEG;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-    cap_grid_init(&gw, CAP_GEOM_PLANAR, n, n - rows, 1, h, 0, rows * h, 0, 3);
-    cap_grid_set_contact_angle(&gw, CAP_YLO, theta);
-    cap_solid *s;
-    cap_solid_halfplane_alloc(&s, 0, rows * h, 0, 1);
-    cap_vsurf *v;
-    th_int(cap_vsurf_alloc(&v, &g, s, theta), CAP_SUCCESS, "aligned plane: alloc");
-    th_int((long)cap_vsurf_count(v), (long)rows * n, "aligned plane: %d rows of solid cells", rows);
-    double *phi = cap_grid_field_alloc(&g), *pw = cap_grid_field_alloc(&gw);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) {
-        double x = cap_grid_xc(&g, i) - 0.47, y = cap_grid_yc(&g, j) - 0.21;
-        phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - 0.3;
-        if (j >= rows) pw[cap_grid_idx(&gw, i, j - rows)] = phi[cap_grid_idx(&g, i, j)];
-      }
-    cap_levelset_fill_ghosts(&g, phi);
-    cap_vsurf_fill(v, &g, phi);
-    cap_levelset_fill_ghosts(&gw, pw);
-    /* away from the contact points: near them the box's ghosts follow phi's own wall-normal slope
-     * (cap_levelset.h, WALLS WITH A CONTACT ANGLE), the solid's continuation keeps cos(theta) */
-    double e = 0, xa = 0.47 - sqrt(0.09 - (rows * h - 0.21) * (rows * h - 0.21)), xb = 0.94 - xa;
-    int cols = 0;
-    for (int i = 0; i < n; i++) {
-      double x = cap_grid_xc(&g, i);
-      if (fabs(x - xa) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h || fabs(x - xb) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h)
-        continue;
-      cols++;
-      for (int k = 1; k <= 3; k++) e = fmax(e, fabs(phi[cap_grid_idx(&g, i, rows - k)] - pw[cap_grid_idx(&gw, i, -k)]));
-    }
-    th_true(cols >= 4, "aligned plane: %d columns farther than %g cells from the contact points", cols,
-            2 * CAP_LEVELSET_CONTACT_REACH + 1);
-    th_abs(e, 0, 1e-15, "aligned plane: there the 3 solid rows next to it equal the box's contact-angle ghosts");
-    /* faces: every face of a solid cell, and no other */
-    const unsigned char *xf = cap_vsurf_xfaces(v), *yf = cap_vsurf_yfaces(v);
-    long nxf = 0, nyf = 0;
-    for (int j = 0; j <= n; j++)
-      for (int i = 0; i <= n; i++) { nxf += j < n && xf[cap_grid_idx(&g, i, j)]; nyf += i < n && yf[cap_grid_idx(&g, i, j)]; }
-    th_int(nxf, (long)rows * (n + 1), "aligned plane: x-faces of the solid");
-    th_int(nyf, (long)(rows + 1) * n, "aligned plane: y-faces of the solid (its top face included)");
-    /* bad input */
-    th_int(cap_vsurf_set_angle(v, 0), CAP_EDOM, "theta = 0 is refused");
-    th_int(cap_vsurf_set_angle(v, M_PI), CAP_EDOM, "theta = pi is refused");
-    th_int(cap_vsurf_set_angle(v, NAN), CAP_EDOM, "theta = NaN is refused");
-    double one = 1;
-    th_int(cap_vsurf_set_cell_angles(v, &one, 1), CAP_ESIZE, "one angle for %d cells is refused", rows * n);
-    cap_vsurf *bad = NULL;
-    th_int(cap_vsurf_alloc(&bad, &g, s, -0.1), CAP_EDOM, "alloc with theta < 0 is refused");
-    th_true(bad == NULL, "a refused alloc returns NULL");
-    cap_grid g3;
-    cap_grid_init(&g3, CAP_GEOM_PLANAR, n, n, 1, 2 * h, 0, 0, 0, 3);
-    th_int(cap_vsurf_fill(v, &g3, phi), CAP_ESIZE, "fill on another grid is refused");
-    cap_grid g1;
-    cap_grid_init(&g1, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 1);
-    th_int(cap_vsurf_alloc(&bad, &g1, s, theta), CAP_EDOM, "a grid with one ghost layer is refused (the probes read 2)");
-    th_true(bad == NULL, "that alloc returns NULL");
-    free(phi);
-    free(pw);
-    cap_vsurf_free(v);
-    cap_solid_free(s);
-  }
-
-  /* ---- a pool at rest round a submerged rotated box and a block piercing its surface at 90 deg ---- */
-  {
-    cap_grid g;
-    int n = 40;
-    double h = 1.0 / n;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-    for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-    cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
-    cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
-    cap_solid *box, *disc, *both;
-    cap_solid_box_alloc(&box, 0.3, 0.25, 0.12, 0.06, 0.5);
-    cap_solid_box_alloc(&disc, 0.7, 0.6, 0.1, 0.2, 0); /* the pool's surface y = 0.6 through its middle */
-    const cap_solid *parts[2] = {box, disc};
-    cap_solid_union_alloc(&both, 2, parts);
-    cap_vsurf *v;
-    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-    cap_ns_state *s;
-    cap_ns_ws *w;
-    cap_ns_params p = pool(&g, 0.6, v, &s, &w);
-    double umax = 0, divmax = 0;
-    int st = 0;
-    for (int it = 0; it < 20 && !st; it++) {
-      cap_ns_dt_info di;
-      cap_ns_step_info si;
-      st = cap_ns_dt(s, &p, &di);
-      if (!st) st = cap_ns_step(s, &p, w, di.dt, &si);
-      umax = fmax(umax, si.max_speed);
-      divmax = fmax(divmax, si.div_max);
-    }
-    th_int(st, CAP_SUCCESS, "pool with solids: 20 steps");
-    th_abs(umax, 0, 1e-9, "pool with solids: stays at rest (max speed)");
-    th_abs(divmax, 0, 1e-8, "pool with solids: divergence-free");
-    /* hydrostatic pressure next to the submerged box: p = rho g (0.6 - y) */
-    double ep = 0;
-    const unsigned char *in = cap_vsurf_cells(v);
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) {
-        size_t c = cap_grid_idx(&g, i, j);
-        if (in[c] || cap_grid_yc(&g, j) > 0.5) continue;
-        ep = fmax(ep, fabs(s->p[c] - (0.6 - cap_grid_yc(&g, j))));
-      }
-    th_abs(ep, 0, 1e-8, "pool with solids: hydrostatic pressure in the liquid below the surface");
-    cap_ns_state_free(s);
-    cap_ns_ws_free(w);
-    cap_vsurf_free(v);
-    cap_solid_free(box);
-    cap_solid_free(disc);
-    cap_solid_free(both);
-  }
-  /* ---- two bodies in one virtual surface: an angle per part, kept when a part moves ---- */
-  {
-    cap_grid g;
-    int n = 64;
-    double h = 1.0 / n;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-    const double ca[2] = {0.2731, 0.3}, cb[2] = {0.6917, 0.55}, ra = 0.1137, rb = 0.0873;
-    const double th[2] = {57 * DEG, 121 * DEG};
-    cap_solid *a, *b, *both;
-    cap_solid_disc_alloc(&a, ca[0], ca[1], ra);
-    cap_solid_disc_alloc(&b, cb[0], cb[1], rb);
-    const cap_solid *parts[2] = {a, b};
-    cap_solid_union_alloc(&both, 2, parts);
-    cap_vsurf *v, *va, *vb;
-    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-    th_int(cap_vsurf_set_part_angles(v, th, 2), CAP_SUCCESS, "two parts: an angle each");
-    cap_vsurf_alloc(&va, &g, a, th[0]);
-    cap_vsurf_alloc(&vb, &g, b, th[1]);
-    th_int((long)cap_vsurf_count(v), (long)(cap_vsurf_count(va) + cap_vsurf_count(vb)),
-           "two parts: the union's solid cells are those of the two discs");
-    /* a surface sloping across the box; the fill of each body as if it were alone */
-    double *phi = cap_grid_field_alloc(&g), *pa = cap_grid_field_alloc(&g), *pb = cap_grid_field_alloc(&g);
-    for (int move = 0; move < 2; move++) {
-      for (int j = -g.ng; j < n + g.ng; j++)
-        for (int i = -g.ng; i < n + g.ng; i++) {
-          double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
-          phi[cap_grid_idx(&g, i, j)] = y - 0.41 - 0.23 * x + 0.4 * (x - 0.5) * (x - 0.5);
-        }
-      memcpy(pa, phi, g.size * sizeof *phi);
-      memcpy(pb, phi, g.size * sizeof *phi);
-      cap_vsurf_fill(v, &g, phi);
-      cap_vsurf_fill(va, &g, pa);
-      cap_vsurf_fill(vb, &g, pb);
-      const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
-      const unsigned char *ina = cap_vsurf_cells(va), *inb = cap_vsurf_cells(vb);
-      double e = 0;
-      int wrong = 0;
-      for (size_t c = 0; c < g.size; c++) {
-        if (!in[c]) continue;
-        wrong += part[c] != (ina[c] ? 0 : 1) || !(ina[c] || inb[c]);
-        e = fmax(e, fabs(phi[c] - (ina[c] ? pa[c] : pb[c])));
-      }
-      th_int(wrong, 0, "two parts%s: every solid cell belongs to the disc that holds it", move ? ", one moved" : "");
-      /* the fills stop once a sweep changes no cell by more than 1e-12 h (cap_vsurf_fill), and the
-       * union's and each body's own sweeps visit the cells in different orders: they agree to that */
-      th_abs(e, 0, 1e-12 * h, "two parts%s: each body's continuation at its own angle (as if alone)", move ? ", one moved" : "");
-      /* move body b alone; the part angles stay */
-      th_int(cap_solid_part_translate(both, 1, -0.0437, 0.0611), CAP_SUCCESS, "move part 1 of the union");
-      cap_solid_translate(b, -0.0437, 0.0611);
-      th_int(cap_vsurf_move(v, both), CAP_SUCCESS, "rebuild the union's surface");
-      cap_vsurf_move(vb, b);
-    }
-    /* bad input */
-    const double bad[2] = {57 * DEG, M_PI};
-    th_int(cap_vsurf_set_part_angles(v, th, 1), CAP_ESIZE, "one angle for two parts is refused");
-    th_int(cap_vsurf_set_part_angles(v, bad, 2), CAP_EDOM, "theta[1] = pi is refused");
-    th_true(strstr(cap_error_message(), "theta[1]") != NULL, "the message names theta[1]: %s", cap_error_message());
-    th_int(cap_vsurf_set_part_angles(v, NULL, 2), CAP_EINVAL, "NULL angles are refused");
-    th_int(cap_vsurf_move(v, a), CAP_ESIZE, "moving a two-part surface onto a one-part solid is refused");
-    th_true(cap_vsurf_count(v) == 0, "a refused move leaves the surface empty");
-    int i0, i1, j0, j1;
-    th_int(cap_vsurf_part_range(&g, both, 2, 0, &i0, &i1, &j0, &j1), CAP_EDOM, "cell range of part 2 of 2 is refused");
-    th_int(cap_vsurf_part_range(&g, both, 0, 0, &i0, &i1, &j0, &j1), CAP_SUCCESS, "cell range of part 0");
-    th_true(i0 == (int)floor((ca[0] - ra) / h) && i1 == (int)ceil((ca[0] + ra) / h) && j0 == (int)floor((ca[1] - ra) / h) &&
-                j1 == (int)ceil((ca[1] + ra) / h),
-            "cell range of part 0: the box round disc a (%d..%d, %d..%d)", i0, i1, j0, j1);
-    free(phi); free(pa); free(pb);
-    cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
-    cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
-  }
-
-  /* ---- cap_ns: each part of the solid at its own rigid velocity ---- */
-  {
-    cap_grid g;
-    int n = 40;
-    double h = 1.0 / n;
-    cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-    for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-    cap_solid *b0, *b1, *both;
-    cap_solid_box_alloc(&b0, 0.3, 0.3, 0.1, 0.1, 0);
-    cap_solid_disc_alloc(&b1, 0.7, 0.35, 0.12);
-    const cap_solid *parts[2] = {b0, b1};
-    cap_solid_union_alloc(&both, 2, parts);
-    cap_vsurf *v;
-    cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-    cap_ns_state *s;
-    cap_ns_ws *w;
-    cap_ns_params p = pool(&g, 0.7, v, &s, &w);
-    p.solid_motion[0] = (cap_ns_rigid){0, 0.0813, 0, 0.3, 0.3};
-    p.solid_motion[1] = (cap_ns_rigid){0.0377, 0, 0.9, 0.7, 0.35};
-    cap_ns_dt_info di;
-    int st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, di.dt, NULL);
-    th_int(st, CAP_SUCCESS, "two parts moving: one step");
-    const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
-    const unsigned char *sx = cap_vsurf_xfaces(v), *sy = cap_vsurf_yfaces(v);
-    double e[2] = {0, 0};
-    int nf[2] = {0, 0};
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i <= n; i++) {
-        size_t c = cap_grid_idx(&g, i, j);
-        if (!sx[c]) continue;
-        int k = part[in[c - 1] ? c - 1 : c];
-        const cap_ns_rigid *m = &p.solid_motion[k];
-        e[k] = fmax(e[k], fabs(s->u[c] - (m->u - m->omega * (cap_grid_yc(&g, j) - m->cy))));
-        nf[k]++;
-      }
-    for (int j = 0; j <= n; j++)
-      for (int i = 0; i < n; i++) {
-        size_t c = cap_grid_idx(&g, i, j);
-        if (!sy[c]) continue;
-        int k = part[in[c - g.sy] ? c - g.sy : c];
-        const cap_ns_rigid *m = &p.solid_motion[k];
-        e[k] = fmax(e[k], fabs(s->v[c] - (m->v + m->omega * (cap_grid_xc(&g, i) - m->cx))));
-        nf[k]++;
-      }
-    th_true(nf[0] > 0 && nf[1] > 0, "two parts moving: faces of both (%d, %d)", nf[0], nf[1]);
-    th_abs(e[0], 0, 1e-15, "two parts moving: the box's faces carry its translation");
-    th_abs(e[1], 0, 1e-15, "two parts moving: the disc's faces carry its translation and rotation");
-    p.solid_motion[3].v = NAN;
-    th_int(cap_ns_params_check(&p), CAP_EDOM, "a NaN velocity of part 3 is refused");
-    th_true(strstr(cap_error_message(), "solid_motion[3].v") != NULL, "the message names solid_motion[3].v: %s",
-            cap_error_message());
-    cap_ns_state_free(s);
-    cap_ns_ws_free(w);
-    cap_vsurf_free(v);
-    cap_solid_free(b0);
-    cap_solid_free(b1);
-    cap_solid_free(both);
-  }
-  return th_done();
 }
+
+/* a grid-aligned solid reproduces the ghost fill of a wall of the box */
+static void aligned_plane(void)
+{
+  cap_grid g, gw;
+  int n = 32, rows = 4;
+  double h = 1.0 / n, theta = 50 * DEG;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  cap_grid_init(&gw, CAP_GEOM_PLANAR, n, n - rows, 1, h, 0, rows * h, 0, 3);
+  cap_grid_set_contact_angle(&gw, CAP_YLO, theta);
+  cap_solid *s;
+  cap_solid_halfplane_alloc(&s, 0, rows * h, 0, 1);
+  cap_vsurf *v;
+  th_int(cap_vsurf_alloc(&v, &g, s, theta), CAP_SUCCESS, "aligned plane: alloc");
+  th_int((long)cap_vsurf_count(v), (long)rows * n, "aligned plane: %d rows of solid cells", rows);
+  double *phi = cap_grid_field_alloc(&g), *pw = cap_grid_field_alloc(&gw);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      double x = cap_grid_xc(&g, i) - 0.47, y = cap_grid_yc(&g, j) - 0.21;
+      phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - 0.3;
+      if (j >= rows) pw[cap_grid_idx(&gw, i, j - rows)] = phi[cap_grid_idx(&g, i, j)];
+    }
+  cap_levelset_fill_ghosts(&g, phi);
+  cap_vsurf_fill(v, &g, phi);
+  cap_levelset_fill_ghosts(&gw, pw);
+  /* away from the contact points: near them the box's ghosts follow phi's own wall-normal slope
+   * (cap_levelset.h, WALLS WITH A CONTACT ANGLE), the solid's continuation keeps cos(theta) */
+  double e = 0, xa = 0.47 - sqrt(0.09 - (rows * h - 0.21) * (rows * h - 0.21)), xb = 0.94 - xa;
+  int cols = 0;
+  for (int i = 0; i < n; i++) {
+    double x = cap_grid_xc(&g, i);
+    if (fabs(x - xa) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h || fabs(x - xb) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h)
+      continue;
+    cols++;
+    for (int k = 1; k <= 3; k++) e = fmax(e, fabs(phi[cap_grid_idx(&g, i, rows - k)] - pw[cap_grid_idx(&gw, i, -k)]));
+  }
+  th_true(cols >= 4, "aligned plane: %d columns farther than %g cells from the contact points", cols,
+          2 * CAP_LEVELSET_CONTACT_REACH + 1);
+  th_abs(e, 0, 1e-15, "aligned plane: there the 3 solid rows next to it equal the box's contact-angle ghosts");
+  /* faces: every face of a solid cell, and no other */
+  const unsigned char *xf = cap_vsurf_xfaces(v), *yf = cap_vsurf_yfaces(v);
+  long nxf = 0, nyf = 0;
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i <= n; i++) { nxf += j < n && xf[cap_grid_idx(&g, i, j)]; nyf += i < n && yf[cap_grid_idx(&g, i, j)]; }
+  th_int(nxf, (long)rows * (n + 1), "aligned plane: x-faces of the solid");
+  th_int(nyf, (long)(rows + 1) * n, "aligned plane: y-faces of the solid (its top face included)");
+  /* bad input */
+  th_int(cap_vsurf_set_angle(v, 0), CAP_EDOM, "theta = 0 is refused");
+  th_int(cap_vsurf_set_angle(v, M_PI), CAP_EDOM, "theta = pi is refused");
+  th_int(cap_vsurf_set_angle(v, NAN), CAP_EDOM, "theta = NaN is refused");
+  double one = 1;
+  th_int(cap_vsurf_set_cell_angles(v, &one, 1), CAP_ESIZE, "one angle for %d cells is refused", rows * n);
+  cap_vsurf *bad = NULL;
+  th_int(cap_vsurf_alloc(&bad, &g, s, -0.1), CAP_EDOM, "alloc with theta < 0 is refused");
+  th_true(bad == NULL, "a refused alloc returns NULL");
+  cap_grid g3;
+  cap_grid_init(&g3, CAP_GEOM_PLANAR, n, n, 1, 2 * h, 0, 0, 0, 3);
+  th_int(cap_vsurf_fill(v, &g3, phi), CAP_ESIZE, "fill on another grid is refused");
+  cap_grid g1;
+  cap_grid_init(&g1, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 1);
+  th_int(cap_vsurf_alloc(&bad, &g1, s, theta), CAP_EDOM, "a grid with one ghost layer is refused (the probes read 2)");
+  th_true(bad == NULL, "that alloc returns NULL");
+  free(phi);
+  free(pw);
+  cap_vsurf_free(v);
+  cap_solid_free(s);
+}
+
+/* a pool at rest round a submerged rotated box and a block piercing its surface at 90 deg */
+static void pool_with_solids(void)
+{
+  cap_grid g;
+  int n = 40;
+  double h = 1.0 / n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+  cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
+  cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
+  cap_solid *box, *disc, *both;
+  cap_solid_box_alloc(&box, 0.3, 0.25, 0.12, 0.06, 0.5);
+  cap_solid_box_alloc(&disc, 0.7, 0.6, 0.1, 0.2, 0); /* the pool's surface y = 0.6 through its middle */
+  const cap_solid *parts[2] = {box, disc};
+  cap_solid_union_alloc(&both, 2, parts);
+  cap_vsurf *v;
+  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+  cap_ns_state *s;
+  cap_ns_ws *w;
+  cap_ns_params p = pool(&g, 0.6, v, &s, &w);
+  double umax = 0, divmax = 0;
+  int st = 0;
+  for (int it = 0; it < 20 && !st; it++) {
+    cap_ns_dt_info di;
+    cap_ns_step_info si;
+    st = cap_ns_dt(s, &p, &di);
+    if (!st) st = cap_ns_step(s, &p, w, di.dt, &si);
+    umax = fmax(umax, si.max_speed);
+    divmax = fmax(divmax, si.div_max);
+  }
+  th_int(st, CAP_SUCCESS, "pool with solids: 20 steps");
+  th_abs(umax, 0, 1e-9, "pool with solids: stays at rest (max speed)");
+  th_abs(divmax, 0, 1e-8, "pool with solids: divergence-free");
+  /* hydrostatic pressure next to the submerged box: p = rho g (0.6 - y) */
+  double ep = 0;
+  const unsigned char *in = cap_vsurf_cells(v);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (in[c] || cap_grid_yc(&g, j) > 0.5) continue;
+      ep = fmax(ep, fabs(s->p[c] - (0.6 - cap_grid_yc(&g, j))));
+    }
+  th_abs(ep, 0, 1e-8, "pool with solids: hydrostatic pressure in the liquid below the surface");
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
+  cap_vsurf_free(v);
+  cap_solid_free(box);
+  cap_solid_free(disc);
+  cap_solid_free(both);
+}
+
+/* two bodies in one virtual surface: an angle per part, kept when a part moves */
+static void two_parts(void)
+{
+  cap_grid g;
+  int n = 64;
+  double h = 1.0 / n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  const double ca[2] = {0.2731, 0.3}, cb[2] = {0.6917, 0.55}, ra = 0.1137, rb = 0.0873;
+  const double th[2] = {57 * DEG, 121 * DEG};
+  cap_solid *a, *b, *both;
+  cap_solid_disc_alloc(&a, ca[0], ca[1], ra);
+  cap_solid_disc_alloc(&b, cb[0], cb[1], rb);
+  const cap_solid *parts[2] = {a, b};
+  cap_solid_union_alloc(&both, 2, parts);
+  cap_vsurf *v, *va, *vb;
+  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+  th_int(cap_vsurf_set_part_angles(v, th, 2), CAP_SUCCESS, "two parts: an angle each");
+  cap_vsurf_alloc(&va, &g, a, th[0]);
+  cap_vsurf_alloc(&vb, &g, b, th[1]);
+  th_int((long)cap_vsurf_count(v), (long)(cap_vsurf_count(va) + cap_vsurf_count(vb)),
+         "two parts: the union's solid cells are those of the two discs");
+  /* a surface sloping across the box; the fill of each body as if it were alone */
+  double *phi = cap_grid_field_alloc(&g), *pa = cap_grid_field_alloc(&g), *pb = cap_grid_field_alloc(&g);
+  for (int move = 0; move < 2; move++) {
+    for (int j = -g.ng; j < n + g.ng; j++)
+      for (int i = -g.ng; i < n + g.ng; i++) {
+        double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
+        phi[cap_grid_idx(&g, i, j)] = y - 0.41 - 0.23 * x + 0.4 * (x - 0.5) * (x - 0.5);
+      }
+    memcpy(pa, phi, g.size * sizeof *phi);
+    memcpy(pb, phi, g.size * sizeof *phi);
+    cap_vsurf_fill(v, &g, phi);
+    cap_vsurf_fill(va, &g, pa);
+    cap_vsurf_fill(vb, &g, pb);
+    const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
+    const unsigned char *ina = cap_vsurf_cells(va), *inb = cap_vsurf_cells(vb);
+    double e = 0;
+    int wrong = 0;
+    for (size_t c = 0; c < g.size; c++) {
+      if (!in[c]) continue;
+      wrong += part[c] != (ina[c] ? 0 : 1) || !(ina[c] || inb[c]);
+      e = fmax(e, fabs(phi[c] - (ina[c] ? pa[c] : pb[c])));
+    }
+    th_int(wrong, 0, "two parts%s: every solid cell belongs to the disc that holds it", move ? ", one moved" : "");
+    /* the fills stop once a sweep changes no cell by more than 1e-12 h (cap_vsurf_fill), and the
+     * union's and each body's own sweeps visit the cells in different orders: they agree to that */
+    th_abs(e, 0, 1e-12 * h, "two parts%s: each body's continuation at its own angle (as if alone)", move ? ", one moved" : "");
+    /* move body b alone; the part angles stay */
+    th_int(cap_solid_part_translate(both, 1, -0.0437, 0.0611), CAP_SUCCESS, "move part 1 of the union");
+    cap_solid_translate(b, -0.0437, 0.0611);
+    th_int(cap_vsurf_move(v, both), CAP_SUCCESS, "rebuild the union's surface");
+    cap_vsurf_move(vb, b);
+  }
+  /* bad input */
+  const double bad[2] = {57 * DEG, M_PI};
+  th_int(cap_vsurf_set_part_angles(v, th, 1), CAP_ESIZE, "one angle for two parts is refused");
+  th_int(cap_vsurf_set_part_angles(v, bad, 2), CAP_EDOM, "theta[1] = pi is refused");
+  th_true(strstr(cap_error_message(), "theta[1]") != NULL, "the message names theta[1]: %s", cap_error_message());
+  th_int(cap_vsurf_set_part_angles(v, NULL, 2), CAP_EINVAL, "NULL angles are refused");
+  th_int(cap_vsurf_move(v, a), CAP_ESIZE, "moving a two-part surface onto a one-part solid is refused");
+  th_true(cap_vsurf_count(v) == 0, "a refused move leaves the surface empty");
+  int i0, i1, j0, j1;
+  th_int(cap_vsurf_part_range(&g, both, 2, 0, &i0, &i1, &j0, &j1), CAP_EDOM, "cell range of part 2 of 2 is refused");
+  th_int(cap_vsurf_part_range(&g, both, 0, 0, &i0, &i1, &j0, &j1), CAP_SUCCESS, "cell range of part 0");
+  th_true(i0 == (int)floor((ca[0] - ra) / h) && i1 == (int)ceil((ca[0] + ra) / h) && j0 == (int)floor((ca[1] - ra) / h) &&
+              j1 == (int)ceil((ca[1] + ra) / h),
+          "cell range of part 0: the box round disc a (%d..%d, %d..%d)", i0, i1, j0, j1);
+  free(phi); free(pa); free(pb);
+  cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
+  cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
+}
+
+/* cap_ns: each part of the solid at its own rigid velocity */
+static void parts_moving(void)
+{
+  cap_grid g;
+  int n = 40;
+  double h = 1.0 / n;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
+  cap_solid *b0, *b1, *both;
+  cap_solid_box_alloc(&b0, 0.3, 0.3, 0.1, 0.1, 0);
+  cap_solid_disc_alloc(&b1, 0.7, 0.35, 0.12);
+  const cap_solid *parts[2] = {b0, b1};
+  cap_solid_union_alloc(&both, 2, parts);
+  cap_vsurf *v;
+  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
+  cap_ns_state *s;
+  cap_ns_ws *w;
+  cap_ns_params p = pool(&g, 0.7, v, &s, &w);
+  p.solid_motion[0] = (cap_ns_rigid){0, 0.0813, 0, 0.3, 0.3};
+  p.solid_motion[1] = (cap_ns_rigid){0.0377, 0, 0.9, 0.7, 0.35};
+  cap_ns_dt_info di;
+  int st = cap_ns_dt(s, &p, &di);
+  if (!st) st = cap_ns_step(s, &p, w, di.dt, NULL);
+  th_int(st, CAP_SUCCESS, "two parts moving: one step");
+  const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
+  const unsigned char *sx = cap_vsurf_xfaces(v), *sy = cap_vsurf_yfaces(v);
+  double e[2] = {0, 0};
+  int nf[2] = {0, 0};
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (!sx[c]) continue;
+      int k = part[in[c - 1] ? c - 1 : c];
+      const cap_ns_rigid *m = &p.solid_motion[k];
+      e[k] = fmax(e[k], fabs(s->u[c] - (m->u - m->omega * (cap_grid_yc(&g, j) - m->cy))));
+      nf[k]++;
+    }
+  for (int j = 0; j <= n; j++)
+    for (int i = 0; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (!sy[c]) continue;
+      int k = part[in[c - g.sy] ? c - g.sy : c];
+      const cap_ns_rigid *m = &p.solid_motion[k];
+      e[k] = fmax(e[k], fabs(s->v[c] - (m->v + m->omega * (cap_grid_xc(&g, i) - m->cx))));
+      nf[k]++;
+    }
+  th_true(nf[0] > 0 && nf[1] > 0, "two parts moving: faces of both (%d, %d)", nf[0], nf[1]);
+  th_abs(e[0], 0, 1e-15, "two parts moving: the box's faces carry its translation");
+  th_abs(e[1], 0, 1e-15, "two parts moving: the disc's faces carry its translation and rotation");
+  p.solid_motion[3].v = NAN;
+  th_int(cap_ns_params_check(&p), CAP_EDOM, "a NaN velocity of part 3 is refused");
+  th_true(strstr(cap_error_message(), "solid_motion[3].v") != NULL, "the message names solid_motion[3].v: %s",
+          cap_error_message());
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
+  cap_vsurf_free(v);
+  cap_solid_free(b0);
+  cap_solid_free(b1);
+  cap_solid_free(both);
+}
+
+static const th_case cases[] = {
+    {"straight_on_plane", straight_on_plane},
+    {"curved_on_solid", curved_on_solid},
+    {"aligned_plane", aligned_plane},
+    {"pool_with_solids", pool_with_solids},
+    {"two_parts", two_parts},
+    {"parts_moving", parts_moving},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }
