@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../solver/cap_advect.h"
+#include "../solver/cap_interp.h"
 #include "../solver/cap_body.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_force.h"
@@ -139,7 +139,7 @@ static void contact_on(const cap_contact *c, double xb, double yb, double *phi, 
 static int closed_over(const cap_grid *g, const double *phi, const cap_force *F, double R, double xb, double yb)
 {
   if (F->ncontact > 0) return 0;
-  return cap_advect_interp(g, phi, CAP_AT_CELL, fmax(xb, 0.5 * g->h), yb + R + g->h) < 0;
+  return cap_interp_linear(g, phi, CAP_AT_CELL, fmax(xb, 0.5 * g->h), yb + R + g->h) < 0;
 }
 
 /* The pressure force per unit length on the liquid's side of column i, the integral of p from the

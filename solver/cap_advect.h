@@ -9,27 +9,14 @@
  * (an O(h^2) interpolation error per step over O(1/h) steps), exact for a uniform translation by
  * whole cells. Departure points outside the domain are clamped to its closure (periodic sides wrap).
  *
- * The velocity at an arbitrary point interpolates u on the x-face lattice and v on the y-face
- * lattice, each bilinearly. Ghost values of the advected field and of u, v must be filled where the
- * interpolation reaches them (one ghost layer suffices after clamping).
+ * The velocity at a departure point is cap_interp_velocity's (u on the x-face lattice, v on the
+ * y-face lattice, each bilinear). Ghost values of the advected field and of u, v must be filled where
+ * the interpolation reaches them (one ghost layer suffices after clamping).
  */
 #ifndef CAP_ADVECT_H
 #define CAP_ADVECT_H
 
 #include "cap_grid.h"
-
-/* Bilinear interpolation of a field stored at `loc` at the point (x, y) (clamped to the domain's
- * closure, wrapped on periodic sides). */
-double cap_advect_interp(const cap_grid *g, const double *f, cap_location loc, double x, double y);
-
-/* The same by the tensor product of cubic Lagrange interpolations through the 4 x 4 samples around
- * (x, y): an error O(h^4) for a smooth field, where the bilinear one leaves (h^2/8) |f_xx + f_yy| at
- * most. Reads two ghost layers (g->ng >= 2, filled). At a sample it returns the sample's value. */
-double cap_advect_interp_cubic(const cap_grid *g, const double *f, cap_location loc, double x, double y);
-
-/* Velocity (u, v) interpolated at (x, y). */
-void cap_advect_velocity(const cap_grid *g, const double *u, const double *v, double x, double y, double *ux,
-                         double *vy);
 
 /* q_new = q_old carried over dt >= 0 by (u, v), at every interior sample of `loc` (for faces: the faces
  * strictly inside the domain and, on periodic sides, the boundary face; boundary faces of walls are

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cap_advect.h"
+#include "cap_interp.h"
 #include "cap_errno.h"
 
 #define PROBE 1.5      /* the nearer pressure probe, in cells along n_s */
@@ -340,7 +340,7 @@ static int contact(chord_ctx *k, double x, double y)
 static int chord(chord_ctx *k, double ax, double ay, double bx, double by)
 {
   const cap_grid *g = k->g;
-  double fa = cap_advect_interp(g, k->phi, CAP_AT_CELL, ax, ay), fb = cap_advect_interp(g, k->phi, CAP_AT_CELL, bx, by);
+  double fa = cap_interp_linear(g, k->phi, CAP_AT_CELL, ax, ay), fb = cap_interp_linear(g, k->phi, CAP_AT_CELL, bx, by);
   if (!isfinite(fa) || !isfinite(fb))
     return CAP_ERROR(CAP_ENONFINITE, "cap_force: non-finite phi near (%.6g, %.6g)", ax, ay);
   k->out->perimeter += hypot(bx - ax, by - ay);

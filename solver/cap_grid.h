@@ -133,6 +133,13 @@ typedef enum {
   CAP_AT_ZFACE = 3  /* z-faces (3D) */
 } cap_location;
 
+/* The lattice offsets of `loc`, in cells: its sample (i, j) sits at (x0 + (i + ox) h, y0 + (j + oy) h). */
+static inline void cap_grid_offsets(cap_location loc, double *ox, double *oy)
+{
+  *ox = loc == CAP_AT_XFACE ? 0.0 : 0.5;
+  *oy = loc == CAP_AT_YFACE ? 0.0 : 0.5;
+}
+
 /* Ghost values of a field across non-periodic sides. */
 typedef enum {
   CAP_GHOST_EVEN = 0,   /* mirror: f(-1-i) = f(i)             (zero normal derivative) */

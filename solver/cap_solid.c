@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "cap_errno.h"
-#include "cap_viscosity.h"
+#include "cap_subcell.h"
 
 typedef enum { K_HALFPLANE = 0, K_BOX = 1, K_DISC = 2, K_CONTAINER = 3, K_UNION = 4, K_SAMPLED = 5 } kind;
 
@@ -427,7 +427,7 @@ int cap_solid_fluid_fraction(const cap_solid *s, const cap_grid *g, int i, int j
   /* psi > 0 <=> -grad.(x - c) - psi_c < 0: the "liquid" side n.x + d < 0 of the square-fraction
    * function with n = -grad psi and d = -psi_c / (|grad psi| h) (in units of the side). */
   double gn = hypot(gx, gy);
-  *frac = gn > 0 ? cap_viscosity_square_fraction(-gx, -gy, -pc / (gn * g->h))
-                 : cap_viscosity_square_fraction(0, 0, -pc);
+  *frac = gn > 0 ? cap_subcell_square_fraction(-gx, -gy, -pc / (gn * g->h))
+                 : cap_subcell_square_fraction(0, 0, -pc);
   return CAP_SUCCESS;
 }

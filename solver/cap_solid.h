@@ -113,7 +113,7 @@ int cap_solid_sample(const cap_solid *s, const cap_grid *g, cap_location loc, do
 
 /* The fluid (psi > 0) area fraction of cell (i, j) of g, -ng <= i < nx + ng, -ng <= j < ny + ng, in
  * [0, 1]: psi is replaced by its linear model at the cell centre c, psi(c) + grad psi(c).(x - c), and
- * the square is cut exactly by that line (cap_viscosity_square_fraction, Scardovelli & Zaleski 2000).
+ * the square is cut exactly by that line (cap_subcell_square_fraction, Scardovelli & Zaleski 2000).
  * Exact for a straight surface; for a surface of curvature radius R the error is O(h / R) per cut cell
  * and the summed area is O(h^2) (tests/test_solid.c). A cell whose centre is at least h / sqrt(2) from
  * the surface of a distance field is 0 or 1 exactly. PLANAR only (CAP_EGEOM for AXI and 3D); CAP_EDOM

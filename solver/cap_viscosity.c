@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_subcell.h"
 
 struct cap_viscosity {
   cap_grid g;
@@ -320,37 +321,13 @@ int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, d
 
 /* ---- The stress-form step (Batty & Bridson 2008; the discrete problem is in the header). ---- */
 
-/* Area fraction of the square |x|, |y| <= 1/2 where n.x + d < 0. Reflections x -> -x, y -> -y and the
- * swap x <-> y map the square onto itself, so take a = max(|n_x|, |n_y|) >= b = min(...), a^2 + b^2 = 1,
- * and f(-d) = 1 - f(d) (the complement is the same problem for -n, -d) lets us take d >= 0. With the
- * corner coordinates e = x + 1/2 in [0, 1]^2 the liquid is a e1 + b e2 < s, s = (a + b)/2 - d <= a.
- * For 0 < s <= b it is the corner triangle of legs s/a, s/b: area s^2 / (2ab). For b <= s <= a the line
- * crosses both sides e2 = 0 and e2 = 1: a trapezium of mean width (s - b/2)/a, i.e. 1/2 - d/a. The
- * branches meet at d = (a - b)/2 (area b/(2a)); the area is 0 for s <= 0. This is the piecewise form
- * of the inclusion-exclusion formula of Scardovelli & Zaleski (2000), J. Comput. Phys. 164, 228,
- * [s^2 - (s-a)_+^2 - (s-b)_+^2 + (s-a-b)_+^2] / (2ab) written without its cancellation at small b. */
-double cap_viscosity_square_fraction(double nx, double ny, double d)
-{
-  double len = hypot(nx, ny);
-  if (!(len > 0)) return d < 0 ? 1 : (d > 0 ? 0 : 0.5);
-  double a = fmax(fabs(nx), fabs(ny)) / len, b = fmin(fabs(nx), fabs(ny)) / len, t = fabs(d), f;
-  if (t <= 0.5 * (a - b))
-    f = 0.5 - t / a;
-  else if (t < 0.5 * (a + b)) {
-    double s = 0.5 * (a + b) - t;
-    f = s * s / (2 * a * b);
-  } else
-    f = 0;
-  return d > 0 ? f : 1 - f;
-}
-
 /* Liquid fraction of the CV of side h centred where phi = pc, grad phi = (gx, gy), the straight line
  * n.x + d = 0 with n = grad phi / |grad phi| and d = pc / |grad phi|. */
 static double cv_fraction(double pc, double gx, double gy, double h)
 {
   double gn = hypot(gx, gy);
-  if (!(gn > 0)) return cap_viscosity_square_fraction(0, 0, pc);
-  return cap_viscosity_square_fraction(gx, gy, pc / (gn * h));
+  if (!(gn > 0)) return cap_subcell_square_fraction(0, 0, pc);
+  return cap_subcell_square_fraction(gx, gy, pc / (gn * h));
 }
 
 /* The same for the part x0 <= x <= x1, y0 <= y <= y1 (in units of h, about the CV centre) of the CV
@@ -360,10 +337,10 @@ static double cv_fraction(double pc, double gx, double gy, double h)
 static double clipped_fraction(double pc, double gx, double gy, double h, double x0, double x1, double y0, double y1)
 {
   double gn = hypot(gx, gy), area = (x1 - x0) * (y1 - y0);
-  if (!(gn > 0)) return area * cap_viscosity_square_fraction(0, 0, pc);
+  if (!(gn > 0)) return area * cap_subcell_square_fraction(0, 0, pc);
   double nx = gx / gn, ny = gy / gn, ax = nx * (x1 - x0), ay = ny * (y1 - y0);
   double dist = pc / (gn * h) + nx * 0.5 * (x0 + x1) + ny * 0.5 * (y0 + y1);
-  return area * cap_viscosity_square_fraction(ax, ay, dist / hypot(ax, ay));
+  return area * cap_subcell_square_fraction(ax, ay, dist / hypot(ax, ay));
 }
 
 /* Sample (a, b) of lattice L, at most one sample outside it: the index in *c and the sign of its

@@ -89,7 +89,7 @@ int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, d
  * [0, 1] are the liquid fractions of the square control volume (CV) of side h centred on the face, cell
  * or node: phi at the CV centre (mean of 2 or 4 cells), n = grad phi / |grad phi| and d = phi /
  * |grad phi| there by central differences, the square cut by n.x + d = 0
- * (cap_viscosity_square_fraction). A node CV on a wall counts only its part inside the domain (w_n =
+ * (cap_subcell_square_fraction). A node CV on a wall counts only its part inside the domain (w_n =
  * 1/2 with liquid all round). The minimiser solves, for u and v together,
  *   (M + k D^T W D) x = M x_old,   W = 2 w_c (cell rows), w_n (node rows).
  * Unknowns: faces with w_f > 0 or entering a positive-weight term with a non-zero coefficient; the
@@ -106,12 +106,5 @@ int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, d
 int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
                               double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
-/* Liquid fraction of the unit square |x|, |y| <= 1/2 on the side n.x + d < 0 of the straight line
- * n.x + d = 0, n = (nx, ny) / |(nx, ny)|: d is the signed distance from the square's centre to the line
- * in units of the side, positive when the centre is on the void side. In [0, 1]; 0 for d >= (|n_x| +
- * |n_y|)/2, 1 for d <= -(|n_x| + |n_y|)/2, 1/2 at d = 0, and f(d) + f(-d) = 1 exactly. (nx, ny) = 0
- * gives 1, 1/2 or 0 by the sign of d. The piecewise form of the area below a line in a rectangle
- * (Scardovelli & Zaleski 2000, J. Comput. Phys. 164, 228), derived in cap_viscosity.c. */
-double cap_viscosity_square_fraction(double nx, double ny, double d);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cap_advect.h"
+#include "cap_interp.h"
 #include "cap_errno.h"
 
 /* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
@@ -334,7 +334,7 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     double fx, fy, f[3];
     foot(v, g, k, &i, &j, &fx, &fy);
     for (int l = 0; l < 3; l++)
-      f[l] = cap_advect_interp_cubic(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
+      f[l] = cap_interp_cubic(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
     v->gw[k] = cap_surface_slope(f[0], f[1], f[2], h, &v->fw[k]);
     v->nn[k] = (f[0] - 2 * f[1] + f[2]) / (h * h);
   }
@@ -404,7 +404,7 @@ static double continued(const cap_vsurf *v, const cap_grid *g, const double *phi
   double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
   /* the probe lies s - d outside the surface: phi's curvature along the normal cancels between it
    * and the cell only for the mirror image (s = 2 d) */
-  return cap_advect_interp_cubic(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k] + 0.5 * v->nn[k] * (d * d - (s - d) * (s - d));
+  return cap_interp_cubic(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k] + 0.5 * v->nn[k] * (d * d - (s - d) * (s - d));
 }
 
 /* The RULE with the cells' slopes and curvature terms as they stand: Gauss-Seidel sweeps over the

@@ -16,7 +16,7 @@
  *
  * RULE. A solid cell at centre x and depth d = -psi(x) gets
  *     phi(x) = phi(x + s n_s) - s S + (phi_nn / 2) (d^2 - (s - d)^2),   s = max(2 d, d + h/2),
- * the probe x + s n_s interpolated by bicubics (cap_advect_interp_cubic), phi_nn phi's second normal
+ * the probe x + s n_s interpolated by bicubics (cap_interp_cubic), phi_nn phi's second normal
  * derivative at the foot x + d n_s, S the slope: cos(theta) away from a contact point, following phi's
  * own slope near one (cap_vsurf_fill). The Taylor continuation along the normal to second order: exact
  * for a phi linear in space on a flat solid at any orientation, and on a wall of the grid exactly the

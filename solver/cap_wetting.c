@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cap_advect.h"
+#include "cap_interp.h"
 #include "cap_errno.h"
 #include "cap_levelset.h"
 
@@ -543,7 +543,7 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
     }
     if (isnan(vn)) {
       double x = c.x + 1.5 * g->h * c.nx, y = c.y + 1.5 * g->h * c.ny;
-      vn = cap_advect_interp(g, u, CAP_AT_XFACE, x, y) * c.tx + cap_advect_interp(g, v, CAP_AT_YFACE, x, y) * c.ty;
+      vn = cap_interp_linear(g, u, CAP_AT_XFACE, x, y) * c.tx + cap_interp_linear(g, v, CAP_AT_YFACE, x, y) * c.ty;
     }
     int wet = wetted_ahead(vs, g, map, &c);
     cap_wetting_choice ch;

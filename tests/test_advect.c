@@ -1,10 +1,12 @@
-/* Tests of solver/cap_advect (semi-Lagrangian advection) and of face-lattice ghost filling. */
+/* Tests of solver/cap_interp (the interpolation the advection samples with), solver/cap_advect
+ * (semi-Lagrangian advection) and of face-lattice ghost filling. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "../solver/cap_advect.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
+#include "../solver/cap_interp.h"
 #include "tharness.h"
 
 static double wave(double x, double y) { return sin(2 * M_PI * x + 0.3817) * cos(2 * M_PI * y) + 0.5 * sin(2 * M_PI * (x - y)); }
@@ -73,14 +75,15 @@ static double interp_error(int n, cap_location loc, int cubic)
 {
   cap_grid g;
   periodic_grid(&g, n);
-  double *f = cap_grid_field_alloc(&g), ox = loc == CAP_AT_XFACE ? 0 : 0.5, oy = loc == CAP_AT_YFACE ? 0 : 0.5;
+  double *f = cap_grid_field_alloc(&g), ox, oy;
+  cap_grid_offsets(loc, &ox, &oy);
   for (int j = 0; j < n + (loc == CAP_AT_YFACE); j++)
     for (int i = 0; i < n + (loc == CAP_AT_XFACE); i++) f[cap_grid_idx(&g, i, j)] = wave((i + ox) / n, (j + oy) / n);
   cap_grid_fill_ghosts_at(&g, f, loc, CAP_GHOST_EVEN);
   double e = 0;
   for (int k = 0; k < 97; k++) {
     double x = fmod(0.6180339887 * k, 1.0), y = fmod(0.7548776662 * k + 0.1, 1.0);
-    double val = cubic ? cap_advect_interp_cubic(&g, f, loc, x, y) : cap_advect_interp(&g, f, loc, x, y);
+    double val = cubic ? cap_interp_cubic(&g, f, loc, x, y) : cap_interp_linear(&g, f, loc, x, y);
     e = fmax(e, fabs(val - wave(x, y)));
   }
   free(f);
@@ -99,7 +102,7 @@ static void cubic_interpolation(void)
   double e = 0;
   for (int j = 0; j < 16; j++)
     for (int i = 0; i < 16; i++)
-      e = fmax(e, fabs(cap_advect_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
+      e = fmax(e, fabs(cap_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
   th_abs(e, 0, 1e-15, "cubic interpolation at the cell centres returns the samples");
   free(f);
   const cap_location locs[3] = {CAP_AT_CELL, CAP_AT_XFACE, CAP_AT_YFACE};

@@ -11,6 +11,7 @@
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
+#include "../solver/cap_subcell.h"
 #include "../solver/cap_viscosity.h"
 #include "tharness.h"
 
@@ -145,7 +146,7 @@ static double face_fraction(const drop *D, int dir, int i, int j)
   double pc = 0.5 * (f[c] + f[c - o]), gn = (f[c] - f[c - o]) / h;
   double gt = (f[c + t] + f[c - o + t] - f[c - t] - f[c - o - t]) / (4 * h);
   double gx = dir == 0 ? gn : gt, gy = dir == 0 ? gt : gn;
-  return cap_viscosity_square_fraction(gx, gy, pc / (hypot(gx, gy) * h));
+  return cap_subcell_square_fraction(gx, gy, pc / (hypot(gx, gy) * h));
 }
 
 /* KE = sum w_f m_f u^2 over the interior faces of both components (m_f the face's metric: 1 on planar
@@ -780,37 +781,37 @@ static void stress_dissipation(void)
 /* the line/square area fraction */
 static void square_fraction(void)
 {
-  th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.7), 0, 1e-15, "fraction 0 when the line touches the far corner (d = 0.7)");
-  th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.7001), 0, 0, "fraction 0 beyond the far corner");
-  th_abs(cap_viscosity_square_fraction(0.6, 0.8, -0.7), 1, 1e-15, "fraction 1 when the line touches the near corner");
-  th_abs(cap_viscosity_square_fraction(-0.3817, 0.9243, -5.0), 1, 0, "fraction 1 far inside");
+  th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.7), 0, 1e-15, "fraction 0 when the line touches the far corner (d = 0.7)");
+  th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.7001), 0, 0, "fraction 0 beyond the far corner");
+  th_abs(cap_subcell_square_fraction(0.6, 0.8, -0.7), 1, 1e-15, "fraction 1 when the line touches the near corner");
+  th_abs(cap_subcell_square_fraction(-0.3817, 0.9243, -5.0), 1, 0, "fraction 1 far inside");
   const double normals[4][2] = {{1, 0}, {0.3817, -1.2}, {-2, 0.7}, {1, 1}};
   for (int m = 0; m < 4; m++)
-    th_abs(cap_viscosity_square_fraction(normals[m][0], normals[m][1], 0), 0.5, 1e-15,
+    th_abs(cap_subcell_square_fraction(normals[m][0], normals[m][1], 0), 0.5, 1e-15,
            "fraction 1/2 through the centre, n = (%g, %g)", normals[m][0], normals[m][1]);
   /* axis aligned: the liquid is the strip x < -d of width 1/2 - d */
-  th_abs(cap_viscosity_square_fraction(1, 0, 0.2), 0.3, 1e-15, "axis-aligned line x = -0.2: fraction 0.3");
-  th_abs(cap_viscosity_square_fraction(0, -1, -0.3183), 0.8183, 1e-15, "axis-aligned line y = -0.3183, liquid above");
+  th_abs(cap_subcell_square_fraction(1, 0, 0.2), 0.3, 1e-15, "axis-aligned line x = -0.2: fraction 0.3");
+  th_abs(cap_subcell_square_fraction(0, -1, -0.3183), 0.8183, 1e-15, "axis-aligned line y = -0.3183, liquid above");
   /* 45 degrees: the liquid x + y < -sqrt(2) d is the corner triangle of legs 1 - sqrt(2) d */
-  th_abs(cap_viscosity_square_fraction(1, 1, 0.1), 0.5 * pow(1 - sqrt(2) * 0.1, 2), 1e-15,
+  th_abs(cap_subcell_square_fraction(1, 1, 0.1), 0.5 * pow(1 - sqrt(2) * 0.1, 2), 1e-15,
          "45-degree line: corner triangle (1 - sqrt2 d)^2 / 2 at d = 0.1");
-  th_abs(cap_viscosity_square_fraction(-1, 1, -0.2417), 1 - 0.5 * pow(1 - sqrt(2) * 0.2417, 2), 1e-15,
+  th_abs(cap_subcell_square_fraction(-1, 1, -0.2417), 1 - 0.5 * pow(1 - sqrt(2) * 0.2417, 2), 1e-15,
          "45-degree line: 1 - triangle at d = -0.2417");
   /* n = (3, 4)/5: at d = 0.3 the corner triangle 0.8 e1 + 0.6 e2 < 0.4 has legs 1/2 and 2/3, area
    * 1/6; at d = 0.05 the line crosses two opposite sides, area 1/2 - d / 0.8 = 0.4375 */
-  th_abs(cap_viscosity_square_fraction(3, 4, 0.3), 1.0 / 6, 1e-15, "n = (3,4)/5, d = 0.3: triangle 1/6");
-  th_abs(cap_viscosity_square_fraction(0.6, 0.8, 0.05), 0.4375, 1e-15, "n = (3,4)/5, d = 0.05: trapezium 0.4375");
-  th_abs(cap_viscosity_square_fraction(-4, 3, -0.3), 5.0 / 6, 1e-15, "n = (-4,3)/5, d = -0.3: 1 - 1/6");
-  th_abs(cap_viscosity_square_fraction(0, 0, -0.1), 1, 0, "zero normal: liquid by the sign of d");
+  th_abs(cap_subcell_square_fraction(3, 4, 0.3), 1.0 / 6, 1e-15, "n = (3,4)/5, d = 0.3: triangle 1/6");
+  th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.05), 0.4375, 1e-15, "n = (3,4)/5, d = 0.05: trapezium 0.4375");
+  th_abs(cap_subcell_square_fraction(-4, 3, -0.3), 5.0 / 6, 1e-15, "n = (-4,3)/5, d = -0.3: 1 - 1/6");
+  th_abs(cap_subcell_square_fraction(0, 0, -0.1), 1, 0, "zero normal: liquid by the sign of d");
   double worst = 0, mc = 0;
   for (int m = 0; m < 7; m++) {
     double nx = cos(0.3817 + 0.9173 * m), ny = sin(0.3817 + 0.9173 * m), d = 0.1129 * (m - 3) + 0.0417;
-    worst = fmax(worst, fabs(cap_viscosity_square_fraction(nx, ny, d) + cap_viscosity_square_fraction(nx, ny, -d) - 1));
+    worst = fmax(worst, fabs(cap_subcell_square_fraction(nx, ny, d) + cap_subcell_square_fraction(nx, ny, -d) - 1));
     /* against a midpoint count on 800 x 800 points (error <= perimeter / 800 ~ 2e-3) */
     long in = 0;
     for (int b = 0; b < 800; b++)
       for (int a = 0; a < 800; a++) in += nx * ((a + 0.5) / 800 - 0.5) + ny * ((b + 0.5) / 800 - 0.5) + d < 0;
-    mc = fmax(mc, fabs(cap_viscosity_square_fraction(nx, ny, d) - in / 640000.0));
+    mc = fmax(mc, fabs(cap_subcell_square_fraction(nx, ny, d) - in / 640000.0));
   }
   th_abs(worst, 0, 1e-15, "symmetry f(d) + f(-d) = 1 over 7 normals");
   th_abs(mc, 0, 2e-3, "fraction agrees with a point count over 7 normals and offsets");
