@@ -133,6 +133,13 @@ typedef enum {
   CAP_AT_ZFACE = 3  /* z-faces (3D) */
 } cap_location;
 
+/* Brings a cell index (i, j) of a periodic direction back into the interior (others unchanged). */
+static inline void cap_grid_wrap(const cap_grid *g, int *i, int *j)
+{
+  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC) *i = (*i % g->nx + g->nx) % g->nx;
+  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC) *j = (*j % g->ny + g->ny) % g->ny;
+}
+
 /* The lattice offsets of `loc`, in cells: its sample (i, j) sits at (x0 + (i + ox) h, y0 + (j + oy) h). */
 static inline void cap_grid_offsets(cap_location loc, double *ox, double *oy)
 {

@@ -10,6 +10,7 @@
 #include "cap_errno.h"
 #include "cap_fmm.h"
 #include "cap_levelset.h"
+#include "cap_tension.h"
 #include "cap_viscosity.h"
 
 struct cap_ns_ws {
@@ -29,9 +30,6 @@ struct cap_ns_ws {
   double *phi_a, *q;
   unsigned char *axc, *ayc;
   size_t *queue;
-  /* the interface pressure callback's view of the step */
-  const double *phi, *kappa;
-  double sigma;
 };
 
 cap_ns_params cap_ns_params_default(void)
@@ -239,47 +237,28 @@ int cap_ns_dt_until(double dt, double t, double t_end, double *step)
   return CAP_SUCCESS;
 }
 
-/* Brings a cell index of a periodic direction back into the interior. */
-static void wrap(const cap_grid *g, int *i, int *j)
-{
-  if (g->bc[CAP_XLO] == CAP_BC_PERIODIC) *i = (*i % g->nx + g->nx) % g->nx;
-  if (g->bc[CAP_YLO] == CAP_BC_PERIODIC) *j = (*j % g->ny + g->ny) % g->ny;
-}
-
-/* The Laplace pressure sigma kappa at the crossing between liquid cell (i, j) and its air neighbour
- * in direction dir (a cap_side), with kappa interpolated linearly at the crossing. */
-static double interface_pressure(void *ctx, int i, int j, int dir, double theta)
-{
-  const cap_ns_ws *w = ctx;
-  const cap_grid *g = &w->g;
-  const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
-  int ib = i + di[dir], jb = j + dj[dir];
-  wrap(g, &ib, &jb);
-  size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, ib, jb);
-  return w->sigma * ((1 - theta) * w->kappa[a] + theta * w->kappa[b]);
-}
-
 /* Pressure gradient (p_hi - p_lo)/h across the face between cell lo and its neighbour hi in direction
  * dir_hi (CAP_XHI or CAP_YHI; wrapped across a periodic seam), at least one of them liquid: both
- * liquid, or ghost fluid on the air side (the same rule as the matrix). */
-static double face_gradient(const cap_ns_ws *w, const double *p, const double *phi, int i_lo, int j_lo, int dir_hi)
+ * liquid, or ghost fluid on the air side at the tension's jump (the same rule as the matrix). */
+static double face_gradient(const cap_tension *ten, const double *p, const double *phi, int i_lo, int j_lo,
+                            int dir_hi)
 {
-  const cap_grid *g = &w->g;
+  const cap_grid *g = ten->g;
   const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
   int i_hi = i_lo + di[dir_hi], j_hi = j_lo + dj[dir_hi];
-  wrap(g, &i_hi, &j_hi);
+  cap_grid_wrap(g, &i_hi, &j_hi);
   size_t lo = cap_grid_idx(g, i_lo, j_lo), hi = cap_grid_idx(g, i_hi, j_hi);
   double h = g->h;
   if (phi[lo] < 0 && phi[hi] < 0) return (p[hi] - p[lo]) / h;
   if (phi[lo] < 0) { /* air above: ghost at hi */
     double th = phi[lo] / (phi[lo] - phi[hi]);
-    double pg = interface_pressure((void *)w, i_lo, j_lo, dir_hi, th);
+    double pg = cap_tension_at(ten, i_lo, j_lo, dir_hi, th);
     return (pg - p[lo]) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
   }
   /* air below: ghost at lo, seen from the liquid cell hi in the opposite direction */
   int dir_lo = dir_hi ^ 1;
   double th = phi[hi] / (phi[hi] - phi[lo]);
-  double pg = interface_pressure((void *)w, i_hi, j_hi, dir_lo, th);
+  double pg = cap_tension_at(ten, i_hi, j_hi, dir_lo, th);
   return (p[hi] - pg) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
 }
 
@@ -347,7 +326,7 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f,
   memset(w->known, 0, g->size);
   FOR_FACES(g, xf, i, j) {
     int il = i - xf, jl = j - !xf;
-    wrap(g, &il, &jl);
+    cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
   }
@@ -474,7 +453,7 @@ static int band_link(const cap_ns_ws *w, const cap_grid *g, int i, int j, int d,
   if ((ni < 0 || ni >= g->nx || nj < 0 || nj >= g->ny) && g->bc[d] != CAP_BC_PERIODIC)
     return g->bc[d] == CAP_BC_OPEN ? LINK_DIRICHLET : LINK_NONE;
   if ((d < 2 ? w->axc : w->ayc)[cap_grid_idx(g, i + (d == CAP_XHI), j + (d == CAP_YHI))]) return LINK_NONE;
-  wrap(g, &ni, &nj);
+  cap_grid_wrap(g, &ni, &nj);
   *n = cap_grid_idx(g, ni, nj);
   return w->phi_a[*n] < 0 ? LINK_BAND : LINK_DIRICHLET;
 }
@@ -501,7 +480,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
     memset(cl, 0, g->size);
     FOR_FACES(g, xf, i, j) {
       int il = i - xf, jl = j - !xf;
-      wrap(g, &il, &jl);
+      cap_grid_wrap(g, &il, &jl);
       size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
       if (pf[c] < 0 || pf[l] < 0 || (solid_cells && (solid_cells[c] || solid_cells[l])) || (closed && cl0[c]))
         cl[c] = 1;
@@ -552,7 +531,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
     const unsigned char *cl = xf ? w->axc : w->ayc;
     FOR_FACES(g, xf, i, j) {
       int il = i - xf, jl = j - !xf;
-      wrap(g, &il, &jl);
+      cap_grid_wrap(g, &il, &jl);
       size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
       int a = w->phi_a[l] < 0, b = w->phi_a[c] < 0;
       if (cl[c] || (!a && !b)) continue;
@@ -630,9 +609,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* curvature of the interface at the start of the step */
   st = cap_levelset_curvature(g, phi, s->kappa);
   if (st) return st;
-  w->phi = pf;
-  w->kappa = s->kappa;
-  w->sigma = p->sigma;
+  /* surface tension: the Laplace jump at the crossings, for the matrix and the velocity update alike */
+  cap_tension ten = {.g = g, .sigma = p->sigma, .kappa = s->kappa};
 
   /* the step starts from a finite velocity field (a blow-up is caught before it reaches the
    * interpolation of the advection step) */
@@ -676,7 +654,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     solid_faces(g, p, u, v);
   }
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
-  st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? interface_pressure : NULL, w);
+  st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? cap_tension_value : NULL, &ten);
   if (st) return st;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -693,18 +671,18 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     }
   FOR_FACES(g, 1, i, j) {
     int il = i - 1, jl = j;
-    wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
+    cap_grid_wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
     size_t c = cap_grid_idx(g, i, j);
     if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->xclosed[c])) {
-      u[c] -= dt / p->rho * face_gradient(w, s->p, pf, il, jl, CAP_XHI);
+      u[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_XHI);
     }
   }
   FOR_FACES(g, 0, i, j) {
     int il = i, jl = j - 1;
-    wrap(g, &il, &jl);
+    cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
     if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->yclosed[c])) {
-      v[c] -= dt / p->rho * face_gradient(w, s->p, pf, il, jl, CAP_YHI);
+      v[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_YHI);
     }
   }
   periodic_copies(g, u, v);
