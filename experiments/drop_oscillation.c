@@ -126,9 +126,9 @@ static int osc_setup(osc_run *o, const double *par, double cells, cap_geometry g
       double dr = (boundary(o, eps, th + 1e-6) - boundary(o, eps, th - 1e-6)) / 2e-6 / fmax(r, h);
       o->s->phi[cap_grid_idx(&g, i, j)] = (r - rb) / sqrt(1 + dr * dr);
     }
-  cap_levelset_ws *ls = cap_levelset_ws_alloc(&g);
-  if (!ls) { osc_free(o); return CAP_ENOMEM; }
-  s = cap_levelset_reinit(&g, o->s->phi, 20, ls);
+  cap_levelset_ws *ls = NULL;
+  s = cap_levelset_ws_alloc(&ls, &g);
+  if (!s) s = cap_levelset_reinit(&g, o->s->phi, 20, ls);
   cap_levelset_ws_free(ls);
   if (s) osc_free(o);
   return s;

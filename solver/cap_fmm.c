@@ -10,7 +10,7 @@
 /* Marching states of a lattice point. */
 enum { ST_FAR = 0, ST_TRIAL = 1, ST_DONE = 2, ST_OUT = 3 };
 
-struct cap_fmm_workspace {
+struct cap_fmm_ws {
   int dim, nx, ny, nz, ng;
   size_t size;          /* entries of a field of the grid the workspace was made for */
   unsigned char *state; /* per field entry: ST_* */
@@ -96,7 +96,7 @@ static ptrdiff_t lat_nbr(const lattice *L, const int c[3], int d, int m)
 /* ---------------------------------------------------------------------------------------------- */
 /* Binary min-heap of field indices keyed by key[idx]; pos[idx] = 1 + position, 0 if absent. */
 
-static void heap_swap(cap_fmm_workspace *w, size_t a, size_t b)
+static void heap_swap(cap_fmm_ws *w, size_t a, size_t b)
 {
   size_t ia = w->heap[a], ib = w->heap[b];
   w->heap[a] = ib;
@@ -105,7 +105,7 @@ static void heap_swap(cap_fmm_workspace *w, size_t a, size_t b)
   w->pos[ia] = b + 1;
 }
 
-static void heap_up(cap_fmm_workspace *w, const double *key, size_t k)
+static void heap_up(cap_fmm_ws *w, const double *key, size_t k)
 {
   while (k > 0) {
     size_t parent = (k - 1) / 2;
@@ -115,7 +115,7 @@ static void heap_up(cap_fmm_workspace *w, const double *key, size_t k)
   }
 }
 
-static void heap_down(cap_fmm_workspace *w, const double *key, size_t k)
+static void heap_down(cap_fmm_ws *w, const double *key, size_t k)
 {
   for (;;) {
     size_t l = 2 * k + 1, r = l + 1, m = k;
@@ -127,7 +127,7 @@ static void heap_down(cap_fmm_workspace *w, const double *key, size_t k)
   }
 }
 
-static void heap_push(cap_fmm_workspace *w, const double *key, size_t idx)
+static void heap_push(cap_fmm_ws *w, const double *key, size_t idx)
 {
   w->heap[w->nheap] = idx;
   w->pos[idx] = w->nheap + 1;
@@ -136,14 +136,14 @@ static void heap_push(cap_fmm_workspace *w, const double *key, size_t idx)
 }
 
 /* Restores the heap after key[idx] changed (either way). */
-static void heap_update(cap_fmm_workspace *w, const double *key, size_t idx)
+static void heap_update(cap_fmm_ws *w, const double *key, size_t idx)
 {
   size_t k = w->pos[idx] - 1;
   heap_up(w, key, k);
   heap_down(w, key, w->pos[idx] - 1);
 }
 
-static size_t heap_pop(cap_fmm_workspace *w, const double *key)
+static size_t heap_pop(cap_fmm_ws *w, const double *key)
 {
   size_t top = w->heap[0];
   w->nheap--;
@@ -159,15 +159,15 @@ static size_t heap_pop(cap_fmm_workspace *w, const double *key)
 /* ---------------------------------------------------------------------------------------------- */
 /* Workspace. */
 
-int cap_fmm_alloc(const cap_grid *g, cap_fmm_workspace **ws)
+int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
 {
-  if (!ws) return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: ws is NULL");
+  if (!ws) return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: ws is NULL");
   *ws = NULL;
-  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: grid is NULL");
+  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is NULL");
   if (g->size == 0 || g->dim < 2 || g->dim > 3)
-    return CAP_ERROR(CAP_EINVAL, "cap_fmm_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
-  cap_fmm_workspace *w = calloc(1, sizeof *w);
-  if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_alloc: cannot allocate the workspace");
+    return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
+  cap_fmm_ws *w = calloc(1, sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate the workspace");
   w->dim = g->dim;
   w->nx = g->nx;
   w->ny = g->ny;
@@ -180,14 +180,14 @@ int cap_fmm_alloc(const cap_grid *g, cap_fmm_workspace **ws)
   w->pos = malloc(g->size * sizeof *w->pos);
   w->aux = malloc(g->size * sizeof *w->aux);
   if (!w->state || !w->val || !w->heap || !w->pos || !w->aux) {
-    cap_fmm_free(w);
-    return CAP_ERROR(CAP_ENOMEM, "cap_fmm_alloc: cannot allocate work arrays of %zu entries", g->size);
+    cap_fmm_ws_free(w);
+    return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate work arrays of %zu entries", g->size);
   }
   *ws = w;
   return CAP_SUCCESS;
 }
 
-void cap_fmm_free(cap_fmm_workspace *ws)
+void cap_fmm_ws_free(cap_fmm_ws *ws)
 {
   if (!ws) return;
   free(ws->state);
@@ -212,7 +212,7 @@ static int check_grid(const char *fn, const cap_grid *g)
   return cap_grid_check_bc(g);
 }
 
-static int check_ws(const char *fn, const cap_fmm_workspace *ws, const cap_grid *g)
+static int check_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
 {
   if (!ws) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", fn);
   if (ws->dim != g->dim || ws->nx != g->nx || ws->ny != g->ny || ws->nz != g->nz || ws->ng != g->ng ||
@@ -333,7 +333,7 @@ static double init_order2(const lattice *L, const double *phi, size_t P, const i
 
 /* Tentative distance of cell Q (same side as its accepted neighbours used), from the accepted cells
  * of its side: solves sum_d c_d max(u - beta_d, 0)^2 = 1 (see cap_fmm.h). INFINITY if no neighbour. */
-static double march_value(const cap_fmm_workspace *w, const lattice *L, const double *phi, size_t Q,
+static double march_value(const cap_fmm_ws *w, const lattice *L, const double *phi, size_t Q,
                           double h, cap_fmm_order order)
 {
   int c[3];
@@ -387,7 +387,7 @@ static double march_value(const cap_fmm_workspace *w, const lattice *L, const do
 
 /* Recomputes the tentative values of the not yet accepted cells of P's side within two steps of P
  * along the axes (P can be the first or the second point of their stencils). */
-static void march_neighbours(cap_fmm_workspace *w, const lattice *L, const double *phi, size_t P, double h,
+static void march_neighbours(cap_fmm_ws *w, const lattice *L, const double *phi, size_t P, double h,
                              cap_fmm_order order)
 {
   int c[3];
@@ -410,7 +410,7 @@ static void march_neighbours(cap_fmm_workspace *w, const lattice *L, const doubl
     }
 }
 
-int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, double band,
+int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band,
                        cap_fmm_order order, cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_redistance";
@@ -543,11 +543,11 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
 /* ---------------------------------------------------------------------------------------------- */
 /* Extrapolation along the normal. */
 
-static int done_at(const cap_fmm_workspace *w, ptrdiff_t N) { return N >= 0 && w->state[N] == ST_DONE; }
+static int done_at(const cap_fmm_ws *w, ptrdiff_t N) { return N >= 0 && w->state[N] == ST_DONE; }
 
 /* Order 1 (Adalsteinsson & Sethian 1999): per axis the accepted neighbour of smaller phi, one-sided
  * differences of phi and q; a convex combination of upwind values. Returns 0 if there is none. */
-static int extrap_order1(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+static int extrap_order1(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
                          size_t P, const int c[3], double *num, double *den)
 {
   double pP = phi[P];
@@ -573,7 +573,7 @@ static int extrap_order1(const cap_fmm_workspace *w, const lattice *L, const dou
  * upwind side of the dominant other axis (an O(h) estimate, enough for a coefficient of size O(h)).
  * This keeps the local error O(h^3) on columns aligned with the normal, where a first-order term would
  * otherwise accumulate into an O(h) error along the whole column. */
-static int extrap_order2(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+static int extrap_order2(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
                          size_t P, const int c[3], const double *src, double h, double *num, double *den)
 {
   double gr[3] = {0, 0, 0}, unused, expl = 0;
@@ -628,7 +628,7 @@ static int extrap_order2(const cap_fmm_workspace *w, const lattice *L, const dou
 }
 
 /* Value of q at P from its accepted neighbours (see cap_fmm.h, 2.); returns 0 if P has none. */
-static int extrap_value(const cap_fmm_workspace *w, const lattice *L, const double *phi, const double *q,
+static int extrap_value(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
                         size_t P, cap_fmm_order order, const double *src, double h, double *out)
 {
   int c[3];
@@ -672,11 +672,11 @@ static double known_diff(const lattice *L, const unsigned char *known, const dou
   return s * (q[n1] - q[P]);
 }
 
-static int march(cap_fmm_workspace *ws, const lattice *L, cap_location loc, const double *phi_s,
+static int march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s,
                  const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
                  cap_fmm_stats *st);
 
-int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
+int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats)
 {
@@ -734,7 +734,7 @@ int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location l
 
 /* The march of cap_fmm_extrapolate from the known points (src: the normal derivative the marched
  * values follow, NULL for a constant extension). */
-static int march(cap_fmm_workspace *ws, const lattice *L_, cap_location loc, const double *phi_s,
+static int march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const double *phi_s,
                  const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
                  cap_fmm_stats *st)
 {

@@ -51,12 +51,12 @@ typedef struct {
   size_t n_unreached; /* extrapolate: points with phi < band h left unchanged (no known neighbour) */
 } cap_fmm_stats;
 
-typedef struct cap_fmm_workspace cap_fmm_workspace;
+typedef struct cap_fmm_ws cap_fmm_ws;
 
 /* A workspace for fields of grid g (any geometry; 3D is accepted here so that memory can be sized,
  * the operators return CAP_EGEOM). *ws is NULL on failure. */
-int cap_fmm_alloc(const cap_grid *g, cap_fmm_workspace **ws);
-void cap_fmm_free(cap_fmm_workspace *ws);
+int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g);
+void cap_fmm_ws_free(cap_fmm_ws *ws);
 
 /* Replaces the cell-centred phi (interior cells) by the signed distance to its zero contour within
  * `band` cells, sign * band * h beyond; the sign of every cell is kept (0 stays 0).
@@ -78,7 +78,7 @@ void cap_fmm_free(cap_fmm_workspace *ws);
  * Errors: CAP_EINVAL (NULL pointer),
  * CAP_EGEOM (3D), CAP_ESIZE (ws made for another grid), CAP_EDOM (band < 1 or not finite, order not
  * 1 or 2), CAP_ENONFINITE (a NaN/inf in phi; phi is then unchanged), and cap_grid_check_bc's codes. */
-int cap_fmm_redistance(cap_fmm_workspace *ws, const cap_grid *g, double *phi, double band,
+int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band,
                        cap_fmm_order order, cap_fmm_stats *stats);
 
 /* phi sampled at the points of `loc` from the cell-centred phi: the mean of the two cells beside a
@@ -107,7 +107,7 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
  * the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y). Errors as for cap_fmm_redistance
  * (order 1, 2 or LINEAR), plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a
  * known q (q is then unchanged). */
-int cap_fmm_extrapolate(cap_fmm_workspace *ws, const cap_grid *g, cap_location loc, const double *phi_s,
+int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order,
                         cap_fmm_stats *stats);
 

@@ -13,17 +13,23 @@ struct cap_levelset_ws {
   const cap_vsurf *vs; /* solids inside the domain (cap_levelset_ws_set_vsurf), or NULL */
 };
 
-cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g)
+int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g)
 {
+  if (!out || !g) return CAP_ERROR(CAP_EINVAL, "cap_levelset_ws_alloc: %s is NULL", !out ? "out" : "grid");
+  *out = NULL;
   cap_levelset_ws *w = calloc(1, sizeof *w);
-  if (!w) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a level-set workspace"); return NULL; }
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a level-set workspace");
   w->g = *g;
   w->phi1 = cap_grid_field_alloc(g);
   w->phi2 = w->phi1 ? cap_grid_field_alloc(g) : NULL;
   w->rate = w->phi2 ? cap_grid_field_alloc(g) : NULL;
   w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
-  if (!w->phi0) { cap_levelset_ws_free(w); return NULL; }
-  return w;
+  if (!w->phi0) {
+    cap_levelset_ws_free(w);
+    return CAP_ENOMEM;
+  }
+  *out = w;
+  return CAP_SUCCESS;
 }
 
 int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs)

@@ -35,10 +35,11 @@
 
 typedef struct cap_levelset_ws cap_levelset_ws;
 
-/* Workspace for advection and reinitialisation on grid g (copied); NULL and CAP_ENOMEM on failure.
+/* Workspace for advection and reinitialisation on grid g (copied) into *out (NULL on failure);
+ * CAP_EINVAL for a NULL argument, CAP_ENOMEM.
  * ERRORS common to the functions below: CAP_EINVAL (a NULL argument), CAP_EGEOM (a 3D grid), CAP_EDOM (too
  * few ghost layers: advection and reinitialisation need 3), CAP_ESIZE (a workspace of another grid). */
-cap_levelset_ws *cap_levelset_ws_alloc(const cap_grid *g);
+int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g);
 void cap_levelset_ws_free(cap_levelset_ws *w);
 
 /* Solids inside the domain (NULL: none): advection and reinitialisation then keep the solid cells as

@@ -16,9 +16,9 @@
 struct cap_ns_ws {
   cap_grid g;
   cap_poisson *poisson;
-  cap_fmm_workspace *fmm;
+  cap_fmm_ws *fmm;
   cap_levelset_ws *ls;
-  cap_viscosity *visc;
+  cap_viscosity_ws *visc;
   double *u2, *v2;       /* advected velocity */
   double *rhs;           /* pressure right-hand side */
   double *phi_s;         /* phi sampled at faces */
@@ -136,9 +136,9 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow workspace");
   w->g = *g;
   s = cap_poisson_alloc(&w->poisson, g);
-  if (!s) s = cap_fmm_alloc(g, &w->fmm);
-  if (!s && !(w->ls = cap_levelset_ws_alloc(g))) s = CAP_ENOMEM;
-  if (!s && !(w->visc = cap_viscosity_alloc(g))) s = CAP_ENOMEM;
+  if (!s) s = cap_fmm_ws_alloc(&w->fmm, g);
+  if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
+  if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
   double **f[5] = {&w->u2, &w->v2, &w->rhs, &w->phi_s, &w->phi_f};
   for (int k = 0; k < 5 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
@@ -159,9 +159,9 @@ void cap_ns_ws_free(cap_ns_ws *w)
 {
   if (!w) return;
   cap_poisson_free(w->poisson);
-  cap_fmm_free(w->fmm);
+  cap_fmm_ws_free(w->fmm);
   cap_levelset_ws_free(w->ls);
-  cap_viscosity_free(w->visc);
+  cap_viscosity_ws_free(w->visc);
   free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->phi_f); free(w->known); free(w->xclosed); free(w->yclosed);
   free(w->phi_a); free(w->q); free(w->axc); free(w->ayc); free(w->queue);
   free(w);

@@ -7,7 +7,7 @@
 #include "cap_errno.h"
 #include "cap_subcell.h"
 
-struct cap_viscosity {
+struct cap_viscosity_ws {
   cap_grid g;
   unsigned char *liquid; /* 1 on the faces solved for */
   double *x, *r, *z, *p, *q, *phi;
@@ -20,17 +20,19 @@ struct cap_viscosity {
 
 #define NFIELDS 17
 
-static void fields(cap_viscosity *w, double **a[NFIELDS])
+static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
   double **list[NFIELDS] = {&w->x,  &w->r,  &w->z,  &w->p,  &w->q,  &w->phi, &w->xv, &w->rv, &w->zv,
                             &w->pv, &w->qv, &w->wc, &w->wn, &w->mu, &w->mv,  &w->du, &w->dv};
   memcpy(a, list, sizeof list);
 }
 
-cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
+int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
 {
-  cap_viscosity *w = calloc(1, sizeof *w);
-  if (!w) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace"); return NULL; }
+  if (!out || !g) return CAP_ERROR(CAP_EINVAL, "cap_viscosity_ws_alloc: %s is NULL", !out ? "out" : "grid");
+  *out = NULL;
+  cap_viscosity_ws *w = calloc(1, sizeof *w);
+  if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
   w->g = *g;
   w->liquid = calloc(g->size, 1);
   double **arrays[NFIELDS];
@@ -38,21 +40,21 @@ cap_viscosity *cap_viscosity_alloc(const cap_grid *g)
   int ok = w->liquid != NULL;
   for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
-    if (!w->liquid) CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
-    cap_viscosity_free(w);
-    return NULL;
+    cap_viscosity_ws_free(w);
+    return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
   }
-  return w;
+  *out = w;
+  return CAP_SUCCESS;
 }
 
-void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed, const unsigned char *yfixed)
+void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfixed, const unsigned char *yfixed)
 {
   if (!w) return;
   w->xfixed = xfixed;
   w->yfixed = yfixed;
 }
 
-void cap_viscosity_free(cap_viscosity *w)
+void cap_viscosity_ws_free(cap_viscosity_ws *w)
 {
   if (!w) return;
   double **arrays[NFIELDS];
@@ -73,7 +75,7 @@ typedef struct {
   int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP, AXIS */
 } lattice;
 
-static lattice make_lattice(const cap_viscosity *w, const cap_grid *g, cap_location loc)
+static lattice make_lattice(const cap_viscosity_ws *w, const cap_grid *g, cap_location loc)
 {
   lattice L = {g, loc == CAP_AT_XFACE ? w->xfixed : w->yfixed, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC,
                g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
@@ -195,7 +197,7 @@ static double dot(const lattice *L, const unsigned char *liq, const double *a, c
   return s;
 }
 
-static int solve_component(cap_viscosity *w, const cap_grid *g, const double *phi, double *f, cap_location loc,
+static int solve_component(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc,
                            double k, double tol, int maxit, int *iters, double *res, long *nunk)
 {
   lattice L = make_lattice(w, g, loc);
@@ -284,7 +286,7 @@ static int solve_component(cap_viscosity *w, const cap_grid *g, const double *ph
 }
 
 /* The argument checks shared by both steps; fn names the caller in the messages. */
-static int check_args(const char *fn, const cap_viscosity *w, const cap_grid *g, const double *phi, const double *u,
+static int check_args(const char *fn, const cap_viscosity_ws *w, const cap_grid *g, const double *phi, const double *u,
                       const double *v, double nu_dt, double tol, int maxit)
 {
   if (!w || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
@@ -302,7 +304,7 @@ static int check_args(const char *fn, const cap_viscosity *w, const cap_grid *g,
   return s;
 }
 
-int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
                        double nu_dt, double tol, int maxit, cap_viscosity_status *st)
 {
   int s = check_args("cap_viscosity_step", w, g, phi, u, v, nu_dt, tol, maxit);
@@ -524,7 +526,7 @@ static double stress_dot(const stress_ops *S, const double *au, const double *av
  * w->wc, w->wn; the face fractions w_f into w->mu, w->mv, then
  * the unknown set, their mass weights M (0 elsewhere) and the diagonal of the matrix into w->du, w->dv.
  * Wall-normal faces are set to 0. */
-static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, double *v)
+static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, double *v)
 {
   const cap_grid *g = S->g;
   const double *f = w->phi, h = g->h;
@@ -595,7 +597,7 @@ static void stress_weights(cap_viscosity *w, const stress_ops *S, double *u, dou
   }
 }
 
-int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
                               double nu_dt, double tol, int maxit, cap_viscosity_status *st)
 {
   int s = check_args("cap_viscosity_stress_step", w, g, phi, u, v, nu_dt, tol, maxit);

@@ -39,7 +39,7 @@
 
 #include "cap_grid.h"
 
-typedef struct cap_viscosity cap_viscosity;
+typedef struct cap_viscosity_ws cap_viscosity_ws;
 
 typedef struct {
   int iterations[2];   /* CG iterations for u and v (the stress step: its coupled solve in both) */
@@ -47,16 +47,17 @@ typedef struct {
   long unknowns[2];    /* liquid faces solved for */
 } cap_viscosity_status;
 
-/* Workspace for grid g (copied); NULL (and CAP_ENOMEM reported) on failure. */
-cap_viscosity *cap_viscosity_alloc(const cap_grid *g);
-void cap_viscosity_free(cap_viscosity *w);
+/* Workspace for grid g (copied) into *out (NULL on failure); CAP_EINVAL for a NULL argument,
+ * CAP_ENOMEM. */
+int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g);
+void cap_viscosity_ws_free(cap_viscosity_ws *w);
 
 /* Fixed faces inside the domain (NULL: none): both steps keep their values (in u, v as given) and
  * use them as Dirichlet data, so that a tangential face next to a solid sees the solid's velocity one
  * cell beyond it (a first-order no-slip staircase; cap_ns writes the solid's rigid velocity there,
  * 0 for a solid at rest). The faces of solids: cap_vsurf_xfaces / yfaces. The workspace keeps the
  * pointers (g->size entries each); they must outlive its use. */
-void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed, const unsigned char *yfixed);
+void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfixed, const unsigned char *yfixed);
 
 /* One componentwise implicit viscous step of u and v in place: (I - nu_dt L_h) u_new = u_old on the
  * liquid faces, L_h the 5-point Laplacian (diagonal 1 + 4 k in the h^2-scaled rows). On AXI grids the
@@ -72,7 +73,7 @@ void cap_viscosity_set_fixed_faces(cap_viscosity *w, const unsigned char *xfixed
  * per component. Errors: CAP_EINVAL (NULL), CAP_ESIZE (a workspace of another size), CAP_EGEOM (3D,
  * AXI periodic in r), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes,
  * CAP_EMAXITER (a solve did not converge; status filled). */
-int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
                        double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
 /* Relative floor of the mass weight of an unknown face of the stress step:
@@ -103,7 +104,7 @@ int cap_viscosity_step(cap_viscosity *w, const cap_grid *g, const double *phi, d
  * translation along the axis is not dissipated.
  * Arguments, checks and errors as cap_viscosity_step; the status holds the one coupled solve in both
  * entries of iterations and residual, and the u and v unknowns separately. */
-int cap_viscosity_stress_step(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v,
+int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
                               double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
 

@@ -70,7 +70,7 @@ typedef struct {
 
 /* xc, yc: centre; periodic_x: distance to the nearest periodic image; dist_input: phi0 is already
  * the signed distance. */
-static redist_result run_circle(cap_fmm_workspace *ws, const cap_grid *g, cap_fmm_order order, double xc,
+static redist_result run_circle(cap_fmm_ws *ws, const cap_grid *g, cap_fmm_order order, double xc,
                                 double yc, int dist_input, int periodic_x, double *phi_out)
 {
   redist_result r;
@@ -137,8 +137,8 @@ static void redistance_circle(int order)
   for (int q = 0; q < NRES; q++) {
     cap_grid g;
     grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-    cap_fmm_workspace *ws = NULL;
-    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    cap_fmm_ws *ws = NULL;
+    ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
     redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, NULL);
     redist_result rd = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 1, 0, NULL);
     ok &= r.status == CAP_SUCCESS && rd.status == CAP_SUCCESS;
@@ -156,7 +156,7 @@ static void redistance_circle(int order)
             "clamped %zu | %.3f s",
             order, NS[q], W * NS[q], r.e_all, r.e_far, r.e_iface, r.shift, r.shift_any, rd.shift,
             r.st.n_init, r.st.n_fallback, r.st.n_marched, r.st.n_clamped, r.seconds);
-    cap_fmm_free(ws);
+    cap_fmm_ws_free(ws);
   }
   th_true(ok, "order %d: every run succeeds and init + marched + clamped = all cells", order);
   th_int(flips, 0, "order %d: no cell changes sign (phi0 and distance inputs, all resolutions)", order);
@@ -228,17 +228,17 @@ static int inside_dependency(double x, double y, double d, double nx, double ny,
 }
 
 /* The straight-line cases' grid: 96 x 96 cells of the unit square and its workspace. */
-static int straight_grid(cap_grid *g, cap_fmm_workspace **ws)
+static int straight_grid(cap_grid *g, cap_fmm_ws **ws)
 {
   int s = grid_unit(g, CAP_GEOM_PLANAR, 96);
-  return s ? s : cap_fmm_alloc(g, ws);
+  return s ? s : cap_fmm_ws_alloc(ws, g);
 }
 
 static void straight_redistance(void)
 {
   int n = 96;
   cap_grid g;
-  cap_fmm_workspace *ws = NULL;
+  cap_fmm_ws *ws = NULL;
   straight_grid(&g, &ws);
   double nx = cos(ANG), ny = sin(ANG), c0 = nx * XC + ny * YC, band = 8.5;
   double *phi = cap_grid_field_alloc(&g);
@@ -266,7 +266,7 @@ static void straight_redistance(void)
   th_abs(eclamp, 0, ROUND_TOL, "straight line: |phi| = band h beyond the band");
   th_int((long)st.n_fallback, 0, "straight line: no order-2 initialisation falls back to order 1");
   free(phi);
-  cap_fmm_free(ws);
+  cap_fmm_ws_free(ws);
 }
 
 /* Extrapolation of q = a + b t (t the tangential coordinate) with phi = 2.7 d: exact for both orders
@@ -275,7 +275,7 @@ static void straight_extrapolate(void)
 {
   int n = 96;
   cap_grid g;
-  cap_fmm_workspace *ws = NULL;
+  cap_fmm_ws *ws = NULL;
   straight_grid(&g, &ws);
   double nx = cos(ANG), ny = sin(ANG), c0 = nx * XC + ny * YC, band = 8.5;
   cap_fmm_stats st;
@@ -328,7 +328,7 @@ static void straight_extrapolate(void)
   free(ps);
   free(q);
   free(known);
-  cap_fmm_free(ws);
+  cap_fmm_ws_free(ws);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -342,7 +342,7 @@ static double q_angle(double x, double y)
 
 /* Max error over the extrapolated points (0 <= phi_s <= W) of the field f given inside the liquid
  * (NaN if a target is not reached). phi: cell-centred level set. */
-static double extrap_error(cap_fmm_workspace *ws, const cap_grid *g, const double *phi, cap_location loc,
+static double extrap_error(cap_fmm_ws *ws, const cap_grid *g, const double *phi, cap_location loc,
                            cap_fmm_order order, double (*f)(double, double), int *status)
 {
   double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
@@ -382,8 +382,8 @@ static void extrapolate_circle(int order)
   for (int q = 0; q < NRES; q++) {
     cap_grid g;
     grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-    cap_fmm_workspace *ws = NULL;
-    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    cap_fmm_ws *ws = NULL;
+    ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
     double *phi = cap_grid_field_alloc(&g);
     fill_circle(&g, phi);
     hs[q] = g.h;
@@ -401,7 +401,7 @@ static void extrapolate_circle(int order)
             "redistancing phi0: cells %.3e",
             order, NS[q], e[0][q], e[1][q], e[2][q], epipe[q]);
     free(phi);
-    cap_fmm_free(ws);
+    cap_fmm_ws_free(ws);
   }
   th_true(ok, "extrapolate order %d: every call succeeds", order);
   double pmin = order == 1 ? 0.9 : 1.8;
@@ -431,8 +431,8 @@ static void extrapolate_linear(void)
   for (int q = 0; q < NRES; q++) {
     cap_grid g;
     grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-    cap_fmm_workspace *ws = NULL;
-    ok &= cap_fmm_alloc(&g, &ws) == CAP_SUCCESS;
+    cap_fmm_ws *ws = NULL;
+    ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
     double *phi = cap_grid_field_alloc(&g);
     fill_circle(&g, phi);
     hs[q] = g.h;
@@ -446,7 +446,7 @@ static void extrapolate_linear(void)
     th_note("linear extension n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | constant (order 2), x-faces %.3e",
             NS[q], e[0][q], e[1][q], e[2][q], e2[q]);
     free(phi);
-    cap_fmm_free(ws);
+    cap_fmm_ws_free(ws);
   }
   th_true(ok, "linear extension: every call succeeds");
   for (int loc = 0; loc <= 2; loc++) {
@@ -474,8 +474,8 @@ static void axi_periodic(void)
     cap_grid ga, gp;
     grid_unit(&ga, CAP_GEOM_AXI, ns[q]);
     grid_unit(&gp, CAP_GEOM_PLANAR, ns[q]);
-    cap_fmm_workspace *ws = NULL;
-    ok &= cap_fmm_alloc(&ga, &ws) == CAP_SUCCESS;
+    cap_fmm_ws *ws = NULL;
+    ok &= cap_fmm_ws_alloc(&ws, &ga) == CAP_SUCCESS;
     double *pa = cap_grid_field_alloc(&ga), *pp = cap_grid_field_alloc(&gp);
     /* drop centred on the axis r = 0 */
     redist_result ra = run_circle(ws, &ga, CAP_FMM_ORDER2, 0.0, YC, 0, 0, pa);
@@ -498,7 +498,7 @@ static void axi_periodic(void)
     flips += rq.flips;
     th_note("order 2 n=%d: AXI drop on the axis e_all %.3e | x-periodic circle across x = 0 e_all %.3e", ns[q],
             ra.e_all, rq.e_all);
-    cap_fmm_free(ws);
+    cap_fmm_ws_free(ws);
   }
   th_true(ok, "AXI and periodic runs succeed");
   th_int(flips, 0, "AXI and periodic: no cell changes sign");
@@ -517,8 +517,8 @@ static void periodic_faces(void)
   grid_unit(&g, CAP_GEOM_PLANAR, n);
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  cap_fmm_workspace *ws = NULL;
-  cap_fmm_alloc(&g, &ws);
+  cap_fmm_ws *ws = NULL;
+  cap_fmm_ws_alloc(&ws, &g);
   double *phi = cap_grid_field_alloc(&g), *ps = cap_grid_field_alloc(&g), *qf = cap_grid_field_alloc(&g);
   unsigned char *known = calloc(g.size, 1);
   for (int j = 0; j < n; j++)
@@ -549,7 +549,7 @@ static void periodic_faces(void)
   free(ps);
   free(qf);
   free(known);
-  cap_fmm_free(ws);
+  cap_fmm_ws_free(ws);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -559,7 +559,7 @@ static void periodic_faces(void)
  * for each of the first and the last, the circle's distance on the first; p3 a field of the 3D grid. */
 typedef struct {
   cap_grid g, g2, g3;
-  cap_fmm_workspace *ws, *ws3;
+  cap_fmm_ws *ws, *ws3;
   double *phi, *p3;
 } err_setup;
 
@@ -570,8 +570,8 @@ static void err_init(err_setup *E)
   grid_unit(&E->g2, CAP_GEOM_PLANAR, n + 1);
   cap_grid_init(&E->g3, CAP_GEOM_3D, 8, 8, 8, 0.125, 0, 0, 0, 2);
   E->ws = E->ws3 = NULL;
-  cap_fmm_alloc(&E->g, &E->ws);
-  cap_fmm_alloc(&E->g3, &E->ws3);
+  cap_fmm_ws_alloc(&E->ws, &E->g);
+  cap_fmm_ws_alloc(&E->ws3, &E->g3);
   E->phi = cap_grid_field_alloc(&E->g);
   E->p3 = cap_grid_field_alloc(&E->g3);
   fill_circle(&E->g, E->phi);
@@ -581,8 +581,8 @@ static void err_free(err_setup *E)
 {
   free(E->phi);
   free(E->p3);
-  cap_fmm_free(E->ws);
-  cap_fmm_free(E->ws3);
+  cap_fmm_ws_free(E->ws);
+  cap_fmm_ws_free(E->ws3);
 }
 
 /* Error paths of alloc and redistance. */
@@ -593,13 +593,13 @@ static void bad_input(void)
   grid_unit(&g, CAP_GEOM_PLANAR, n);
   grid_unit(&g2, CAP_GEOM_PLANAR, n + 1);
   cap_grid_init(&g3, CAP_GEOM_3D, 8, 8, 8, 0.125, 0, 0, 0, 2);
-  cap_fmm_workspace *ws = NULL, *ws3 = NULL;
-  th_int(cap_fmm_alloc(&g, &ws), CAP_SUCCESS, "alloc");
-  th_int(cap_fmm_alloc(NULL, &ws3), CAP_EINVAL, "alloc with a NULL grid: EINVAL");
+  cap_fmm_ws *ws = NULL, *ws3 = NULL;
+  th_int(cap_fmm_ws_alloc(&ws, &g), CAP_SUCCESS, "alloc");
+  th_int(cap_fmm_ws_alloc(&ws3, NULL), CAP_EINVAL, "alloc with a NULL grid: EINVAL");
   th_true(ws3 == NULL, "failed alloc leaves *ws NULL");
-  th_int(cap_fmm_alloc(&g, NULL), CAP_EINVAL, "alloc with a NULL handle pointer: EINVAL");
-  th_int(cap_fmm_alloc(&g3, &ws3), CAP_SUCCESS, "alloc for a 3D grid (memory only)");
-  cap_fmm_free(NULL);
+  th_int(cap_fmm_ws_alloc(NULL, &g), CAP_EINVAL, "alloc with a NULL handle pointer: EINVAL");
+  th_int(cap_fmm_ws_alloc(&ws3, &g3), CAP_SUCCESS, "alloc for a 3D grid (memory only)");
+  cap_fmm_ws_free(NULL);
   th_true(1, "free(NULL) is a no-op");
 
   double *phi = cap_grid_field_alloc(&g), *p3 = cap_grid_field_alloc(&g3);
@@ -628,8 +628,8 @@ static void bad_input(void)
 
   free(phi);
   free(p3);
-  cap_fmm_free(ws);
-  cap_fmm_free(ws3);
+  cap_fmm_ws_free(ws);
+  cap_fmm_ws_free(ws3);
 }
 
 /* no interface: documented as |phi| = band h with the sign kept, CAP_SUCCESS, n_init = 0 */
@@ -681,7 +681,7 @@ static void extrapolate_bad_input(void)
   err_setup E;
   err_init(&E);
   cap_grid g = E.g, g2 = E.g2, g3 = E.g3;
-  cap_fmm_workspace *ws = E.ws, *ws3 = E.ws3;
+  cap_fmm_ws *ws = E.ws, *ws3 = E.ws3;
   double *phi = E.phi, *p3 = E.p3;
   int n = g.nx;
   double *ps = cap_grid_field_alloc(&g), *q = cap_grid_field_alloc(&g);
@@ -784,8 +784,8 @@ static void noise(void)
   int n = 64;
   cap_grid g;
   grid_unit(&g, CAP_GEOM_PLANAR, n);
-  cap_fmm_workspace *ws = NULL;
-  cap_fmm_alloc(&g, &ws);
+  cap_fmm_ws *ws = NULL;
+  cap_fmm_ws_alloc(&ws, &g);
   double *phi = cap_grid_field_alloc(&g), *old = cap_grid_field_alloc(&g);
   for (int order = 1; order <= 2; order++) {
     unsigned long long lcg = 38170512ULL; /* a local linear congruential generator (Knuth's MMIX) */
@@ -812,7 +812,7 @@ static void noise(void)
   }
   free(phi);
   free(old);
-  cap_fmm_free(ws);
+  cap_fmm_ws_free(ws);
 }
 
 /* timing (a note, not a check): a 1024^2 grid, band 6, order 2 */
@@ -821,8 +821,8 @@ static void timing(void)
   int n = 1024;
   cap_grid g;
   grid_unit(&g, CAP_GEOM_PLANAR, n);
-  cap_fmm_workspace *ws = NULL;
-  cap_fmm_alloc(&g, &ws);
+  cap_fmm_ws *ws = NULL;
+  cap_fmm_ws_alloc(&ws, &g);
   double *phi = cap_grid_field_alloc(&g);
   double *q = cap_grid_field_alloc(&g);
   unsigned char *known = calloc(g.size, 1);
@@ -848,7 +848,7 @@ static void timing(void)
   free(phi);
   free(q);
   free(known);
-  cap_fmm_free(ws);
+  cap_fmm_ws_free(ws);
 }
 
 static void redistance_order1(void) { redistance_circle(1); }

@@ -41,7 +41,8 @@ static double advect_error(int n, double *linf)
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   for (int s = 0; s < 4; s++) cap_grid_set_bc(&g, (cap_side)s, CAP_BC_PERIODIC);
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   const double ux = 0.7321, vy = -0.4142, T = 0.125;
   for (size_t k = 0; k < g.size; k++) { u[k] = ux; v[k] = vy; }
   double zero[2] = {0, 0};
@@ -96,7 +97,8 @@ static double curvature_after_reinit(int n, int its)
   double c[3] = {XC, YC, RAD};
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   fill(&g, phi, circle_sdf, c);
   if (its > 0) cap_levelset_reinit(&g, phi, its, w);
   cap_levelset_curvature(&g, phi, k);
@@ -168,7 +170,8 @@ static void reinit_check(int n, double *shift_h, double *grad_err)
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   fill(&g, phi, distorted, NULL);
   cap_levelset_reinit(&g, phi, 40, w);
   cap_levelset_fill_ghosts(&g, phi);
@@ -210,7 +213,8 @@ static void thread_reinit(double rs_h, int its, double *radius_h, double *dvol)
   cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_SLIP);
   double *phi = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - rs_h * g.h;
   double v0, v1;
@@ -244,7 +248,8 @@ static double zalesak_area_loss(int n)
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   /* rigid rotation about (0.5, 0.5), one turn in T = 2 pi: u = -(y - 0.5), v = x - 0.5 on faces */
   for (int j = -3; j < n + 3; j++)
     for (int i = -3; i < n + 3; i++) {
@@ -399,7 +404,8 @@ static double contact_walk(double theta, double cells, int calls)
   cap_grid_set_contact_angle(&g, CAP_YLO, theta);
   cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
   double *phi = cap_grid_field_alloc(&g), x[2] = {NAN, NAN};
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g);
+  cap_levelset_ws *w = NULL;
+  cap_levelset_ws_alloc(&w, &g);
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
   for (int pass = 0; pass < 2; pass++) {
@@ -697,7 +703,9 @@ static void bad_input(void)
   cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 2);
   cap_grid_init(&g2, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = cap_levelset_ws_alloc(&g), *w2 = cap_levelset_ws_alloc(&g2);
+  cap_levelset_ws *w = NULL, *w2 = NULL;
+  cap_levelset_ws_alloc(&w, &g);
+  cap_levelset_ws_alloc(&w2, &g2);
   th_int(cap_levelset_advect(&g, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
   g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
   cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
@@ -710,7 +718,8 @@ static void bad_input(void)
   th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
   th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL, "crossing without sign change rejected");
   p3[cap_grid_idx(&g2, 3, 3)] = NAN;
-  cap_levelset_ws *w3 = cap_levelset_ws_alloc(&g2);
+  cap_levelset_ws *w3 = NULL;
+  cap_levelset_ws_alloc(&w3, &g2);
   th_int(cap_levelset_advect(&g2, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
   th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
   cap_grid g3;

@@ -15,7 +15,7 @@
 #include "../solver/cap_viscosity.h"
 #include "tharness.h"
 
-typedef int step_fn(cap_viscosity *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
+typedef int step_fn(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
                     double tol, int maxit, cap_viscosity_status *st);
 
 /* Shear mode u(y) on an nx x ny grid of height 1; walls at y = 0, 1 (wall) or periodic in y. Returns
@@ -37,7 +37,8 @@ static double one_step(step_fn *step, int n, int walls, double nu_dt, double *ex
       double y = cap_grid_yc(&g, j);
       u[cap_grid_idx(&g, i, j)] = u0[cap_grid_idx(&g, i, j)] = walls ? sin(kk * y) : sin(kk * y + 0.3817);
     }
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   step(w, &g, phi, u, v, nu_dt, 1e-12, 500, st);
   /* discrete eigenvalue of -lap_h for this mode: (4/h^2) sin^2(kk h / 2) */
   double lam = 4 / (g.h * g.h) * pow(sin(kk * g.h / 2), 2);
@@ -48,7 +49,7 @@ static double one_step(step_fn *step, int n, int walls, double nu_dt, double *ex
       size_t c = cap_grid_idx(&g, i, j);
       if (fabs(u0[c]) > 1e-3) e = fmax(e, fabs(u[c] / u0[c] - *expect));
     }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v); free(u0);
   return e;
 }
@@ -66,12 +67,13 @@ static double decay_error(step_fn *step, int steps)
   for (size_t k = 0; k < g.size; k++) phi[k] = -1;
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= 4; i++) u[cap_grid_idx(&g, i, j)] = sin(M_PI * cap_grid_yc(&g, j));
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   const double nu = 0.3817, T = 0.05;
   for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu * T / steps, 1e-12, 500, NULL);
   int jm = n / 2;
   double amp = u[cap_grid_idx(&g, 1, jm)] / sin(M_PI * cap_grid_yc(&g, jm));
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v);
   return fabs(amp - exp(-nu * M_PI * M_PI * T));
 }
@@ -190,11 +192,12 @@ static double strain_rate(step_fn *step, int Rc, int ext, double k, cap_viscosit
   drop D;
   drop_init(&D, n, R, (n / 2 + 0.3183) * h, (n / 2 + 0.1419) * h);
   drop_set(&D, 1, ext);
-  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &D.g);
   *status = step(w, &D.g, D.phi, D.u, D.v, k * h * h, 1e-13, 2000, st);
   double ke0, dke;
   drop_energy(&D, &ke0, &dke);
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
   return dke / (k * h * h * ke0) * R * R / 16;
 }
@@ -221,7 +224,8 @@ static double pool_error(step_fn *step, int n, double nu_dt, int steps)
       double y = cap_grid_yc(&g, j);
       u[cap_grid_idx(&g, i, j)] = y < H + 0.5 * g.h ? sin(kz * y) : 0;
     }
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu_dt, 1e-13, 1000, NULL);
   double num = 0, den = 0;
   for (int j = 0; cap_grid_yc(&g, j) < H; j++) {
@@ -229,7 +233,7 @@ static double pool_error(step_fn *step, int n, double nu_dt, int steps)
     num += u[cap_grid_idx(&g, 1, j)] * sj;
     den += sj * sj;
   }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v);
   return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
 }
@@ -257,7 +261,8 @@ static double slip_case(step_fn *step, int kind, int slip)
       u[c] = u0[c] = kind == 0 ? cos(M_PI * cap_grid_yc(&g, j)) : 0.3817;
     }
   const double nu_dt = 3.817e-3;
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   step(w, &g, phi, u, v, nu_dt, 1e-13, 500, NULL);
   double expect = 1 / (1 + nu_dt * 4 / (g.h * g.h) * pow(sin(M_PI * g.h / 2), 2)), e = 0;
   for (int j = 0; j < n; j++)
@@ -265,7 +270,7 @@ static double slip_case(step_fn *step, int kind, int slip)
       size_t c = cap_grid_idx(&g, i, j);
       e = fmax(e, kind == 0 ? fabs(u[c] - expect * u0[c]) : fabs(u[c] - u0[c]));
     }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v); free(u0);
   return e;
 }
@@ -324,7 +329,8 @@ static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double 
       r = cap_grid_xc(&g, i), z = cap_grid_yf(&g, j);
       v[c] = axi_field(1, 0, r, z) - nu_dt * axi_field(1, op, r, z);
     }
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   cap_viscosity_status st;
   step(w, &g, phi, u, v, nu_dt, 1e-13, 5000, &st);
   *iters = st.iterations[0];
@@ -338,7 +344,7 @@ static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double 
       if (i == 1) *err_axis = fmax(*err_axis, eu);
       if (i == 0) *err_axis = fmax(*err_axis, ev);
     }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v);
 }
 
@@ -392,7 +398,8 @@ static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
     }
 #undef AT
   for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, n)] = v[cap_grid_idx(&g, i, 0)];
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   step(w, &g, phi, u, v, nu_dt, 1e-14, 5000, NULL);
   double e = 0;
   for (int j = 0; j < n; j++)
@@ -400,7 +407,7 @@ static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
       size_t c = cap_grid_idx(&g, i, j);
       e = fmax(e, fmax(fabs(u[c] - us[c]), fabs(v[c] - vs[c])));
     }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v); free(us); free(vs);
   return e / scale;
 }
@@ -417,7 +424,8 @@ static double axi_uniform(step_fn *step, cap_bc outer)
   for (size_t c = 0; c < g.size; c++) phi[c] = -1;
   for (int j = 0; j <= n; j++)
     for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, j)] = U;
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   step(w, &g, phi, u, v, 0.01, 1e-13, 500, NULL);
   double e = 0;
   for (int j = 0; j <= n; j++)
@@ -426,7 +434,7 @@ static double axi_uniform(step_fn *step, cap_bc outer)
       e = fmax(e, fabs(u[c]));
       if (i < n) e = fmax(e, fabs(v[c] - U));
     }
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v);
   return e / U;
 }
@@ -470,14 +478,15 @@ static double sphere_rate(int Rc, double k, int *iters, int *status)
   drop D;
   sphere_init(&D, Rc);
   sphere_set(&D, 1);
-  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &D.g);
   cap_viscosity_status st;
   double nu_dt = k * D.g.h * D.g.h;
   *status = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-13, 5000, &st);
   *iters = st.iterations[0];
   double ke0, dke;
   drop_energy(&D, &ke0, &dke);
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   double ratio = dke / (nu_dt * ke0) * D.R * D.R / 20;
   drop_free(&D);
   return ratio;
@@ -503,13 +512,15 @@ static double decay_order(step_fn *step, double err[3])
 
 /* The rotating drop's cases: a disc of radius 0.3817 at (0.5131, 0.4873) in the 64^2 box, its
  * workspace (returned), the scale Omega R of its rigid rotation (*omega_r) and the step's nu dt. */
-static cap_viscosity *rotating_drop(drop *D, double *omega_r, double *nu_dt)
+static cap_viscosity_ws *rotating_drop(drop *D, double *omega_r, double *nu_dt)
 {
   const double R = 0.3817;
   drop_init(D, 64, R, 0.5131, 0.4873);
   *omega_r = 1.7319 * R;
   *nu_dt = 0.01;
-  return cap_viscosity_alloc(&D->g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &D->g);
+  return w;
 }
 
 /* free-slip walls against no-slip walls, both steps */
@@ -564,7 +575,8 @@ static void air_faces(void)
   for (int j = 0; j < 16; j++)
     for (int i = 0; i <= 16; i++) u[cap_grid_idx(&g, i, j)] = cos(3 * cap_grid_yc(&g, j)) * sin(M_PI * i / 16.0);
   double air = u[cap_grid_idx(&g, 5, 12)], liq = u[cap_grid_idx(&g, 5, 3)];
-  cap_viscosity *w = cap_viscosity_alloc(&g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &g);
   th_int(cap_viscosity_step(w, &g, phi, u, v, 0.01, 1e-10, 200, &st), CAP_SUCCESS, "free-surface step");
   th_abs(u[cap_grid_idx(&g, 5, 12)], air, 0, "air face unchanged");
   th_true(u[cap_grid_idx(&g, 5, 3)] != liq, "liquid face changed");
@@ -578,7 +590,7 @@ static void air_faces(void)
   cap_grid b;
   cap_grid_init(&b, CAP_GEOM_PLANAR, 8, 16, 1, 1.0 / 16, 0, 0, 0, 2);
   th_int(cap_viscosity_step(w, &b, phi, u, v, 0.01, 1e-10, 10, &st), CAP_ESIZE, "workspace of another grid rejected");
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   free(phi); free(u); free(v);
 }
 
@@ -639,7 +651,7 @@ static void stress_rotation(void)
 {
   drop D;
   double omega_r, nu_dt;
-  cap_viscosity *w = rotating_drop(&D, &omega_r, &nu_dt);
+  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
   cap_viscosity_status st;
   drop_set(&D, 0, 0);
   th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
@@ -648,7 +660,7 @@ static void stress_rotation(void)
   /* a disc of 24.4 cells radius: about pi R^2 / h^2 = 1875 liquid u faces, plus a surface layer */
   th_true(st.unknowns[0] > 1874 && st.unknowns[0] < 2200 && st.unknowns[1] > 1874 && st.unknowns[1] < 2200,
           "stress step: %ld u and %ld v unknowns, the disc and its surface layer", st.unknowns[0], st.unknowns[1]);
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -658,7 +670,7 @@ static void stress_rotation_void(void)
 {
   drop D;
   double omega_r, nu_dt;
-  cap_viscosity *w = rotating_drop(&D, &omega_r, &nu_dt);
+  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
   cap_viscosity_status st;
   double ke0, dke_s, dke_l;
   drop_set(&D, 0, 1);
@@ -682,7 +694,7 @@ static void stress_rotation_void(void)
           "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)", dke_l / ke0, nu_dt / (D.R * D.R));
   th_true(fabs(dke_s) < 1e-3 * dke_l, "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
           "Laplacian step's loss %.2e", dke_s / ke0, dke_l / ke0);
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -691,7 +703,7 @@ static void stress_trivial(void)
 {
   drop D;
   double omega_r, nu_dt;
-  cap_viscosity *w = rotating_drop(&D, &omega_r, &nu_dt);
+  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
   cap_viscosity_status st;
   drop_set(&D, 0, 1);
   th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS, "stress step, nu_dt = 0");
@@ -701,7 +713,7 @@ static void stress_trivial(void)
          "stress step without liquid");
   th_int(st.unknowns[0] + st.unknowns[1], 0, "stress step without liquid: no unknowns");
   th_abs(drop_change(&D, omega_r), 0, 0, "stress step without liquid: nothing changes");
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -710,7 +722,7 @@ static void stress_bad_input(void)
 {
   drop D;
   double omega_r, nu_dt;
-  cap_viscosity *w = rotating_drop(&D, &omega_r, &nu_dt);
+  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
   cap_viscosity_status st;
   drop_set(&D, 0, 1);
   th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 1, &st), CAP_EMAXITER,
@@ -736,7 +748,7 @@ static void stress_bad_input(void)
   cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
   th_int(cap_viscosity_stress_step(w, &b, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_ESIZE,
          "stress step: workspace of another grid rejected");
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -866,7 +878,8 @@ static void axi_translation(void)
 {
   drop D;
   sphere_init(&D, 24);
-  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &D.g);
   cap_viscosity_status st;
   double hh = D.g.h * D.g.h;
   for (int m = 0; m < 2; m++) {
@@ -882,7 +895,7 @@ static void axi_translation(void)
   th_int(cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, 41 * hh, 1e-12, 2000, &st), CAP_SUCCESS,
          "AXI Laplacian step on the translating sphere (void faces as Dirichlet data)");
   th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -891,7 +904,8 @@ static void axi_bad_input(void)
 {
   drop D;
   sphere_init(&D, 24);
-  cap_viscosity *w = cap_viscosity_alloc(&D.g);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &D.g);
   cap_viscosity_status st;
   cap_grid a;
   cap_grid_init(&a, CAP_GEOM_3D, D.g.nx, D.g.ny, 4, D.g.h, 0, 0, 0, 2);
@@ -909,7 +923,7 @@ static void axi_bad_input(void)
   cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx + 1, D.g.ny, 1, D.g.h, 0, 0, 0, 2);
   th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_ESIZE,
          "stress step: AXI workspace of another grid rejected");
-  cap_viscosity_free(w);
+  cap_viscosity_ws_free(w);
   drop_free(&D);
 }
 
@@ -967,7 +981,9 @@ static void fixed_faces(void)
       if (i >= n) xf[cap_grid_idx(&gb, i, j)] = 1;
       if (i >= n && i < n + extra) yf[cap_grid_idx(&gb, i, j)] = 1;
     }
-  cap_viscosity *wa = cap_viscosity_alloc(&ga), *wb = cap_viscosity_alloc(&gb);
+  cap_viscosity_ws *wa = NULL, *wb = NULL;
+  cap_viscosity_ws_alloc(&wa, &ga);
+  cap_viscosity_ws_alloc(&wb, &gb);
   cap_viscosity_set_fixed_faces(wb, xf, yf);
   cap_viscosity_status sa, sb;
   th_int(cap_viscosity_step(wa, &ga, pa, ua, va, nu_dt, 1e-14, 500, &sa), CAP_SUCCESS, "fixed faces: step on the box");
@@ -982,8 +998,8 @@ static void fixed_faces(void)
   th_abs(fixed, 0, 0, "fixed faces: held at exactly 0");
   th_true(sb.unknowns[0] == sa.unknowns[0], "fixed faces: not unknowns (%ld and %ld u unknowns)", sb.unknowns[0],
           sa.unknowns[0]);
-  cap_viscosity_free(wa);
-  cap_viscosity_free(wb);
+  cap_viscosity_ws_free(wa);
+  cap_viscosity_ws_free(wb);
   free(pa); free(ua); free(va); free(pb); free(ub); free(vb); free(xf); free(yf);
 }
 
@@ -1016,7 +1032,8 @@ static void moving_fixed_faces(void)
         v1[c] = v0[c] + V;
         xf[c] = yf[c] = (unsigned char)block;
       }
-    cap_viscosity *w = cap_viscosity_alloc(&g);
+    cap_viscosity_ws *w = NULL;
+    cap_viscosity_ws_alloc(&w, &g);
     cap_viscosity_set_fixed_faces(w, xf, yf);
     cap_viscosity_status st0, st1;
     int s0 = form ? cap_viscosity_stress_step(w, &g, ph, u0, v0, nu_dt, 1e-13, 800, &st0)
@@ -1038,7 +1055,7 @@ static void moving_fixed_faces(void)
     th_abs(dev, 0, 1e-10, "moving fixed faces, %s: the step of the shifted field is the shifted step", name);
     th_abs(held, 0, 0, "moving fixed faces, %s: the fixed faces keep their velocity exactly", name);
     th_true(moved > 1e-3, "moving fixed faces, %s: the step did something (max change %.3g)", name, moved);
-    cap_viscosity_free(w);
+    cap_viscosity_ws_free(w);
     free(ph); free(u0); free(v0); free(u1); free(v1); free(xf); free(yf);
   }
 }
