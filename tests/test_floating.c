@@ -17,7 +17,7 @@
  *    g = 9.81 m/s^2, theta = 100 deg) of the floating-paperclip scene of Ruan et al. (2021),
  *    "Solid-fluid interaction with surface-tension-dominant contact" (density ratios up to 7.9 stay
  *    afloat), with the wire radius chosen by capillab's floating issue: D = 7.9 floats, D = 25 sinks.
- * No numerical value of Vella, Lee & Kim (2006) is used: the paper's text was not accessible.
+ * No numerical value of Vella, Lee & Kim (2006) is used (docs/design/tests-notes.md).
  */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>

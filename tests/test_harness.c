@@ -21,7 +21,7 @@ static void window(double t[NS])
 }
 
 /* The sloshing of cheerios' bath (R = 4 cells, l = 2 l_c): F = 8e-3 + e^(-0.2 s) (1e-3 cos(0.75 s)
- * + 5e-4 sin(0.75 s)), which a plain mean over the window misses by 0.8 %. */
+ * + 5e-4 sin(0.75 s)), which a plain mean over the window misses by more than 0.5 % (asserted). */
 static void noiseless(void)
 {
   double t[NS], f[NS], lim, rms;
@@ -39,8 +39,8 @@ static void noiseless(void)
   th_true(rms < 1e-8, "its residual vanishes (%.2g)", rms);
 }
 
-/* The same with a flicker of 1.5e-5 (the residual measured at R = 4 cells) and another rate,
- * frequency and phase. */
+/* The same with a flicker of 1.5e-5 (the size of the cheerios experiment's residual about its fit at
+ * R = 4 cells: docs/design/tests-notes.md) and another rate, frequency and phase. */
 static void flickering(void)
 {
   double t[NS], f[NS], lim, rms;

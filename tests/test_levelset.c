@@ -442,9 +442,9 @@ static void contact_straight(void)
 }
 
 /* a curved surface: the ghosts follow the interior's own wall-normal slope near the contact
- * line, so they continue the circle to third order and the contact cells keep its curvature (the
- * mirror with the constant slope cos(theta) put a kink of 2 |g'| |x - x_c| into phi at the wall:
- * an O(1) relative error of the contact cells' curvature) */
+ * line, so they continue the circle to third order and the contact cells keep its curvature (a
+ * mirror with the constant slope cos(theta) would put a kink of 2 |g'| |x - x_c| into phi at the
+ * wall: an O(1) relative error of the contact cells' curvature; docs/design/contact-angle.md) */
 static void contact_curved(void)
 {
   for (int a = 0; a < 5; a++) {
@@ -462,7 +462,8 @@ static void contact_curved(void)
       th_true(th_slope(3, hs, ge) >= 2.5, "circle meeting the wall at %g deg: the ghosts' order %.2f >= 2.5", ANGLES[a],
               th_slope(3, hs, ge));
     /* first order from the analysis (the ghosts' third-order error over h^2 in the second
-     * differences); 5 % at 160 cells is a tenth of the constant slope's 40-50 % */
+     * differences); 5 % at 160 cells is a regression bound, the value at the time of writing with
+     * a margin, and far below the O(1) error of a constant slope (docs/design/tests-notes.md) */
     th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8, "circle meeting the wall at %g deg: contact-cell curvature "
             "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8", ANGLES[a], ke[2], th_slope(3, hs, ke));
   }
@@ -471,10 +472,9 @@ static void contact_curved(void)
 /* the thin wedges of 15 and 165 degrees: the surface stays within the curvature stencils of the
  * wall's cells 2 / tan(15 deg) = 7.5 cells from the contact point, so the ghosts (on a wall of the
  * box) and the continuation (in a solid) follow phi's slope that far (cap_vsurf.h,
- * cap_contact_reach). Blended back into cos(theta) from 3 cells on (2 in a solid then), as the other
- * angles are, the error at the crossings 3-6 cells from the contact point stood at 3.1-3.5 % at 15
- * degrees and 2.4-3.0 % at 165 for every R0/h from 16 to 64 on the wall, 5.4-6.6 % and 5.6-7.3 % on
- * the solid (not converging). First order is what the ghosts' third-order error over h^2 in the
+ * cap_contact_reach); a blend back into cos(theta) from 3 cells on, as at the other angles, leaves
+ * an error at the crossings 3-6 cells from the contact point that does not converge
+ * (docs/design/tests-notes.md). First order is what the ghosts' third-order error over h^2 in the
  * second differences gives; 0.8 as for the contact cells above */
 static void contact_thin_wedge(void)
 {
@@ -496,9 +496,8 @@ static void contact_thin_wedge(void)
  * (3 cells, farther under a thin wedge: cap_contact_reach), where the crossings' stencils read it,
  * so the curvature at every crossing is the wall's (so the wall's order above holds on the floor
  * too). To rounding: the fill stops once no cell changes by more than 1e-12 h, 1e-12 / h in the
- * second differences, below 1e-9 here. With 2 cells there (the solids' rule before) the floor had
- * 5.0, 4.4, 4.8 % at 30 degrees and 2.5, 2.8, 3.9 % at 150 for R0/h = 16, 32, 64, not converging,
- * against the wall's 0.34 % or less; at 15 and 165 degrees 5.4-7.3 % before the thin wedge's reach */
+ * second differences, below 1e-9 here. With a reach of 2 cells in the solid the floor's curvature is
+ * not the wall's and does not converge (docs/design/virtual-surface.md, docs/design/tests-notes.md) */
 static void contact_solid_floor(void)
 {
   for (int a = 0; a < 7; a++) {
@@ -515,12 +514,11 @@ static void contact_solid_floor(void)
 }
 
 /* the reinitialisation leaves a contact point on the wall where it is: the two cells of its
- * crossing along the wall are put back on phi0's crossing (cap_levelset.h). Anchored by that
- * crossing alone, with the
- * wall-normal slope read through the ghosts that the pass itself moves, the cap's contact point
- * walked 0.62 cells within 300 calls at 15 degrees (16 cells), 0.10 at 165 and 1e-3 to 3e-2 from 30
- * to 150. A wall at 90 degrees keeps the even mirror and is left alone (a symmetry plane: its
- * crossing is anchored as an interior one) */
+ * crossing along the wall are put back on phi0's crossing (cap_levelset.h), so 300 calls leave it
+ * there to rounding. Without that, a pass that reads the wall-normal slope through the ghosts it
+ * moves itself lets the contact point drift by a fraction of a cell over many calls, most at the thin
+ * wedges (docs/design/levelset.md, docs/design/tests-notes.md). A wall at 90 degrees keeps the even
+ * mirror and is left alone (a symmetry plane: its crossing is anchored as an interior one) */
 static void contact_reinit(void)
 {
   const double th_list[6] = {15, 30, 60, 120, 150, 165};
@@ -656,9 +654,9 @@ static void reinit(void)
 }
 
 /* A thread of radius about a cell along the axis keeps its surface through the reinitialisation:
- * the even ghosts across the axis are not phi's continuation there (|r| - rs has a kink), and a
- * stencil reaching across from the radial crossing read a slope of 0.79 for 1 at rs = 1.25 h, which
- * pushed the surface out on every pass (a pinching thread stalled at that radius) */
+ * the even ghosts across the axis are not phi's continuation there (|r| - rs has a kink), so a
+ * stencil reaching across from the radial crossing would read too small a slope and push the
+ * surface out on every pass (cap_levelset.c; docs/design/levelset.md, docs/design/tests-notes.md) */
 static void axi_thread(void)
 {
   const double radii[4] = {0.8, 1.25, 1.7, 2.5};
@@ -734,7 +732,7 @@ static void bad_input(void)
  * 0.25 thick plus what the four-triangle rule finds in row 7, whose top corners average +h and row
  * 8's phi8 = -0.234375 to c = (h + phi8)/2: its top triangle (values h, c, c) is liquid but for the
  * fraction (h/(h - c))^2, its two side triangles (h, c, h) liquid in the fraction (c/(h - c))^2, its
- * bottom one dry; by hand 0.25 + h (1 - (h/(h-c))^2 + 2 (c/(h-c))^2)/4 = 0.2665170848. Without solids
+ * bottom one dry; in all 0.25 + h (1 - (h/(h-c))^2 + 2 (c/(h-c))^2)/4 = 0.2665170848. Without solids
  * the function is cap_levelset_liquid_measure; work may not be phi */
 static void fluid_measure(void)
 {

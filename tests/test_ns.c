@@ -408,8 +408,8 @@ static void static_drop(void)
   cap_levelset_liquid_measure(&s->g, s->phi, &a1);
   th_rel(a1, a0, 1e-4, "static drop: area kept to 1e-4 over 200 steps");
   th_note("static drop after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D)", s->step, s->t, speed(s));
-  /* the same drop as an axisymmetric sphere on the axis (inviscid: the AXI viscous step is not there
-   * yet): the pressure inside is 2 sigma / R, its volume is kept */
+  /* the same drop as an axisymmetric sphere on the axis (inviscid, mu = 0): the pressure inside is
+   * 2 sigma / R, its volume is kept */
   {
     int nr = 26, nz = 52;
     cap_grid ga;
@@ -474,7 +474,8 @@ static void symmetric_drop(void)
   drop(s, n * h / 2, n * h / 2, R);
   cap_ns_params p = drop_params();
   /* the step commutes with the reflections x -> L - x and y -> L - y: after 10 steps the velocity
-   * is antisymmetric to rounding (a wrong face mask or a one-sided stencil breaks this at O(1e-4)) */
+   * is antisymmetric to rounding (a wrong face mask or a one-sided stencil breaks this at the level
+   * of the truncation error, far above the 1e-9 of the speed allowed) */
   const cap_grid *g = &s->g;
   int st = 0;
   p.ptol = 1e-13; /* the pressure solver's own ordering is not symmetric: solve to rounding here */

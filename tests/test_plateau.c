@@ -70,7 +70,7 @@ static void rayleigh(void)
     th_rel(s2.val, L, 1.01 * x * x / 8, "Rayleigh -> x^2(1-x^2)/2 within x^2/8 at x=0.0123");
     /* small x, where S^2 = x^2/2 (1 - 9 x^2/8 + O(x^4)) (the series above, multiplied out; the
      * O(x^4) term is < 1e-16 relative for x < 1e-4): below 4.2e-8, where GSL's scaled I1 alone would be
-     * off by a relative x (this check failed at 1.7e-8 in a first version), and on both sides of the
+     * off by a relative x (docs/design/analytic-plateau.md), and on both sides of the
      * library's switch from its Taylor series to GSL at x = 1e-3 (there via the x^4 series above) */
     const double tiny[3] = {6.37e-5, 1.7321e-7, 1.7321e-8};
     for (int i = 0; i < 3; i++) {

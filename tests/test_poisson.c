@@ -5,8 +5,8 @@
  *
  * Observed orders are least-squares slopes of log(max error) against log(h) over n = 32..256 (the
  * issue asks for >= 1.8 over 3-4 resolutions). The solves run to a relative residual of 1e-10; the
- * algebraic error that leaves (about 2e-8: the two solvers' difference at n = 128, see solvers_agree) is
- * far under the discretisation error (~7e-6 at n = 256).
+ * algebraic error that leaves (bounded by the residuals below; solvers_agree checks the bound) is
+ * orders of magnitude under the discretisation error (docs/design/tests-notes.md).
  *
  * A bound used below: on liquid cells away from walls the h^2-scaled matrix S is the 5-point matrix
  * restricted to them plus a non-negative diagonal (1/theta - 1 >= 0 on interface rows, +1 on OPEN
@@ -708,10 +708,10 @@ static void pure_neumann(void)
  * around the axis (periodic in z, interface on the r-faces), and an all-liquid annulus with OPEN sides
  * on r and z faces and a WALL at the inner radius.
  *
- * The sphere runs on n = 64..512: at n = 32 (radius 12 cells) it is not yet asymptotic (error ratio
- * 3.07 to n = 64, local order 1.62; its slope over 32..256 is 1.88, and 1.86 in the axis column, where
- * the largest errors sit at the poles, on interface rows). Over 64..512 the slopes are 1.97-1.98, and
- * 1.89-2.15 for radii 0.3533..0.4013 (checked by hand), so the threshold has a margin. */
+ * The sphere runs on n = 64..512: at n = 32 (radius 12 cells) it is not yet in the asymptotic range,
+ * most of all in the axis column, where the largest errors sit at the poles, on interface rows. The
+ * threshold 1.8 is the issue's, as for the planar sweeps; the slopes over 64..512, and their spread
+ * over nearby radii, are in docs/design/tests-notes.md. */
 static const int RES_SPHERE[NRES] = {64, 128, 256, 512};
 
 /* The AXI convergence sweeps with method m (cap_poisson_method). */

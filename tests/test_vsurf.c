@@ -205,20 +205,18 @@ static void curved_on_solid(void)
       for (int q = 0; q < 4; q++) curved_contact_solid(disc, beta, angles[a] * DEG, ns[q], &fe[q], &ke[q]);
       th_note("circle meeting %s at %g deg: continuation errors / h^2 %.3f %.3f %.3f %.3f, contact-cell curvature "
               "errors %.3f %.3f %.3f %.3f", what, angles[a], fe[0], fe[1], fe[2], fe[3], ke[0], ke[1], ke[2], ke[3]);
-      /* measured at 320 cells: 0.02-0.05 (aligned plane), 0.11-0.24 (tilted plane) and 0.08-1.89
-       * h^2 (disc; 0.29-0.35 and 0.09-1.79 with the reach of 2 on both sides of a contact point);
-       * with the probes interpolated bilinearly, no curvature term and the constant slope on a
-       * staircase (the rule before): 0.05-0.19, 4.1-4.3 and 1.2-21 h^2. The bounds here and
-       * below have no analytic or issue source: they sit between the two rules' measured figures, so
-       * that they fail if the rule before comes back (on the aligned plane it passed them too) */
+      /* the continuation within 1 h^2 (planes) and 2 h^2 (disc) of the circle's distance at 320
+       * cells. These bounds and the curvature's below have no analytic or issue source: they are
+       * regression bounds, the values at the time of writing with a margin, set below the errors of
+       * bilinear probes with no curvature term and a constant slope on a staircase, which fail them
+       * on the tilted plane and the disc (figures: docs/design/tests-notes.md) */
       th_true(fe[3] < (disc ? 2.0 : 1.0), "circle meeting %s at %g deg: continuation within %.3f h^2 < %g h^2 of "
               "the circle's distance at 320 cells", what, angles[a], fe[3], disc ? 2.0 : 1.0);
-      /* measured at 160 cells: 0.02-0.10 (aligned), 0.03-0.10 (tilted) and 0.02-0.32 (disc); the
-       * rule before: 0.03-0.14, 0.69-1.33 and 0.23-2.4. It does not converge: the cells on the open
-       * side of a contact point read the blend at 2 cells (cap_contact_reach); with 3 there too they
-       * converge (0.010-0.019 at 320 cells on the planes), but capillary_rise's concave meniscus
-       * does not allow it (cap_vsurf.h, SLOPE NEAR A CONTACT LINE). The crossings' curvature, which
-       * the pressure reads, is tested in tests/test_levelset.c */
+      /* the contact cells' curvature error at 160 cells, a regression bound likewise. It does not
+       * converge: the cells on the open side of a contact point read the blend at 2 cells
+       * (cap_contact_reach); a reach of 3 there would make it converge, but capillary_rise's concave
+       * meniscus does not allow it (cap_vsurf.h, SLOPE NEAR A CONTACT LINE). The crossings'
+       * curvature, which the pressure reads, is tested in tests/test_levelset.c */
       th_true(ke[2] < (disc ? 0.35 : 0.2), "circle meeting %s at %g deg: contact-cell curvature error %.3f < %g at "
               "160 cells", what, angles[a], ke[2], disc ? 0.35 : 0.2);
     }

@@ -792,8 +792,9 @@ static void plane_history(void)
 }
 
 /* a drop on the plane: two contact points with opposite dry directions, its angles within 1 degree of
- * the circle's. A regression bound, not a cited one: the quadratic fit of phi round the point is
- * first order on a curved surface; measured 0.48 and 0.67 degrees off here (radius 9.6 cells) */
+ * the circle's. A regression bound, not a cited one: the angles' errors at the time of writing with
+ * a margin (docs/design/tests-notes.md); the quadratic fit of phi round the point is first order on
+ * a curved surface (radius 9.6 cells here) */
 static void plane_drop(void)
 {
   const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
