@@ -708,7 +708,7 @@ static void pure_neumann(void)
  * around the axis (periodic in z, interface on the r-faces), and an all-liquid annulus with OPEN sides
  * on r and z faces and a WALL at the inner radius.
  *
- * The sphere runs on n = 64..512: at n = 32 (radius 12 cells) it is not yet in the asymptotic range,
+ * The sphere runs on n = 64..512: at n = 32 (radius 12 cells) it is outside the asymptotic range,
  * most of all in the axis column, where the largest errors sit at the poles, on interface rows. The
  * threshold 1.8 is the issue's, as for the planar sweeps; the slopes over 64..512, and their spread
  * over nearby radii, are in docs/design/tests-notes.md. */
