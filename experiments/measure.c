@@ -62,6 +62,21 @@ int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *
   return CAP_SUCCESS;
 }
 
+int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width)
+{
+  double hc[2] = {NAN, NAN}, xrow[2] = {NAN, NAN};
+  for (int k = 0; k < n; k++) {
+    if (c[k].di && c[k].j < 2 && !(c[k].x < xrow[c[k].j])) xrow[c[k].j] = c[k].x;
+    if (c[k].dj && c[k].i < 2 && !(c[k].y < hc[c[k].i])) hc[c[k].i] = c[k].y;
+  }
+  *apex = (9 * hc[0] - hc[1]) / 8;
+  *half_width = 1.5 * xrow[0] - 0.5 * xrow[1];
+  if (!(isfinite(*apex) && isfinite(*half_width)))
+    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the wall (apex %g, half-width %g)", *apex,
+                     *half_width);
+  return CAP_SUCCESS;
+}
+
 double exp_legendre(int n, double mu)
 {
   double p0 = 1, p1 = mu;
@@ -137,16 +152,18 @@ int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *meas
   return CAP_SUCCESS;
 }
 
-int exp_circle_fit(const double *x, const double *y, int n, double *xc, double *yc, double *R)
+int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R)
 {
   double A[3][4] = {{0}};
-  for (int k = 0; k < n; k++) {
-    double f[3] = {x[k], y[k], 1}, r = -(x[k] * x[k] + y[k] * y[k]);
-    for (int p = 0; p < 3; p++) {
-      A[p][3] += f[p] * r;
-      for (int q = 0; q < 3; q++) A[p][q] += f[p] * f[q];
+  for (int k = 0; k < n; k++)
+    for (int m = 0; m <= (mirror != 0); m++) {
+      double x = m ? -c[k].x : c[k].x, y = c[k].y, f[3] = {x, y, 1}, r = -(x * x + y * y);
+      for (int p = 0; p < 3; p++) {
+        A[p][3] += f[p] * r;
+        for (int q = 0; q < 3; q++) A[p][q] += f[p] * f[q];
+      }
     }
-  }
+  n *= mirror ? 2 : 1;
   for (int p = 0; p < 3; p++) {
     int m = p;
     for (int r = p + 1; r < 3; r++) if (fabs(A[r][p]) > fabs(A[m][p])) m = r;

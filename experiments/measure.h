@@ -42,6 +42,13 @@ int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z);
 int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
                             int i0, int i1, double rho_g, double *y);
 
+/* The apex height and the contact half-width of a drop on the bottom of the grid (y = 0) with its
+ * centre line on its left side (x = 0: a symmetry plane or the axis), from its n crossings c: the
+ * apex from the uppermost crossings of columns 0 and 1 extrapolated to the centre line as y0 + b x^2,
+ * (9 y_0 - y_1) / 8; the half-width from the outermost crossings of rows 0 and 1 extrapolated to the
+ * wall, 1.5 x_0 - 0.5 x_1. CAP_ENUMERIC if either is missing. */
+int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width);
+
 /* Legendre's polynomial P_n(mu) (the three-term recurrence; n >= 0). */
 double exp_legendre(int n, double mu);
 
@@ -58,10 +65,11 @@ int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *meas
 
 /* ---- fits ---- */
 
-/* Kasa's algebraic circle fit (Kasa 1976) of the n points (x[k], y[k]): minimises the sum of
- * (x^2 + y^2 + D x + E y + F)^2; the centre (*xc, *yc) and the radius *R. CAP_ENUMERIC for a singular
- * system or no real circle. */
-int exp_circle_fit(const double *x, const double *y, int n, double *xc, double *yc, double *R);
+/* Kasa's algebraic circle fit (Kasa 1976) of the n crossings c (exp_crossings) and, if mirror, their
+ * images x -> -x (a half drop on a symmetry plane at x = 0; the points in the order c0, c0', c1, ...):
+ * minimises the sum of (x^2 + y^2 + D x + E y + F)^2; the centre (*xc, *yc) and the radius *R.
+ * CAP_ENUMERIC for a singular system or no real circle. */
+int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R);
 
 /* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
  * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +

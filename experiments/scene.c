@@ -1,5 +1,6 @@
 #include "scene.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "../solver/cap_errno.h"
@@ -82,6 +83,17 @@ void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void
     for (int i = 0; i < g->nx; i++) sc->s->phi[cap_grid_idx(g, i, j)] = f(cap_grid_xc(g, i), cap_grid_yc(g, j), user);
 }
 
+static double circle_phi(double x, double y, const void *user)
+{
+  const double *c = user;
+  return hypot(x - c[0], y - c[1]) - c[2];
+}
+
+void exp_scene_circle(exp_scene *sc, double xc, double yc, double r)
+{
+  exp_scene_set_phi(sc, circle_phi, (const double[]){xc, yc, r});
+}
+
 int exp_scene_reinit(exp_scene *sc, int iterations)
 {
   cap_levelset_ws *ls = cap_levelset_ws_alloc(&sc->g);
@@ -101,9 +113,9 @@ int exp_clock_due(exp_clock *c, double t)
 static int sample(exp_scene *sc, const exp_loop *L, exp_clock *clock, int always)
 {
   int st = L->after ? L->after(sc, L->user) : CAP_SUCCESS;
-  if (!st && L->series && L->row && (always || exp_clock_due(clock, sc->s->t))) {
-    double row[16];
-    int n = L->row(sc, L->user, row);
+  if (!st && L->series && (L->row || L->value) && (always || exp_clock_due(clock, sc->s->t))) {
+    double row[16] = {sc->s->t, L->value ? *L->value : NAN};
+    int n = L->row ? L->row(sc, L->user, row) : 2;
     st = cap_io_tsv_row(L->series, n, row);
   }
   return st;
@@ -122,6 +134,7 @@ int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
     int done = 0;
     st = cap_ns_step_until(s, &sc->p, sc->w, sc->t_end, &sc->info, &done);
     if (st || done) break;
+    sc->given += sc->info.area_given;
     st = sample(sc, L, &clock, 0);
     exp_progress(ctx, L->label, s->t, sc->t_end, s->step);
   }

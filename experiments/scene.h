@@ -2,11 +2,11 @@
  * domain, the solver's state, workspace and parameters, made by one call and freed by one call, and
  * the one loop that runs it to an end time with sampling hooks, progress and a series.
  *
- * Ownership: exp_scene_alloc copies the grid spec, takes over spec->solid (freed with the scene, also
- * when the allocation fails) and allocates the virtual surface of that solid, the state, the
- * workspace, room for the interface's crossings (and a work field with a solid) and, if asked, the force workspace, the pinned-cell mask and the per-position wall
- * angles. Everything is released by exp_scene_free (NULL accepted). Nothing is allocated while the
- * scene runs.
+ * Ownership: exp_scene_alloc builds the grid of the spec, takes over spec->solid (freed with the scene,
+ * also when the allocation fails) and allocates the virtual surface of that solid, the state, the
+ * workspace, room for the interface's crossings (and a work field with a solid) and, if asked, the
+ * force workspace, the pinned-cell mask and the per-position wall angles. Everything is released by
+ * exp_scene_free (NULL accepted). Nothing is allocated while the scene runs.
  *
  * Conventions: the experiment's units (the solver is SI-agnostic); angles in radians; the level set
  * is liquid where phi < 0. The fields are the state's (sc->s->phi, u, v, p, kappa); sc->g is the
@@ -20,8 +20,10 @@
  *     while t < sc->t_end and not sc->stop:
  *         L.before(sc, L.user)                       (if set; sc->stop set: the run ends, no step)
  *         cap_ns_step_until(s, &sc->p, w, sc->t_end, &sc->info, &done); done: the run ends
+ *         sc->given += sc->info.area_given
  *         L.after(sc, L.user)                        (if set)
- *         L.row(sc, L.user, row) into L.series       (if both set and L.clock is due at t)
+ *         L.row(sc, L.user, row) into L.series       (if set and L.clock is due at t; without L.row,
+ *                                                     the row (t, *L.value) if L.value is set)
  *         exp_progress(ctx, L.label, t, sc->t_end, steps)
  * A hook returns a cap_errno status (nonzero ends the run with it); it may move sc->t_end (a run
  * that stops a while after an event) and set sc->stop (a run that ends on an event). The loop only
@@ -67,15 +69,22 @@ typedef struct {
   exp_crossing *cross;     /* the crossings of exp_scene_crossings, room for cross_cap */
   int cross_cap;
   cap_ns_step_info info;   /* the last step's figures (zeroed at the start of each run) */
+  double given;            /* the sum of info.area_given over every step the scene took: the measure the
+                            * reinitialisations gave the liquid, net (params.reinit_keep_area) */
   double t_end;            /* the running loop's end time; a hook may move it */
   int stop;                /* set by a hook: the running loop ends */
 } exp_scene;
 
 /* Builds the scene of spec (see above) into *out. Errors: those of cap_grid_init, cap_grid_set_bc,
- * cap_grid_set_contact_angle, cap_vsurf_alloc, cap_ns_state_alloc, cap_ns_ws_alloc; CAP_ENOMEM. On
- * failure *out is NULL and spec->solid has been freed. */
+ * cap_grid_set_contact_angle, cap_grid_set_wall_angles, cap_vsurf_alloc, cap_ns_state_alloc,
+ * cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out is NULL and spec->solid has been
+ * freed. */
 int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec);
 void exp_scene_free(exp_scene *sc);
+
+/* phi = the signed distance to the circle of centre (xc, yc) and radius r (liquid inside) at every
+ * interior cell centre: hypot(x - xc, y - yc) - r. */
+void exp_scene_circle(exp_scene *sc, double xc, double yc, double r);
 
 /* The fluid of sc->p: density rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy). */
 void exp_scene_fluid(exp_scene *sc, double rho, double sigma, double mu, double gx, double gy);
@@ -105,6 +114,7 @@ typedef struct exp_loop {
   void *user;          /* passed to the hooks */
   cap_tsv *series;     /* NULL, or the series a row is written to whenever clock is due after a step */
   int (*row)(const exp_scene *sc, void *user, double *row); /* fills a row, returns its columns (<= 16) */
+  const double *value; /* without row: the row is (t, *value) */
   exp_clock clock;
   int at_start;        /* 1: after and the row (whatever the clock) run once more at the start, before the
                         * first step: the run's first sample */
