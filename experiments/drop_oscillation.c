@@ -53,8 +53,7 @@
 enum { P_N, P_RADIUS, P_SIGMA, P_RHO, P_NU, P_LA, P_AMPLITUDE, P_PERIODS };
 enum { M_PERIOD, M_VOLUME, M_DECAY, M_PERIOD_VISC };
 
-/* Sub-samples per direction of a cut cell in the moment integral. */
-#define SUBSAMPLES 8
+#define SUBSAMPLES 8 /* sub-samples per direction of a cut cell in the moment integral */
 
 typedef struct {
   exp_ctx *ctx;
@@ -106,12 +105,9 @@ static int reference(const double *par, double mu, int axi, double *period, doub
   int st = cap_oscillation_period(dim, n, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
   if (st) return st;
   *t_end = par[P_PERIODS] * T0.val;
-  if (axi) {
-    st = cap_oscillation_damped_frequency(dim, n, par[P_SIGMA], Req, par[P_RHO], nu, &om);
-    if (!st) st = cap_oscillation_damping(dim, n, nu, Req, &b);
-  } else {
-    st = cap_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
-  }
+  if (axi) st = cap_oscillation_damped_frequency(dim, n, par[P_SIGMA], Req, par[P_RHO], nu, &om);
+  if (axi && !st) st = cap_oscillation_damping(dim, n, nu, Req, &b);
+  if (!axi) st = cap_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
   if (st) return st;
   *period = 2 * M_PI / om.val;
   *beta = b.val;
@@ -125,10 +121,8 @@ static int osc_sample(exp_scene *sc, void *user)
   double area, mode;
   int st = exp_mode_moment(&sc->s->g, sc->s->phi, o->n, SUBSAMPLES, &area, &mode);
   if (!st) st = exp_record_add(&o->rec, sc->s->t, o->a = mode / o->scale);
-  if (st || !sc->s->step) { /* the start: the measure to hold */
-    o->area0 = area;
-    return st;
-  }
+  if (!sc->s->step) o->area0 = area; /* the start: the measure to hold */
+  if (st || !sc->s->step) return st;
   o->drift = fmax(o->drift, fabs(area - o->area0) / o->area0);
   if (o->snap && sc->s->t >= o->nsnap * o->T_ref / 4 && o->nsnap < 5) {
     char file[64];
@@ -136,13 +130,6 @@ static int osc_sample(exp_scene *sc, void *user)
     st = exp_scene_png(o->ctx, sc, file, o->R, 4);
   }
   return st;
-}
-
-static int osc_row(const exp_scene *sc, void *user, double *row)
-{
-  row[0] = sc->s->t;
-  row[1] = ((const osc_run *)user)->a;
-  return 2;
 }
 
 typedef struct {
@@ -173,7 +160,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
   o.T_ref = r->T_ref;
   /* a(t) = M / scale: pi R^(n+2) (planar), 4 pi R^(n+3) / (2n + 1) (the sphere's Legendre mode) */
   o.scale = axi ? 4 * M_PI * pow(o.R, o.n + 3) / (2 * o.n + 1) : M_PI * pow(o.R, o.n + 2);
-  exp_loop L = {.label = label, .t_end = r->t_end, .after = osc_sample, .user = &o, .series = series, .row = osc_row,
+  exp_loop L = {.label = label, .t_end = r->t_end, .after = osc_sample, .user = &o, .series = series, .value = &o.a,
                 .clock = {.every = o.T_ref / 100}, .at_start = 1};
   if (!st) st = exp_scene_run(ctx, sc, &L);
   if (!st) st = exp_damped_cosine_fit(o.rec.t, o.rec.f, o.rec.n, &om, &r->beta);
@@ -253,9 +240,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   int axi = exp_geometry(ctx) == CAP_GEOM_AXI, st = CAP_SUCCESS;
   for (int k = 0; k < (axi ? 1 : 2) && !st; k++) st = series_case(ctx, par, runs[n - 1].cells, k, case_mu(par, k));
   cap_result T0, b0;
-  double Req = r_equivalent(par, axi);
-  if (!st) st = cap_oscillation_period(axi ? CAP_REF_3D : CAP_REF_2D, (int)par[P_N], par[P_SIGMA], Req, par[P_RHO], 0, &T0);
-  if (!st) st = cap_oscillation_damping(axi ? CAP_REF_3D : CAP_REF_2D, (int)par[P_N], par[P_NU], Req, &b0);
+  if (!st) st = cap_oscillation_period(axi ? CAP_REF_3D : CAP_REF_2D, (int)par[P_N], par[P_SIGMA], r_equivalent(par, axi), par[P_RHO], 0, &T0);
+  if (!st) st = cap_oscillation_damping(axi ? CAP_REF_3D : CAP_REF_2D, (int)par[P_N], par[P_NU], r_equivalent(par, axi), &b0);
   if (st) return st;
   exp_result(ctx, "period_rayleigh", T0.val);
   if (!axi) exp_result(ctx, "decay_lamb", b0.val);
