@@ -136,7 +136,7 @@ int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
     if (st || done) break;
     sc->given += sc->info.area_given;
     st = sample(sc, L, &clock, 0);
-    exp_progress(ctx, L->label, s->t, sc->t_end, s->step);
+    if (ctx) exp_progress(ctx, L->label, s->t, sc->t_end, s->step);
   }
   return st;
 }

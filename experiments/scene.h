@@ -24,7 +24,7 @@
  *         L.after(sc, L.user)                        (if set)
  *         L.row(sc, L.user, row) into L.series       (if set and L.clock is due at t; without L.row,
  *                                                     the row (t, *L.value) if L.value is set)
- *         exp_progress(ctx, L.label, t, sc->t_end, steps)
+ *         exp_progress(ctx, L.label, t, sc->t_end, steps)   (if ctx)
  * A hook returns a cap_errno status (nonzero ends the run with it); it may move sc->t_end (a run
  * that stops a while after an event) and set sc->stop (a run that ends on an event). The loop only
  * steps, samples and reports: what is measured is the hooks' (measure.h).
@@ -120,8 +120,9 @@ typedef struct exp_loop {
                         * first step: the run's first sample */
 } exp_loop;
 
-/* Runs sc from its time to L->t_end (see above). Returns the first nonzero status of a step or a hook
- * (the step's message names the step, time and cell) or CAP_SUCCESS. The series stays open. */
+/* Runs sc from its time to L->t_end (see above); ctx NULL: no progress (a test). Returns the first
+ * nonzero status of a step or a hook (the step's message names the step, time and cell) or
+ * CAP_SUCCESS. The series stays open. */
 int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L);
 
 /* The interface crossings of the scene's phi (exp_crossings, with the curvature s->kappa if

@@ -41,12 +41,6 @@ typedef struct {
   double u_max;     /* the largest U over the steps of a run */
 } drop;
 
-static double drop_phi(double x, double y, const void *user)
-{
-  const drop *d = user;
-  return hypot(x - d->xc, y - d->yc) - d->R;
-}
-
 /* A drop of diameter 1 on a grid of `cells` cells per diameter, box of side 2 (AXI: the sphere on the
  * axis, r in [0, 1], z in [0, 2]); La = sigma rho D / mu^2 sets mu, sigma = rho = 1, no gravity. */
 static int drop_setup(exp_scene **sc, drop *d, const double *par, double la, double cells, cap_geometry geom)
@@ -58,7 +52,7 @@ static int drop_setup(exp_scene **sc, drop *d, const double *par, double la, dou
   d->R = 0.5;
   d->xc = axi ? 0 : n * h / 2 + par[P_OFFSET] * h;
   d->yc = n * h / 2 + 0.3817 * par[P_OFFSET] * h;
-  exp_scene_set_phi(*sc, drop_phi, d);
+  exp_scene_circle(*sc, d->xc, d->yc, d->R);
   exp_scene_fluid(*sc, 1, 1, sqrt(1.0 / la), 0, 0);
   return CAP_SUCCESS;
 }
@@ -97,14 +91,6 @@ static int track_u(exp_scene *sc, void *user)
   drop *d = user;
   d->u_max = fmax(d->u_max, sc->info.max_speed);
   return CAP_SUCCESS;
-}
-
-static int u_row(const exp_scene *sc, void *user, double *row)
-{
-  (void)user;
-  row[0] = sc->s->t;
-  row[1] = sc->info.max_speed;
-  return 2;
 }
 
 static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
@@ -159,7 +145,7 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
   double t_visc = 1.0 / sc->p.mu; /* D^2 rho / mu with D = rho = 1 */
   char label[64];
   snprintf(label, sizeof label, "La = %g to t = D^2/mu = %.4g", la, t_visc);
-  exp_loop L = {.label = label, .after = track_u, .user = &d, .row = u_row, .clock = {.every = t_visc / 400}};
+  exp_loop L = {.label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .clock = {.every = t_visc / 400}};
   if (!(L.series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la))) st = CAP_EIO;
   double early = NAN, late = NAN;
   const double marks[4] = {0.1, 0.2, 0.9, 1.0};
