@@ -1,7 +1,5 @@
 #include "harness.h"
 
-#include "../solver/cap_levelset.h"
-
 #include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
@@ -74,6 +72,16 @@ cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
   return cap_io_tsv_open(exp_path(ctx, name), &ctx->prov, columns);
 }
 
+int exp_tsv_end(cap_tsv *t, int st)
+{
+  if (!t) return st;
+  if (st) {
+    cap_io_tsv_abort(t);
+    return st;
+  }
+  return cap_io_tsv_close(t);
+}
+
 void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps)
 {
   double w = now();
@@ -116,6 +124,16 @@ void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double l
   c->pass = isfinite(value) && (upper ? value <= limit : value >= limit);
   fprintf(stderr, "[%s] %s  %s: %.6g %s %.6g\n", ctx->def->name, c->pass ? "PASS" : "FAIL", what, value,
           upper ? "<=" : ">=", limit);
+}
+
+void exp_checkf(exp_ctx *ctx, double value, int upper, double limit, const char *fmt, ...)
+{
+  char what[sizeof ((check *)0)->what];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  exp_check(ctx, what, value, upper, limit);
 }
 
 void exp_result(exp_ctx *ctx, const char *key, double value)
@@ -417,100 +435,6 @@ int exp_level_at(const exp_run *runs, int n, double cells)
   for (int i = 0; i < n; i++)
     if (runs[i].cells <= cells * (1 + 1e-9)) a = i;
   return a;
-}
-
-/* Least squares of f = c0 + e^(-lam s) (c1 cos(om s) + c2 sin(om s)), s = t - t_first, for given lam
- * and om: the normal equations solved by Cramer's rule; the sum of squared residuals (inf if they are
- * singular). */
-static double damped_fit(const double *t, const double *f, int n, double lam, double om, double c[3])
-{
-  double A[3][3] = {{0}}, b[3] = {0};
-  for (int k = 0; k < n; k++) {
-    double s = t[k] - t[0], e = exp(-lam * s), x[3] = {1, e * cos(om * s), e * sin(om * s)};
-    for (int i = 0; i < 3; i++) {
-      b[i] += x[i] * f[k];
-      for (int j = 0; j < 3; j++) A[i][j] += x[i] * x[j];
-    }
-  }
-  double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
-               A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
-  if (!(fabs(det) > 1e-12 * A[0][0] * A[1][1] * A[2][2])) return INFINITY;
-  for (int m = 0; m < 3; m++) {
-    double B[3][3];
-    memcpy(B, A, sizeof B);
-    for (int i = 0; i < 3; i++) B[i][m] = b[i];
-    c[m] = (B[0][0] * (B[1][1] * B[2][2] - B[1][2] * B[2][1]) - B[0][1] * (B[1][0] * B[2][2] - B[1][2] * B[2][0]) +
-            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) / det;
-  }
-  double r = 0;
-  for (int k = 0; k < n; k++) {
-    double s = t[k] - t[0], e = exp(-lam * s);
-    r += pow(f[k] - c[0] - e * (c[1] * cos(om * s) + c[2] * sin(om * s)), 2);
-  }
-  return r;
-}
-
-void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms)
-{
-  double mean = 0, var = 0;
-  for (int k = 0; k < n; k++) mean += f[k] / n;
-  for (int k = 0; k < n; k++) var += pow(f[k] - mean, 2) / n;
-  *limit = n ? mean : NAN;
-  *rms = n ? sqrt(var) : NAN;
-  if (n < 12) return;
-  double best = INFINITY, lam0 = 0, om0 = 0, dl = 0.02, dw = 0.02, c[3];
-  for (int i = 0; i <= 50; i++)
-    for (int j = 0; j <= 140; j++) {
-      double lam = i * dl, om = 0.2 + j * dw, r = damped_fit(t, f, n, lam, om, c);
-      if (r < best) { best = r; lam0 = lam; om0 = om; }
-    }
-  for (int pass = 0; pass < 2; pass++) {
-    double l1 = lam0, w1 = om0;
-    for (int i = -10; i <= 10; i++)
-      for (int j = -10; j <= 10; j++) {
-        double lam = l1 + i * dl / 10, om = w1 + j * dw / 10;
-        if (lam < 0) continue;
-        double r = damped_fit(t, f, n, lam, om, c);
-        if (r < best) { best = r; lam0 = lam; om0 = om; }
-      }
-    dl /= 10;
-    dw /= 10;
-  }
-  if (!isfinite(best)) return;
-  damped_fit(t, f, n, lam0, om0, c);
-  *limit = c[0];
-  *rms = sqrt(best / n);
-}
-
-int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
-                            int i0, int i1, double rho_g, double *y)
-{
-  double sum = 0;
-  int n = 0;
-  for (int i = i0; i < i1; i++) {
-    size_t c = cap_grid_idx(g, i, 0);
-    if ((solid && solid[c]) || !(phi[c] < 0)) continue;
-    sum += cap_grid_yc(g, 0) + p[c] / rho_g;
-    n++;
-  }
-  if (!n) return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure", i0, i1);
-  *y = sum / n;
-  return CAP_SUCCESS;
-}
-
-int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z)
-{
-  *z = NAN;
-  for (int j = g->ny - 2; j >= 0; j--) {
-    size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i, j + 1);
-    if ((phi[a] < 0) == (phi[b] < 0)) continue;
-    double t;
-    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, &t, NULL);
-    if (st) return st;
-    *z = cap_grid_yc(g, j) + t * g->h;
-    return CAP_SUCCESS;
-  }
-  return CAP_SUCCESS;
 }
 
 int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, const unsigned char *solid,

@@ -23,6 +23,7 @@
 
 #include "../tools/cli/cap_cli.h"
 #include "../solver/cap_io.h"
+#include "measure.h" /* the measurement kit comes with the harness */
 
 #define EXP_MAX_LEVELS 8
 #define EXP_MAX_METRICS 10
@@ -85,6 +86,9 @@ cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Ends a series: closes it (cap_io_tsv_close) if st is CAP_SUCCESS, else aborts it (the file is left
+ * as it was); returns st, or the status of the close. t may be NULL (st is returned). */
+int exp_tsv_end(cap_tsv *t, int st);
 /* Progress on stderr, at most every 2 s: "[name] label: t = .../..., steps, elapsed". */
 void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long steps);
 /* Least-squares observed order of metric k over the runs (slope of log err against log h); NaN if
@@ -96,24 +100,6 @@ int exp_level_at(const exp_run *runs, int n, double cells);
 /* Adds one solver run to a resolution's accounting (run may be NULL): h, the steps and the grid cells
  * accumulate, sim_time is the last run's. */
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells);
-/* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
- * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +
- * c2 sin(om s)), s = t - t[0], over the decay rates lam in [0, 1] and the angular frequencies om in
- * [0.2, 3] (per unit of t: searched on a grid of 0.02 and refined tenfold twice about the best; c0,
- * c1, c2 by least squares at each). *rms is the residual's root mean square. With fewer than 12
- * samples, or no fit, the plain mean and the standard deviation. A plain mean over a window that
- * holds a slowly decaying oscillation is off its limit by the oscillation's unbalanced part. */
-void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms);
-/* The level of zero pressure of a liquid at rest in a bath (the datum of a meniscus theory, whose
- * far surface a finite bath does not reach): the mean of y + p / (rho g) over the liquid cells of
- * the bottom row from column i0 to i1 - 1 (solid cells skipped; solid may be NULL). At rest the
- * pressure is hydrostatic, p = rho g (y_ref - y), so this is exact there. CAP_ENUMERIC if no cell of
- * the range is liquid. */
-int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
-                            int i0, int i1, double rho_g, double *y);
-/* The height of the liquid surface in column i: the uppermost sign change of phi along it, placed by
- * cap_levelset_crossing (ghosts of phi filled); NAN if the column has none. */
-int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z);
 /* A snapshot of phi (the diverging map over [-range, range], its zero contour in black) with the solid
  * cells in grey, as <file> in the output folder, scale pixels per cell: the black line continues into
  * the solid as the virtual surface. */
@@ -122,6 +108,12 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
  * (upper = 0). `what` says what is checked, with its units. */
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);
+/* exp_check with `what` printf-formatted from fmt. */
+void exp_checkf(exp_ctx *ctx, double value, int upper, double limit, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 /* Records a headline number for the summary (e.g. the measured value and the reference). */
 void exp_result(exp_ctx *ctx, const char *key, double value);
 

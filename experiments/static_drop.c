@@ -25,74 +25,48 @@
  *   it); observed orders of kappa_err (the issue's figure, 1.5), dp_err and shape_err >= 1.5.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../analytic/cap_laplace.h"
 #include "../solver/cap_errno.h"
-#include "../solver/cap_io.h"
 #include "../solver/cap_levelset.h"
-#include "../solver/cap_ns.h"
-#include "harness.h"
+#include "scene.h"
 
 enum { P_LA, P_OFFSET, P_TSWEEP };
 enum { M_DP, M_KAPPA, M_SHAPE, M_U };
 
 typedef struct {
-  cap_ns_state *s;
-  cap_ns_ws *w;
-  double xc, yc, R;
-} drop_run;
-
-static void drop_free(drop_run *d)
-{
-  cap_ns_state_free(d->s);
-  cap_ns_ws_free(d->w);
-}
+  double xc, yc, R; /* the drop's centre and radius */
+  double u_max;     /* the largest U over the steps of a run */
+} drop;
 
 /* A drop of diameter 1 on a grid of `cells` cells per diameter, box of side 2 (AXI: the sphere on the
- * axis, r in [0, 1], z in [0, 2]). */
-static int drop_setup(drop_run *d, const double *par, double cells, cap_geometry geom)
+ * axis, r in [0, 1], z in [0, 2]); La = sigma rho D / mu^2 sets mu, sigma = rho = 1, no gravity. */
+static int drop_setup(exp_scene **sc, drop *d, const double *par, double la, double cells, cap_geometry geom)
 {
   double h = 1.0 / cells;
   int n = (int)ceil(2 * cells), axi = geom == CAP_GEOM_AXI;
-  cap_grid g;
-  int s = cap_grid_init(&g, geom, axi ? n / 2 : n, n, 1, h, 0, 0, 0, 3);
-  d->s = NULL;
-  d->w = NULL;
-  if (!s) s = cap_ns_state_alloc(&d->s, &g);
-  if (!s) s = cap_ns_ws_alloc(&d->w, &g);
-  if (s) { drop_free(d); return s; }
+  int st = exp_scene_alloc(sc, &(exp_scene_spec){.geom = geom, .nx = axi ? n / 2 : n, .ny = n, .h = h});
+  if (st) return st;
   d->R = 0.5;
   d->xc = axi ? 0 : n * h / 2 + par[P_OFFSET] * h;
   d->yc = n * h / 2 + 0.3817 * par[P_OFFSET] * h;
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      d->s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - d->xc, cap_grid_yc(&g, j) - d->yc) - d->R;
+  exp_scene_circle(*sc, d->xc, d->yc, d->R);
+  exp_scene_fluid(*sc, 1, 1, sqrt(1.0 / la), 0, 0);
   return CAP_SUCCESS;
 }
 
-static cap_ns_params params(const double *par)
-{
-  cap_ns_params p = cap_ns_params_default();
-  p.rho = 1;
-  p.sigma = 1;
-  p.mu = sqrt(1.0 / par[P_LA]); /* La = sigma rho D / mu^2 */
-  p.gx = p.gy = 0;
-  return p;
-}
-
 /* The metrics of the current state. */
-static int measure(drop_run *d, double *m)
+static int measure(exp_scene *sc, const drop *d, double *m)
 {
-  cap_ns_state *s = d->s;
+  cap_ns_state *s = sc->s;
   const cap_grid *g = &s->g;
   cap_result dp;
-  int axi = g->geom == CAP_GEOM_AXI;
-  int st = cap_laplace_jump(axi ? CAP_REF_3D : CAP_REF_2D, 1.0, d->R, &dp);
+  int n = 0, st = cap_laplace_jump(g->geom == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D, 1.0, d->R, &dp);
   double kref = dp.val; /* sigma = 1: the curvature (sum) is the jump */
   if (!st) st = cap_levelset_curvature(g, s->phi, s->kappa);
+  if (!st) st = exp_scene_crossings(sc, 1, &n);
   if (st) return st;
   double psum = 0, kmax = 0, rmax = 0;
   long cells = 0;
@@ -100,119 +74,94 @@ static int measure(drop_run *d, double *m)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (s->phi[c] < -d->R / 2) { psum += s->p[c]; cells++; }
-      for (int dir = 0; dir < 2; dir++) {
-        int di = dir == 0, dj = dir == 1;
-        double t, k;
-        if (i + di >= g->nx || j + dj >= g->ny) continue;
-        if ((s->phi[c] < 0) == (s->phi[cap_grid_idx(g, i + di, j + dj)] < 0)) continue;
-        if (cap_levelset_crossing(g, s->phi, s->kappa, i, j, di, dj, &t, &k)) return CAP_ENUMERIC;
-        double x = cap_grid_xc(g, i) + t * di * g->h, y = cap_grid_yc(g, j) + t * dj * g->h;
-        kmax = fmax(kmax, fabs(k - kref) / kref);
-        rmax = fmax(rmax, fabs(hypot(x - d->xc, y - d->yc) - d->R) / d->R);
-      }
     }
+  for (int k = 0; k < n; k++) {
+    const exp_crossing *c = &sc->cross[k];
+    kmax = fmax(kmax, fabs(c->kappa - kref) / kref);
+    rmax = fmax(rmax, fabs(hypot(c->x - d->xc, c->y - d->yc) - d->R) / d->R);
+  }
   m[M_DP] = fabs(psum / cells - dp.val) / dp.val;
   m[M_KAPPA] = kmax;
   m[M_SHAPE] = rmax;
   return CAP_SUCCESS;
 }
 
-/* Advances to t_end; U(t) samples go to `series` if non-NULL (about 400 rows over [0, t_end]).
- * *u_last: U after the last step; *u_max: the largest U over the steps taken. */
-static int advance(exp_ctx *ctx, drop_run *d, const cap_ns_params *p, double t_end, double t_series, const char *label,
-                   cap_tsv *series, double *u_last, double *u_max)
+static int track_u(exp_scene *sc, void *user)
 {
-  cap_ns_step_info info = {0};
-  double next = d->s->t;
-  int st = CAP_SUCCESS;
-  *u_max = 0;
-  while (!st && d->s->t < t_end) {
-    int done = 0;
-    st = cap_ns_step_until(d->s, p, d->w, t_end, &info, &done);
-    if (!st && done) break;
-    if (!st && series && d->s->t >= next) {
-      double row[2] = {d->s->t, info.max_speed};
-      cap_io_tsv_row(series, 2, row);
-      next = d->s->t + t_series / 400;
-    }
-    if (!st) *u_max = fmax(*u_max, info.max_speed);
-    exp_progress(ctx, label, d->s->t, t_end, d->s->step);
-  }
-  *u_last = info.max_speed;
-  return st;
+  drop *d = user;
+  d->u_max = fmax(d->u_max, sc->info.max_speed);
+  return CAP_SUCCESS;
 }
 
 static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
 {
-  drop_run d;
-  int st = drop_setup(&d, par, cells, exp_geometry(ctx));
+  exp_scene *sc;
+  drop d = {0};
+  int st = drop_setup(&sc, &d, par, par[P_LA], cells, exp_geometry(ctx));
   if (st) return st;
-  cap_ns_params p = params(par);
   char label[64];
   snprintf(label, sizeof label, "%g cells", cells);
-  double umax;
-  st = advance(ctx, &d, &p, par[P_TSWEEP], par[P_TSWEEP], label, NULL, &out->metric[M_U], &umax);
-  if (!st) st = measure(&d, out->metric);
-  out->h = d.s->g.h;
-  out->steps = d.s->step;
-  out->sim_time = d.s->t;
-  out->grid_cells = (long)d.s->g.nx * d.s->g.ny;
-  drop_free(&d);
+  st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = par[P_TSWEEP]});
+  out->metric[M_U] = sc->info.max_speed;
+  if (!st) st = measure(sc, &d, out->metric);
+  exp_scene_account(sc, out);
+  exp_scene_free(sc);
   return st;
 }
 
-/* The long run to the viscous time at one Laplace number: U(t) series, final U and the decay ratio;
- * snapshots of the final state. */
+/* Speed and pressure maps and the VTK file of the final state. */
+static int snapshots(exp_ctx *ctx, const cap_ns_state *s)
+{
+  double *speed = cap_grid_field_alloc(&s->g);
+  if (!speed) return CAP_ENOMEM;
+  double vmax = 0, pmin = INFINITY, pmax = -INFINITY;
+  for (int j = 0; j < s->g.ny; j++)
+    for (int i = 0; i < s->g.nx; i++) {
+      size_t c = cap_grid_idx(&s->g, i, j);
+      speed[c] = s->phi[c] < 0 ? hypot(0.5 * (s->u[c] + s->u[c + 1]), 0.5 * (s->v[c] + s->v[c + s->g.sy])) : 0;
+      vmax = fmax(vmax, speed[c]);
+      if (s->phi[c] < 0) { pmin = fmin(pmin, s->p[c]); pmax = fmax(pmax, s->p[c]); }
+    }
+  int st = cap_io_png_field(exp_path(ctx, "speed.png"), &s->g, speed, 0, vmax > 0 ? vmax : 1, CAP_CMAP_SEQUENTIAL, s->phi, 6);
+  if (!st)
+    st = cap_io_png_field(exp_path(ctx, "pressure.png"), &s->g, s->p, pmin, pmax > pmin ? pmax : pmin + 1,
+                          CAP_CMAP_SEQUENTIAL, s->phi, 6);
+  const char *names[2] = {"phi", "p"};
+  const double *fields[2] = {s->phi, s->p};
+  if (!st) st = cap_io_vtk(exp_path(ctx, "final.vtk"), &s->g, exp_provenance(ctx), 2, names, fields, s->u, s->v);
+  free(speed);
+  return st;
+}
+
+/* The long run to the viscous time at one Laplace number: U(t) series (about 400 rows), final U and
+ * the decay ratio (the largest U over [0.9, 1] t_visc against the largest over [0.1, 0.2] t_visc);
+ * snapshots of the final state at La = --la. */
 static int long_run(exp_ctx *ctx, const double *par, double cells, double la, double *u_end, double *decay)
 {
-  double p2[3] = {la, par[P_OFFSET], par[P_TSWEEP]};
-  drop_run d;
-  int st = drop_setup(&d, p2, cells, exp_geometry(ctx));
+  exp_scene *sc;
+  drop d = {0};
+  int st = drop_setup(&sc, &d, par, la, cells, exp_geometry(ctx));
   if (st) return st;
-  cap_ns_params p = params(p2);
-  double t_visc = 1.0 / p.mu; /* D^2 rho / mu with D = rho = 1 */
+  double t_visc = 1.0 / sc->p.mu; /* D^2 rho / mu with D = rho = 1 */
   char label[64];
   snprintf(label, sizeof label, "La = %g to t = D^2/mu = %.4g", la, t_visc);
-  cap_tsv *series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la);
-  if (!series) { drop_free(&d); return CAP_EIO; }
-  /* decay: the largest U over [0.9, 1] t_visc against the largest over [0.1, 0.2] t_visc */
-  double u = NAN, umax, early = NAN, late = NAN;
+  exp_loop L = {.label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .clock = {.every = t_visc / 400}};
+  if (!(L.series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la))) st = CAP_EIO;
+  double early = NAN, late = NAN;
   const double marks[4] = {0.1, 0.2, 0.9, 1.0};
   for (int k = 0; k < 4 && !st; k++) {
-    st = advance(ctx, &d, &p, marks[k] * t_visc, t_visc, label, series, &u, &umax);
-    if (k == 1) early = umax;
-    if (k == 3) late = umax;
+    L.t_end = marks[k] * t_visc;
+    L.clock.next = sc->s->t;
+    d.u_max = 0;
+    st = exp_scene_run(ctx, sc, &L);
+    if (k == 1) early = d.u_max;
+    if (k == 3) late = d.u_max;
   }
-  if (st) { cap_io_tsv_abort(series); drop_free(&d); return st; }
-  st = cap_io_tsv_close(series);
-  *u_end = u;
+  st = exp_tsv_end(L.series, st);
+  *u_end = sc->info.max_speed;
   *decay = early > 0 ? late / early : NAN;
-  if (!st && la == par[P_LA]) {
-    cap_ns_state *s = d.s;
-    double *speed = cap_grid_field_alloc(&s->g);
-    if (!speed) { drop_free(&d); return CAP_ENOMEM; }
-    for (int j = 0; j < s->g.ny; j++)
-      for (int i = 0; i < s->g.nx; i++) {
-        size_t c = cap_grid_idx(&s->g, i, j);
-        speed[c] = s->phi[c] < 0 ? hypot(0.5 * (s->u[c] + s->u[c + 1]), 0.5 * (s->v[c] + s->v[c + s->g.sy])) : 0;
-      }
-    double vmax = 0, pmin = INFINITY, pmax = -INFINITY;
-    for (int j = 0; j < s->g.ny; j++)
-      for (int i = 0; i < s->g.nx; i++) {
-        size_t c = cap_grid_idx(&s->g, i, j);
-        vmax = fmax(vmax, speed[c]);
-        if (s->phi[c] < 0) { pmin = fmin(pmin, s->p[c]); pmax = fmax(pmax, s->p[c]); }
-      }
-    st = cap_io_png_field(exp_path(ctx, "speed.png"), &s->g, speed, 0, vmax > 0 ? vmax : 1, CAP_CMAP_SEQUENTIAL, s->phi, 6);
-    if (!st)
-      st = cap_io_png_field(exp_path(ctx, "pressure.png"), &s->g, s->p, pmin, pmax > pmin ? pmax : pmin + 1,
-                            CAP_CMAP_SEQUENTIAL, s->phi, 6);
-    const char *names[2] = {"phi", "p"};
-    const double *fields[2] = {s->phi, s->p};
-    if (!st) st = cap_io_vtk(exp_path(ctx, "final.vtk"), &s->g, exp_provenance(ctx), 2, names, fields, s->u, s->v);
-    free(speed);
-  }
-  drop_free(&d);
+  if (!st && la == par[P_LA]) st = snapshots(ctx, sc->s);
+  exp_scene_free(sc);
   return st;
 }
 
@@ -226,9 +175,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   int quick = strcmp(exp_mode(ctx), "quick") == 0;
   double cells = runs[a].cells;
   double las[3] = {120, 1200, par[P_LA]};
-  int first = quick ? 2 : 0;
   double u_end = NAN, decay = NAN;
-  for (int k = first; k < 3; k++) {
+  for (int k = quick ? 2 : 0; k < 3; k++) {
     if (k < 2 && las[k] == par[P_LA]) continue;
     double u, dr;
     int st = long_run(ctx, par, cells, las[k], &u, &dr);
@@ -243,11 +191,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   exp_result(ctx, "shape_err", runs[a].metric[M_SHAPE]);
   exp_result(ctx, "order_kappa", exp_order(runs, n, M_KAPPA));
   exp_result(ctx, "order_dp", exp_order(runs, n, M_DP));
-  char what[160];
-  snprintf(what, sizeof what, "pressure-jump error |dp - dp_ref|/dp_ref at %g cells", runs[a].cells);
-  exp_check(ctx, what, runs[a].metric[M_DP], 1, 0.005);
-  snprintf(what, sizeof what, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA], cells);
-  exp_check(ctx, what, u_end, 1, 1e-5);
+  exp_checkf(ctx, runs[a].metric[M_DP], 1, 0.005, "pressure-jump error |dp - dp_ref|/dp_ref at %g cells", runs[a].cells);
+  exp_checkf(ctx, u_end, 1, 1e-5, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA], cells);
   exp_check(ctx, "spurious velocity decays: max U over [0.9, 1] D^2/mu / max U over [0.1, 0.2] D^2/mu", decay, 1, 1.0);
   if (n >= 2) {
     /* every curve of the convergence figure has its order asserted; 1.5 is the issue's figure for

@@ -1,10 +1,10 @@
-/* Tests of the experiments' harness helpers that compute a figure: exp_damped_limit, the static limit
+/* Tests of the experiments' measurement kit (experiments/measure.h): exp_damped_limit, the static limit
  * of a force that settles by a damped oscillation (experiments/cylinder.c reads the horizontal forces
  * of the floating cylinders through it). */
 #include <math.h>
 #include <stdio.h>
 
-#include "../experiments/harness.h"
+#include "../experiments/measure.h"
 #include "tharness.h"
 
 #define NS 61 /* the cylinders' window: 15 time units sampled every 0.25 */

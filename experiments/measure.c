@@ -1,0 +1,302 @@
+#include "measure.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../analytic/cap_oscillation.h"
+#include "../solver/cap_errno.h"
+#include "../solver/cap_levelset.h"
+
+int exp_crossings(const cap_grid *g, const double *phi, const double *kappa, const unsigned char *solid,
+                  exp_crossing *c, int cap, int *n)
+{
+  int m = 0;
+  *n = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      for (int d = 0; d < 2; d++) {
+        int di = d == 0, dj = d == 1;
+        if (i + di >= g->nx || j + dj >= g->ny) continue;
+        size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
+        if ((phi[a] < 0) == (phi[b] < 0)) continue;
+        if (solid && (solid[a] || solid[b])) continue;
+        if (m >= cap) return CAP_ERROR(CAP_ENUMERIC, "more than %d interface crossings", cap);
+        double t, k = NAN;
+        int st = cap_levelset_crossing(g, phi, kappa, i, j, di, dj, &t, kappa ? &k : NULL);
+        if (st) return st;
+        c[m] = (exp_crossing){cap_grid_xc(g, i) + t * di * g->h, cap_grid_yc(g, j) + t * dj * g->h, k, i, j, di, dj};
+        *n = ++m;
+      }
+  return CAP_SUCCESS;
+}
+
+int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z)
+{
+  *z = NAN;
+  for (int j = g->ny - 2; j >= 0; j--) {
+    size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i, j + 1);
+    if ((phi[a] < 0) == (phi[b] < 0)) continue;
+    double t;
+    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, &t, NULL);
+    if (st) return st;
+    *z = cap_grid_yc(g, j) + t * g->h;
+    return CAP_SUCCESS;
+  }
+  return CAP_SUCCESS;
+}
+
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
+                            int i0, int i1, double rho_g, double *y)
+{
+  double sum = 0;
+  int n = 0;
+  for (int i = i0; i < i1; i++) {
+    size_t c = cap_grid_idx(g, i, 0);
+    if ((solid && solid[c]) || !(phi[c] < 0)) continue;
+    sum += cap_grid_yc(g, 0) + p[c] / rho_g;
+    n++;
+  }
+  if (!n) return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure", i0, i1);
+  *y = sum / n;
+  return CAP_SUCCESS;
+}
+
+int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width)
+{
+  double hc[2] = {NAN, NAN}, xrow[2] = {NAN, NAN};
+  for (int k = 0; k < n; k++) {
+    if (c[k].di && c[k].j < 2 && !(c[k].x < xrow[c[k].j])) xrow[c[k].j] = c[k].x;
+    if (c[k].dj && c[k].i < 2 && !(c[k].y < hc[c[k].i])) hc[c[k].i] = c[k].y;
+  }
+  *apex = (9 * hc[0] - hc[1]) / 8;
+  *half_width = 1.5 * xrow[0] - 0.5 * xrow[1];
+  if (!(isfinite(*apex) && isfinite(*half_width)))
+    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the wall (apex %g, half-width %g)", *apex,
+                     *half_width);
+  return CAP_SUCCESS;
+}
+
+double exp_legendre(int n, double mu)
+{
+  double p0 = 1, p1 = mu;
+  if (n == 0) return 1;
+  for (int k = 1; k < n; k++) {
+    double p2 = ((2 * k + 1) * mu * p1 - k * p0) / (k + 1);
+    p0 = p1;
+    p1 = p2;
+  }
+  return p1;
+}
+
+/* The mode's harmonic at (x, y) from the centroid: Re((x + i y)^n), or rho^n P_n(y / rho) (axi). */
+static double mode_harmonic(int n, int axi, double x, double y)
+{
+  if (axi) {
+    double rho = hypot(x, y);
+    return rho > 0 ? pow(rho, n) * exp_legendre(n, y / rho) : 0;
+  }
+  double re = 1, im = 0;
+  for (int k = 0; k < n; k++) {
+    double r2 = re * x - im * y;
+    im = re * y + im * x;
+    re = r2;
+  }
+  return re;
+}
+
+/* Adds a sample of weight wv at (x, y): to the measure and first moments (pass 0) or to the mode's
+ * moment about (cx, cy) (pass 1). */
+static void moment_add(double *m, int pass, int n, int axi, double x, double y, double cx, double cy, double wv)
+{
+  if (pass) m[3] += mode_harmonic(n, axi, x - cx, y - cy) * wv;
+  else { m[0] += wv; m[1] += x * wv; m[2] += y * wv; }
+}
+
+int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
+{
+  int st = cap_levelset_fill_ghosts(g, phi), axi = g->geom == CAP_GEOM_AXI;
+  if (st) return st;
+  double h = g->h, q = h / sub;
+  double m[4] = {0, 0, 0, 0};
+  for (int pass = 0; pass < 2; pass++) {
+    double cx = pass && !axi ? m[1] / m[0] : 0, cy = pass ? m[2] / m[0] : 0;
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j);
+        int cut = 0;
+        for (int dj = -1; dj <= 1; dj++)
+          for (int di = -1; di <= 1; di++)
+            if ((phi[c + di + dj * g->sy] < 0) != (phi[c] < 0)) cut = 1;
+        if (!cut) {
+          if (phi[c] < 0) moment_add(m, pass, n, axi, x, y, cx, cy, h * h * (axi ? 2 * M_PI * x : 1));
+          continue;
+        }
+        for (int b = 0; b < sub; b++)
+          for (int a = 0; a < sub; a++) {
+            double sx = (a + 0.5) / sub - 0.5, sy = (b + 0.5) / sub - 0.5;
+            int ox = sx < 0 ? -1 : 0, oy = sy < 0 ? -1 : 0;
+            double fx = sx - ox, fy = sy - oy;
+            size_t c0 = c + ox + oy * g->sy;
+            double f = (1 - fx) * (1 - fy) * phi[c0] + fx * (1 - fy) * phi[c0 + 1] + (1 - fx) * fy * phi[c0 + g->sy] +
+                       fx * fy * phi[c0 + 1 + g->sy];
+            if (f >= 0) continue;
+            double px = x + sx * h, py = y + sy * h;
+            moment_add(m, pass, n, axi, px, py, cx, cy, q * q * (axi ? 2 * M_PI * px : 1));
+          }
+      }
+  }
+  *measure = m[0];
+  *moment = m[3];
+  return CAP_SUCCESS;
+}
+
+int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R)
+{
+  double A[3][4] = {{0}};
+  for (int k = 0; k < n; k++)
+    for (int m = 0; m <= (mirror != 0); m++) {
+      double x = m ? -c[k].x : c[k].x, y = c[k].y, f[3] = {x, y, 1}, r = -(x * x + y * y);
+      for (int p = 0; p < 3; p++) {
+        A[p][3] += f[p] * r;
+        for (int q = 0; q < 3; q++) A[p][q] += f[p] * f[q];
+      }
+    }
+  n *= mirror ? 2 : 1;
+  for (int p = 0; p < 3; p++) {
+    int m = p;
+    for (int r = p + 1; r < 3; r++) if (fabs(A[r][p]) > fabs(A[m][p])) m = r;
+    for (int q = 0; q < 4; q++) { double t = A[p][q]; A[p][q] = A[m][q]; A[m][q] = t; }
+    if (fabs(A[p][p]) < 1e-300) return CAP_ERROR(CAP_ENUMERIC, "circle fit: singular system (%d points)", n);
+    for (int r = p + 1; r < 3; r++) {
+      double f = A[r][p] / A[p][p];
+      for (int q = p; q < 4; q++) A[r][q] -= f * A[p][q];
+    }
+  }
+  double s[3];
+  for (int p = 2; p >= 0; p--) {
+    s[p] = A[p][3];
+    for (int q = p + 1; q < 3; q++) s[p] -= A[p][q] * s[q];
+    s[p] /= A[p][p];
+  }
+  *xc = -s[0] / 2;
+  *yc = -s[1] / 2;
+  double r2 = *xc * *xc + *yc * *yc - s[2];
+  if (!(r2 > 0)) return CAP_ERROR(CAP_ENUMERIC, "circle fit: no real circle (%d points)", n);
+  *R = sqrt(r2);
+  return CAP_SUCCESS;
+}
+/* Least squares of f = c0 + e^(-lam s) (c1 cos(om s) + c2 sin(om s)), s = t - t_first, for given lam
+ * and om: the normal equations solved by Cramer's rule; the sum of squared residuals (inf if they are
+ * singular). */
+static double damped_fit(const double *t, const double *f, int n, double lam, double om, double c[3])
+{
+  double A[3][3] = {{0}}, b[3] = {0};
+  for (int k = 0; k < n; k++) {
+    double s = t[k] - t[0], e = exp(-lam * s), x[3] = {1, e * cos(om * s), e * sin(om * s)};
+    for (int i = 0; i < 3; i++) {
+      b[i] += x[i] * f[k];
+      for (int j = 0; j < 3; j++) A[i][j] += x[i] * x[j];
+    }
+  }
+  double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+               A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+  if (!(fabs(det) > 1e-12 * A[0][0] * A[1][1] * A[2][2])) return INFINITY;
+  for (int m = 0; m < 3; m++) {
+    double B[3][3];
+    memcpy(B, A, sizeof B);
+    for (int i = 0; i < 3; i++) B[i][m] = b[i];
+    c[m] = (B[0][0] * (B[1][1] * B[2][2] - B[1][2] * B[2][1]) - B[0][1] * (B[1][0] * B[2][2] - B[1][2] * B[2][0]) +
+            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) / det;
+  }
+  double r = 0;
+  for (int k = 0; k < n; k++) {
+    double s = t[k] - t[0], e = exp(-lam * s);
+    r += pow(f[k] - c[0] - e * (c[1] * cos(om * s) + c[2] * sin(om * s)), 2);
+  }
+  return r;
+}
+
+void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms)
+{
+  double mean = 0, var = 0;
+  for (int k = 0; k < n; k++) mean += f[k] / n;
+  for (int k = 0; k < n; k++) var += pow(f[k] - mean, 2) / n;
+  *limit = n ? mean : NAN;
+  *rms = n ? sqrt(var) : NAN;
+  if (n < 12) return;
+  double best = INFINITY, lam0 = 0, om0 = 0, dl = 0.02, dw = 0.02, c[3];
+  for (int i = 0; i <= 50; i++)
+    for (int j = 0; j <= 140; j++) {
+      double lam = i * dl, om = 0.2 + j * dw, r = damped_fit(t, f, n, lam, om, c);
+      if (r < best) { best = r; lam0 = lam; om0 = om; }
+    }
+  for (int pass = 0; pass < 2; pass++) {
+    double l1 = lam0, w1 = om0;
+    for (int i = -10; i <= 10; i++)
+      for (int j = -10; j <= 10; j++) {
+        double lam = l1 + i * dl / 10, om = w1 + j * dw / 10;
+        if (lam < 0) continue;
+        double r = damped_fit(t, f, n, lam, om, c);
+        if (r < best) { best = r; lam0 = lam; om0 = om; }
+      }
+    dl /= 10;
+    dw /= 10;
+  }
+  if (!isfinite(best)) return;
+  damped_fit(t, f, n, lam0, om0, c);
+  *limit = c[0];
+  *rms = sqrt(best / n);
+}
+
+int exp_damped_cosine_fit(const double *t, const double *f, long n, double *omega, double *beta)
+{
+  double mean = 0;
+  for (long k = 0; k < n; k++) mean += f[k] / n;
+  double first = NAN, last = NAN;
+  int crossings = 0;
+  for (long k = 1; k < n; k++) {
+    double y0 = f[k - 1] - mean, y1 = f[k] - mean;
+    if ((y0 < 0) != (y1 < 0)) {
+      double tc = t[k - 1] + (t[k] - t[k - 1]) * y0 / (y0 - y1);
+      if (!crossings) first = tc;
+      last = tc;
+      crossings++;
+    }
+  }
+  if (crossings < 2) return CAP_ERROR(CAP_ENUMERIC, "the series has %d zero crossing(s): no period", crossings);
+  double om0 = M_PI * (crossings - 1) / (last - first);
+  const double p0[5] = {f[0] - mean, 0, om0, 0, mean};
+  cap_result om, b;
+  int st = cap_oscillation_fit_damped_cosine(t, f, (size_t)n, p0, &b, &om);
+  if (st) return st;
+  *omega = om.val;
+  *beta = b.val;
+  return CAP_SUCCESS;
+}
+
+int exp_record_add(exp_record *r, double t, double f)
+{
+  if (r->n == r->cap) {
+    long nc = r->cap ? 2 * r->cap : 4096;
+    double *t2 = realloc(r->t, nc * sizeof *t2);
+    if (!t2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
+    r->t = t2;
+    double *f2 = realloc(r->f, nc * sizeof *f2);
+    if (!f2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
+    r->f = f2;
+    r->cap = nc;
+  }
+  r->t[r->n] = t;
+  r->f[r->n] = f;
+  r->n++;
+  return CAP_SUCCESS;
+}
+
+void exp_record_free(exp_record *r)
+{
+  free(r->t);
+  free(r->f);
+  *r = (exp_record){0};
+}

@@ -1,0 +1,102 @@
+/* The measurement kit of the experiments: figures taken from a grid and its fields (interface
+ * crossings, surface heights, the level of zero pressure, liquid moments and mode amplitudes), fits
+ * of sampled series (a circle, a damped limit, a damped cosine) and a growable sampled series.
+ *
+ * Conventions: liquid where phi < 0; lengths and times in the experiment's units; angles in radians.
+ * Every function returns a cap_errno status (the message set through cap_error) unless it is void,
+ * never prints, and allocates nothing but exp_record's storage. A function that reads phi next to
+ * the boundary says whether it fills phi's ghosts (cap_levelset_fill_ghosts) or expects them filled.
+ */
+#ifndef EXP_MEASURE_H
+#define EXP_MEASURE_H
+
+#include "../solver/cap_grid.h"
+
+/* ---- on the grid ---- */
+
+/* One crossing of the interface on the segment between the centres of cells (i, j) and (i + di,
+ * j + dj) (di + dj = 1): at (x, y), where phi's interpolant vanishes (cap_levelset_crossing), with the
+ * curvature kappa interpolated there (NAN when no curvature field is given). */
+typedef struct {
+  double x, y, kappa;
+  int i, j, di, dj;
+} exp_crossing;
+
+/* Every crossing of phi along the grid lines between interior cell centres, in the order j, i, then
+ * the x segment before the y segment: at most cap of them into c, their number in *n. kappa: NULL or
+ * the curvature field to interpolate. solid: NULL, or cells whose segments are skipped (a virtual
+ * surface inside a solid is not the liquid's). phi's ghosts are read as they are. Errors: those of
+ * cap_levelset_crossing; CAP_ENUMERIC when more than cap crossings are found. */
+int exp_crossings(const cap_grid *g, const double *phi, const double *kappa, const unsigned char *solid,
+                  exp_crossing *c, int cap, int *n);
+
+/* The height of the liquid surface in column i: the uppermost sign change of phi along it, placed by
+ * cap_levelset_crossing (ghosts of phi filled); NAN if the column has none. */
+int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z);
+
+/* The level of zero pressure of a liquid at rest in a bath (the datum of a meniscus theory, whose
+ * far surface a finite bath does not reach): the mean of y + p / (rho g) over the liquid cells of
+ * the bottom row from column i0 to i1 - 1 (solid cells skipped; solid may be NULL). At rest the
+ * pressure is hydrostatic, p = rho g (y_ref - y), so this is exact there. CAP_ENUMERIC if no cell of
+ * the range is liquid. */
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
+                            int i0, int i1, double rho_g, double *y);
+
+/* The apex height and the contact half-width of a drop on the bottom of the grid (y = 0) with its
+ * centre line on its left side (x = 0: a symmetry plane or the axis), from its n crossings c: the
+ * apex from the uppermost crossings of columns 0 and 1 extrapolated to the centre line as y0 + b x^2,
+ * (9 y_0 - y_1) / 8; the half-width from the outermost crossings of rows 0 and 1 extrapolated to the
+ * wall, 1.5 x_0 - 0.5 x_1. CAP_ENUMERIC if either is missing. */
+int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width);
+
+/* Legendre's polynomial P_n(mu) (the three-term recurrence; n >= 0). */
+double exp_legendre(int n, double mu);
+
+/* The liquid's measure and its moment of mode n about its centroid: *measure = integral of dA
+ * (planar) or of 2 pi r dA (AXI, the volume), *moment the integral of the mode's harmonic with the
+ * same weight, Re((z - z_c)^n) with z = x + i y (planar), or the solid harmonic rho^n P_n(cos theta)
+ * about the centroid on the axis (AXI, theta from the axis). A cell none of whose eight neighbours is
+ * across the interface counts whole at its centre (the midpoint rule, exact for these harmonics on a
+ * square); the others by sub x sub samples of the bilinear phi of the four nearest centres. For a
+ * boundary r = R (1 + a cos(n theta)) (planar) or R (1 + a P_n(cos theta)) (AXI) the moment is
+ * a pi R^(n+2) or a 4 pi R^(n+3) / (2n + 1), to O(a^2). Fills phi's ghosts. Errors: those of
+ * cap_levelset_fill_ghosts. */
+int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment);
+
+/* ---- fits ---- */
+
+/* Kasa's algebraic circle fit (Kasa 1976) of the n crossings c (exp_crossings) and, if mirror, their
+ * images x -> -x (a half drop on a symmetry plane at x = 0; the points in the order c0, c0', c1, ...):
+ * minimises the sum of (x^2 + y^2 + D x + E y + F)^2; the centre (*xc, *yc) and the radius *R.
+ * CAP_ENUMERIC for a singular system or no real circle. */
+int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R);
+
+/* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
+ * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +
+ * c2 sin(om s)), s = t - t[0], over the decay rates lam in [0, 1] and the angular frequencies om in
+ * [0.2, 3] (per unit of t: searched on a grid of 0.02 and refined tenfold twice about the best; c0,
+ * c1, c2 by least squares at each). *rms is the residual's root mean square. With fewer than 12
+ * samples, or no fit, the plain mean and the standard deviation. A plain mean over a window that
+ * holds a slowly decaying oscillation is off its limit by the oscillation's unbalanced part. */
+void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms);
+
+/* The angular frequency *omega and decay rate *beta of the n samples f[k] at t[k] by the least-squares
+ * fit of A e^(-beta t) cos(omega t + psi) + c (cap_oscillation_fit_damped_cosine), started from
+ * omega = pi (crossings - 1) / (last - first) over the crossings of f - mean(f) (linearly placed),
+ * beta = 0, A = f[0] - mean, psi = 0, c = mean. CAP_ENUMERIC for fewer than two crossings; the
+ * errors of the fit. */
+int exp_damped_cosine_fit(const double *t, const double *f, long n, double *omega, double *beta);
+
+/* ---- a sampled series ---- */
+
+/* Samples f at times t, n of them (storage for cap); zero-initialise it, free with exp_record_free. */
+typedef struct {
+  double *t, *f;
+  long n, cap;
+} exp_record;
+
+/* Appends (t, f), doubling the storage when full (from 4096). CAP_ENOMEM if it cannot grow. */
+int exp_record_add(exp_record *r, double t, double f);
+void exp_record_free(exp_record *r);
+
+#endif

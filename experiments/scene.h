@@ -1,0 +1,145 @@
+/* The scene of an experiment: one object that owns the grid, its boundaries, the solid inside the
+ * domain, the solver's state, workspace and parameters, made by one call and freed by one call, and
+ * the one loop that runs it to an end time with sampling hooks, progress and a series.
+ *
+ * Ownership: exp_scene_alloc builds the grid of the spec, takes over spec->solid (freed with the scene,
+ * also when the allocation fails) and allocates the virtual surface of that solid, the state, the
+ * workspace, room for the interface's crossings (and a work field with a solid) and, if asked, the
+ * force workspace, the pinned-cell mask and the per-position wall angles. Everything is released by
+ * exp_scene_free (NULL accepted). Nothing is allocated while the scene runs.
+ *
+ * Conventions: the experiment's units (the solver is SI-agnostic); angles in radians; the level set
+ * is liquid where phi < 0. The fields are the state's (sc->s->phi, u, v, p, kappa); sc->g is the
+ * grid as the scene made it (sc->s->g is the state's copy of it). sc->p starts as cap_ns_params_default()
+ * with p.vsurf and p.pinned set to the scene's; the experiment sets the physics before running and
+ * may change sc->p between steps (a ramped gravity, a moving solid's velocity).
+ *
+ * The run loop (exp_scene_run), for one exp_loop L:
+ *     sc->info = {0}; sc->t_end = L.t_end; sc->stop = 0
+ *     L.at_start: L.after(sc, L.user), L.row into L.series (without the clock)
+ *     while t < sc->t_end and not sc->stop:
+ *         L.before(sc, L.user)                       (if set; sc->stop set: the run ends, no step)
+ *         cap_ns_step_until(s, &sc->p, w, sc->t_end, &sc->info, &done); done: the run ends
+ *         sc->given += sc->info.area_given
+ *         L.after(sc, L.user)                        (if set)
+ *         L.row(sc, L.user, row) into L.series       (if set and L.clock is due at t; without L.row,
+ *                                                     the row (t, *L.value) if L.value is set)
+ *         exp_progress(ctx, L.label, t, sc->t_end, steps)   (if ctx)
+ * A hook returns a cap_errno status (nonzero ends the run with it); it may move sc->t_end (a run
+ * that stops a while after an event) and set sc->stop (a run that ends on an event). The loop only
+ * steps, samples and reports: what is measured is the hooks' (measure.h).
+ */
+#ifndef EXP_SCENE_H
+#define EXP_SCENE_H
+
+#include "../solver/cap_force.h"
+#include "../solver/cap_ns.h"
+#include "../solver/cap_solid.h"
+#include "../solver/cap_vsurf.h"
+#include "harness.h"
+#include "measure.h"
+
+/* What exp_scene_alloc builds. Zero-initialise it and set what differs (designated initialisers). */
+typedef struct {
+  cap_geometry geom;   /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (the axis at x = 0 when x0 = 0) */
+  int nx, ny;          /* interior cells */
+  double h, x0, y0;    /* cell size and the lower corner of the interior */
+  cap_bc bc[4];        /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI); CAP_BC_WALL (0) keeps the side as
+                        * cap_grid_init makes it (a wall, or the axis of an AXI grid) */
+  double angle[4];     /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none */
+  unsigned varying;    /* sides (bits 1 << side) whose angle varies along them: the scene allocates
+                        * sc->wall_angle[side] (cap_grid_set_wall_angles, filled with angle[side]) */
+  cap_solid *solid;    /* a solid inside the domain, taken over by the scene; NULL: none */
+  double solid_angle;  /* its contact angle, rad */
+  int force;           /* 1: allocate sc->fw, the workspace of cap_force on the solid */
+  int pinned;          /* 1: allocate sc->pinned (g.size cells, zero), the mask of params.pinned */
+} exp_scene_spec;
+
+typedef struct {
+  cap_grid g;              /* the grid with its boundaries and angles */
+  cap_solid *solid;        /* NULL or the solid inside the domain */
+  cap_vsurf *vs;           /* its virtual surface (NULL without a solid) */
+  cap_ns_state *s;         /* the flow: phi, u, v, p, kappa, t, step */
+  cap_ns_ws *w;
+  cap_ns_params p;         /* the solver's parameters (see above) */
+  cap_force_ws *fw;        /* spec.force: the force workspace; else NULL */
+  unsigned char *pinned;   /* spec.pinned: the pinned-cell mask; else NULL */
+  double *wall_angle[4];   /* spec.varying: the angles along each such side (nx or ny + 2 ng entries) */
+  double *work;            /* with a solid: a field for exp_scene_liquid; else NULL */
+  exp_crossing *cross;     /* the crossings of exp_scene_crossings, room for cross_cap */
+  int cross_cap;
+  cap_ns_step_info info;   /* the last step's figures (zeroed at the start of each run) */
+  double given;            /* the sum of info.area_given over every step the scene took: the measure the
+                            * reinitialisations gave the liquid, net (params.reinit_keep_area) */
+  double t_end;            /* the running loop's end time; a hook may move it */
+  int stop;                /* set by a hook: the running loop ends */
+} exp_scene;
+
+/* Builds the scene of spec (see above) into *out. Errors: those of cap_grid_init, cap_grid_set_bc,
+ * cap_grid_set_contact_angle, cap_grid_set_wall_angles, cap_vsurf_alloc, cap_ns_state_alloc,
+ * cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out is NULL and spec->solid has been
+ * freed. */
+int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec);
+void exp_scene_free(exp_scene *sc);
+
+/* phi = the signed distance to the circle of centre (xc, yc) and radius r (liquid inside) at every
+ * interior cell centre: hypot(x - xc, y - yc) - r. */
+void exp_scene_circle(exp_scene *sc, double xc, double yc, double r);
+
+/* The fluid of sc->p: density rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy). */
+void exp_scene_fluid(exp_scene *sc, double rho, double sigma, double mu, double gx, double gy);
+
+/* Sets phi(x, y) = f(x, y, user) at every interior cell centre (ghosts are the level set's). */
+void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void *user), const void *user);
+
+/* Reinitialises phi to a signed distance (cap_levelset_reinit, that many pseudo-time steps), with a
+ * level-set workspace of its own. Errors: cap_levelset_reinit's; CAP_ENOMEM. */
+int exp_scene_reinit(exp_scene *sc, int iterations);
+
+/* A sampling schedule: due at the first time t >= next; then next moves on by `every` from that
+ * time (grid = 0) or from the previous mark (grid = 1: samples on the marks t0 + k every). */
+typedef struct {
+  double next, every;
+  int grid;
+} exp_clock;
+
+/* 1 if the clock is due at t (and moves it on), else 0. */
+int exp_clock_due(exp_clock *c, double t);
+
+typedef struct exp_loop {
+  const char *label;   /* the progress label */
+  double t_end;        /* the run's end time */
+  int (*before)(exp_scene *sc, void *user); /* before each step; NULL: none */
+  int (*after)(exp_scene *sc, void *user);  /* after each step taken; NULL: none */
+  void *user;          /* passed to the hooks */
+  cap_tsv *series;     /* NULL, or the series a row is written to whenever clock is due after a step */
+  int (*row)(const exp_scene *sc, void *user, double *row); /* fills a row, returns its columns (<= 16) */
+  const double *value; /* without row: the row is (t, *value) */
+  exp_clock clock;
+  int at_start;        /* 1: after and the row (whatever the clock) run once more at the start, before the
+                        * first step: the run's first sample */
+} exp_loop;
+
+/* Runs sc from its time to L->t_end (see above); ctx NULL: no progress (a test). Returns the first
+ * nonzero status of a step or a hook (the step's message names the step, time and cell) or
+ * CAP_SUCCESS. The series stays open. */
+int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L);
+
+/* The interface crossings of the scene's phi (exp_crossings, with the curvature s->kappa if
+ * with_kappa, the solid's cells skipped) into sc->cross, their number in *n. Errors: exp_crossings'. */
+int exp_scene_crossings(exp_scene *sc, int with_kappa, int *n);
+
+/* The liquid's measure (area planar, volume AXI): cap_levelset_liquid_measure of phi, or with a solid
+ * that of the fluid cells (cap_levelset_fluid_measure: the continuation inside the solid is not
+ * liquid). Errors: theirs. */
+int exp_scene_liquid(exp_scene *sc, double *measure);
+
+/* Adds the scene's run to a resolution's accounting (exp_run_add: h, steps, time, cells). */
+void exp_scene_account(const exp_scene *sc, exp_run *run);
+
+/* A snapshot <file> of phi in the output folder: the diverging map over [-range, range] with its zero
+ * contour, scale pixels per cell, the solid's cells in grey when the scene has a solid
+ * (exp_png_with_solid). Errors: those of cap_io_png_field; CAP_ENOMEM. */
+int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
+
+#endif
