@@ -300,3 +300,91 @@ void exp_record_free(exp_record *r)
   free(r->f);
   *r = (exp_record){0};
 }
+
+/* ---- added for rayleigh_plateau and hysteresis ---- */
+
+int exp_row_radius(const cap_grid *g, const double *phi, int j, double *r)
+{
+  *r = 0;
+  if (!(phi[cap_grid_idx(g, 0, j)] < 0)) return CAP_SUCCESS;
+  for (int i = 0; i + 1 < g->nx; i++) {
+    size_t c = cap_grid_idx(g, i, j);
+    if ((phi[c] < 0) == (phi[c + 1] < 0)) continue;
+    double t;
+    int st = cap_levelset_crossing(g, phi, NULL, i, j, 1, 0, &t, NULL);
+    *r = cap_grid_xc(g, i) + t * g->h;
+    return st;
+  }
+  return CAP_ERROR(CAP_ENUMERIC, "row %d is liquid up to the outer side: the liquid has left the domain", j);
+}
+
+int exp_axis_mode(const cap_grid *g, double *phi, double k, double *a)
+{
+  int st = cap_levelset_fill_ghosts(g, phi);
+  double sum = 0;
+  for (int j = 0; j < g->ny && !st; j++) {
+    double r;
+    st = exp_row_radius(g, phi, j, &r);
+    if (!st && !(r > 0)) st = CAP_ERROR(CAP_ENUMERIC, "row %d is dry on the axis: the column has broken", j);
+    sum += r * cos(k * cap_grid_yc(g, j));
+  }
+  *a = 2 * sum / g->ny;
+  return st;
+}
+
+int exp_axis_neck(const cap_grid *g, const double *phi, double *rmin, double *zmin, int *dry)
+{
+  *rmin = INFINITY;
+  *zmin = NAN;
+  *dry = 0;
+  for (int j = 0; j < g->ny; j++) {
+    double r;
+    int st = exp_row_radius(g, phi, j, &r);
+    if (st) return st;
+    if (!(r > 0)) *dry = 1;
+    else if (r < *rmin) {
+      *rmin = r;
+      *zmin = cap_grid_yc(g, j);
+    }
+  }
+  return CAP_SUCCESS;
+}
+
+void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, int *n, double *v1, double *v2)
+{
+  int j0 = 0, nd = 0, in = 0;
+  while (j0 < g->ny && phi[cap_grid_idx(g, 0, j0)] < 0) j0++;
+  double v = 0;
+  *v1 = *v2 = 0;
+  for (int q = 0; q <= g->ny; q++) {
+    int j = (j0 + q) % g->ny, wet = q < g->ny && phi[cap_grid_idx(g, 0, j)] < 0;
+    if ((wet && !in) || q == g->ny) {
+      if (nd > 0) {
+        if (v > *v1) { *v2 = *v1; *v1 = v; }
+        else if (v > *v2) *v2 = v;
+      }
+      if (q == g->ny) break;
+      nd++;
+      v = 0;
+    }
+    in = wet;
+    v += rows[j];
+  }
+  *n = nd;
+}
+
+double exp_neck_exponent(const double *t, const double *r, long n, double tb, double lo, double hi, int *m)
+{
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  *m = 0;
+  for (long k = 0; k < n; k++)
+    if (r[k] >= lo && r[k] <= hi && tb - t[k] > 0) {
+      double X = log(tb - t[k]), Y = log(r[k]);
+      sx += X;
+      sy += Y;
+      sxx += X * X;
+      sxy += X * Y;
+      ++*m;
+    }
+  return *m >= 3 ? (*m * sxy - sx * sy) / (*m * sxx - sx * sx) : NAN;
+}

@@ -99,4 +99,33 @@ typedef struct {
 int exp_record_add(exp_record *r, double t, double f);
 void exp_record_free(exp_record *r);
 
+/* ---- added for rayleigh_plateau and hysteresis ---- */
+
+/* The radius of the liquid in row j of a grid whose left side is the axis (or a symmetry plane): the
+ * first sign change of phi from column 0 outwards, placed by cap_levelset_crossing (phi's ghosts as
+ * they are); 0 if cell (0, j) is not liquid (the row is dry on the axis). CAP_ENUMERIC if the row is
+ * liquid up to its last cell (the liquid has left the domain). */
+int exp_row_radius(const cap_grid *g, const double *phi, int j, double *r);
+
+/* The mode k of the radius of a column of liquid on the axis: *a = (2 / ny) sum_j r_j cos(k y_j) over
+ * the rows' radii r_j (exp_row_radius; fills phi's ghosts first). CAP_ENUMERIC if a row is dry on the
+ * axis; the errors of exp_row_radius and cap_levelset_fill_ghosts. */
+int exp_axis_mode(const cap_grid *g, double *phi, double k, double *a);
+
+/* The neck of a column of liquid on the axis: the smallest radius over the rows wet on the axis,
+ * *rmin (INFINITY if none) in row centre *zmin (NAN if none), and *dry = 1 if some row is dry on the
+ * axis, else 0 (exp_row_radius, phi's ghosts as they are). Errors: those of exp_row_radius. */
+int exp_axis_neck(const cap_grid *g, const double *phi, double *rmin, double *zmin, int *dry);
+
+/* The drops along the axis of a grid periodic in y with its left side the axis: runs of rows whose
+ * cell 0 is liquid (the run across the period joined); the liquid of a dry row counts to the drop
+ * before it. rows[j] is the liquid measure of row j (cap_levelset_liquid_rows). *n is the number of
+ * drops, *v1 and *v2 the largest two measures (0 when there are fewer drops). */
+void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, int *n, double *v1, double *v2);
+
+/* The exponent alpha of a neck that closes as r ~ (tb - t)^alpha: the least-squares slope of log r[k]
+ * against log(tb - t[k]) over the samples k < n with lo <= r[k] <= hi and tb - t[k] > 0, *m of them;
+ * NAN when *m < 3. */
+double exp_neck_exponent(const double *t, const double *r, long n, double tb, double lo, double hi, int *m);
+
 #endif

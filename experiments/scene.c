@@ -1,7 +1,10 @@
 #include "scene.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
@@ -164,4 +167,67 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
   const cap_ns_state *s = sc->s;
   if (sc->vs) return exp_png_with_solid(ctx, file, &s->g, s->phi, cap_vsurf_cells(sc->vs), range, scale);
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
+}
+
+/* ---- added for rayleigh_plateau and hysteresis ---- */
+
+int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap)
+{
+  if (cap < 1 || cap > EXP_MAX_FRAMES)
+    return CAP_ERROR(CAP_EDOM, "frames: cap = %d is out of range: allowed 1 <= cap <= %d", cap, EXP_MAX_FRAMES);
+  f->n = 0;
+  for (f->cap = 0; f->cap < cap; f->cap++)
+    if (!(f->phi[f->cap] = cap_grid_field_alloc(&sc->g)))
+      return CAP_ERROR(CAP_ENOMEM, "frames: cannot allocate frame %d of %zu cells", f->cap, sc->g.size);
+  exp_frames_take(f, sc);
+  return CAP_SUCCESS;
+}
+
+void exp_frames_take(exp_frames *f, const exp_scene *sc)
+{
+  if (f->n < f->cap) memcpy(f->phi[f->n++], sc->s->phi, sc->g.size * sizeof *sc->s->phi);
+}
+
+void exp_frames_free(exp_frames *f)
+{
+  for (int k = 0; k < f->cap; k++) free(f->phi[k]);
+  *f = (exp_frames){0};
+}
+
+int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt, ...)
+{
+  char file[128];
+  va_list ap;
+  va_start(ap, fmt);
+  int len = vsnprintf(file, sizeof file, fmt, ap);
+  va_end(ap);
+  if (len < 0 || (size_t)len >= sizeof file)
+    return CAP_ERROR(CAP_EINVAL, "frames: the file name from \"%s\" is longer than %zu characters", fmt, sizeof file - 1);
+  const cap_grid *g = &sc->g;
+  const int band = 2 * g->nx + 1, n = f->n;
+  cap_grid q;
+  int st = cap_grid_init(&q, CAP_GEOM_PLANAR, g->ny, n * band, 1, g->h, 0, 0, 0, 1);
+  if (st) return st;
+  double *v = cap_grid_field_alloc(&q), *c = cap_grid_field_alloc(&q);
+  if (!v || !c) st = CAP_ERROR(CAP_ENOMEM, "frames: cannot allocate an image of %zu cells", q.size);
+  for (int k = 0; k < n && !st; k++)
+    for (int b = 0; b < band; b++)
+      for (int j = 0; j < g->ny; j++) {
+        size_t o = cap_grid_idx(&q, j, (n - 1 - k) * band + b);
+        int i = b < g->nx ? g->nx - 1 - b : b - g->nx - 1; /* the mirrored half, then the half above */
+        if (b == 2 * g->nx) {
+          v[o] = NAN;
+          c[o] = 1;
+        } else v[o] = c[o] = f->phi[k][cap_grid_idx(g, i, j)];
+      }
+  if (!st) st = cap_io_png_field(exp_path(ctx, file), &q, v, -range, range, CAP_CMAP_DIVERGING, c, scale);
+  free(v);
+  free(c);
+  return st;
+}
+
+void exp_scene_close(exp_scene *sc, exp_run *run)
+{
+  if (sc) exp_scene_account(sc, run);
+  exp_scene_free(sc);
 }

@@ -142,4 +142,34 @@ void exp_scene_account(const exp_scene *sc, exp_run *run);
  * (exp_png_with_solid). Errors: those of cap_io_png_field; CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
 
+/* ---- added for rayleigh_plateau and hysteresis ---- */
+
+/* Ends a run of the scene: exp_scene_account into run (NULL: none), then exp_scene_free (sc NULL accepted). */
+void exp_scene_close(exp_scene *sc, exp_run *run);
+
+/* A sequence of snapshots of a scene's phi, taken while it runs and drawn as one image. */
+#define EXP_MAX_FRAMES 8
+typedef struct {
+  double *phi[EXP_MAX_FRAMES]; /* the frames taken first (n of them) */
+  int n, cap;                  /* taken, room */
+} exp_frames;
+
+/* Room for cap (<= EXP_MAX_FRAMES) frames of the scene's grid, the first taken at once (the scene's
+ * phi as it is: a sequence starts at the start); zero-initialise *f first. CAP_ENOMEM (what was
+ * allocated stays for exp_frames_free); CAP_EDOM for cap out of range. */
+int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap);
+/* Copies the scene's phi (every cell, ghosts too) into the next frame; nothing when all are taken. */
+void exp_frames_take(exp_frames *f, const exp_scene *sc);
+void exp_frames_free(exp_frames *f);
+/* The frames taken as one PNG in the output folder, named printf-style from fmt, for a scene whose left
+ * side is the axis (or a symmetry plane): each frame its plane mirrored across that side (y across, x
+ * from -x_max to x_max upwards), the frames stacked from the first (top) down with one grey row between
+ * them; the diverging map over [-range, range] with phi's zero contour, scale pixels per cell. Errors:
+ * those of cap_grid_init and cap_io_png_field; CAP_EINVAL for a name over 127 characters; CAP_ENOMEM. */
+int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
 #endif
