@@ -44,6 +44,7 @@
 #define EXP_CYLINDER_H
 
 #include "harness.h"
+#include "scene.h"
 
 #define CYL_BATH_REACH 3.0  /* the bath beyond the cylinder, l_c */
 #define CYL_FLOOR_CLEAR 0.5 /* the far level above the cylinder's bottom, l_c */
@@ -98,6 +99,12 @@ typedef struct {
   double x_end;   /* the centre's distance from the plane at the end, l_c */
   double t_end;   /* the time reached */
 } cyl_result;
+
+/* The bath box of these scenes and of capillary_rise, as *sc (exp_scene_alloc): nx x ny cells of side h
+ * from the origin, free-slip walls all round, the sides at 90 degrees, the solid (taken over) with the
+ * contact angle theta and the force workspace; sigma = rho = g = 1, viscosity nu, stress form, constant
+ * extension, reinitialisation every reinit_every steps. Errors: those of exp_scene_alloc. */
+int cyl_bath(exp_scene **sc, int nx, int ny, double h, cap_solid *solid, double theta, double nu, int reinit_every);
 
 /* One run (see above); its steps and cells are added to *run. */
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run);

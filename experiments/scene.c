@@ -151,3 +151,11 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
   if (sc->vs) return exp_png_with_solid(ctx, file, &s->g, s->phi, cap_vsurf_cells(sc->vs), range, scale);
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
 }
+
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+double exp_flat_phi(double x, double y, const void *level)
+{
+  (void)x;
+  return y - *(const double *)level;
+}

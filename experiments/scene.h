@@ -131,4 +131,10 @@ void exp_scene_account(const exp_scene *sc, exp_run *run);
  * (exp_png_with_solid). Errors: those of cap_io_png_field; CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
 
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+/* A flat liquid surface at the height *(const double *)level, liquid below: phi = y - level (for
+ * exp_scene_set_phi). */
+double exp_flat_phi(double x, double y, const void *level);
+
 #endif
