@@ -131,7 +131,23 @@ static void samples_free(samples *m)
   }
 }
 
-/* Whether t is in the last unit of time (the drift's) and in the force window. */
+/* Runs the scene to its end with the hook `after` into the open series m->hist (none: CAP_EIO unless st is
+ * already an error), takes the figures at the end (`end`) and the snapshot <tag>.png if asked; then adds the
+ * run to *run and frees the samples and the scene. Returns the first error (st first). */
+static int run_scene(exp_ctx *ctx, exp_scene *sc, int st, samples *m, const exp_loop *L,
+                     int (*end)(exp_scene *sc, void *user), int snap, const char *tag, exp_run *run)
+{
+  if (!st && !m->hist) st = CAP_EIO;
+  if (!st) st = exp_tsv_end(m->hist, exp_scene_run(ctx, sc, L));
+  if (!st) st = end(sc, L->user);
+  if (!st && snap) st = snapshot(ctx, sc, tag);
+  exp_scene_account(sc, run);
+  samples_free(m);
+  exp_scene_free(sc);
+  return st;
+}
+
+/* Whether t lies in the last `span` of a run that ends at t_end (with 1e-9 to spare). */
 static int in_last(double t, double t_end, double span) { return t >= t_end - span - 1e-9; }
 
 /* Records the sample of body k at t: the drift's value q at the first sample of the last unit of
@@ -204,8 +220,9 @@ static int body_after(exp_scene *sc, void *user)
 }
 
 /* The figures at the end (none for a cylinder that sank). */
-static int body_end(exp_scene *sc, body_run *b)
+static int body_end(exp_scene *sc, void *user)
 {
+  body_run *b = user;
   const cyl_run *r = b->r;
   cyl_result *out = b->out;
   const double xb = b->body.x, yb = b->body.y, R = b->R, h = sc->g.h;
@@ -275,16 +292,10 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   const char *cols = free_body ? "t[sqrt(l_c/g)]\tx_centre[l_c]\ty_centre[l_c]\tv[sqrt(g l_c)]\tload[rho g pi "
                                  "R^2]\tfx[sigma]\tU[sqrt(g l_c)]"
                                : "t[sqrt(l_c/g)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]";
-  if (!st && !(b.m.hist = exp_tsv(ctx, cols, "history_%s.tsv", r->tag))) st = CAP_EIO;
+  if (!st) b.m.hist = exp_tsv(ctx, cols, "history_%s.tsv", r->tag);
   out->sank = out->touched = 0;
-  if (!st) st = exp_tsv_end(b.m.hist, exp_scene_run(ctx, sc, &(exp_loop){.label = r->label, .t_end = r->t_end,
-                                                                           .after = body_after, .user = &b}));
-  if (!st) st = body_end(sc, &b);
-  if (!st && r->snap) st = snapshot(ctx, sc, r->tag);
-  exp_scene_account(sc, run);
-  samples_free(&b.m);
-  exp_scene_free(sc);
-  return st;
+  exp_loop L = {.label = r->label, .t_end = r->t_end, .after = body_after, .user = &b};
+  return run_scene(ctx, sc, st, &b.m, &L, body_end, r->snap, r->tag, run);
 }
 
 /* ---- two different cylinders in one box ---- */
@@ -338,8 +349,9 @@ static int pair_after(exp_scene *sc, void *user)
   return st;
 }
 
-static int pair_end(exp_scene *sc, pair_run *b)
+static int pair_end(exp_scene *sc, void *user)
 {
+  pair_run *b = user;
   cyl_pair_result *out = b->out;
   const cap_ns_state *s = sc->s;
   out->t_end = s->t;
@@ -408,17 +420,10 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   /* each free vertically, with the added-mass estimate rho pi R^2 (see cyl_run_body) */
   for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&b.body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
   exp_scene_set_phi(sc, exp_flat_phi, &yl);
-  if (!st && !(b.m.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\t"
-                                       "fx_a[sigma]\tfx_b[sigma]\tU[sqrt(g l_c)]",
-                                  "history_%s.tsv", r->tag)))
-    st = CAP_EIO;
+  if (!st)
+    b.m.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
+                            "fx_b[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
   out->sank = 0;
-  if (!st) st = exp_tsv_end(b.m.hist, exp_scene_run(ctx, sc, &(exp_loop){.label = r->label, .t_end = r->t_end,
-                                                                           .after = pair_after, .user = &b}));
-  if (!st) st = pair_end(sc, &b);
-  if (!st && r->snap) st = snapshot(ctx, sc, r->tag);
-  exp_scene_account(sc, run);
-  samples_free(&b.m);
-  exp_scene_free(sc);
-  return st;
+  exp_loop L = {.label = r->label, .t_end = r->t_end, .after = pair_after, .user = &b};
+  return run_scene(ctx, sc, st, &b.m, &L, pair_end, r->snap, r->tag, run);
 }
