@@ -128,18 +128,6 @@ static int sample(exp_scene *sc, void *user)
   return st ? st : st2;
 }
 
-/* Time to rest: the last sample at which the mid-plane height moved more than REST_RATE x h0_ref over
- * the unit of time before it (the contact lines keep small currents going, so the speed itself does
- * not settle: measured 0.006-0.1 sqrt(g l_c) at the end); t_end if it still moves. */
-static double rest_time(const exp_record *z, double h0_ref, double t_end)
-{
-  const int lag = (int)lround(1.0 / HISTORY_DT);
-  double t_rest = 0;
-  for (int k = lag; k < z->n; k++)
-    if (!(fabs(z->f[k] - z->f[k - lag]) <= REST_RATE * fabs(h0_ref))) t_rest = z->t[k];
-  return z->n <= lag || t_rest >= z->t[z->n - 1] ? t_end : t_rest;
-}
-
 /* The figures at the end: the datum (y + p / (rho g), bottom row beyond the plate), the far level, the half
  * gap's meniscus (n columns) against the exact one, area, h0, hw; the profile and the exact meniscus (figure). */
 static int measure(exp_ctx *ctx, exp_scene *sc, double cells, rise_case rc, int n, int i_bath, rise_result *out)
@@ -197,7 +185,10 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   hz.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\tcentre_height[l_c]\tU[sqrt(g l_c)]", "history_%g_%02.0f_%.2g.tsv", cells,
                     rc.theta, d);
   st = hz.hist ? exp_tsv_end(hz.hist, exp_scene_run(ctx, sc, &L)) : CAP_EIO;
-  out->t_rest = rest_time(&hz.z, out->ref.h0.val, sc->s->t);
+  /* at rest: the mid-plane height moves by at most REST_RATE x h0_ref per unit time (the contact lines keep small
+   * currents going, so the speed itself does not settle: measured 0.006-0.1 sqrt(g l_c) at the end) */
+  out->t_rest = exp_rest_time(hz.z.t, hz.z.f, hz.z.n, (int)lround(1.0 / HISTORY_DT), REST_RATE * fabs(out->ref.h0.val),
+                              sc->s->t);
   if (!st) st = measure(ctx, sc, cells, rc, n_half, n_half + (int)lround(plate / h), out);
   /* phi with the plate in grey: the zero contour continues into the plate as the virtual surface */
   snprintf(file, sizeof file, "rise_%02.0f_%.2g.png", rc.theta, d);

@@ -341,3 +341,11 @@ int exp_parabola_max(const double x[3], const double y[3], double *ymax)
   *ymax = y[0] + d01 * (xv - x[0]) + a * (xv - x[0]) * (xv - x[1]);
   return 1;
 }
+
+double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end)
+{
+  double t_rest = 0;
+  for (long k = lag; k < n; k++)
+    if (!(fabs(f[k] - f[k - lag]) <= tol)) t_rest = t[k];
+  return n <= lag || t_rest >= t[n - 1] ? t_end : t_rest;
+}

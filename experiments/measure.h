@@ -117,4 +117,8 @@ double exp_heave_mean(const double *y, int n, double y_last);
  * *ymax if the parabola opens downwards and its vertex lies between x[0] and x[2]; else 0. */
 int exp_parabola_max(const double x[3], const double y[3], double *ymax);
 
+/* The time a sampled quantity came to rest: the last t[k] (k >= lag) at which |f[k] - f[k - lag]| is not within
+ * tol (NaN counts as moving), 0 if none; t_end if there are at most lag samples or it still moved at the last. */
+double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end);
+
 #endif
