@@ -7,14 +7,21 @@
 #include "../solver/cap_interp.h"
 #include "../solver/cap_body.h"
 #include "../solver/cap_errno.h"
-#include "../solver/cap_force.h"
 #include "../solver/cap_io.h"
 #include "../solver/cap_levelset.h"
-#include "../solver/cap_ns.h"
-#include "../solver/cap_solid.h"
-#include "../solver/cap_vsurf.h"
 
-#define MAX_SAMPLES 8192 /* of a free run's height */
+int cyl_bath(exp_scene **sc, int nx, int ny, double h, cap_solid *solid, double theta, double nu, int reinit_every)
+{
+  const exp_scene_spec spec = {.geom = CAP_GEOM_PLANAR, .nx = nx, .ny = ny, .h = h,
+                               .bc = {CAP_BC_SLIP, CAP_BC_SLIP, CAP_BC_SLIP, CAP_BC_SLIP},
+                               .angle = {M_PI / 2, M_PI / 2}, .solid = solid, .solid_angle = theta, .force = 1};
+  int st = exp_scene_alloc(sc, &spec);
+  if (st) return st;
+  exp_scene_fluid(*sc, 1, 1, nu, 0, -1);
+  (*sc)->p.extension_order = 1;
+  (*sc)->p.reinit_every = reinit_every;
+  return CAP_SUCCESS;
+}
 
 /* The area of a disc of radius R below a line at height d above its centre. */
 static double disc_below(double R, double d)
@@ -31,94 +38,21 @@ static double occupied_below(double R, double yb, double yl)
   return disc_below(R, yl - yb);
 }
 
-/* The force on part `part` of the solid (CAP_SOLID_WHOLE: all of it), phi's ghosts and continuation
- * written first. */
-static int force_of(cap_force_ws *fw, const cap_grid *g, const cap_solid *solid, int part, const cap_vsurf *vs,
-                    cap_ns_state *s, double xb, double yb, cap_force *F)
+/* The force on part `part` of the scene's solid (CAP_SOLID_WHOLE: all of it) about (xb, yb), phi's
+ * ghosts and continuation written first. */
+static int force_of(exp_scene *sc, int part, double xb, double yb, cap_force *F)
 {
-  int st = cap_levelset_fill_ghosts(g, s->phi);
-  if (!st) st = cap_vsurf_fill(vs, g, s->phi);
-  if (!st) st = cap_force_on_part(fw, g, solid, part, vs, s->phi, s->p, 1, xb, yb, F);
+  int st = cap_levelset_fill_ghosts(&sc->g, sc->s->phi);
+  if (!st) st = cap_vsurf_fill(sc->vs, &sc->g, sc->s->phi);
+  if (!st) st = cap_force_on_part(sc->fw, &sc->g, sc->solid, part, sc->vs, sc->s->phi, sc->s->p, 1, xb, yb, F);
   return st;
-}
-
-/* The box of nx x ny cells of side h: free-slip walls all round, the sides at 90 degrees (a symmetry
- * plane on the left). */
-static int bath_grid(cap_grid *g, int nx, int ny, double h)
-{
-  int st = cap_grid_init(g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
-  for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  if (!st) st = cap_grid_set_contact_angle(g, CAP_XLO, M_PI / 2);
-  if (!st) st = cap_grid_set_contact_angle(g, CAP_XHI, M_PI / 2);
-  return st;
-}
-
-/* The solver's objects of a scene on grid g round the solid: its virtual surface (angle theta, or one
- * per part with set_part_angles after), the flow state and workspace, the force's workspace. */
-typedef struct {
-  cap_vsurf *vs;
-  cap_ns_state *s;
-  cap_ns_ws *w;
-  cap_force_ws *fw;
-} bath_flow;
-
-static void bath_flow_free(bath_flow *f)
-{
-  cap_force_ws_free(f->fw);
-  cap_ns_state_free(f->s);
-  cap_ns_ws_free(f->w);
-  cap_vsurf_free(f->vs);
-  *f = (bath_flow){0};
-}
-
-static int bath_flow_alloc(bath_flow *f, const cap_grid *g, const cap_solid *solid, double theta)
-{
-  *f = (bath_flow){0};
-  int st = cap_vsurf_alloc(&f->vs, g, solid, theta);
-  if (!st) st = cap_ns_state_alloc(&f->s, g);
-  if (!st) st = cap_ns_ws_alloc(&f->w, g);
-  if (!st) st = cap_force_ws_alloc(&f->fw, g);
-  if (st) bath_flow_free(f);
-  return st;
-}
-
-/* The solver's parameters of the scene: sigma = rho = g = 1, viscosity nu, stress form, constant
- * extension, reinitialisation every CYL_REINIT_EVERY steps. */
-static cap_ns_params bath_params(double nu, const cap_vsurf *vs)
-{
-  cap_ns_params p = cap_ns_params_default();
-  p.rho = p.sigma = 1;
-  p.mu = nu;
-  p.gx = 0;
-  p.gy = -1;
-  p.extension_order = 1;
-  p.reinit_every = CYL_REINIT_EVERY;
-  p.vsurf = vs;
-  return p;
 }
 
 /* The cells across a box whose far wall must lie at least at x = reach (from x = 0): the first cell
  * face there or beyond. */
 static int box_cells(double reach, double h) { return (int)ceil(reach / h); }
 
-double cyl_wall_distance(double R, double xb, double h)
-{
-  return box_cells(xb + R + CYL_BATH_REACH, h) * h - xb;
-}
-
-/* A free body still heaves about its equilibrium (amplitude 0.01 l_c at t = 40, R = 6 cells): its
- * height is the mean of the last maximum and minimum of the sampled heights ys[0..n-1] (y_last if
- * there are not two). */
-static double heave_mean(const double *ys, int n, double y_last)
-{
-  int k1 = -1, k2 = -1;
-  for (int k = n - 2; k >= 1 && k2 < 0; k--)
-    if ((ys[k] - ys[k - 1]) * (ys[k + 1] - ys[k]) < 0) {
-      if (k1 < 0) k1 = k;
-      else k2 = k;
-    }
-  return k2 >= 0 ? 0.5 * (ys[k1] + ys[k2]) : y_last;
-}
+double cyl_wall_distance(double R, double xb, double h) { return box_cells(xb + R + CYL_BATH_REACH, h) * h - xb; }
 
 /* Contact point c of a cylinder centred at (xb, yb): its position from the downward vertical (*phi,
  * rad) and the angle the meniscus makes with the cylinder there, through the liquid (*theta, rad):
@@ -130,9 +64,22 @@ static void contact_on(const cap_contact *c, double xb, double yb, double *phi, 
   nx /= nn;
   ny /= nn;
   double wx = -ny, wy = nx; /* a tangent of the circle; the one pointing down is the wetted side */
-  if (wy > 0) { wx = -wx; wy = -wy; }
+  if (wy > 0) {
+    wx = -wx;
+    wy = -wy;
+  }
   *phi = atan2(fabs(c->x - xb), yb - c->y);
   *theta = acos(fmax(-1, fmin(1, c->tx * wx + c->ty * wy)));
+}
+
+/* The contacts of F on the cylinder at (xb, yb) into (phi, theta)[0] for those with x >= xb (right:
+ * 1) or x < xb (right: 0), [1] for the others. */
+static void contacts(const cap_force *F, double xb, double yb, int right, double *phi[2], double *theta[2])
+{
+  for (int k = 0; k < F->ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
+    int m = (F->contact[k].x >= xb) != right;
+    contact_on(&F->contact[k], xb, yb, phi[m], theta[m]);
+  }
 }
 
 /* Has the liquid closed over the cylinder? No contact point, and liquid just above its top. */
@@ -142,47 +89,171 @@ static int closed_over(const cap_grid *g, const double *phi, const cap_force *F,
   return cap_interp_linear(g, phi, CAP_AT_CELL, fmax(xb, 0.5 * g->h), yb + R + g->h) < 0;
 }
 
-/* The pressure force per unit length on the liquid's side of column i, the integral of p from the
- * floor to the surface: the midpoint rule over the liquid cells wholly below it, and the pressure's
- * line through the last two of them extrapolated over the rest, up to the surface (exp_surface_height).
- * Exact for a hydrostatic column. Ghosts of phi filled. */
-static int column_force(const cap_grid *g, const double *phi, const double *p, int i, double *f)
+/* A free body moved by the force F (fx, fy: the x and y parts it feels) over the last step: the body,
+ * the solid's part (CAP_SOLID_WHOLE: all of it) and the velocity of its faces; *sank if the liquid
+ * closed over it or it fell to within 6 cells of the floor (a heavy cylinder drags an air cavity down
+ * with it). */
+static int move_body(exp_scene *sc, cap_body *b, int part, const cap_force *F, double fx, double fy, double R,
+                     int *sank)
 {
-  double s;
-  int st = exp_surface_height(g, phi, i, &s);
+  double dx = 0, dy;
+  int st = cap_body_step(b, fx, fy, sc->p.gx, sc->p.gy, sc->info.dt, part < 0 ? &dx : NULL, &dy);
   if (st) return st;
-  if (!isfinite(s)) return CAP_ERROR(CAP_ENUMERIC, "cylinder: no surface in column %d", i);
-  int j = 0;
-  *f = 0;
-  while (j < g->ny && cap_grid_yc(g, j) + 0.5 * g->h <= s) *f += p[cap_grid_idx(g, i, j++)] * g->h;
-  if (j < 2) return CAP_ERROR(CAP_ENUMERIC, "cylinder: column %d holds less than two liquid cells", i);
-  double pa = p[cap_grid_idx(g, i, j - 2)], pb = p[cap_grid_idx(g, i, j - 1)], y0 = cap_grid_yc(g, j - 1) + 0.5 * g->h;
-  double slope = (pb - pa) / g->h, p0 = pb + slope * 0.5 * g->h; /* at y0 */
-  *f += (s - y0) * (p0 + 0.5 * slope * (s - y0));
-  return CAP_SUCCESS;
+  st = part < 0 ? cap_solid_translate(sc->solid, dx, dy) : cap_solid_part_translate(sc->solid, part, 0, dy);
+  sc->p.solid_motion[part < 0 ? 0 : part] = (cap_ns_rigid){b->u, b->v, 0, b->x, b->y};
+  *sank |= closed_over(&sc->g, sc->s->phi, F, R, b->x, b->y) || b->y - R < 6 * sc->g.h;
+  return st;
 }
 
-/* The samples of a horizontal force over the last CYL_MEAN_WINDOW (every CYL_HISTORY_DT: the window
- * holds at most WINDOW_MAX of them), their static limit taken by exp_damped_limit. */
-#define WINDOW_MAX 64 /* CYL_MEAN_WINDOW / CYL_HISTORY_DT = 60 intervals, 61 samples */
-typedef struct {
-  int n;
-  double t[WINDOW_MAX], f[WINDOW_MAX];
-} window;
-static void window_add(window *w, double t, double f)
-{
-  if (w->n < WINDOW_MAX) {
-    w->t[w->n] = t;
-    w->f[w->n++] = f;
-  }
-}
-
-/* The snapshot <tag>.png: the liquid and the solid cells. */
-static int snapshot(exp_ctx *ctx, const char *tag, const cap_grid *g, const double *phi, const cap_vsurf *vs)
+/* A snapshot <tag>.png of the scene: the liquid and the solid cells. */
+static int snapshot(exp_ctx *ctx, const exp_scene *sc, const char *tag)
 {
   char file[128];
   snprintf(file, sizeof file, "%s.png", tag);
-  return exp_png_with_solid(ctx, file, g, phi, cap_vsurf_cells(vs), 0.5, (int)fmax(2, fmin(6, 500 / g->nx)));
+  return exp_scene_png(ctx, sc, file, 0.5, (int)fmax(2, fmin(6, 500 / sc->g.nx)));
+}
+
+/* A run's sampled figures (every CYL_HISTORY_DT): the series, the heights of the free bodies, the
+ * horizontal forces over the last CYL_MEAN_WINDOW (their static limits by exp_damped_limit). */
+typedef struct {
+  cap_tsv *hist;
+  exp_clock clock;
+  exp_record ys[2], fx[2], mom[2];
+  double prev[2];
+} samples;
+
+static void samples_free(samples *m)
+{
+  for (int k = 0; k < 2; k++) {
+    exp_record_free(&m->ys[k]);
+    exp_record_free(&m->fx[k]);
+    exp_record_free(&m->mom[k]);
+  }
+}
+
+/* Runs the scene to its end with the hook `after` into the open series m->hist (none: CAP_EIO unless st is
+ * already an error), takes the figures at the end (`end`) and the snapshot <tag>.png if asked; then adds the
+ * run to *run and frees the samples and the scene. Returns the first error (st first). */
+static int run_scene(exp_ctx *ctx, exp_scene *sc, int st, samples *m, const exp_loop *L,
+                     int (*end)(exp_scene *sc, void *user), int snap, const char *tag, exp_run *run)
+{
+  if (!st && !m->hist) st = CAP_EIO;
+  if (!st) st = exp_tsv_end(m->hist, exp_scene_run(ctx, sc, L));
+  if (!st) st = end(sc, L->user);
+  if (!st && snap) st = snapshot(ctx, sc, tag);
+  exp_scene_account(sc, run);
+  samples_free(m);
+  exp_scene_free(sc);
+  return st;
+}
+
+/* Whether t lies in the last `span` of a run that ends at t_end (with 1e-9 to spare). */
+static int in_last(double t, double t_end, double span) { return t >= t_end - span - 1e-9; }
+
+/* Records the sample of body k at t: the drift's value q at the first sample of the last unit of
+ * time, the height y, and (window: in the force window) the forces fx and fm. */
+static int record(samples *m, int k, double t, double t_end, double q, double y, int window, double fx, double fm)
+{
+  if (in_last(t, t_end, 1) && isnan(m->prev[k])) m->prev[k] = q;
+  int st = exp_record_add(&m->ys[k], t, y);
+  if (!st && window) st = exp_record_add(&m->fx[k], t, fx);
+  if (!st && window) st = exp_record_add(&m->mom[k], t, fm);
+  return st;
+}
+
+/* The static limit of a recorded force (exp_damped_limit); the residual's rms into *rms. */
+static double limit_of(const exp_record *r, double *rms)
+{
+  double f, sd;
+  exp_damped_limit(r->t, r->f, (int)r->n, &f, &sd);
+  if (rms) *rms = sd;
+  return f;
+}
+
+/* ---- one cylinder on the symmetry plane or off it ---- */
+
+typedef struct {
+  const cyl_run *r;
+  cyl_result *out;
+  cap_body body;
+  cap_force F;
+  samples m;
+  double R, A, share;
+  int free_body;
+} body_run;
+
+static double body_phi(double x, double y, const void *user)
+{
+  const double *q = user; /* yl, R, xb, yb */
+  return fmax(y - q[0], fmin(q[1] - fabs(x - q[2]), y - q[3]));
+}
+
+/* After each step: the force (every step for a free body, else when a sample is due), the free body's
+ * motion, the series row and the samples. */
+static int body_after(exp_scene *sc, void *user)
+{
+  body_run *b = user;
+  const cyl_run *r = b->r;
+  const cap_ns_state *s = sc->s;
+  const int due = s->t >= b->m.clock.next;
+  int st = b->free_body || due ? force_of(sc, CAP_SOLID_WHOLE, b->body.x, b->body.y, &b->F) : CAP_SUCCESS;
+  if (st) return st;
+  double fy = b->F.fy / b->share;
+  if (b->free_body) {
+    if ((st = move_body(sc, &b->body, -1, &b->F, r->xb > 0 ? b->F.fx : 0, fy, b->R, &b->out->sank)) ||
+        (st = cap_vsurf_move(sc->vs, sc->solid)))
+      return st;
+    b->out->touched = r->free_x && b->body.x - b->R < 6 * sc->g.h;
+    sc->stop = b->out->sank || b->out->touched;
+  }
+  if (!exp_clock_due(&b->m.clock, s->t)) return CAP_SUCCESS;
+  double load = fy / b->A, fx = r->xb > 0 ? b->F.fx : 0, f0 = 0, f1 = 0;
+  st = b->free_body ? cap_io_tsv_row(b->m.hist, 7, (double[]){s->t, b->body.x, b->body.y, b->body.v, load, fx,
+                                                              sc->info.max_speed})
+                    : cap_io_tsv_row(b->m.hist, 4, (double[]){s->t, load, fx, sc->info.max_speed});
+  int window = !st && r->xb > 0 && in_last(s->t, r->t_end, CYL_MEAN_WINDOW);
+  if (window) st = exp_column_pressure_force(&sc->g, s->phi, s->p, 0, &f0);
+  if (window && !st) st = exp_column_pressure_force(&sc->g, s->phi, s->p, sc->g.nx - 1, &f1);
+  int st2 = record(&b->m, 0, s->t, r->t_end, b->free_body ? b->body.y / b->R : load, b->body.y, window && !st,
+                   b->F.fx, f0 - f1);
+  return st ? st : st2;
+}
+
+/* The figures at the end (none for a cylinder that sank). */
+static int body_end(exp_scene *sc, void *user)
+{
+  body_run *b = user;
+  const cyl_run *r = b->r;
+  cyl_result *out = b->out;
+  const double xb = b->body.x, yb = b->body.y, R = b->R, h = sc->g.h;
+  out->t_end = sc->s->t;
+  out->x_end = xb;
+  double y_eq = b->free_body ? exp_heave_mean(b->m.ys[0].f, (int)b->m.ys[0].n, yb) : yb;
+  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->theta_out = out->theta_in = out->drift = out->zc =
+      out->z_mid = out->fx_walls = out->fx_sd = out->fty = NAN;
+  if (out->sank) return CAP_SUCCESS;
+  int st = force_of(sc, CAP_SOLID_WHOLE, xb, yb, &b->F);
+  if (st) return st;
+  out->fy = b->F.fy / b->share;
+  out->fty = b->F.fty / b->share;
+  out->fx = out->fx_sd = 0;
+  if (r->xb > 0) out->fx = limit_of(&b->m.fx[0], &out->fx_sd);
+  out->load = out->fy / b->A;
+  contacts(&b->F, xb, yb, 1, (double *[]){&out->phi_out, &out->phi_in}, (double *[]){&out->theta_out, &out->theta_in});
+  double prev = b->m.prev[0];
+  out->drift = isnan(prev) ? NAN : b->free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
+  double y_ref, zs;
+  int i_far = (int)lround((xb + R + 0.5 * CYL_BATH_REACH) / h);
+  if ((st = exp_zero_pressure_level(&sc->g, sc->s->phi, sc->s->p, cap_vsurf_cells(sc->vs), i_far, sc->g.nx, 1, &y_ref)))
+    return st;
+  out->zc = (y_eq - y_ref) / R;
+  if ((st = exp_surface_height(&sc->g, sc->s->phi, 0, &zs))) return st;
+  out->z_mid = zs - y_ref;
+  /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
+   * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is the
+   * pressure force of the plane's column less that of the far wall's), its static limit as fx's */
+  if (r->xb > 0) out->fx_walls = limit_of(&b->m.mom[0], NULL);
+  return CAP_SUCCESS;
 }
 
 int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, exp_run *run)
@@ -191,11 +262,14 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   const double share = r->xb > 0 ? 1 : 0.5; /* of the cylinder inside the box */
   const int free_body = r->density > 0;
   if (r->xb > 0 && r->xb - R < 6 * h)
-    return CAP_ERROR(CAP_EDOM, "cylinder: centre %.4g l_c from the symmetry plane, less than R + 6 cells (%.4g)", r->xb, R + 6 * h);
+    return CAP_ERROR(CAP_EDOM, "cylinder: centre %.4g l_c from the symmetry plane, less than R + 6 cells (%.4g)", r->xb,
+                     R + 6 * h);
+  if (r->free_x && !(free_body && r->xb > 0))
+    return CAP_ERROR(CAP_EINVAL, "cylinder: free_x needs a free cylinder off the plane");
   double Y = fmax(CYL_MIN_DEPTH, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan * R + (free_body ? R : 0));
   double yb = Y + r->zc_plan * R;
   double top = Y + fmax(fmax(r->zc_plan * R + R, r->h_plan * R), 0) + CYL_HEADROOM;
-  int nx = box_cells(r->xb + R + CYL_BATH_REACH, h), ny; /* the wall at cyl_wall_distance */
+  int nx = box_cells(r->xb + R + CYL_BATH_REACH, h); /* the wall at cyl_wall_distance */
   double W = nx * h, yl = Y;
   if (free_body) {
     yl = Y + (share * occupied_below(R, yl, yl) - share * r->density * A) / W;
@@ -203,130 +277,28 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
     top = fmax(top, yl + R + CYL_HEADROOM);
   } else
     for (int it = 0; it < 50; it++) yl = Y + share * (occupied_below(R, yb, yl) - r->load_plan * A) / W;
-  ny = (int)ceil(top / h);
-  cap_grid g;
-  int st = bath_grid(&g, nx, ny, h);
-  if (st) return st;
   cap_solid *solid = NULL;
-  bath_flow fl = {0};
-  double *ys = NULL;
-  cap_body body;
-  st = cap_solid_disc_alloc(&solid, r->xb, yb, R);
-  if (!st) st = bath_flow_alloc(&fl, &g, solid, th);
-  cap_vsurf *vs = fl.vs;
-  cap_ns_state *s = fl.s;
-  cap_ns_ws *w = fl.w;
-  cap_force_ws *fw = fl.fw;
-  if (!st && !(ys = malloc(MAX_SAMPLES * sizeof *ys))) st = CAP_ERROR(CAP_ENOMEM, "cylinder: history");
+  exp_scene *sc = NULL;
+  int st = cap_solid_disc_alloc(&solid, r->xb, yb, R);
+  if (!st) st = cyl_bath(&sc, nx, (int)ceil(top / h), h, solid, th, r->nu, CYL_REINIT_EVERY);
+  if (st) return st;
+  body_run b = {.r = r, .out = out, .R = R, .A = A, .share = share, .free_body = free_body};
+  b.m.clock = (exp_clock){0, CYL_HISTORY_DT, 1};
+  b.m.prev[0] = b.m.prev[1] = NAN;
   /* the free cylinder: its mass per unit length D rho pi R^2, the added-mass estimate rho pi R^2 (a
    * cylinder deep in the liquid: more than a floating one has, so the coupling converges) */
-  if (!st && r->free_x && !(free_body && r->xb > 0)) st = CAP_ERROR(CAP_EINVAL, "cylinder: free_x needs a free cylinder off the plane");
-  if (!st) st = cap_body_init(&body, free_body ? r->density * A : 1, A, r->free_x, free_body, r->xb, yb);
-  if (st) goto done;
-  for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++) {
-      double x = cap_grid_xc(&g, i), y = cap_grid_yc(&g, j);
-      s->phi[cap_grid_idx(&g, i, j)] = fmax(y - yl, fmin(R - fabs(x - r->xb), y - yb));
-    }
-  cap_ns_params p = bath_params(r->nu, vs);
-  cap_tsv *hist = free_body ? exp_tsv(ctx, "t[sqrt(l_c/g)]\tx_centre[l_c]\ty_centre[l_c]\tv[sqrt(g l_c)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]",
-                                      "history_%s.tsv", r->tag)
-                            : exp_tsv(ctx, "t[sqrt(l_c/g)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
-  if (!hist) { st = CAP_EIO; goto done; }
-  cap_ns_step_info info = {0};
-  cap_force F;
-  double t_next = 0, prev = NAN;
-  int nys = 0;
-  window mfx = {0}, mmom = {0};
+  st = cap_body_init(&b.body, free_body ? r->density * A : 1, A, r->free_x, free_body, r->xb, yb);
+  exp_scene_set_phi(sc, body_phi, (double[]){yl, R, r->xb, yb});
+  const char *cols = free_body ? "t[sqrt(l_c/g)]\tx_centre[l_c]\ty_centre[l_c]\tv[sqrt(g l_c)]\tload[rho g pi "
+                                 "R^2]\tfx[sigma]\tU[sqrt(g l_c)]"
+                               : "t[sqrt(l_c/g)]\tload[rho g pi R^2]\tfx[sigma]\tU[sqrt(g l_c)]";
+  if (!st) b.m.hist = exp_tsv(ctx, cols, "history_%s.tsv", r->tag);
   out->sank = out->touched = 0;
-  while (!st && s->t < r->t_end && !out->sank && !out->touched) {
-    int done = 0;
-    st = cap_ns_step_until(s, &p, w, r->t_end, &info, &done);
-    if (!st && done) break;
-    if (!st && (free_body || s->t >= t_next)) st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, body.x, body.y, &F);
-    if (st) break;
-    double fy = F.fy / share;
-    if (free_body) {
-      double dx, dy;
-      if ((st = cap_body_step(&body, r->xb > 0 ? F.fx : 0, fy, p.gx, p.gy, info.dt, &dx, &dy))) break;
-      if ((st = cap_solid_translate(solid, dx, dy)) || (st = cap_vsurf_move(vs, solid))) break;
-      p.solid_motion[0] = (cap_ns_rigid){body.u, body.v, 0, body.x, body.y};
-      out->touched = r->free_x && body.x - R < 6 * h;
-      /* sunk: the liquid closed over it, or it fell through every static height to the floor
-       * (within 6 cells of it; a heavy cylinder drags an air cavity down with it) */
-      out->sank = closed_over(&g, s->phi, &F, R, body.x, body.y) || body.y - R < 6 * h;
-    }
-    if (s->t >= t_next) {
-      double load = fy / A, fx = r->xb > 0 ? F.fx : 0;
-      st = free_body ? cap_io_tsv_row(hist, 7, (double[]){s->t, body.x, body.y, body.v, load, fx, info.max_speed})
-                     : cap_io_tsv_row(hist, 4, (double[]){s->t, load, fx, info.max_speed});
-      if (s->t >= r->t_end - 1 - 1e-9 && isnan(prev)) prev = free_body ? body.y / R : load;
-      if (nys < MAX_SAMPLES) ys[nys++] = body.y;
-      if (!st && r->xb > 0 && s->t >= r->t_end - CYL_MEAN_WINDOW - 1e-9) {
-        double f0, f1;
-        st = column_force(&g, s->phi, s->p, 0, &f0);
-        if (!st) st = column_force(&g, s->phi, s->p, nx - 1, &f1);
-        if (!st) { window_add(&mfx, s->t, F.fx); window_add(&mmom, s->t, f0 - f1); }
-      }
-      t_next += CYL_HISTORY_DT;
-    }
-    exp_progress(ctx, r->label, s->t, r->t_end, s->step);
-  }
-  if (st) { cap_io_tsv_abort(hist); goto done; }
-  if ((st = cap_io_tsv_close(hist))) goto done;
-  out->t_end = s->t;
-  out->x_end = body.x;
-  yb = body.y;
-  const double xb = body.x;
-  double y_eq = free_body ? heave_mean(ys, nys, yb) : yb;
-  /* at the end: the force, the datum, the contacts (none of them for a cylinder that sank) */
-  out->load = out->fx = out->fy = out->phi_out = out->phi_in = out->theta_out = out->theta_in = out->drift = out->zc =
-      out->z_mid = out->fx_walls = out->fx_sd = out->fty = NAN;
-  if (!out->sank) {
-    if ((st = force_of(fw, &g, solid, CAP_SOLID_WHOLE, vs, s, xb, yb, &F))) goto done;
-    out->fy = F.fy / share;
-    out->fty = F.fty / share;
-    out->fx = out->fx_sd = 0;
-    if (r->xb > 0) exp_damped_limit(mfx.t, mfx.f, mfx.n, &out->fx, &out->fx_sd);
-    out->load = out->fy / A;
-    for (int k = 0; k < F.ncontact && k < CAP_FORCE_MAX_CONTACTS; k++) {
-      double ph, ang;
-      contact_on(&F.contact[k], xb, yb, &ph, &ang);
-      if (F.contact[k].x >= xb) { out->phi_out = ph; out->theta_out = ang; }
-      else { out->phi_in = ph; out->theta_in = ang; }
-    }
-    out->drift = isnan(prev) ? NAN : free_body ? fabs(yb / R - prev) : fabs(out->load - prev) / fabs(out->load);
-    double y_ref, zs;
-    int i_far = (int)lround((xb + R + 0.5 * CYL_BATH_REACH) / h);
-    if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), i_far, nx, 1, &y_ref))) goto done;
-    out->zc = (y_eq - y_ref) / R;
-    if ((st = exp_surface_height(&g, s->phi, 0, &zs))) goto done;
-    out->z_mid = zs - y_ref;
-    /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
-     * tensions at the two ends are horizontal and cancel, so the liquid's force on the cylinder is
-     * the pressure force of the plane's column less that of the far wall's), its static limit as fx's */
-    double rms_walls;
-    if (r->xb > 0) exp_damped_limit(mmom.t, mmom.f, mmom.n, &out->fx_walls, &rms_walls);
-  }
-  if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
-done:
-  exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
-  free(ys);
-  bath_flow_free(&fl);
-  cap_solid_free(solid);
-  return st;
+  exp_loop L = {.label = r->label, .t_end = r->t_end, .after = body_after, .user = &b};
+  return run_scene(ctx, sc, st, &b.m, &L, body_end, r->snap, r->tag, run);
 }
 
-/* The inclination of the surface at column i, from the heights of columns i - 1 and i + 1. */
-static int surface_slope(const cap_grid *g, const double *phi, int i, double *psi)
-{
-  double zl, zr;
-  int st = exp_surface_height(g, phi, i - 1, &zl);
-  if (!st) st = exp_surface_height(g, phi, i + 1, &zr);
-  if (!st && !(isfinite(zl) && isfinite(zr))) st = CAP_ERROR(CAP_ENUMERIC, "cylinder: no surface round column %d", i);
-  if (!st) *psi = atan((zr - zl) / (2 * g->h));
-  return st;
-}
+/* ---- two different cylinders in one box ---- */
 
 /* The horizontal forces on a and b from the momentum balance of the liquid at rest on either side of
  * column m (between the bodies): the pressure force of the left wall's column less column m's, less
@@ -335,13 +307,77 @@ static int surface_slope(const cap_grid *g, const double *phi, int i, double *ps
 static int pair_momentum(const cap_grid *g, const double *phi, const double *p, int im, double *mom)
 {
   double psi_m, f0, fm, f1;
-  int st = surface_slope(g, phi, im, &psi_m);
-  if (!st) st = column_force(g, phi, p, 0, &f0);
-  if (!st) st = column_force(g, phi, p, im, &fm);
-  if (!st) st = column_force(g, phi, p, g->nx - 1, &f1);
+  int st = exp_surface_slope(g, phi, im, &psi_m);
+  if (!st) st = exp_column_pressure_force(g, phi, p, 0, &f0);
+  if (!st) st = exp_column_pressure_force(g, phi, p, im, &fm);
+  if (!st) st = exp_column_pressure_force(g, phi, p, g->nx - 1, &f1);
   if (st) return st;
   mom[0] = f0 - fm - (1 - cos(psi_m));
   mom[1] = fm - f1 + (1 - cos(psi_m));
+  return CAP_SUCCESS;
+}
+
+typedef struct {
+  const cyl_pair_run *r;
+  cyl_pair_result *out;
+  cap_body body[2];
+  cap_force F[2];
+  samples m;
+  double R;
+  int im; /* the column midway between the bodies */
+} pair_run;
+
+static int pair_after(exp_scene *sc, void *user)
+{
+  pair_run *b = user;
+  const cap_ns_state *s = sc->s;
+  int st = CAP_SUCCESS;
+  for (int k = 0; k < 2 && !st; k++) st = force_of(sc, k, b->body[k].x, b->body[k].y, &b->F[k]);
+  for (int k = 0; k < 2 && !st; k++) st = move_body(sc, &b->body[k], k, &b->F[k], 0, b->F[k].fy, b->R, &b->out->sank);
+  if (!st) st = cap_vsurf_move(sc->vs, sc->solid);
+  sc->stop = b->out->sank;
+  if (st || !exp_clock_due(&b->m.clock, s->t)) return st;
+  st = cap_io_tsv_row(b->m.hist, 8, (double[]){s->t, b->body[0].y, b->body[1].y, b->body[0].v, b->body[1].v,
+                                               b->F[0].fx, b->F[1].fx, sc->info.max_speed});
+  double mom[2] = {0, 0};
+  int window = !st && in_last(s->t, b->r->t_end, CYL_MEAN_WINDOW);
+  if (window) st = pair_momentum(&sc->g, s->phi, s->p, b->im, mom);
+  for (int k = 0; k < 2; k++) {
+    int st2 = record(&b->m, k, s->t, b->r->t_end, b->body[k].y / b->R, b->body[k].y, window && !st, b->F[k].fx, mom[k]);
+    if (!st) st = st2;
+  }
+  return st;
+}
+
+static int pair_end(exp_scene *sc, void *user)
+{
+  pair_run *b = user;
+  cyl_pair_result *out = b->out;
+  const cap_ns_state *s = sc->s;
+  out->t_end = s->t;
+  for (int k = 0; k < 2; k++)
+    out->fx[k] = out->fx_sd[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] =
+        out->theta_out[k] = out->theta_in[k] = out->z_wall[k] = out->drift[k] = NAN;
+  if (out->sank) return CAP_SUCCESS;
+  double y_ref, zl, zr;
+  int st = exp_zero_pressure_level(&sc->g, s->phi, s->p, cap_vsurf_cells(sc->vs), 0, sc->g.nx, 1, &y_ref);
+  for (int k = 0; k < 2 && !st; k++) {
+    const cap_body *bk = &b->body[k];
+    if ((st = force_of(sc, k, bk->x, bk->y, &b->F[k]))) return st;
+    out->fx[k] = limit_of(&b->m.fx[k], &out->fx_sd[k]);
+    out->fx_mom[k] = limit_of(&b->m.mom[k], NULL);
+    out->fy[k] = b->F[k].fy;
+    out->zc[k] = (exp_heave_mean(b->m.ys[k].f, (int)b->m.ys[k].n, bk->y) - y_ref) / b->R;
+    out->drift[k] = fabs(bk->y / b->R - b->m.prev[k]);
+    /* a's inner contact is on its right, b's on its left */
+    contacts(&b->F[k], bk->x, bk->y, k == 0, (double *[]){&out->phi_in[k], &out->phi_out[k]},
+             (double *[]){&out->theta_in[k], &out->theta_out[k]});
+  }
+  if (!st) st = exp_surface_height(&sc->g, s->phi, 0, &zl);
+  if (!st) st = exp_surface_height(&sc->g, s->phi, sc->g.nx - 1, &zr);
+  if (st) return st;
+  out->z_wall[0] = zl - y_ref;
+  out->z_wall[1] = zr - y_ref;
   return CAP_SUCCESS;
 }
 
@@ -349,14 +385,15 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
 {
   const double R = sqrt(r->bo), h = R / cells, A = M_PI * R * R;
   if (r->sep - 2 * R < 12 * h)
-    return CAP_ERROR(CAP_EDOM, "cylinder pair: centre distance %.4g l_c, less than 2 R + 12 cells (%.4g)", r->sep, 2 * R + 12 * h);
+    return CAP_ERROR(CAP_EDOM, "cylinder pair: centre distance %.4g l_c, less than 2 R + 12 cells (%.4g)", r->sep,
+                     2 * R + 12 * h);
   const double xc[2] = {r->reach[0] + R, r->reach[0] + R + r->sep};
   double Y = CYL_MIN_DEPTH, top = 0;
   for (int k = 0; k < 2; k++) {
     Y = fmax(Y, fmax(CYL_FLOOR_CLEAR, 6 * h) + R - r->zc_plan[k] * R + R);
     top = fmax(top, fmax(fmax(r->zc_plan[k] * R + R, r->h_plan[k] * R), 0));
   }
-  int nx = box_cells(xc[1] + R + r->reach[1], h), ny;
+  int nx = box_cells(xc[1] + R + r->reach[1], h);
   double W = nx * h;
   /* each starts cut by the flat bath y = yl where a flat surface makes its contact angle, its centre
    * R cos(theta) above yl (no dry column: over a wetting body the column's walls would fall onto
@@ -367,112 +404,26 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   double yl = Y + (occ - (r->density[0] + r->density[1]) * A) / W;
   for (int k = 0; k < 2; k++) y0[k] = yl + R * cos(r->theta[k] * M_PI / 180);
   top = fmax(Y + top, fmax(y0[0], y0[1]) + R) + CYL_HEADROOM;
-  ny = (int)ceil(top / h);
-  cap_grid g;
-  int st = bath_grid(&g, nx, ny, h);
-  if (st) return st;
-  cap_solid *disc[2] = {NULL, NULL}, *solid = NULL;
-  bath_flow fl = {0};
-  double *ys[2] = {NULL, NULL};
-  cap_body body[2];
   const double th[2] = {r->theta[0] * M_PI / 180, r->theta[1] * M_PI / 180};
+  cap_solid *disc[2] = {NULL, NULL}, *solid = NULL;
+  exp_scene *sc = NULL;
+  int st = CAP_SUCCESS;
   for (int k = 0; k < 2 && !st; k++) st = cap_solid_disc_alloc(&disc[k], xc[k], y0[k], R);
   if (!st) st = cap_solid_union_alloc(&solid, 2, (const cap_solid *const *)disc);
-  if (!st) st = bath_flow_alloc(&fl, &g, solid, th[0]);
-  if (!st) st = cap_vsurf_set_part_angles(fl.vs, th, 2);
-  cap_vsurf *vs = fl.vs;
-  cap_ns_state *s = fl.s;
-  cap_ns_ws *w = fl.w;
-  cap_force_ws *fw = fl.fw;
-  for (int k = 0; k < 2 && !st; k++)
-    if (!(ys[k] = malloc(MAX_SAMPLES * sizeof *ys[k]))) st = CAP_ERROR(CAP_ENOMEM, "cylinder pair: history");
+  for (int k = 0; k < 2; k++) cap_solid_free(disc[k]);
+  if (!st) st = cyl_bath(&sc, nx, (int)ceil(top / h), h, solid, th[0], r->nu, CYL_REINIT_EVERY);
+  if (st) return st;
+  pair_run b = {.r = r, .out = out, .R = R, .im = (int)floor(0.5 * (xc[0] + xc[1]) / h)};
+  b.m.clock = (exp_clock){0, CYL_HISTORY_DT, 1};
+  b.m.prev[0] = b.m.prev[1] = NAN;
+  st = cap_vsurf_set_part_angles(sc->vs, th, 2);
   /* each free vertically, with the added-mass estimate rho pi R^2 (see cyl_run_body) */
-  for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
-  if (st) goto done;
-  for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++) s->phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - yl;
-  cap_ns_params p = bath_params(r->nu, vs);
-  cap_tsv *hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
-                          "fx_b[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
-  if (!hist) { st = CAP_EIO; goto done; }
-  cap_ns_step_info info = {0};
-  cap_force F[2];
-  double t_next = 0, prev[2] = {NAN, NAN};
-  int nys = 0;
-  window mfx[2] = {{0}}, mmom[2] = {{0}};
-  const int im = (int)floor(0.5 * (xc[0] + xc[1]) / h); /* the column midway between the bodies */
+  for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&b.body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
+  exp_scene_set_phi(sc, exp_flat_phi, &yl);
+  if (!st)
+    b.m.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
+                            "fx_b[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
   out->sank = 0;
-  while (!st && s->t < r->t_end && !out->sank) {
-    int done = 0;
-    st = cap_ns_step_until(s, &p, w, r->t_end, &info, &done);
-    if (!st && done) break;
-    for (int k = 0; k < 2 && !st; k++) st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]);
-    for (int k = 0; k < 2 && !st; k++) {
-      double dy;
-      if ((st = cap_body_step(&body[k], 0, F[k].fy, p.gx, p.gy, info.dt, NULL, &dy))) break;
-      st = cap_solid_part_translate(solid, k, 0, dy);
-      p.solid_motion[k] = (cap_ns_rigid){0, body[k].v, 0, body[k].x, body[k].y};
-      out->sank |= closed_over(&g, s->phi, &F[k], R, body[k].x, body[k].y) || body[k].y - R < 6 * h;
-    }
-    if (!st) st = cap_vsurf_move(vs, solid);
-    if (st) break;
-    if (s->t >= t_next) {
-      st = cap_io_tsv_row(hist, 8, (double[]){s->t, body[0].y, body[1].y, body[0].v, body[1].v, F[0].fx, F[1].fx,
-                                              info.max_speed});
-      for (int k = 0; k < 2; k++) {
-        if (s->t >= r->t_end - 1 - 1e-9 && isnan(prev[k])) prev[k] = body[k].y / R;
-        if (nys < MAX_SAMPLES) ys[k][nys] = body[k].y;
-      }
-      nys += nys < MAX_SAMPLES;
-      if (!st && s->t >= r->t_end - CYL_MEAN_WINDOW - 1e-9) {
-        double mom[2];
-        st = pair_momentum(&g, s->phi, s->p, im, mom);
-        for (int k = 0; k < 2 && !st; k++) {
-          window_add(&mfx[k], s->t, F[k].fx);
-          window_add(&mmom[k], s->t, mom[k]);
-        }
-      }
-      t_next += CYL_HISTORY_DT;
-    }
-    exp_progress(ctx, r->label, s->t, r->t_end, s->step);
-  }
-  if (st) { cap_io_tsv_abort(hist); goto done; }
-  if ((st = cap_io_tsv_close(hist))) goto done;
-  out->t_end = s->t;
-  for (int k = 0; k < 2; k++)
-    out->fx[k] = out->fx_sd[k] = out->fy[k] = out->fx_mom[k] = out->zc[k] = out->phi_out[k] = out->phi_in[k] =
-        out->theta_out[k] = out->theta_in[k] = out->z_wall[k] = out->drift[k] = NAN;
-  if (!out->sank) {
-    double y_ref, zl, zr;
-    if ((st = exp_zero_pressure_level(&g, s->phi, s->p, cap_vsurf_cells(vs), 0, nx, 1, &y_ref))) goto done;
-    for (int k = 0; k < 2; k++) {
-      if ((st = force_of(fw, &g, solid, k, vs, s, body[k].x, body[k].y, &F[k]))) goto done;
-      double rms_mom;
-      exp_damped_limit(mfx[k].t, mfx[k].f, mfx[k].n, &out->fx[k], &out->fx_sd[k]);
-      exp_damped_limit(mmom[k].t, mmom[k].f, mmom[k].n, &out->fx_mom[k], &rms_mom);
-      out->fy[k] = F[k].fy;
-      out->zc[k] = (heave_mean(ys[k], nys, body[k].y) - y_ref) / R;
-      out->drift[k] = fabs(body[k].y / R - prev[k]);
-      for (int m = 0; m < F[k].ncontact && m < CAP_FORCE_MAX_CONTACTS; m++) {
-        double ph, ang;
-        contact_on(&F[k].contact[m], body[k].x, body[k].y, &ph, &ang);
-        /* a's inner contact is on its right, b's on its left */
-        if ((F[k].contact[m].x >= body[k].x) == (k == 0)) { out->phi_in[k] = ph; out->theta_in[k] = ang; }
-        else { out->phi_out[k] = ph; out->theta_out[k] = ang; }
-      }
-    }
-    if ((st = exp_surface_height(&g, s->phi, 0, &zl)) || (st = exp_surface_height(&g, s->phi, nx - 1, &zr))) goto done;
-    out->z_wall[0] = zl - y_ref;
-    out->z_wall[1] = zr - y_ref;
-  }
-  if (r->snap) st = snapshot(ctx, r->tag, &g, s->phi, vs);
-done:
-  exp_run_add(run, h, s ? s->step : 0, s ? s->t : 0, (long)nx * ny);
-  for (int k = 0; k < 2; k++) {
-    free(ys[k]);
-    cap_solid_free(disc[k]);
-  }
-  bath_flow_free(&fl);
-  cap_solid_free(solid);
-  return st;
+  exp_loop L = {.label = r->label, .t_end = r->t_end, .after = pair_after, .user = &b};
+  return run_scene(ctx, sc, st, &b.m, &L, pair_end, r->snap, r->tag, run);
 }

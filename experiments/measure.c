@@ -388,3 +388,69 @@ double exp_neck_exponent(const double *t, const double *r, long n, double tb, do
     }
   return *m >= 3 ? (*m * sxy - sx * sy) / (*m * sxx - sx * sx) : NAN;
 }
+
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+int exp_surface_profile(const cap_grid *g, const double *phi, int i0, int n, double datum, double *x, double *z)
+{
+  for (int k = 0; k < n; k++) {
+    int st = exp_surface_height(g, phi, i0 + k, &z[k]);
+    if (st) return st;
+    if (!isfinite(z[k])) return CAP_ERROR(CAP_ENUMERIC, "no surface in column %d", i0 + k);
+    z[k] -= datum;
+    if (x) x[k] = cap_grid_xc(g, i0 + k);
+  }
+  return CAP_SUCCESS;
+}
+
+int exp_surface_slope(const cap_grid *g, const double *phi, int i, double *psi)
+{
+  double z[2];
+  int st = exp_surface_profile(g, phi, i - 1, 1, 0, NULL, &z[0]);
+  if (!st) st = exp_surface_profile(g, phi, i + 1, 1, 0, NULL, &z[1]);
+  if (!st) *psi = atan((z[1] - z[0]) / (2 * g->h));
+  return st;
+}
+
+int exp_column_pressure_force(const cap_grid *g, const double *phi, const double *p, int i, double *f)
+{
+  double s;
+  int st = exp_surface_profile(g, phi, i, 1, 0, NULL, &s);
+  if (st) return st;
+  int j = 0;
+  *f = 0;
+  while (j < g->ny && cap_grid_yc(g, j) + 0.5 * g->h <= s) *f += p[cap_grid_idx(g, i, j++)] * g->h;
+  if (j < 2) return CAP_ERROR(CAP_ENUMERIC, "column %d holds less than two liquid cells", i);
+  double pa = p[cap_grid_idx(g, i, j - 2)], pb = p[cap_grid_idx(g, i, j - 1)], y0 = cap_grid_yc(g, j - 1) + 0.5 * g->h;
+  double slope = (pb - pa) / g->h, p0 = pb + slope * 0.5 * g->h; /* at y0 */
+  *f += (s - y0) * (p0 + 0.5 * slope * (s - y0));
+  return CAP_SUCCESS;
+}
+
+double exp_heave_mean(const double *y, int n, double y_last)
+{
+  int k1 = -1, k2 = -1;
+  for (int k = n - 2; k >= 1 && k2 < 0; k--)
+    if ((y[k] - y[k - 1]) * (y[k + 1] - y[k]) < 0) {
+      if (k1 < 0) k1 = k;
+      else k2 = k;
+    }
+  return k2 >= 0 ? 0.5 * (y[k1] + y[k2]) : y_last;
+}
+
+int exp_parabola_max(const double x[3], const double y[3], double *ymax)
+{
+  double d01 = (y[1] - y[0]) / (x[1] - x[0]), d12 = (y[2] - y[1]) / (x[2] - x[1]), a = (d12 - d01) / (x[2] - x[0]);
+  double b = d01 - a * (x[0] + x[1]), xv = a < 0 ? -b / (2 * a) : NAN;
+  if (!(a < 0 && xv >= fmin(x[0], x[2]) && xv <= fmax(x[0], x[2]))) return 0;
+  *ymax = y[0] + d01 * (xv - x[0]) + a * (xv - x[0]) * (xv - x[1]);
+  return 1;
+}
+
+double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end)
+{
+  double t_rest = 0;
+  for (long k = lag; k < n; k++)
+    if (!(fabs(f[k] - f[k - lag]) <= tol)) t_rest = t[k];
+  return n <= lag || t_rest >= t[n - 1] ? t_end : t_rest;
+}

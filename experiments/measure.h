@@ -128,4 +128,34 @@ void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, in
  * NAN when *m < 3. */
 double exp_neck_exponent(const double *t, const double *r, long n, double tb, double lo, double hi, int *m);
 
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+/* The surface heights of the n columns i0 .. i0 + n - 1 (exp_surface_height, ghosts of phi filled),
+ * less datum, into z[k], their centres' x into x[k] (x may be NULL). CAP_ENUMERIC for a column
+ * without a surface. */
+int exp_surface_profile(const cap_grid *g, const double *phi, int i0, int n, double datum, double *x, double *z);
+
+/* The inclination of the surface at column i (rad), from the heights of columns i - 1 and i + 1 (ghosts
+ * of phi filled). CAP_ENUMERIC if either has no surface. */
+int exp_surface_slope(const cap_grid *g, const double *phi, int i, double *psi);
+
+/* The pressure force per unit length on the liquid's side of column i, the integral of p from the
+ * floor to the surface (exp_surface_height, ghosts of phi filled): the midpoint rule over the liquid
+ * cells wholly below it, and the pressure's line through the last two of them extrapolated over the
+ * rest. Exact for a hydrostatic column. CAP_ENUMERIC for a column without a surface or with fewer
+ * than two liquid cells below it. */
+int exp_column_pressure_force(const cap_grid *g, const double *phi, const double *p, int i, double *f);
+
+/* The rest height of a body that still heaves about it: the mean of the last maximum and minimum of
+ * the sampled heights y[0..n-1] (y_last if there are not two). */
+double exp_heave_mean(const double *y, int n, double y_last);
+
+/* The vertex of the parabola through the three points (x[k], y[k]) (x distinct): 1 and the maximum
+ * *ymax if the parabola opens downwards and its vertex lies between x[0] and x[2]; else 0. */
+int exp_parabola_max(const double x[3], const double y[3], double *ymax);
+
+/* The time a sampled quantity came to rest: the last t[k] (k >= lag) at which |f[k] - f[k - lag]| is not within
+ * tol (NaN counts as moving), 0 if none; t_end if there are at most lag samples or it still moved at the last. */
+double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end);
+
 #endif

@@ -231,3 +231,11 @@ void exp_scene_close(exp_scene *sc, exp_run *run)
   if (sc) exp_scene_account(sc, run);
   exp_scene_free(sc);
 }
+
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+double exp_flat_phi(double x, double y, const void *level)
+{
+  (void)x;
+  return y - *(const double *)level;
+}

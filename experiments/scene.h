@@ -172,4 +172,10 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
 #endif
     ;
 
+/* ---- added for the cylinder scenes and capillary_rise ---- */
+
+/* A flat liquid surface at the height *(const double *)level, liquid below: phi = y - level (for
+ * exp_scene_set_phi). */
+double exp_flat_phi(double x, double y, const void *level);
+
 #endif
