@@ -1,42 +1,38 @@
 /* cylinder: a horizontal cylinder on a bath, held or free to move vertically, the scene shared by
  * floating_density and cheerios (2D planar, units sigma = rho = g = 1, so l_c = 1).
  *
- * The box (cyl_bath, an exp_scene of scene.h; the runs step through exp_scene_run): x from the symmetry plane x = 0
- * (free slip, phi mirrored: contact angle 90 degrees) to a free-slip wall at 90 degrees CYL_BATH_REACH l_c beyond the
- * cylinder; free-slip floor and top. The cylinder (a cap_solid disc with the contact angle theta through the virtual
- * surface) has its centre at x = xb: on the symmetry plane (xb = 0: half the cylinder is computed, a single floating
- * cylinder) or off it (xb > R: a whole cylinder, whose image across the plane is its twin, the Cheerios pair at centre
- * distance 2 xb).
- * Heights: the far level Y (the planned level of zero pressure) lies at least CYL_FLOOR_CLEAR l_c (and 6 cells) above
- * the cylinder's planned bottom, at least CYL_MIN_DEPTH above the floor; a free cylinder has R more below it for its
- * overshoot. The box reaches CYL_HEADROOM above the highest point of cylinder or planned meniscus.
- * Start: the liquid flat at a level yl with a dry column over the cylinder (|x - xb| < R, y above its centre), so the
- * contact points start at its equator; yl is chosen so that the far level ends at Y once the liquid has made room for
- * the planned load (the liquid missing below Y is the load times pi R^2, times 1/2 for a half cylinder: the vertical
- * balance of pressure and line forces). A held cylinder sits at its planned height; a free one starts with its centre
- * on the bath (yb = yl).
- * Free: cap_body (the added-mass estimate rho pi R^2), moved every step by the liquid's force (twice the half's
- * vertical force on the symmetry plane), the solid and its virtual surface moved with it (cap_solid_translate,
- * cap_vsurf_move), the liquid moving with the body's velocity on its faces.
- * A free cylinder sank when the liquid closed over it or it came within 6 cells of the floor. With free_x it also
- * moves horizontally (off the plane) and stops when it comes within 6 cells of the plane, its image as close (the pair
- * touching, to the grid).
+ * The box (cyl_bath: an exp_scene, run by exp_scene_run): x from the symmetry plane x = 0 (free
+ * slip, phi mirrored: contact angle 90 degrees) to a free-slip wall at 90 degrees CYL_BATH_REACH
+ * l_c beyond the cylinder; free-slip floor and top. The cylinder (a cap_solid disc with the contact angle theta through the virtual surface) has its
+ * centre at x = xb: on the symmetry plane (xb = 0: half the cylinder is computed, a single floating
+ * cylinder) or off it (xb > R: a whole cylinder, whose image across the plane is its twin, the
+ * Cheerios pair at centre distance 2 xb).
+ * Heights: the far level Y (the planned level of zero pressure) lies at least CYL_FLOOR_CLEAR l_c (and
+ * 6 cells) above the cylinder's planned bottom, at least CYL_MIN_DEPTH above the floor; a free
+ * cylinder has R more below it for its overshoot. The box reaches CYL_HEADROOM above the highest
+ * point of cylinder or planned meniscus.
+ * Start: the liquid flat at a level yl with a dry column over the cylinder (|x - xb| < R, y above its
+ * centre), so the contact points start at its equator; yl is chosen so that the far level ends at Y
+ * once the liquid has made room for the planned load (the liquid missing below Y is the load times
+ * pi R^2, times 1/2 for a half cylinder: the vertical balance of pressure and line forces). A held
+ * cylinder sits at its planned height; a free one starts with its centre on the bath (yb = yl).
+ * Free: cap_body (the added-mass estimate rho pi R^2), moved every step by the liquid's force (twice
+ * the half's vertical force on the symmetry plane), the solid and its virtual surface moved with it
+ * (cap_solid_translate, cap_vsurf_move), the liquid moving with the body's velocity on its faces.
+ * A free cylinder sank when the liquid closed over it or it came within 6 cells of the floor. With
+ * free_x it also moves horizontally (off the plane) and stops when it comes within 6 cells of the
+ * plane, its image as close (the pair touching, to the grid).
  * Solver: stress-form viscosity, constant extension, reinitialisation every CYL_REINIT_EVERY steps.
- * The horizontal forces (off the plane) are static limits from the last CYL_MEAN_WINDOW of the run, sampled every
- * CYL_HISTORY_DT: a constant plus one damped oscillation fitted to the samples (exp_damped_limit), the residual's root
- * mean square written with it. The bodies settle from the flat bath they start on, and the bath's gravest sloshing
- * mode (cheerios at l = 2 l_c, R = 4 cells: angular frequency 0.75 sqrt(g/l_c), decay rate 0.2 per unit time) still
- * swings the horizontal force by 10 % at t = 25 and 2 % at t = 40; the plain mean over the window (1.6 periods) was
- * off its limit by 0.5 % there (the momentum balance: 8.04e-3 sigma against its limit 8.09e-3). What is left about the
- * fit is the flicker of a body held horizontally and free vertically: its staircase is rebuilt as it heaves by 1e-4 R
- * and its contact points hop between cells (cheerios at l = 2, R = 4 cells: 0.5 % of the force). The currents stay at
- * 1e-3 sqrt(g l_c).
- * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level over the
- * far half of the bath), the centre's height above it (for a free cylinder the mean of the last maximum and minimum of
- * its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the meniscus makes with the cylinder
- * there, the surface height on the symmetry plane, and off the plane the horizontal force a second way, from the
- * liquid's momentum balance (the pressure on the first and the last column). Series history_<tag>.tsv; snapshot
- * <tag>.png if asked.
+ * The horizontal forces (off the plane) are static limits from the last CYL_MEAN_WINDOW of the run,
+ * sampled every CYL_HISTORY_DT: a constant plus one damped oscillation fitted to the samples
+ * (exp_damped_limit, which removes the bath's slowly decaying sloshing), the residual's root mean
+ * square written with it. Why, and what is left: docs/design/experiments-cylinder.md.
+ * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level over
+ * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
+ * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the meniscus makes with the cylinder there, the surface
+ * height on the symmetry plane, and off the plane the horizontal force a second way, from the
+ * liquid's momentum balance (the pressure on the first and the last column). Series
+ * history_<tag>.tsv; snapshot <tag>.png if asked.
  */
 #ifndef EXP_CYLINDER_H
 #define EXP_CYLINDER_H
@@ -50,13 +46,9 @@
 #define CYL_HEADROOM 0.5    /* the box above the highest point, l_c */
 #define CYL_HISTORY_DT 0.25
 #define CYL_MEAN_WINDOW 15.0 /* the horizontal forces are static limits from the run's last this, sqrt(l_c/g) */
-/* The level set is reinitialised every this many steps. Every step (as capillary_rise, whose meniscus
- * on grid-aligned plates rose further so), a held cylinder's contact points crept past the statics'
- * along the staircase: floating_density, Bo = 0.3, theta = 120 degrees, R = 8 cells, held at zc =
- * -2.6 R, contact 130.7 degrees against 127.3 and the load -2.85 % off at t = 24, still rising (-1.86 %
- * at t = 48, the contact at 130.5: not converging to the statics' position). Every 5, 10 and 20
- * steps: contact 125.25, 125.23, 125.27 degrees against 125.4 and the load -0.05, -0.14, -0.22 %;
- * without reinitialisation the contact stuck at 105.7 degrees (+10 %). */
+/* The level set is reinitialised every this many steps: every step lets a held cylinder's contact
+ * points creep past the statics' position along the staircase, never lets them stick (measurements:
+ * docs/design/experiments-cylinder.md). */
 #define CYL_REINIT_EVERY 10
 
 typedef struct {
