@@ -3,7 +3,8 @@
  *
  * The box (cyl_bath: an exp_scene, run by exp_scene_run): x from the symmetry plane x = 0 (free
  * slip, phi mirrored: contact angle 90 degrees) to a free-slip wall at 90 degrees CYL_BATH_REACH
- * l_c beyond the cylinder; free-slip floor and top. The cylinder (a cap_solid disc with the contact angle theta through the virtual surface) has its
+ * l_c beyond the cylinder; free-slip floor and top. The cylinder (a cap_solid disc with the contact angle
+ * theta through the virtual surface) has its
  * centre at x = xb: on the symmetry plane (xb = 0: half the cylinder is computed, a single floating
  * cylinder) or off it (xb > R: a whole cylinder, whose image across the plane is its twin, the
  * Cheerios pair at centre distance 2 xb).
@@ -27,9 +28,11 @@
  * sampled every CYL_HISTORY_DT: a constant plus one damped oscillation fitted to the samples
  * (exp_damped_limit, which removes the bath's slowly decaying sloshing), the residual's root mean
  * square written with it. Why, and what is left: docs/design/experiments-cylinder.md.
- * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level over
+ * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level
+ * over
  * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
- * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the meniscus makes with the cylinder there, the surface
+ * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the
+ * meniscus makes with the cylinder there, the surface
  * height on the symmetry plane, and off the plane the horizontal force a second way, from the
  * liquid's momentum balance (the pressure on the first and the last column). Series
  * history_<tag>.tsv; snapshot <tag>.png if asked.
