@@ -28,14 +28,12 @@
  * sampled every CYL_HISTORY_DT: a constant plus one damped oscillation fitted to the samples
  * (exp_damped_limit, which removes the bath's slowly decaying sloshing), the residual's root mean
  * square written with it. Why, and what is left: docs/design/experiments-cylinder.md.
- * Measured at the end: the vertical force (cap_force), the level of zero pressure (exp_zero_pressure_level
- * over
- * the far half of the bath), the centre's height above it (for a free cylinder the mean of the last
- * maximum and minimum of its heave, sampled every CYL_HISTORY_DT), the contact positions and the angles the
- * meniscus makes with the cylinder there, the surface
- * height on the symmetry plane, and off the plane the horizontal force a second way, from the
- * liquid's momentum balance (the pressure on the first and the last column). Series
- * history_<tag>.tsv; snapshot <tag>.png if asked.
+ * Measured at the end: the vertical force (cap_force), the level of zero pressure
+ * (exp_zero_pressure_level over the far half of the bath), the centre's height above it (a free
+ * cylinder: the mean of the last maximum and minimum of its heave), the contact positions and the
+ * meniscus' angles there, the surface height on the symmetry plane, and off the plane the horizontal
+ * force a second way, from the liquid's momentum balance (the pressure on the first and the last
+ * column). Series history_<tag>.tsv; snapshot <tag>.png if asked.
  */
 #ifndef EXP_CYLINDER_H
 #define EXP_CYLINDER_H
