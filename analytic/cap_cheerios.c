@@ -15,15 +15,15 @@
 #define PI 3.14159265358979323846
 
 /* Working and 100x tighter tolerances of the 2D solvers (err = |difference| + working tolerance). */
-#define TOL_WORK 1e-10
-#define TOL_TIGHT 1e-12
-#define ISO_SCAN 2048      /* grid cells for bracketing the first isolated equilibrium */
-#define PAIR_MAXITER 400   /* hybrid iterations per solve */
-#define PAIR_CONT_STEPS 48 /* continuation steps in separation when the direct solve fails */
-#define QUAD_LIMIT 512
-#define MAX_SEP_2D 500.0
-#define MAX_SEP_3D 700.0
-#define MAX_GAP_UNLIKE 16.0 /* the inner meniscus of an unlike pair, l_c (shooting amplifies by e^(gap/2)) */
+#define TOL_WORK        1e-10
+#define TOL_TIGHT       1e-12
+#define ISO_SCAN        2048 /* grid cells for bracketing the first isolated equilibrium */
+#define PAIR_MAXITER    400  /* hybrid iterations per solve */
+#define PAIR_CONT_STEPS 48   /* continuation steps in separation when the direct solve fails */
+#define QUAD_LIMIT      512
+#define MAX_SEP_2D      500.0
+#define MAX_SEP_3D      700.0
+#define MAX_GAP_UNLIKE  16.0 /* the inner meniscus of an unlike pair, l_c (shooting amplifies by e^(gap/2)) */
 #define UNLIKE_ODE_NMAX 100000
 #define UNLIKE_MAX_INCL 1.4 /* |inclination| of the inner meniscus, rad: beyond it the shooting stops */
 
@@ -97,7 +97,11 @@ static int bessel_law(int order, double bond, double D, double theta, double sep
   gsl_error_handler_t *old = ref_gsl_quiet();
   int gs = order == 0 ? gsl_sf_bessel_K0_e(sep, &k) : gsl_sf_bessel_K1_e(sep, &k);
   ref_gsl_restore(old);
-  if (gs == GSL_EUNDRFLW) { k.val = 0.0; k.err = DBL_MIN; gs = GSL_SUCCESS; }
+  if (gs == GSL_EUNDRFLW) {
+    k.val = 0.0;
+    k.err = DBL_MIN;
+    gs = GSL_SUCCESS;
+  }
   if (gs) return CAP_ERROR(CAP_ENUMERIC, "gsl_sf_bessel_K%d_e(%.9g) failed: %s", order, sep, gsl_strerror(gs));
   double sg = sigma_factor(D, theta);
   double sg_err = CAP_CLOSED_FORM_RELERR * (fabs(sg) + (2.0 * D + 1.0) / 3.0 + 0.5);
@@ -105,8 +109,7 @@ static int bessel_law(int order, double bond, double D, double theta, double sep
   cap_result r;
   r.val = pre * k.val;
   r.err = fabs(pre) * k.err + fabs(r.val) * CAP_CLOSED_FORM_RELERR +
-          (sg != 0.0 ? 2.0 * fabs(r.val) * sg_err / fabs(sg)
-                     : 2.0 * PI * bond * bond * bond * sg_err * sg_err * k.val);
+          (sg != 0.0 ? 2.0 * fabs(r.val) * sg_err / fabs(sg) : 2.0 * PI * bond * bond * bond * sg_err * sg_err * k.val);
   ref_put(out, r);
   return CAP_SUCCESS;
 }
@@ -121,8 +124,8 @@ int cap_cheerios_3d_force(double bond, double density_ratio, double theta, doubl
   return bessel_law(1, bond, density_ratio, theta, sep, force);
 }
 
-int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                       double sep, cap_result *energy, cap_result *force)
+int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+                       cap_result *energy, cap_result *force)
 {
   cap_result lc;
   int s = cap_capillary_length(sigma, rho, g, &lc);
@@ -156,8 +159,7 @@ static double iso_residual(double phi, void *vp)
 {
   const iso_par *p = vp;
   double a = phi + p->theta - PI;
-  return (2.0 / p->bond) * sin(a) + (4.0 / p->b) * sin(0.5 * a) * sin(phi) + phi - sin(phi) * cos(phi) -
-         PI * p->D;
+  return (2.0 / p->bond) * sin(a) + (4.0 / p->b) * sin(0.5 * a) * sin(phi) + phi - sin(phi) * cos(phi) - PI * p->D;
 }
 
 /* First root of iso_residual in (0, pi) (residual < 0 at phi = 0). Brent to |bracket| < tol. */
@@ -166,7 +168,10 @@ static int iso_solve(const iso_par *p, double tol, double *phi)
   double lo = 0.0, hi = -1.0;
   for (int k = 1; k < ISO_SCAN; k++) {
     double x = PI * k / ISO_SCAN;
-    if (iso_residual(x, (void *)p) >= 0.0) { hi = x; break; }
+    if (iso_residual(x, (void *)p) >= 0.0) {
+      hi = x;
+      break;
+    }
     lo = x;
   }
   if (hi < 0.0)
@@ -174,7 +179,10 @@ static int iso_solve(const iso_par *p, double tol, double *phi)
                      "a cylinder with density_ratio = %.9g, bond = %.9g, theta = %.9g rad cannot float: surface "
                      "tension and buoyancy cannot carry its weight at any contact position (it sinks)",
                      p->D, p->bond, p->theta);
-  if (iso_residual(hi, (void *)p) == 0.0) { *phi = hi; return CAP_SUCCESS; }
+  if (iso_residual(hi, (void *)p) == 0.0) {
+    *phi = hi;
+    return CAP_SUCCESS;
+  }
   return ref_brent(iso_residual, (void *)p, lo, hi, tol, 0.0, phi, "isolated cylinder");
 }
 
@@ -231,8 +239,8 @@ int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, ca
 typedef struct {
   iso_par iso;
   double sep;
-  double wall;  /* the far walls' distance from each body's centre, l_c (0: the open bath) */
-  double sgn;   /* sign of the meniscus heights (sign of h_inf) */
+  double wall;       /* the far walls' distance from each body's centre, l_c (0: the open bath) */
+  double sgn;        /* sign of the meniscus heights (sign of h_inf) */
   double m1, m2, m3; /* magnitudes of the terms of the three equations (residuals are relative) */
   double quad_tol;
   gsl_integration_workspace *ws;
@@ -344,7 +352,10 @@ static int hybrid_solve(gsl_multiroot_function *F, double tol, double *x)
   int st = gsl_multiroot_fsolver_set(s, F, v), it = 0;
   while (!st) {
     if (gsl_multiroot_test_residual(s->f, tol) == GSL_SUCCESS) break;
-    if (++it > PAIR_MAXITER) { st = GSL_EMAXITER; break; }
+    if (++it > PAIR_MAXITER) {
+      st = GSL_EMAXITER;
+      break;
+    }
     st = gsl_multiroot_fsolver_iterate(s);
   }
   if (!st)
@@ -376,7 +387,12 @@ static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_
 {
   double x0[3] = {x[0], x[1], x[2]};
   int st = pair_solve_once(pp, tol, x0);
-  if (!st) { x[0] = x0[0]; x[1] = x0[1]; x[2] = x0[2]; return 0; }
+  if (!st) {
+    x[0] = x0[0];
+    x[1] = x0[1];
+    x[2] = x0[2];
+    return 0;
+  }
   /* continuation: start far apart (d = 12 l_c) and walk in */
   double target = pp->sep, start = 2.0 * (pp->iso.b * sin(iso->phi.val) + 12.0);
   if (start <= target) return st;
@@ -388,7 +404,11 @@ static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_
     if (st) break;
   }
   pp->sep = target;
-  if (!st) { x[0] = y[0]; x[1] = y[1]; x[2] = y[2]; }
+  if (!st) {
+    x[0] = y[0];
+    x[1] = y[1];
+    x[2] = y[2];
+  }
   return st;
 }
 
@@ -499,10 +519,11 @@ static int pair_compute(double bond, double density_ratio, double theta, double 
   pair_fill(&pp, xw, &w);
   pair_fill(&pp, xt, &r);
   if (wall > 0 && !(r.zw.val * r.h_o.val > 0 && fabs(r.zw.val) <= fabs(r.h_o.val) && wall - b * sin(r.phi_o.val) > 0))
-    return CAP_ERROR(CAP_ENOSOL,
-                     "cylinder pair in a box (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g, wall = %.9g): "
-                     "no outer meniscus levelling off at the wall (h_o = %.9g, z_w = %.9g l_c)",
-                     bond, density_ratio, theta, sep, wall, r.h_o.val, r.zw.val);
+    return CAP_ERROR(
+        CAP_ENOSOL,
+        "cylinder pair in a box (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g, wall = %.9g): "
+        "no outer meniscus levelling off at the wall (h_o = %.9g, z_w = %.9g l_c)",
+        bond, density_ratio, theta, sep, wall, r.h_o.val, r.zw.val);
   if (!(r.phi_o.val > 0 && r.phi_o.val < PI && r.phi_i.val > 0 && r.phi_i.val < PI))
     return CAP_ERROR(CAP_ENOSOL,
                      "cylinder pair (bond = %.9g, density_ratio = %.9g, theta = %.9g, sep = %.9g): the contact "
@@ -538,14 +559,15 @@ int cap_cheerios_2d_pair_box(double bond, double density_ratio, double theta, do
   int s = check_2d(bond, density_ratio, theta);
   if (!s) s = check_sep_2d(bond, sep);
   if (!s && !(wall > sqrt(bond) && wall <= MAX_SEP_2D))
-    s = CAP_ERROR(CAP_EDOM, "cylinder pair in a box: wall = %.9g l_c is out of range: allowed sqrt(bond) = %.9g < wall <= %g",
+    s = CAP_ERROR(CAP_EDOM,
+                  "cylinder pair in a box: wall = %.9g l_c is out of range: allowed sqrt(bond) = %.9g < wall <= %g",
                   wall, sqrt(bond), (double)MAX_SEP_2D);
   if (s) return s;
   return pair_compute(bond, density_ratio, theta, sep, wall, out);
 }
 
-int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                            double sep, cap_cheerios_pair2d *out)
+int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+                            cap_cheerios_pair2d *out)
 {
   cap_result lc;
   int s = cap_capillary_length(sigma, rho, g, &lc);
@@ -574,11 +596,11 @@ int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, do
 typedef struct {
   iso_par a, b;
   double sep;
-  double S;            /* slope scale: residuals of the matching are relative to it */
-  double m3a, m3b;     /* sizes of the terms of the two vertical balances */
+  double S;        /* slope scale: residuals of the matching are relative to it */
+  double m3a, m3b; /* sizes of the terms of the two vertical balances */
   double ode_tol;
   gsl_odeiv2_driver *d;
-  int ode_status;      /* first failure of the shooting, 0 if none */
+  int ode_status; /* first failure of the shooting, 0 if none */
 } unlike_par;
 
 /* One body from its contact inclinations: positions, heights and its vertical balance residual. */
@@ -662,7 +684,10 @@ static int unlike_solve(unlike_par *up, double tol, double x[4], const cap_cheer
   gsl_multiroot_function F = {unlike_f, 4, up};
   double y[4] = {x[0], x[1], x[2], x[3]};
   int st = hybrid_solve(&F, tol, y);
-  if (!st) { memcpy(x, y, sizeof y); return 0; }
+  if (!st) {
+    memcpy(x, y, sizeof y);
+    return 0;
+  }
   double target = up->sep, start = up->a.b * sin(ia->phi.val) + up->b.b * sin(ib->phi.val) + 12.0;
   if (start <= target) return st;
   double z[4] = {ia->alpha.val, ia->alpha.val, ib->alpha.val, ib->alpha.val};
@@ -731,8 +756,8 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
                      "sep = %.9g (centre distance / l_c) is out of range: allowed sqrt(bond_a) + sqrt(bond_b) = %.9g "
                      "< sep <= %.9g (the cylinders must not overlap; the gap is at most %g l_c)",
                      sep, ra + rb, ra + rb + MAX_GAP_UNLIKE, MAX_GAP_UNLIKE);
-  unlike_par up = {{a->bond, ra, a->density_ratio, a->theta}, {b->bond, rb, b->density_ratio, b->theta}, sep,
-                   0, 0, 0, 0, NULL, 0};
+  unlike_par up = {
+      {a->bond, ra, a->density_ratio, a->theta}, {b->bond, rb, b->density_ratio, b->theta}, sep, 0, 0, 0, 0, NULL, 0};
   cap_cheerios_float2d ia, ib;
   if ((s = iso_both(&up.a, &ia)) || (s = iso_both(&up.b, &ib))) return s;
   /* scales as in the identical pair: slopes S, vertical balances 2S + 2b(S + b) + Bo (pi + 1 + pi D) */
@@ -746,7 +771,10 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
   for (int pass = 0; pass < 2; pass++) {
     up.ode_tol = pass ? 1e-2 * TOL_TIGHT : 1e-2 * TOL_WORK;
     up.d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, up.ode_tol, up.ode_tol);
-    if (!up.d) { st = GSL_ENOMEM; break; }
+    if (!up.d) {
+      st = GSL_ENOMEM;
+      break;
+    }
     gsl_odeiv2_driver_set_nmax(up.d, UNLIKE_ODE_NMAX);
     if (pass) memcpy(xt, xw, sizeof xt);
     st = unlike_solve(&up, pass ? TOL_TIGHT : TOL_WORK, pass ? xt : xw, &ia, &ib);
@@ -830,8 +858,7 @@ int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, c
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
-                           cap_cheerios_linear2d *out)
+int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep, cap_cheerios_linear2d *out)
 {
   int s = check_2d(bond, density_ratio, theta);
   if (!s) s = check_sep_2d(bond, sep);

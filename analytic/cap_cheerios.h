@@ -51,8 +51,8 @@ int cap_cheerios_3d_force(double bond, double density_ratio, double theta, doubl
 
 /* SI: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m), theta (rad), sep (m, centre
  * distance). Outputs E (J) and F = -dE/dl (N); either pointer may be NULL. Errors as above. */
-int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                       double sep, cap_result *energy, cap_result *force);
+int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+                       cap_result *energy, cap_result *force);
 
 /* ---- 2D: horizontal cylinders (dimensionless, lengths in l_c, forces in sigma) --------------- */
 
@@ -69,18 +69,18 @@ typedef struct {
   cap_result h_o, h_i;         /* contact heights */
   cap_result zc;               /* centre height */
   cap_result zm;               /* meniscus height at the midpoint */
-  cap_result zw;               /* in a box (cap_cheerios_2d_pair_box): the surface at the far walls; 0 in the open bath */
-  cap_result force;            /* horizontal attraction per unit length / sigma = (zm^2 - zw^2)/2 */
+  cap_result zw;    /* in a box (cap_cheerios_2d_pair_box): the surface at the far walls; 0 in the open bath */
+  cap_result force; /* horizontal attraction per unit length / sigma = (zm^2 - zw^2)/2 */
 } cap_cheerios_pair2d;
 
 typedef struct {
-  cap_result h_inf; /* isolated contact height */
-  cap_result x_c;   /* isolated contact abscissa from the centre, sqrt(Bo) sin(phi_inf) */
-  cap_result d;     /* L/2 - x_c */
-  cap_result zm;    /* fixed-slope law: h_inf / sinh(d) */
-  cap_result force; /* fixed-slope law: zm^2 / 2 */
-  cap_result force_far; /* fixed-charge / far-field law: 2 h_inf^2 exp(-2 d) */
-  cap_result amp;       /* far-field amplitude A of the isolated nonlinear meniscus (z ~ A e^-u) */
+  cap_result h_inf;      /* isolated contact height */
+  cap_result x_c;        /* isolated contact abscissa from the centre, sqrt(Bo) sin(phi_inf) */
+  cap_result d;          /* L/2 - x_c */
+  cap_result zm;         /* fixed-slope law: h_inf / sinh(d) */
+  cap_result force;      /* fixed-slope law: zm^2 / 2 */
+  cap_result force_far;  /* fixed-charge / far-field law: 2 h_inf^2 exp(-2 d) */
+  cap_result amp;        /* far-field amplitude A of the isolated nonlinear meniscus (z ~ A e^-u) */
   cap_result force_asym; /* exact large-l asymptote 2 A^2 exp(-2 d) */
 } cap_cheerios_linear2d;
 
@@ -147,12 +147,11 @@ int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, c
 
 /* Linearised laws (item 3), same ranges as cap_cheerios_2d_pair. CAP_EDOM; CAP_ENOSOL if the
  * isolated cylinder sinks or its contact lines meet or cross at this L (d <= 0). out may be NULL. */
-int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
-                           cap_cheerios_linear2d *out);
+int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep, cap_cheerios_linear2d *out);
 
 /* SI version of cap_cheerios_2d_pair: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m),
  * theta (rad), sep (m). Lengths in out are in m, angles in rad, force in N/m. Errors as the pair. */
-int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                            double sep, cap_cheerios_pair2d *out);
+int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+                            cap_cheerios_pair2d *out);
 
 #endif

@@ -7,10 +7,10 @@
 #include "cap_groups.h"
 #include "ref_internal.h"
 
-#define FL_GRID 96          /* grid points bracketing the maximum and the stable root */
-#define FL_MAX_ITER 200
-#define FL_MIN_TOL 1e-6     /* working tolerance of the minimiser (absolute, rad) */
-#define FL_ROOT_WORK 1e-10  /* working tolerance of the root finds (absolute, rad) */
+#define FL_GRID       96 /* grid points bracketing the maximum and the stable root */
+#define FL_MAX_ITER   200
+#define FL_MIN_TOL    1e-6  /* working tolerance of the minimiser (absolute, rad) */
+#define FL_ROOT_WORK  1e-10 /* working tolerance of the root finds (absolute, rad) */
 #define FL_ROOT_TIGHT 1e-13 /* tight tolerance (absolute, rad) */
 
 typedef struct {
@@ -55,8 +55,7 @@ static int check_bo_theta(double bo, double theta)
 
 static int gsl_fail(int gs, const char *what)
 {
-  if (gs == GSL_EMAXITER)
-    return CAP_ERROR(CAP_EMAXITER, "%s: iteration limit reached (%s)", what, gsl_strerror(gs));
+  if (gs == GSL_EMAXITER) return CAP_ERROR(CAP_EMAXITER, "%s: iteration limit reached (%s)", what, gsl_strerror(gs));
   return CAP_ERROR(CAP_ENUMERIC, "%s failed: %s", what, gsl_strerror(gs));
 }
 
@@ -67,8 +66,7 @@ int cap_floating_load(double bo, double theta, double phi, cap_result *d)
   if (s) return s;
   double t[3];
   load_terms(bo, theta, phi, t);
-  cap_result r = {(t[0] + t[1] + t[2]) / M_PI,
-                  (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR};
+  cap_result r = {(t[0] + t[1] + t[2]) / M_PI, (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR};
   ref_put(d, r);
   return CAP_SUCCESS;
 }
@@ -123,7 +121,10 @@ static int bracket_max(const fl_par *q, double *a, double *m, double *b)
     double best = -INFINITY;
     for (int k = 0; k <= n; k++) {
       double x = k == n ? hi : lo + (hi - lo) * k / n, v = load(q->bo, q->theta, x);
-      if (v > best) { best = v; kbest = k; }
+      if (v > best) {
+        best = v;
+        kbest = k;
+      }
     }
     double step = (hi - lo) / n;
     if (kbest > 0 && kbest < n) {
@@ -138,8 +139,10 @@ static int bracket_max(const fl_par *q, double *a, double *m, double *b)
       continue;
     }
     if (kbest == n && hi == M_PI && slope(q->bo, q->theta, M_PI, NULL) >= 0) return 1;
-    if (kbest == n) lo = hi - step;
-    else hi = lo + step;
+    if (kbest == n)
+      lo = hi - step;
+    else
+      hi = lo + step;
   }
   return 1; /* the maximum is within rounding of an end point; only phi = pi can be one (D(0) < 0) */
 }
@@ -150,7 +153,10 @@ static int locate_max(const fl_par *qc, double *phi_work, double *phi_tight, int
   fl_par q = *qc;
   double a = 0.0, m = 0.0, b = 0.0;
   *at_end = bracket_max(&q, &a, &m, &b);
-  if (*at_end) { *phi_work = *phi_tight = M_PI; return CAP_SUCCESS; }
+  if (*at_end) {
+    *phi_work = *phi_tight = M_PI;
+    return CAP_SUCCESS;
+  }
   gsl_function F = {neg_load, &q};
   gsl_min_fminimizer *mn = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
   if (!mn) return CAP_ERROR(CAP_ENOMEM, "floating cylinder: cannot allocate the minimiser");
@@ -161,7 +167,10 @@ static int locate_max(const fl_par *qc, double *phi_work, double *phi_tight, int
     a = gsl_min_fminimizer_x_lower(mn);
     b = gsl_min_fminimizer_x_upper(mn);
     if (gsl_min_test_interval(a, b, FL_MIN_TOL, 0.0) == GSL_SUCCESS) break;
-    if (++it >= FL_MAX_ITER) { gs = GSL_EMAXITER; break; }
+    if (++it >= FL_MAX_ITER) {
+      gs = GSL_EMAXITER;
+      break;
+    }
   }
   *phi_work = gsl_min_fminimizer_x_minimum(mn);
   gsl_min_fminimizer_free(mn);
@@ -263,7 +272,10 @@ static int equilibrium_impl(double bo, double theta, double d, cap_floating_eq *
   double lo = 0.0, hi = pm.val;
   for (int k = 1; k <= FL_GRID; k++) {
     double x = k == FL_GRID ? pm.val : pm.val * k / FL_GRID;
-    if (root_fn(x, &q) >= 0) { hi = x; break; }
+    if (root_fn(x, &q) >= 0) {
+      hi = x;
+      break;
+    }
     lo = x;
   }
   double pw = 0.0, pt = 0.0;
@@ -272,8 +284,8 @@ static int equilibrium_impl(double bo, double theta, double d, cap_floating_eq *
   if (s) return s;
   eq_raw w = eq_at(bo, theta, d, pw), t = eq_at(bo, theta, d, pt);
   double sb = sqrt(bo), ca = cos(0.5 * t.alpha);
-  double dh = -ca / sb;             /* dh/dphi (units of R) */
-  double dzc = dh - sin(t.phi);     /* dz_c/dphi */
+  double dh = -ca / sb;         /* dh/dphi (units of R) */
+  double dzc = dh - sin(t.phi); /* dz_c/dphi */
   double dshare = (2.0 / bo) * cos(t.alpha) / (M_PI * d);
   double sa = sin(0.5 * t.alpha), sp = sin(t.phi), cp = cos(t.phi);
   double dslope = (-(2.0 / bo) * sin(t.alpha) + (4.0 * ca * cp - 5.0 * sa * sp) / sb + 4.0 * sp * cp) / M_PI;
@@ -340,8 +352,10 @@ int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_flo
     eq->h = pair(w.h, t.h, dh, t.h);
     eq->zc = (cap_result){zc, 0.0};
     eq->depth = (cap_result){1.0 - zc, 0.0};
-    if (lt > 0) eq->tension_share = pair(w.share, t.share, 0.0, t.share);
-    else eq->tension_share = (cap_result){0.0, 0.0};
+    if (lt > 0)
+      eq->tension_share = pair(w.share, t.share, 0.0, t.share);
+    else
+      eq->tension_share = (cap_result){0.0, 0.0};
     eq->slope = pair(w.slope, t.slope, 0.0, (2.0 / bo + 6.0 / sb + 2.0) / M_PI);
   }
   return CAP_SUCCESS;

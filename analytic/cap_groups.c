@@ -2,8 +2,8 @@
 
 #include "ref_internal.h"
 
-static int positive4(const char *a, double va, const char *ua, const char *b, double vb, const char *ub,
-                     const char *c, double vc, const char *uc, const char *d, double vd, const char *ud)
+static int positive4(const char *a, double va, const char *ua, const char *b, double vb, const char *ub, const char *c,
+                     double vc, const char *uc, const char *d, double vd, const char *ud)
 {
   int s = cap_check_positive(a, va, ua);
   if (!s) s = cap_check_positive(b, vb, ub);

@@ -18,8 +18,8 @@ static int check_mode(cap_ref_dim dim, int n)
   return s;
 }
 
-int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho_in,
-                              double rho_out, cap_result *omega)
+int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+                              cap_result *omega)
 {
   int s = check_mode(dim, n);
   if (!s) s = cap_check_positive("sigma", sigma, "N/m");
@@ -36,8 +36,8 @@ int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radiu
   return CAP_SUCCESS;
 }
 
-int cap_oscillation_period(cap_ref_dim dim, int n, double sigma, double radius, double rho_in,
-                           double rho_out, cap_result *period)
+int cap_oscillation_period(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+                           cap_result *period)
 {
   cap_result w;
   int s = cap_oscillation_frequency(dim, n, sigma, radius, rho_in, rho_out, &w);
@@ -58,8 +58,8 @@ int cap_oscillation_damping(cap_ref_dim dim, int n, double nu, double radius, ca
   return CAP_SUCCESS;
 }
 
-int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho,
-                                     double nu, cap_result *omega_d)
+int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho, double nu,
+                                     cap_result *omega_d)
 {
   cap_result w, b;
   int s = cap_oscillation_frequency(dim, n, sigma, radius, rho, 0.0, &w);
@@ -92,7 +92,7 @@ enum { V_OK = 0, V_CF_ITER, V_NONFINITE, V_NEWTON, V_OVERDAMPED };
 /* The Hankel expansion is used where the exponentially small companion e^{-2x} is below 2e-22
  * (Re x >= 25) and the series converges from its first term (|x| >= 4 (n+1)^2 + 50); the continued
  * fraction everywhere else. */
-#define HANKEL_MIN_RE 25.0
+#define HANKEL_MIN_RE     25.0
 #define HANKEL_MIN_ABS(n) (4.0 * ((n) + 1.0) * ((n) + 1.0) + 50.0)
 /* Largest |x| the public ratio accepts (the continued fraction takes about |x| terms). */
 #define RATIO_MAX_ABS 1e6
@@ -179,8 +179,8 @@ int cap_oscillation_bessel_ratio(int n, double x_re, double x_im, cap_result *r_
   double rel;
   int st = bessel_ratio(n, CMPLX(x_re, x_im), &r, &rel);
   if (st == V_CF_ITER)
-    return CAP_ERROR(CAP_EMAXITER, "continued fraction for I_%d/I_%d at x = %g%+gi did not converge", n + 1, n,
-                     x_re, x_im);
+    return CAP_ERROR(CAP_EMAXITER, "continued fraction for I_%d/I_%d at x = %g%+gi did not converge", n + 1, n, x_re,
+                     x_im);
   if (st) return CAP_ERROR(CAP_ENONFINITE, "I_%d/I_%d at x = %g%+gi is not finite", n + 1, n, x_re, x_im);
   double e = rel * cabs(r);
   ref_put(r_re, (cap_result){creal(r), e});
@@ -232,15 +232,15 @@ static int dispersion(int n, double oh, cplx s, int want_deriv, disp_t *d)
     double dgs_err = (rp_err + rel * cabs(r / x)) / (2.0 * oh * as);
     cplx dP = 2.0 * s + oh * T;
     d->dD = 2.0 * T * oh * m * dg - dP / oh - T + 2.0 * dgs * P + 2.0 * gs * dP;
-    d->dD_err = 8.0 * EPS * (2.0 * T * oh * m * cabs(dg) + cabs(dP) / oh + T + 2.0 * cabs(dgs) * aP +
-                             2.0 * ags * cabs(dP)) +
-                2.0 * T * oh * m * dg_err + 2.0 * dgs_err * aPc + 2.0 * rel * ags * cabs(dP);
+    d->dD_err =
+        8.0 * EPS * (2.0 * T * oh * m * cabs(dg) + cabs(dP) / oh + T + 2.0 * cabs(dgs) * aP + 2.0 * ags * cabs(dP)) +
+        2.0 * T * oh * m * dg_err + 2.0 * dgs_err * aPc + 2.0 * rel * ags * cabs(dP);
   } else {
     d->dD = 0;
     d->dD_err = 0;
   }
-  if (!isfinite(creal(d->D)) || !isfinite(cimag(d->D)) || !isfinite(creal(d->num)) ||
-      !isfinite(cimag(d->num)) || !isfinite(creal(d->dD)) || !isfinite(cimag(d->dD)))
+  if (!isfinite(creal(d->D)) || !isfinite(cimag(d->D)) || !isfinite(creal(d->num)) || !isfinite(cimag(d->num)) ||
+      !isfinite(creal(d->dD)) || !isfinite(cimag(d->dD)))
     return V_NONFINITE;
   return V_OK;
 }
@@ -338,8 +338,9 @@ static int viscous_inputs(int n, double sigma, double radius, double rho, double
   *tc = sqrt(rho / sigma * radius) * radius;
   *oh = nu * sqrt(rho / sigma / radius);
   if (!(isfinite(*tc) && *tc > 0))
-    return CAP_ERROR(CAP_ENONFINITE, "capillary time sqrt(rho radius^3/sigma) = %g s is not a positive finite "
-                                     "number (rho = %g kg/m^3, radius = %g m, sigma = %g N/m)",
+    return CAP_ERROR(CAP_ENONFINITE,
+                     "capillary time sqrt(rho radius^3/sigma) = %g s is not a positive finite "
+                     "number (rho = %g kg/m^3, radius = %g m, sigma = %g N/m)",
                      *tc, rho, radius, sigma);
   if (!(isfinite(*oh) && *oh >= OH_MIN))
     return CAP_ERROR(CAP_EDOM,
@@ -360,8 +361,10 @@ static int report_mode_failure(int st, int n, double oh)
   case V_CF_ITER:
     return CAP_ERROR(CAP_ENOSOL, "mode n = %d, Oh = %.6g: the Bessel continued fraction did not converge", n, oh);
   case V_NONFINITE:
-    return CAP_ERROR(CAP_ENOSOL, "mode n = %d, Oh = %.6g: the dispersion function is not finite on the Newton "
-                                 "path", n, oh);
+    return CAP_ERROR(CAP_ENOSOL,
+                     "mode n = %d, Oh = %.6g: the dispersion function is not finite on the Newton "
+                     "path",
+                     n, oh);
   default:
     return CAP_ERROR(CAP_ENOSOL,
                      "mode n = %d, Oh = %.6g: Newton/continuation for the oscillatory root did not "
@@ -370,8 +373,8 @@ static int report_mode_failure(int st, int n, double oh)
   }
 }
 
-int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu,
-                                    cap_result *beta, cap_result *omega)
+int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu, cap_result *beta,
+                                    cap_result *omega)
 {
   double tc, oh;
   int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
@@ -390,10 +393,10 @@ int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double r
 /* Optimised cotangent contour of Trefethen, Weideman & Schmelzer (2006), BIT 46, 653, Sec. 4:
  *   s(theta) = (N/t) (A theta cot(ALPHA theta) - B + i C theta),  theta_k = -pi + (k + 1/2) 2 pi/N,
  * trapezoidal rule, error ~ 3.89^{-N} for a transform analytic off the negative real axis. */
-#define TW_A 0.5017
+#define TW_A     0.5017
 #define TW_ALPHA 0.6407
-#define TW_B 0.6122
-#define TW_C 0.2645
+#define TW_B     0.6122
+#define TW_C     0.2645
 enum { TALBOT_N1 = 24, TALBOT_N2 = 32 };
 /* Latest time accepted, in capillary times (eta has long decayed to below 1e-300 there). */
 #define RELEASE_TAU_MAX 1e250
@@ -401,7 +404,7 @@ enum { TALBOT_N1 = 24, TALBOT_N2 = 32 };
 typedef struct {
   int n;
   double oh;
-  int pole;        /* 1: the oscillatory pair s1, conj(s1) is subtracted with residues c, conj(c) */
+  int pole; /* 1: the oscillatory pair s1, conj(s1) is subtracted with residues c, conj(c) */
   cplx s1, c;
   double s1_err, c_err;
 } release_ctx;
@@ -506,13 +509,15 @@ static int release_eval(const release_ctx *ctx, double tau, double *val, double 
 static int report_release_failure(int st, int n, double oh, double tau)
 {
   if (st == V_CF_ITER)
-    return CAP_ERROR(CAP_ENUMERIC, "release of mode n = %d at Oh = %.6g, t/t_c = %g: the Bessel continued "
-                                   "fraction did not converge", n, oh, tau);
+    return CAP_ERROR(CAP_ENUMERIC,
+                     "release of mode n = %d at Oh = %.6g, t/t_c = %g: the Bessel continued "
+                     "fraction did not converge",
+                     n, oh, tau);
   if (st == V_NONFINITE)
-    return CAP_ERROR(CAP_ENUMERIC, "release of mode n = %d at Oh = %.6g, t/t_c = %g: non-finite transform", n,
-                     oh, tau);
-  return CAP_ERROR(CAP_ENUMERIC, "release of mode n = %d at Oh = %.6g: the oscillatory pole pair could not "
-                                 "be located (Newton/continuation failed; near the overdamping threshold?)",
+    return CAP_ERROR(CAP_ENUMERIC, "release of mode n = %d at Oh = %.6g, t/t_c = %g: non-finite transform", n, oh, tau);
+  return CAP_ERROR(CAP_ENUMERIC,
+                   "release of mode n = %d at Oh = %.6g: the oscillatory pole pair could not "
+                   "be located (Newton/continuation failed; near the overdamping threshold?)",
                    n, oh);
 }
 
@@ -525,8 +530,9 @@ int cap_oscillation_release_2d(int n, double sigma, double radius, double rho, d
   if (s) return s;
   double tau = t / tc, v, e;
   if (!(tau <= RELEASE_TAU_MAX))
-    return CAP_ERROR(CAP_EDOM, "t = %g s is out of range: allowed 0 <= t <= %g s (%g capillary times; the "
-                               "transform's nodes s ~ 1/t underflow beyond)",
+    return CAP_ERROR(CAP_EDOM,
+                     "t = %g s is out of range: allowed 0 <= t <= %g s (%g capillary times; the "
+                     "transform's nodes s ~ 1/t underflow beyond)",
                      t, RELEASE_TAU_MAX * tc, RELEASE_TAU_MAX);
   release_ctx ctx;
   int st = release_setup(n, oh, &ctx);
@@ -549,8 +555,7 @@ static int fit_f(const gsl_vector *p, void *data, gsl_vector *f)
   const fit_data *d = data;
   double A = gsl_vector_get(p, 0), b = gsl_vector_get(p, 1), w = gsl_vector_get(p, 2);
   double psi = gsl_vector_get(p, 3), c = gsl_vector_get(p, 4);
-  for (size_t i = 0; i < d->m; i++)
-    gsl_vector_set(f, i, A * exp(-b * d->t[i]) * cos(w * d->t[i] + psi) + c - d->y[i]);
+  for (size_t i = 0; i < d->m; i++) gsl_vector_set(f, i, A * exp(-b * d->t[i]) * cos(w * d->t[i] + psi) + c - d->y[i]);
   return GSL_SUCCESS;
 }
 
@@ -622,8 +627,7 @@ static int polish(const fit_data *d, gsl_vector *p, gsl_matrix *J, double *step)
  * the Gauss-Newton polish); the fitted beta and omega (units of 1/t_c) with errors: the data errors
  * propagated through the pseudo-inverse (|dp_k| <= sqrt(((J^T J)^{-1})_kk) ||dy||_2; yerr NULL: none)
  * plus twice the last polishing step. Caller has switched the GSL error handler off. */
-static int fit_damped_cosine(const fit_data *d, const double *yerr, const double *p0, cap_result *b,
-                             cap_result *w)
+static int fit_damped_cosine(const fit_data *d, const double *yerr, const double *p0, cap_result *b, cap_result *w)
 {
   gsl_multifit_nlinear_fdf fdf;
   fdf.f = fit_f;
@@ -644,8 +648,8 @@ static int fit_damped_cosine(const fit_data *d, const double *yerr, const double
     int info = 0;
     int gs = gsl_multifit_nlinear_init(&x0.vector, &fdf, ws);
     if (!gs) gs = gsl_multifit_nlinear_driver(FIT_MAXITER, FIT_XTOL, FIT_XTOL, 0.0, NULL, NULL, &info, ws);
-    if (gs) st = CAP_ERROR(CAP_ENUMERIC, "damped-cosine fit of the release (GSL multifit_nlinear): %s",
-                           gsl_strerror(gs));
+    if (gs)
+      st = CAP_ERROR(CAP_ENUMERIC, "damped-cosine fit of the release (GSL multifit_nlinear): %s", gsl_strerror(gs));
     double step = 0;
     if (!st) {
       gsl_vector_memcpy(p, gsl_multifit_nlinear_position(ws));
@@ -673,8 +677,8 @@ static int fit_damped_cosine(const fit_data *d, const double *yerr, const double
   return st;
 }
 
-int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5],
-                                      cap_result *beta, cap_result *omega)
+int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5], cap_result *beta,
+                                      cap_result *omega)
 {
   if (!t || !y || !p0 || !beta || !omega)
     return CAP_ERROR(CAP_EINVAL, "cap_oscillation_fit_damped_cosine: NULL argument");
@@ -684,7 +688,8 @@ int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m
       return CAP_ERROR(CAP_ENONFINITE, "cap_oscillation_fit_damped_cosine: sample %zu (t = %g, y = %g) is not finite",
                        i, t[i], y[i]);
   for (int k = 0; k < FIT_P; k++)
-    if (!isfinite(p0[k])) return CAP_ERROR(CAP_ENONFINITE, "cap_oscillation_fit_damped_cosine: p0[%d] is not finite", k);
+    if (!isfinite(p0[k]))
+      return CAP_ERROR(CAP_ENONFINITE, "cap_oscillation_fit_damped_cosine: p0[%d] is not finite", k);
   fit_data d = {m, t, y};
   gsl_error_handler_t *old = ref_gsl_quiet();
   int s = fit_damped_cosine(&d, NULL, p0, beta, omega);

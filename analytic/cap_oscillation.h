@@ -47,12 +47,12 @@
 /* Angular frequency omega (rad/s) of mode 2 <= n <= CAP_OSCILLATION_MAX_MODE; dim CAP_REF_2D or
  * CAP_REF_3D; sigma (N/m), radius (m), rho_in (kg/m^3) > 0, rho_out (kg/m^3) >= 0. Closed form.
  * CAP_EDOM for an input out of range. omega may be NULL (inputs still checked). */
-int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho_in,
-                              double rho_out, cap_result *omega);
+int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+                              cap_result *omega);
 
 /* Period 2 pi / omega (s) of mode n, same inputs and errors. */
-int cap_oscillation_period(cap_ref_dim dim, int n, double sigma, double radius, double rho_in,
-                           double rho_out, cap_result *period);
+int cap_oscillation_period(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+                           cap_result *period);
 
 /* Lamb's amplitude decay rate beta (1/s) of mode n for a drop of kinematic viscosity nu > 0 (m^2/s)
  * and radius > 0 (m) in a void; valid for Oh << 1. Closed form; CAP_EDOM for an input out of range. */
@@ -61,8 +61,8 @@ int cap_oscillation_damping(cap_ref_dim dim, int n, double nu, double radius, ca
 /* Damped angular frequency sqrt(omega^2 - beta^2) (rad/s) of mode n of a drop of density rho in a
  * void (rho_out = 0), inputs as above. CAP_EDOM for an input out of range; CAP_ENOSOL when
  * beta >= omega (overdamped: no oscillation). */
-int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho,
-                                     double nu, cap_result *omega_d);
+int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho, double nu,
+                                     cap_result *omega_d);
 
 /* ---- viscous 2D drop in a void: exact linear theory (see the opening) ------------------------ */
 
@@ -73,7 +73,7 @@ int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, doubl
  * number of uniformly spaced samples (t_i = i t_end/(M-1), i = 0..M-1, t_0 = 0 included). */
 #define CAP_OSCILLATION_FIT_MIN_PERIODS 0.5
 #define CAP_OSCILLATION_FIT_MAX_PERIODS 100.0
-#define CAP_OSCILLATION_FIT_SAMPLES 2000
+#define CAP_OSCILLATION_FIT_SAMPLES     2000
 
 /* I_{n+1}(x)/I_n(x) for complex x = x_re + i x_im, x_re > 0, |x| <= 1e6, 0 <= n <= 100 (dimensionless):
  * real and imaginary parts, each with the error bound of the complex value (~1e-15 relative). Exposed
@@ -86,8 +86,8 @@ int cap_oscillation_bessel_ratio(int n, double x_re, double x_im, cap_result *r_
  * Oh = nu sqrt(rho/(sigma radius)) >= 1e-10. err ~1e-14 relative (1e-10 near the critical Oh).
  * CAP_EDOM (input out of range, Oh < 1e-10), CAP_ENONFINITE (capillary time not finite), CAP_ENOSOL
  * when the mode is overdamped (the exact growth rates are real) or the root cannot be followed. */
-int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu,
-                                    cap_result *beta, cap_result *omega);
+int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu, cap_result *beta,
+                                    cap_result *omega);
 
 /* eta(t)/eta0 of the drop released from rest at t = 0 with the boundary r = R + eta0 cos(n theta):
  * same inputs, 0 <= t <= 1e250 capillary times sqrt(rho R^3/sigma) (s). Also valid when the mode is
@@ -112,7 +112,7 @@ int cap_oscillation_release_fit_2d(int n, double sigma, double radius, double rh
  * err: twice the last polishing step (the samples carry no error estimate here). omega >= 0.
  * CAP_EINVAL (a NULL pointer), CAP_EDOM (m < 10), CAP_ENONFINITE (a sample or p0 not finite),
  * CAP_ENUMERIC (the fit failed), CAP_ENOMEM. */
-int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5],
-                                      cap_result *beta, cap_result *omega);
+int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5], cap_result *beta,
+                                      cap_result *omega);
 
 #endif

@@ -13,8 +13,7 @@
 static int check_x(const char *name, double x)
 {
   if (isfinite(x) && x > 0 && x <= CAP_PLATEAU_X_MAX) return CAP_SUCCESS;
-  return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name,
-                   CAP_PLATEAU_X_MAX);
+  return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, CAP_PLATEAU_X_MAX);
 }
 
 static int check_fluid(double sigma, double rho, double radius)
@@ -43,8 +42,7 @@ static int ohnesorge(double sigma, double rho, double nu, double radius, double 
   if (s) return s;
   *oh = nu * sqrt(rho / sigma / radius);
   if (isfinite(*oh)) return CAP_SUCCESS;
-  return CAP_ERROR(CAP_ENONFINITE, "Oh = nu sqrt(rho/(sigma radius)) = %g is not finite (nu = %g m^2/s)",
-                   *oh, nu);
+  return CAP_ERROR(CAP_ENONFINITE, "Oh = nu sqrt(rho/(sigma radius)) = %g is not finite (nu = %g m^2/s)", *oh, nu);
 }
 
 /* Scales a dimensionless result by `f` (> 0) and checks it stays finite. */
@@ -127,8 +125,8 @@ int cap_plateau_rayleigh(double x, cap_result *s2, cap_result *re, cap_result *i
   return CAP_SUCCESS;
 }
 
-int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, cap_result *s2,
-                            cap_result *re, cap_result *im)
+int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, cap_result *s2, cap_result *re,
+                            cap_result *im)
 {
   double sc2;
   int s = check_fluid(sigma, rho, radius);
@@ -186,11 +184,10 @@ static int minimise(double tol, double *xmin)
   }
   *xmin = gsl_min_fminimizer_x_minimum(m);
   gsl_min_fminimizer_free(m);
-  if (st != GSL_SUCCESS)
-    return CAP_ERROR(CAP_ENUMERIC, "GSL Brent minimiser of -S^2(x) failed: %s", gsl_strerror(st));
+  if (st != GSL_SUCCESS) return CAP_ERROR(CAP_ENUMERIC, "GSL Brent minimiser of -S^2(x) failed: %s", gsl_strerror(st));
   if (conv != GSL_SUCCESS)
-    return CAP_ERROR(CAP_EMAXITER, "GSL Brent minimiser of -S^2(x) did not reach tolerance %g in %d steps",
-                     tol, MAX_ITER);
+    return CAP_ERROR(CAP_EMAXITER, "GSL Brent minimiser of -S^2(x) did not reach tolerance %g in %d steps", tol,
+                     MAX_ITER);
   return CAP_SUCCESS;
 }
 
@@ -199,8 +196,7 @@ static int minimise(double tol, double *xmin)
 static int polish(double lo, double hi, double *x_coarse, double *x_fine)
 {
   if (!(ds2_dx(lo, NULL) > 0 && ds2_dx(hi, NULL) < 0))
-    return CAP_ERROR(CAP_ENUMERIC, "dS^2/dx does not change sign on [%g, %g] around the minimiser's result",
-                     lo, hi);
+    return CAP_ERROR(CAP_ENUMERIC, "dS^2/dx does not change sign on [%g, %g] around the minimiser's result", lo, hi);
   gsl_root_fsolver *r = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
   if (!r) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the GSL root finder");
   gsl_function F = {ds2_dx, NULL};
@@ -217,14 +213,13 @@ static int polish(double lo, double hi, double *x_coarse, double *x_fine)
     }
     if (st == GSL_SUCCESS && conv != GSL_SUCCESS) {
       gsl_root_fsolver_free(r);
-      return CAP_ERROR(CAP_EMAXITER, "GSL Brent root of dS^2/dx did not reach tolerance %g in %d steps",
-                       tols[t], MAX_ITER);
+      return CAP_ERROR(CAP_EMAXITER, "GSL Brent root of dS^2/dx did not reach tolerance %g in %d steps", tols[t],
+                       MAX_ITER);
     }
     *outs[t] = gsl_root_fsolver_root(r);
   }
   gsl_root_fsolver_free(r);
-  if (st != GSL_SUCCESS)
-    return CAP_ERROR(CAP_ENUMERIC, "GSL Brent root of dS^2/dx failed: %s", gsl_strerror(st));
+  if (st != GSL_SUCCESS) return CAP_ERROR(CAP_ENUMERIC, "GSL Brent root of dS^2/dx failed: %s", gsl_strerror(st));
   return CAP_SUCCESS;
 }
 
@@ -240,8 +235,10 @@ int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max)
   ref_gsl_restore(old);
   if (s) return s;
   if (fabs(xf - xm) > 10.0 * tol_min)
-    return CAP_ERROR(CAP_ENUMERIC, "fastest mode: minimiser (x = %.12g) and root of dS^2/dx (x = %.12g) "
-                     "disagree by more than %g", xm, xf, 10.0 * tol_min);
+    return CAP_ERROR(CAP_ENUMERIC,
+                     "fastest mode: minimiser (x = %.12g) and root of dS^2/dx (x = %.12g) "
+                     "disagree by more than %g",
+                     xm, xf, 10.0 * tol_min);
   double dx = fabs(xf - xc) + 1e-14 + 4.0 * DBL_EPSILON * xf;
   /* S^2 is stationary at x_max: an error dx in x changes S^2 by at most |S^2''| dx^2 / 2, |S^2''| < 2. */
   q.err += dx * dx;
@@ -264,8 +261,7 @@ static int fastest_si(cap_result x, cap_result sm, double radius, double sc2, ca
   return CAP_SUCCESS;
 }
 
-int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max,
-                                    cap_result *s_max)
+int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max, cap_result *s_max)
 {
   double sc2;
   int s = check_fluid(sigma, rho, radius);
@@ -284,17 +280,16 @@ static int weber_root(double x, double oh, cap_result *re, cap_result *im)
   const double rel = CAP_CLOSED_FORM_RELERR;
   double b = 3.0 * oh * x * x;
   double c = 0.5 * x * x * (1.0 - x) * (1.0 + x);
-  if (!isfinite(b))
-    return CAP_ERROR(CAP_ENONFINITE, "Weber relation: 3 Oh x^2 overflows (Oh = %g, x = %g)", oh, x);
+  if (!isfinite(b)) return CAP_ERROR(CAP_ENONFINITE, "Weber relation: 3 Oh x^2 overflows (Oh = %g, x = %g)", oh, x);
   cap_result a = {0, 0}, w = {0, 0};
   if (c > 0) { /* one growing root, written without cancellation */
     a.val = 2.0 * c / (b + hypot(b, 2.0 * sqrt(c)));
     a.err = a.val * rel;
   } else if (c < 0) {
     double m = 2.0 * sqrt(-c);
-    double disc = (b - m) * (b + m);      /* b^2 + 4c */
+    double disc = (b - m) * (b + m);                 /* b^2 + 4c */
     double dd = 4.0 * DBL_EPSILON * (b * b + m * m); /* its rounding error */
-    if (disc >= 0) { /* two decaying modes (overdamped) */
+    if (disc >= 0) {                                 /* two decaying modes (overdamped) */
       double sq = sqrt(disc);
       a.val = 2.0 * c / (b + sq);
       a.err = (sq > 0 ? fmin(dd / (4.0 * sq), sqrt(dd) / 2.0) : sqrt(dd) / 2.0) + fabs(a.val) * rel;
@@ -320,8 +315,7 @@ int cap_plateau_weber(double x, double oh, cap_result *re, cap_result *im)
   return weber_root(x, oh, re, im);
 }
 
-int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, cap_result *re,
-                         cap_result *im)
+int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, cap_result *re, cap_result *im)
 {
   double sc2, oh;
   int s = check_fluid(sigma, rho, radius);
@@ -374,22 +368,23 @@ int cap_plateau_breakup_time(double radius, double eps, cap_result rate, cap_res
   double t = log(radius / eps) / rate.val;
   cap_result r = {t, t * (rate.err / rate.val + CAP_CLOSED_FORM_RELERR)};
   if (!isfinite(r.val) || !isfinite(r.err))
-    return CAP_ERROR(CAP_ENONFINITE, "breakup time ln(radius/eps)/rate = %g s is not finite (rate = %g 1/s)",
-                     r.val, rate.val);
+    return CAP_ERROR(CAP_ENONFINITE, "breakup time ln(radius/eps)/rate = %g s is not finite (rate = %g 1/s)", r.val,
+                     rate.val);
   ref_put(tb, r);
   return CAP_SUCCESS;
 }
 
-int cap_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps,
-                                cap_result *tb)
+int cap_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps, cap_result *tb)
 {
   int s = check_fluid(sigma, rho, radius);
   if (!s) s = cap_check_nonneg("nu", nu, "m^2/s");
   if (!s) s = cap_check_open("eps", eps, 0.0, radius, "m");
   if (s) return s;
   cap_result sm;
-  if (nu == 0) s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &sm);
-  else s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &sm);
+  if (nu == 0)
+    s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &sm);
+  else
+    s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &sm);
   if (s) return s;
   return cap_plateau_breakup_time(radius, eps, sm, tb);
 }

@@ -42,23 +42,21 @@ int cap_plateau_rayleigh(double x, cap_result *s2, cap_result *re, cap_result *i
 
 /* The same in SI: sigma (N/m), rho (kg/m^3), radius (m), k (1/m) with 0 < k radius <= 1e6.
  * *s2 in 1/s^2, *re in 1/s, *im in rad/s. */
-int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, cap_result *s2,
-                            cap_result *re, cap_result *im);
+int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, cap_result *s2, cap_result *re,
+                            cap_result *im);
 
 /* Fastest inviscid mode: *x_max (= k_max R) and *s_max (units sqrt(sigma/(rho R^3))). */
 int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max);
 
 /* The same in SI: *k_max in 1/m, *s_max in 1/s. */
-int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max,
-                                    cap_result *s_max);
+int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max, cap_result *s_max);
 
 /* Weber's long-wave viscous relation, dimensionless: x in (0, 1e6], oh >= 0. *re, *im = Re S, |Im S|
  * of the least stable root (units sqrt(sigma/(rho R^3))). Valid for x << 1 (see the opening). */
 int cap_plateau_weber(double x, double oh, cap_result *re, cap_result *im);
 
 /* The same in SI: nu (m^2/s) >= 0, k (1/m); *re in 1/s, *im in rad/s. */
-int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, cap_result *re,
-                         cap_result *im);
+int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, cap_result *re, cap_result *im);
 
 /* Fastest mode of Weber's relation: *x_max = 1/sqrt(2 + sqrt(18) oh), *s_max = 1/(2 sqrt(2) + 6 oh)
  * (units sqrt(sigma/(rho R^3))). oh >= 0. */
@@ -74,7 +72,6 @@ int cap_plateau_breakup_time(double radius, double eps, cap_result rate, cap_res
 
 /* t_b (s) with the fastest growth rate of the model: Rayleigh's inviscid s_max if nu = 0, Weber's
  * s_W(Oh) if nu > 0. sigma (N/m), rho (kg/m^3), nu (m^2/s) >= 0, radius (m), 0 < eps < radius (m). */
-int cap_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps,
-                                cap_result *tb);
+int cap_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps, cap_result *tb);
 
 #endif

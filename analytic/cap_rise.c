@@ -9,10 +9,10 @@
 #include "ref_internal.h"
 
 /* Working and tight tolerances (relative) of the root finds and quadratures; see the header. */
-#define RISE_TOL_WORK 1e-10
+#define RISE_TOL_WORK  1e-10
 #define RISE_TOL_TIGHT 1e-12
-#define RISE_WS_LIMIT 200
-#define RISE_MAX_ITER 200
+#define RISE_WS_LIMIT  200
+#define RISE_MAX_ITER  200
 
 /* ------------------------------------------------------------------------------------------------
  * Common input checks */
@@ -30,8 +30,7 @@ static int check_common(double sigma, double rho, double g, double theta, double
 /* Maps a GSL status of a quadrature or root find to a cap_errno code with a message. */
 static int gsl_fail(int gs, const char *what)
 {
-  if (gs == GSL_EMAXITER)
-    return CAP_ERROR(CAP_EMAXITER, "%s: iteration limit reached (%s)", what, gsl_strerror(gs));
+  if (gs == GSL_EMAXITER) return CAP_ERROR(CAP_EMAXITER, "%s: iteration limit reached (%s)", what, gsl_strerror(gs));
   return CAP_ERROR(CAP_ENUMERIC, "%s failed: %s", what, gsl_strerror(gs));
 }
 
@@ -51,10 +50,7 @@ static double sinh_ratio(double u, double U)
 }
 
 /* cosh(u) / sinh(U), without overflow. */
-static double cosh_over_sinh(double u, double U)
-{
-  return exp(u - U) * (1.0 + exp(-2.0 * u)) / (-expm1(-2.0 * U));
-}
+static double cosh_over_sinh(double u, double U) { return exp(u - U) * (1.0 + exp(-2.0 * u)) / (-expm1(-2.0 * U)); }
 
 /* 1 - f(u) with f = (1 - 2 s^2) / sqrt(1 - s^2) = cos p / cos(p/2): the deficit of dx/du (units l_c),
  * written without cancellation: 1 - f = s^2 (2 - 1 / (1 + c)) / c, c = sqrt(1 - s^2). */
@@ -76,8 +72,8 @@ static double area_integrand(double u, void *p)
 }
 
 /* Integral of fn over [0, b] to relative tolerance tol. */
-static int quad(double (*fn)(double, void *), plates_par *q, double b, double tol,
-                gsl_integration_workspace *ws, double *res)
+static int quad(double (*fn)(double, void *), plates_par *q, double b, double tol, gsl_integration_workspace *ws,
+                double *res)
 {
   double err;
   gsl_function F = {fn, q};
@@ -123,10 +119,15 @@ static int brent(root_par *rp, double lo, double hi, double *root)
   gsl_function F = {root_fn, rp};
   double flo = root_fn(lo, rp), fhi = root_fn(hi, rp);
   if (rp->status) return rp->status;
-  if (flo == 0.0) { *root = lo; return CAP_SUCCESS; }
-  if (fhi == 0.0) { *root = hi; return CAP_SUCCESS; }
-  if ((flo > 0) == (fhi > 0))
-    return CAP_ERROR(CAP_ENUMERIC, "plates meniscus: root not bracketed in [%g, %g]", lo, hi);
+  if (flo == 0.0) {
+    *root = lo;
+    return CAP_SUCCESS;
+  }
+  if (fhi == 0.0) {
+    *root = hi;
+    return CAP_SUCCESS;
+  }
+  if ((flo > 0) == (fhi > 0)) return CAP_ERROR(CAP_ENUMERIC, "plates meniscus: root not bracketed in [%g, %g]", lo, hi);
   gsl_root_fsolver *sv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
   if (!sv) return CAP_ERROR(CAP_ENOMEM, "plates meniscus: cannot allocate the root solver");
   int gs = gsl_root_fsolver_set(sv, &F, lo, hi), it = 0;
@@ -135,7 +136,10 @@ static int brent(root_par *rp, double lo, double hi, double *root)
     if (gs || rp->status) break;
     double a = gsl_root_fsolver_x_lower(sv), b = gsl_root_fsolver_x_upper(sv);
     if (gsl_root_test_interval(a, b, 1e-300, rp->tol) == GSL_SUCCESS) break;
-    if (++it >= RISE_MAX_ITER) { gs = GSL_EMAXITER; break; }
+    if (++it >= RISE_MAX_ITER) {
+      gs = GSL_EMAXITER;
+      break;
+    }
   }
   *root = gsl_root_fsolver_root(sv);
   gsl_root_fsolver_free(sv);
@@ -183,8 +187,7 @@ static int plates_solve(double sw, double half, double tol, gsl_integration_work
 
 static cap_result numeric(double work, double tight, double scale)
 {
-  cap_result r = {tight, fabs(work - tight) + RISE_TOL_WORK * fabs(tight) +
-                             fabs(scale) * CAP_CLOSED_FORM_RELERR};
+  cap_result r = {tight, fabs(work - tight) + RISE_TOL_WORK * fabs(tight) + fabs(scale) * CAP_CLOSED_FORM_RELERR};
   return r;
 }
 
@@ -240,13 +243,14 @@ int cap_rise_plates(double sigma, double rho, double g, double theta, double gap
 }
 
 /* z / l_c at x / l_c = xi (0 <= xi <= half) for the solved U, at tolerance tol. */
-static int plates_z(double sw, double U, double half, double xi, double tol, gsl_integration_workspace *ws,
-                    double *z)
+static int plates_z(double sw, double U, double half, double xi, double tol, gsl_integration_workspace *ws, double *z)
 {
   plates_par q = {sw, U};
   double u;
-  if (xi <= 0) u = 0.0;
-  else if (xi >= half) u = U;
+  if (xi <= 0)
+    u = 0.0;
+  else if (xi >= half)
+    u = U;
   else {
     root_par rp = {&q, xi, tol, ws, 0, 0};
     int s = brent(&rp, xi, U, &u); /* x(u) <= u, x(U) = half >= xi */
@@ -256,8 +260,8 @@ static int plates_z(double sw, double U, double half, double xi, double tol, gsl
   return CAP_SUCCESS;
 }
 
-int cap_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n,
-                            const double *x, cap_result *z)
+int cap_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n, const double *x,
+                            cap_result *z)
 {
   double lc, sgn, sw;
   int s = check_common(sigma, rho, g, theta, &lc);
@@ -321,15 +325,14 @@ int cap_rise_wall_distance(double sigma, double rho, double g, double theta, dou
   double lc;
   int s = check_common(sigma, rho, g, theta, &lc);
   if (s) return s;
-  if (theta == M_PI_2)
-    return CAP_ERROR(CAP_EDOM, "theta = pi/2: the interface is flat and has no height z = %g m", z);
+  if (theta == M_PI_2) return CAP_ERROR(CAP_EDOM, "theta = pi/2: the interface is flat and has no height z = %g m", z);
   double h = 2.0 * lc * sin(0.5 * (M_PI_2 - theta));
   s = (h > 0) ? cap_check_open("z", z, 0.0, INFINITY, "m") : cap_check_open("z", z, -INFINITY, 0.0, "m");
   if (!s) s = (h > 0) ? cap_check_closed("z", z, 0.0, h, "m") : cap_check_closed("z", z, h, 0.0, "m");
   if (s) return s;
   double zeta = fabs(z) / lc, yw = wall_y(theta);
-  double c = sqrt(1.0 - 0.25 * zeta * zeta);      /* -tanh y */
-  double y = log(0.5 * zeta) - log1p(c);          /* -acosh(2 / zeta) */
+  double c = sqrt(1.0 - 0.25 * zeta * zeta); /* -tanh y */
+  double y = log(0.5 * zeta) - log1p(c);     /* -acosh(2 / zeta) */
   double xi = (yw - y) + 2.0 * (-c - tanh(yw));
   if (xi < 0) xi = 0.0; /* |z| = |h| up to rounding */
   cap_result r = {lc * xi, lc * (fabs(yw) + fabs(y) + 4.0) * 8.0 * DBL_EPSILON};
@@ -351,7 +354,10 @@ static double wall_fn(double y, void *p)
 static int wall_y_of_x(double yw, double xi, double tol, double *y)
 {
   wall_par w = {yw, xi};
-  if (xi == 0.0) { *y = yw; return CAP_SUCCESS; }
+  if (xi == 0.0) {
+    *y = yw;
+    return CAP_SUCCESS;
+  }
   gsl_function F = {wall_fn, &w};
   gsl_root_fsolver *sv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
   if (!sv) return CAP_ERROR(CAP_ENOMEM, "wall meniscus: cannot allocate the root solver");
@@ -361,7 +367,10 @@ static int wall_y_of_x(double yw, double xi, double tol, double *y)
     if (gs) break;
     double a = gsl_root_fsolver_x_lower(sv), b = gsl_root_fsolver_x_upper(sv);
     if (gsl_root_test_interval(a, b, tol, 0.0) == GSL_SUCCESS) break; /* z ~ e^y: abs. in y */
-    if (++it >= RISE_MAX_ITER) { gs = GSL_EMAXITER; break; }
+    if (++it >= RISE_MAX_ITER) {
+      gs = GSL_EMAXITER;
+      break;
+    }
   }
   *y = gsl_root_fsolver_root(sv);
   gsl_root_fsolver_free(sv);
@@ -369,14 +378,12 @@ static int wall_y_of_x(double yw, double xi, double tol, double *y)
   return CAP_SUCCESS;
 }
 
-int cap_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x,
-                          cap_result *z)
+int cap_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x, cap_result *z)
 {
   double lc;
   int s = check_common(sigma, rho, g, theta, &lc);
   if (s) return s;
-  if (n > 0 && (!x || !z))
-    return CAP_ERROR(CAP_EINVAL, "cap_rise_wall_profile: x and z must not be NULL (n = %zu)", n);
+  if (n > 0 && (!x || !z)) return CAP_ERROR(CAP_EINVAL, "cap_rise_wall_profile: x and z must not be NULL (n = %zu)", n);
   for (size_t i = 0; i < n; i++) {
     char name[40];
     snprintf(name, sizeof name, "x[%zu]", i);

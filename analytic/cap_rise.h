@@ -57,8 +57,8 @@ int cap_rise_plates(double sigma, double rho, double g, double theta, double gap
 /* The plates meniscus z(x) at the n positions x[i] (m, -gap/2 <= x[i] <= gap/2, x = 0 the centre);
  * writes z[i] (m). x and z must be non-NULL when n > 0 (CAP_EINVAL otherwise). CAP_EDOM (also an x[i]
  * out of range), CAP_ENUMERIC / CAP_EMAXITER, CAP_ENOMEM. */
-int cap_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n,
-                            const double *x, cap_result *z);
+int cap_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n, const double *x,
+                            cap_result *z);
 
 /* Single vertical wall: contact-line height h = sqrt(2) l_c sqrt(1 - sin theta), signed (m). Closed
  * form; CAP_EDOM. */
@@ -72,7 +72,6 @@ int cap_rise_wall_distance(double sigma, double rho, double g, double theta, dou
 /* Single vertical wall, z(x): meniscus heights z[i] (m) at distances x[i] >= 0 (m) from the wall.
  * x and z must be non-NULL when n > 0 (CAP_EINVAL otherwise). CAP_EDOM, CAP_ENUMERIC / CAP_EMAXITER,
  * CAP_ENOMEM. */
-int cap_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x,
-                          cap_result *z);
+int cap_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x, cap_result *z);
 
 #endif

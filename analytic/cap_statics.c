@@ -10,20 +10,19 @@
 #define PI 3.14159265358979323846
 
 /* Shooting / integration settings (see the header). */
-#define TOL_WORK 1e-10  /* working relative tolerance */
-#define TOL_TIGHT 1e-12 /* 100x tighter, for the error estimate */
-#define BO_CAP 1e-24    /* below this drop Bond number the cap is exact to rounding */
-#define S0_AXI 1e-4     /* start of the axisymmetric integration (unit ell), from the apex series */
-#define U_MIN (-460.517018598809) /* log(1e-200): smallest apex curvature b (1/l_c) */
-#define U_MAX (460.517018598809)  /* log(1e+200) */
-#define ODE_NMAX 200000
+#define TOL_WORK      1e-10               /* working relative tolerance */
+#define TOL_TIGHT     1e-12               /* 100x tighter, for the error estimate */
+#define BO_CAP        1e-24               /* below this drop Bond number the cap is exact to rounding */
+#define S0_AXI        1e-4                /* start of the axisymmetric integration (unit ell), from the apex series */
+#define U_MIN         (-460.517018598809) /* log(1e-200): smallest apex curvature b (1/l_c) */
+#define U_MAX         (460.517018598809)  /* log(1e+200) */
+#define ODE_NMAX      200000
 #define BRENT_MAXITER 200
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Young */
 
-int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta,
-                      cap_result *theta)
+int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta, cap_result *theta)
 {
   int s = cap_check_nonneg("sigma_sa", sigma_sa, "N/m");
   if (!s) s = cap_check_nonneg("sigma_sl", sigma_sl, "N/m");
@@ -70,8 +69,7 @@ static double x_minus_sin(double x)
 
 static int check_size(cap_ref_dim dim, double size)
 {
-  return dim == CAP_REF_2D ? cap_check_positive("area", size, "m^2")
-                           : cap_check_positive("volume", size, "m^3");
+  return dim == CAP_REF_2D ? cap_check_positive("area", size, "m^2") : cap_check_positive("volume", size, "m^3");
 }
 
 static int check_theta(double theta) { return cap_check_open("theta", theta, 0.0, PI, "rad"); }
@@ -111,8 +109,8 @@ int cap_statics_cap(cap_ref_dim dim, double theta, double size, cap_statics_cap_
 /* Sessile drop: integration of the Young-Laplace equations */
 
 typedef struct {
-  int axi;      /* 0: planar, 1: axisymmetric */
-  double B, G;  /* apex curvature and gravity factor in units of ell */
+  int axi;     /* 0: planar, 1: axisymmetric */
+  double B, G; /* apex curvature and gravity factor in units of ell */
 } shape_par;
 
 /* inclination rate dpsi/ds; returns 0 outside the domain (x <= 0 in axi, or non-increasing psi) */
@@ -175,8 +173,7 @@ static double axi_s0(const shape_par *p, double theta)
 static int map_gsl(int gs, const char *what)
 {
   if (gs == GSL_SUCCESS) return CAP_SUCCESS;
-  if (gs == GSL_EMAXITER)
-    return CAP_ERROR(CAP_EMAXITER, "sessile drop: %s exceeded %d ODE steps", what, ODE_NMAX);
+  if (gs == GSL_EMAXITER) return CAP_ERROR(CAP_EMAXITER, "sessile drop: %s exceeded %d ODE steps", what, ODE_NMAX);
   return CAP_ERROR(CAP_ENUMERIC, "sessile drop: %s failed (GSL: %s)", what, gsl_strerror(gs));
 }
 
@@ -204,7 +201,10 @@ static int integrate_shape(int axi, double u, double theta, double tol, shape_en
   if (axi) {
     double ser[4], s0 = axi_s0(&p, theta);
     apex_series(&p, s0, ser);
-    y[0] = ser[0]; y[1] = ser[1]; y[2] = ser[3]; y[3] = s0;
+    y[0] = ser[0];
+    y[1] = ser[1];
+    y[2] = ser[3];
+    y[3] = s0;
     psi = ser[2];
     h0 = psi;
   } else {
@@ -213,8 +213,7 @@ static int integrate_shape(int axi, double u, double theta, double tol, shape_en
     h0 = 1e-3 * fmin(theta, p.B);
   }
   gsl_odeiv2_system sys = {rhs_psi, NULL, 4, &p};
-  gsl_odeiv2_driver *d =
-      gsl_odeiv2_driver_alloc_standard_new(&sys, gsl_odeiv2_step_rk8pd, h0, 1e-300, tol, 1.0, 1.0);
+  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_standard_new(&sys, gsl_odeiv2_step_rk8pd, h0, 1e-300, tol, 1.0, 1.0);
   if (!d) return CAP_ERROR(CAP_ENOMEM, "sessile drop: cannot allocate the ODE driver");
   gsl_odeiv2_driver_set_nmax(d, ODE_NMAX);
   int gs = GSL_SUCCESS;
@@ -226,7 +225,10 @@ static int integrate_shape(int axi, double u, double theta, double tol, shape_en
   if (gs == GSL_SUCCESS) gs = gsl_odeiv2_driver_apply(d, &psi, theta, y);
   gsl_odeiv2_driver_free(d);
   if (gs != GSL_SUCCESS) return map_gsl(gs, "the profile integration");
-  o->x = y[0]; o->z = y[1]; o->q = y[2]; o->s = y[3];
+  o->x = y[0];
+  o->z = y[1];
+  o->q = y[2];
+  o->s = y[3];
   if (o->xeq < 0) o->xeq = o->x;
   if (!(isfinite(o->x) && isfinite(o->z) && isfinite(o->q) && o->q > 0 && o->x > 0))
     return CAP_ERROR(CAP_ENUMERIC, "sessile drop: non-finite or degenerate profile at b = %g / l_c", exp(u));
@@ -240,10 +242,7 @@ typedef struct {
   int status;
 } shoot_ctx;
 
-static double log_size(const shape_end *o, int axi)
-{
-  return log(o->q) + (axi ? 3.0 : 2.0) * log(o->lam);
-}
+static double log_size(const shape_end *o, int axi) { return log(o->q) + (axi ? 3.0 : 2.0) * log(o->lam); }
 
 static double shoot_f(double u, void *params)
 {
@@ -262,8 +261,7 @@ typedef struct {
   double u, b, h, a, xeq, s;
 } drop_lc;
 
-static int solve_drop(int axi, double theta, double target_lc, double lc, double u_guess, double tol,
-                      drop_lc *r)
+static int solve_drop(int axi, double theta, double target_lc, double lc, double u_guess, double tol, drop_lc *r)
 {
   shoot_ctx c = {axi, theta, tol, log(target_lc), CAP_SUCCESS};
   double u0 = u_guess, f0 = shoot_f(u0, &c);
@@ -271,7 +269,8 @@ static int solve_drop(int axi, double theta, double target_lc, double lc, double
   double u1 = u0, f1 = f0, du = 0.25;
   /* expand a bracket: F decreases with u (a more curved apex holds less liquid) */
   while (f0 != 0.0 && (f0 > 0) == (f1 > 0)) {
-    u0 = u1; f0 = f1;
+    u0 = u1;
+    f0 = f1;
     u1 = f0 < 0 ? u0 - du : u0 + du;
     if (u1 < U_MIN) u1 = U_MIN;
     if (u1 > U_MAX) u1 = U_MAX;
@@ -333,8 +332,8 @@ static int solve_drop(int axi, double theta, double target_lc, double lc, double
 
 /* Profile at n points equally spaced in arc length, lengths in l_c. The last point is the contact
  * line of the psi-integration (a, h, theta). */
-static int drop_profile(int axi, const drop_lc *r, double theta, double tol, size_t n, double *xs,
-                        double *zs, double *ps)
+static int drop_profile(int axi, const drop_lc *r, double theta, double tol, size_t n, double *xs, double *zs,
+                        double *ps)
 {
   shape_par p;
   double lam;
@@ -344,12 +343,14 @@ static int drop_profile(int axi, const drop_lc *r, double theta, double tol, siz
   if (axi) {
     double ser[4];
     apex_series(&p, s0, ser);
-    y[0] = ser[0]; y[1] = ser[1]; y[2] = ser[2];
+    y[0] = ser[0];
+    y[1] = ser[1];
+    y[2] = ser[2];
     s = s0;
   }
   gsl_odeiv2_system sys = {rhs_s, NULL, 3, &p};
-  gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_standard_new(&sys, gsl_odeiv2_step_rk8pd,
-                                                              1e-3 * fmin(S, 1.0), 1e-300, tol, 1.0, 1.0);
+  gsl_odeiv2_driver *d =
+      gsl_odeiv2_driver_alloc_standard_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3 * fmin(S, 1.0), 1e-300, tol, 1.0, 1.0);
   if (!d) return CAP_ERROR(CAP_ENOMEM, "sessile drop: cannot allocate the ODE driver");
   gsl_odeiv2_driver_set_nmax(d, ODE_NMAX);
   int gs = GSL_SUCCESS;
@@ -358,10 +359,14 @@ static int drop_profile(int axi, const drop_lc *r, double theta, double tol, siz
     if (axi && si <= s0) {
       double ser[4];
       apex_series(&p, si, ser);
-      xs[i] = ser[0]; zs[i] = ser[1]; ps[i] = ser[2];
+      xs[i] = ser[0];
+      zs[i] = ser[1];
+      ps[i] = ser[2];
     } else {
       if (si > s) gs = gsl_odeiv2_driver_apply(d, &s, si, y);
-      xs[i] = y[0]; zs[i] = y[1]; ps[i] = y[2];
+      xs[i] = y[0];
+      zs[i] = y[1];
+      ps[i] = y[2];
     }
   }
   gsl_odeiv2_driver_free(d);
@@ -455,13 +460,12 @@ int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, dou
   return CAP_SUCCESS;
 }
 
-int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta,
-                                double size, size_t n, cap_result *x, cap_result *z, cap_result *psi)
+int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
+                                size_t n, cap_result *x, cap_result *z, cap_result *psi)
 {
   int s = check_sessile(dim, rho, g, sigma, theta, size);
   if (!s && (n < 2 || n > CAP_STATICS_PROFILE_NMAX))
-    s = CAP_ERROR(CAP_EDOM, "n = %zu is out of range: allowed 2 <= n <= %d points", n,
-                  CAP_STATICS_PROFILE_NMAX);
+    s = CAP_ERROR(CAP_EDOM, "n = %zu is out of range: allowed 2 <= n <= %d points", n, CAP_STATICS_PROFILE_NMAX);
   if (!s && (!x || !z)) s = CAP_ERROR(CAP_EINVAL, "cap_statics_sessile_profile: x or z is NULL");
   if (s) return s;
   double bo = bond_of(dim, rho, g, sigma, size);
@@ -477,8 +481,7 @@ int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double si
   }
   double *buf = malloc(6 * n * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "sessile drop profile: cannot allocate %zu points", n);
-  double *xw = buf, *zw = buf + n, *pw = buf + 2 * n, *xt = buf + 3 * n, *zt = buf + 4 * n,
-         *pt = buf + 5 * n;
+  double *xw = buf, *zw = buf + n, *pw = buf + 2 * n, *xt = buf + 3 * n, *zt = buf + 4 * n, *pt = buf + 5 * n;
   double lc = sqrt(sigma / (rho * g));
   int axi = dim == CAP_REF_3D;
   drop_lc w, t;
@@ -504,7 +507,9 @@ int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double si
 /* ------------------------------------------------------------------------------------------------ */
 /* Zero-gravity drop on a circular solid (item 4) */
 
-typedef struct { double theta, rs, area; } disc_par;
+typedef struct {
+  double theta, rs, area;
+} disc_par;
 
 static double disc_distance(const disc_par *p, double R)
 {
@@ -518,7 +523,8 @@ static double disc_residual(double R, void *params)
 {
   const disc_par *p = params;
   double rs = p->rs, D = disc_distance(p, R), lens;
-  if (D <= fabs(R - rs)) lens = PI * fmin(R, rs) * fmin(R, rs); /* one disc inside the other */
+  if (D <= fabs(R - rs))
+    lens = PI * fmin(R, rs) * fmin(R, rs); /* one disc inside the other */
   else {
     double a = acos(clamp1((D * D + R * R - rs * rs) / (2.0 * D * R)));
     double b = acos(clamp1((D * D + rs * rs - R * R) / (2.0 * D * rs)));
@@ -533,10 +539,15 @@ static int disc_solve(const disc_par *p, double tol, double *R)
   /* bracket: the flat cap of the same area is a lower bound's scale; double until the area exceeds */
   double lo = 1e-3 * cap_radius(CAP_REF_2D, p->theta, p->area), hi = lo;
   int k = 0;
-  while (disc_residual(hi, (void *)p) < 0.0 && k++ < 200) { lo = hi; hi *= 2.0; }
+  while (disc_residual(hi, (void *)p) < 0.0 && k++ < 200) {
+    lo = hi;
+    hi *= 2.0;
+  }
   if (k > 200 || disc_residual(lo, (void *)p) > 0.0)
-    return CAP_ERROR(CAP_ENUMERIC, "drop on a disc: cannot bracket the radius (theta = %.9g rad, rs = %.9g m, "
-                     "area = %.9g m^2)", p->theta, p->rs, p->area);
+    return CAP_ERROR(CAP_ENUMERIC,
+                     "drop on a disc: cannot bracket the radius (theta = %.9g rad, rs = %.9g m, "
+                     "area = %.9g m^2)",
+                     p->theta, p->rs, p->area);
   return ref_brent(disc_residual, (void *)p, lo, hi, 0.0, tol, R, "drop on a disc: the radius");
 }
 

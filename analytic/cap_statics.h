@@ -45,8 +45,7 @@
 
 /* Young's relation. sigma_sa >= 0, sigma_sl >= 0, sigma_la > 0 (N/m). Outputs (either may be NULL):
  * cos(theta) and theta in [0, pi] (rad). CAP_ENOSOL when |cos| > 1 (complete wetting / drying). */
-int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta,
-                      cap_result *theta);
+int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta, cap_result *theta);
 
 /* Zero-gravity cap (item 2). */
 typedef struct {
@@ -84,8 +83,8 @@ int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, dou
  * NULL. Each array holds n entries; n <= CAP_STATICS_PROFILE_NMAX (CAP_EDOM). Errors as
  * cap_statics_sessile; err includes the arc length times 1e-12. */
 #define CAP_STATICS_PROFILE_NMAX 1000000
-int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta,
-                                double size, size_t n, cap_result *x, cap_result *z, cap_result *psi);
+int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
+                                size_t n, cap_result *x, cap_result *z, cap_result *psi);
 
 /* Zero-gravity 2D drop on a circular solid (item 4). */
 typedef struct {

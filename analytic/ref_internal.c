@@ -6,8 +6,14 @@ int ref_brent(double (*fn)(double, void *), void *ctx, double lo, double hi, dou
               const char *what)
 {
   double flo = fn(lo, ctx), fhi = fn(hi, ctx);
-  if (flo == 0.0) { *x = lo; return CAP_SUCCESS; }
-  if (fhi == 0.0) { *x = hi; return CAP_SUCCESS; }
+  if (flo == 0.0) {
+    *x = lo;
+    return CAP_SUCCESS;
+  }
+  if (fhi == 0.0) {
+    *x = hi;
+    return CAP_SUCCESS;
+  }
   if ((flo > 0) == (fhi > 0)) return CAP_ERROR(CAP_ENUMERIC, "%s: root not bracketed in [%g, %g]", what, lo, hi);
   gsl_function F = {fn, ctx};
   gsl_root_fsolver *sv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
@@ -19,7 +25,10 @@ int ref_brent(double (*fn)(double, void *), void *ctx, double lo, double hi, dou
     if (gsl_root_test_interval(gsl_root_fsolver_x_lower(sv), gsl_root_fsolver_x_upper(sv), epsabs, epsrel) ==
         GSL_SUCCESS)
       break;
-    if (++it >= REF_BRENT_MAXIT) { gs = GSL_EMAXITER; break; }
+    if (++it >= REF_BRENT_MAXIT) {
+      gs = GSL_EMAXITER;
+      break;
+    }
   }
   *x = gsl_root_fsolver_root(sv);
   gsl_root_fsolver_free(sv);

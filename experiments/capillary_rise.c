@@ -61,23 +61,27 @@
 enum { P_DAMPING, P_TEND, P_THETA, P_GAP };
 enum { M_AREA, M_H0, M_HW, M_PROFILE, M_TREST };
 
-#define DEG (M_PI / 180)
-#define MAX_CASES 4
-#define REST_RATE 1e-3 /* at rest: the mid-plane height moves less than this x h0_ref per unit time */
-#define PLATE_BOTTOM 0.5 /* the plate's lower end above the floor */
-#define BATH_CLEAR 0.3   /* the final bath surface above the plate's lower end */
-#define BATH_WIDTH 1.5   /* the bath beyond the plate */
-#define HISTORY_DT 0.25
+#define DEG          (M_PI / 180)
+#define MAX_CASES    4
+#define REST_RATE    1e-3 /* at rest: the mid-plane height moves less than this x h0_ref per unit time */
+#define PLATE_BOTTOM 0.5  /* the plate's lower end above the floor */
+#define BATH_CLEAR   0.3  /* the final bath surface above the plate's lower end */
+#define BATH_WIDTH   1.5  /* the bath beyond the plate */
+#define HISTORY_DT   0.25
 #define EXACT_POINTS 100
 
-typedef struct { double theta, gap; } rise_case;
+typedef struct {
+  double theta, gap;
+} rise_case;
 
 /* The cases of the mode (their number), or -1 for a refused --theta (the error is set). */
 static int cases(const exp_ctx *ctx, const double *par, rise_case *c)
 {
   if (fabs(par[P_THETA] - 90) < 1) {
-    CAP_ERROR(CAP_EDOM, "theta = %g deg is out of range: at 90 degrees nothing rises and the relative errors are "
-              "undefined; allowed 0 < theta < 89 or 91 < theta < 180 (0: the set of the mode)", par[P_THETA]);
+    CAP_ERROR(CAP_EDOM,
+              "theta = %g deg is out of range: at 90 degrees nothing rises and the relative errors are "
+              "undefined; allowed 0 < theta < 89 or 91 < theta < 180 (0: the set of the mode)",
+              par[P_THETA]);
     return -1;
   }
   const rise_case all[MAX_CASES] = {{30, 1}, {60, 1}, {30, 0.4}, {60, 0.4}};
@@ -97,12 +101,13 @@ typedef struct {
 static int exact_profile(cap_tsv *t, double th, double d, int n, const double *x, const double *z, double *err)
 {
   cap_result *zr = malloc((size_t)n * sizeof *zr);
-  int st = !t ? CAP_EIO
+  int st = !t   ? CAP_EIO
            : zr ? cap_rise_plates_profile(1, 1, 1, th, d, (size_t)n, x, zr)
                 : CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d profile points", n);
   for (int k = 0; k < n && !st; k++) {
     if (z) *err = fmax(k ? *err : 0, fabs(z[k] - zr[k].val));
-    st = z ? cap_io_tsv_row(t, 3, (double[]){x[k], z[k], zr[k].val}) : cap_io_tsv_row(t, 2, (double[]){x[k], zr[k].val});
+    st =
+        z ? cap_io_tsv_row(t, 3, (double[]){x[k], z[k], zr[k].val}) : cap_io_tsv_row(t, 2, (double[]){x[k], zr[k].val});
   }
   free(zr);
   return exp_tsv_end(t, st);
@@ -142,14 +147,16 @@ static int measure(exp_ctx *ctx, exp_scene *sc, double cells, rise_case rc, int 
   if (!st) st = exp_surface_height(g, sc->s->phi, g->nx - 1, &zr);
   if (!st) out->far_level = zr - out->y_ref;
   if (!st) st = exp_surface_profile(g, sc->s->phi, 0, n, out->y_ref, x, z);
-  if (!st) st = exact_profile(exp_tsv(ctx, "x/l_c\tz/l_c\tz_ref/l_c", "profile_%g_%02.0f_%.2g.tsv", cells, rc.theta, d),
-                              th, d, n, x, z, &out->profile_err);
-  if (!st) st = exact_profile(exp_tsv(ctx, "x/l_c\tz_ref/l_c", "exact_%02.0f_%.2g.tsv", rc.theta, d), th, d,
-                              EXACT_POINTS + 1, fine, NULL, NULL);
+  if (!st)
+    st = exact_profile(exp_tsv(ctx, "x/l_c\tz/l_c\tz_ref/l_c", "profile_%g_%02.0f_%.2g.tsv", cells, rc.theta, d), th, d,
+                       n, x, z, &out->profile_err);
+  if (!st)
+    st = exact_profile(exp_tsv(ctx, "x/l_c\tz_ref/l_c", "exact_%02.0f_%.2g.tsv", rc.theta, d), th, d, EXACT_POINTS + 1,
+                       fine, NULL, NULL);
   if (!st) {
     out->area = 0;
     for (int i = 0; i < n; i++) out->area += g->h * z[i];
-    out->h0 = (9 * z[0] - z[1]) / 8;               /* z0 + b x^2 through the columns at h/2 and 3h/2 */
+    out->h0 = (9 * z[0] - z[1]) / 8;           /* z0 + b x^2 through the columns at h/2 and 3h/2 */
     out->hw = 1.5 * z[n - 1] - 0.5 * z[n - 2]; /* the line through the last two columns, at x = d/2 */
   }
   free(x);
@@ -175,7 +182,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   cap_solid *solid = NULL;
   exp_scene *sc = NULL;
   st = cap_solid_box_alloc(&solid, 0.75 * d, PLATE_BOTTOM + ny * h, 0.5 * plate, ny * h, 0);
-  if (!st) st = cyl_bath(&sc, nx, ny, h, solid, th, par[P_DAMPING] * sqrt(1.0 / fabs(out->ref.mean.val)) * d * d / 6, 1);
+  if (!st)
+    st = cyl_bath(&sc, nx, ny, h, solid, th, par[P_DAMPING] * sqrt(1.0 / fabs(out->ref.mean.val)) * d * d / 6, 1);
   if (st) return st;
   exp_scene_set_phi(sc, exp_flat_phi, &level);
   char label[96], file[80];
@@ -187,8 +195,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   st = hz.hist ? exp_tsv_end(hz.hist, exp_scene_run(ctx, sc, &L)) : CAP_EIO;
   /* at rest: the mid-plane height moves by at most REST_RATE x h0_ref per unit time (the contact lines keep small
    * currents going, so the speed itself does not settle: measured 0.006-0.1 sqrt(g l_c) at the end) */
-  out->t_rest = exp_rest_time(hz.z.t, hz.z.f, hz.z.n, (int)lround(1.0 / HISTORY_DT), REST_RATE * fabs(out->ref.h0.val),
-                              sc->s->t);
+  out->t_rest =
+      exp_rest_time(hz.z.t, hz.z.f, hz.z.n, (int)lround(1.0 / HISTORY_DT), REST_RATE * fabs(out->ref.h0.val), sc->s->t);
   if (!st) st = measure(ctx, sc, cells, rc, n_half, n_half + (int)lround(plate / h), out);
   /* phi with the plate in grey: the zero contour continues into the plate as the virtual surface */
   snprintf(file, sizeof file, "rise_%02.0f_%.2g.png", rc.theta, d);
@@ -203,8 +211,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   rise_case c[MAX_CASES];
   int nc = cases(ctx, par, c);
   if (nc < 0) return CAP_EDOM;
-  cap_tsv *t = exp_tsv(ctx, "theta[deg]\td/l_c\tarea\tarea_ref\th0\th0_ref\thw\thw_ref\tprofile_err\tt_rest\t"
-                            "far_level-y_ref", "cases_%g.tsv", cells);
+  cap_tsv *t = exp_tsv(ctx,
+                       "theta[deg]\td/l_c\tarea\tarea_ref\th0\th0_ref\thw\thw_ref\tprofile_err\tt_rest\t"
+                       "far_level-y_ref",
+                       "cases_%g.tsv", cells);
   if (!t) return CAP_EIO;
   int st = CAP_SUCCESS;
   for (int k = 0; k < nc && !st; k++) {
@@ -213,15 +223,18 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     double aref = 0.5 * r.ref.area.val; /* the half gap */
     double ea = fabs((r.area - aref) / aref), e0 = fabs((r.h0 - r.ref.h0.val) / r.ref.h0.val),
            ew = fabs((r.hw - r.ref.hw.val) / r.ref.hw.val); /* relative to |ref|: a depression is negative */
-    fprintf(stderr, "[capillary_rise] %g cells, theta = %g, d = %g: area %.5f (ref %.5f, %+.3g %%), "
+    fprintf(stderr,
+            "[capillary_rise] %g cells, theta = %g, d = %g: area %.5f (ref %.5f, %+.3g %%), "
             "h0 %.4f (ref %.4f, %+.3g %%), hw %.4f (ref %.4f, %+.3g %%), profile %.3g, rest at t = %.3g, "
-            "far level %+.3g\n", cells, c[k].theta, c[k].gap, r.area, aref, 100 * (r.area / aref - 1), r.h0, r.ref.h0.val,
-            100 * (r.h0 / r.ref.h0.val - 1), r.hw, r.ref.hw.val, 100 * (r.hw / r.ref.hw.val - 1), r.profile_err, r.t_rest,
-            r.far_level);
+            "far level %+.3g\n",
+            cells, c[k].theta, c[k].gap, r.area, aref, 100 * (r.area / aref - 1), r.h0, r.ref.h0.val,
+            100 * (r.h0 / r.ref.h0.val - 1), r.hw, r.ref.hw.val, 100 * (r.hw / r.ref.hw.val - 1), r.profile_err,
+            r.t_rest, r.far_level);
     const double e[] = {ea, e0, ew, r.profile_err, r.t_rest};
     for (int m = M_AREA; m <= M_TREST; m++) out->metric[m] = fmax(out->metric[m], e[m]);
-    st = cap_io_tsv_row(t, 11, (double[]){c[k].theta, c[k].gap, r.area, aref, r.h0, r.ref.h0.val, r.hw, r.ref.hw.val,
-                                          r.profile_err, r.t_rest, r.far_level});
+    st = cap_io_tsv_row(t, 11,
+                        (double[]){c[k].theta, c[k].gap, r.area, aref, r.h0, r.ref.h0.val, r.hw, r.ref.hw.val,
+                                   r.profile_err, r.t_rest, r.far_level});
   }
   return exp_tsv_end(t, st);
 }
@@ -236,8 +249,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   /* the --quick sweep (the two wide-gap cases, pinned by data/ref/capillary_rise.ref) checks the order and
    * the rest; the issue's limits are checked by the default run, on every case */
   if (!quick) {
-    exp_checkf(ctx, m[M_AREA], 1, 0.01,
-               "lifted area error |A - 2 l_c^2 cos(theta)|/A_ref at %g cells across the gap", c);
+    exp_checkf(ctx, m[M_AREA], 1, 0.01, "lifted area error |A - 2 l_c^2 cos(theta)|/A_ref at %g cells across the gap",
+               c);
     exp_checkf(ctx, m[M_H0], 1, 0.02, "centre height h0 error (relative) at %g cells across the gap", c);
     exp_checkf(ctx, m[M_HW], 1, 0.02, "wall height hw error (relative) at %g cells across the gap", c);
   }

@@ -92,15 +92,15 @@
 enum { P_NU, P_TEND, P_BOND };
 enum { M_FORCE, M_FORCE_FAR, M_ZM, M_APPROACH, M_RATIO, M_FORCE_MOM, M_REPEL, M_REPEL_ERR, M_REPEL_MOM };
 
-#define DENSITY 3.0
-#define THETA 120.0 /* degrees */
+#define DENSITY     3.0
+#define THETA       120.0 /* degrees */
 #define RELEASE_SEP 2.0
 /* (c): a (DENSITY, THETA) and the light hydrophilic b, both of Bond number BOND_UNLIKE whatever --bond */
 #define BOND_UNLIKE 0.04
-#define DENSITY_B 0.25
-#define THETA_B 75.0 /* degrees */
-#define REACH_A 4.0  /* the bath beyond a (its meniscus is the deeper one), l_c */
-#define REACH_B 3.0  /* beyond b, l_c */
+#define DENSITY_B   0.25
+#define THETA_B     75.0 /* degrees */
+#define REACH_A     4.0  /* the bath beyond a (its meniscus is the deeper one), l_c */
+#define REACH_B     3.0  /* beyond b, l_c */
 
 /* The centre distances of the mode: the identical pair (a) at 2, 3 (quick 2; full 2, 3, 4, 5), the unlike
  * pair (c, unlike = 1) at 2 (full 2, 3). */
@@ -117,8 +117,8 @@ static int run_one(exp_ctx *ctx, const double *par, double cells, double l, cons
                    cyl_result *res, exp_run *out)
 {
   const double R = sqrt(par[P_BOND]);
-  cyl_run r = {par[P_BOND], THETA, 0.5 * l, ref->zc.val / R, DENSITY, ref->h_o.val / R, DENSITY, par[P_NU],
-               par[P_TEND], 1, "", "", free_x};
+  cyl_run r = {par[P_BOND], THETA, 0.5 * l, ref->zc.val / R, DENSITY, ref->h_o.val / R, DENSITY, par[P_NU], par[P_TEND],
+               1,           "",    "",      free_x};
   snprintf(r.tag, sizeof r.tag, "%s_%g_%g", free_x ? "released" : "pair", cells, l);
   snprintf(r.label, sizeof r.label, "%g cells, %s, l = %g l_c", cells, free_x ? "released" : "held apart", l);
   int st = cyl_run_body(ctx, cells, &r, res, out);
@@ -139,13 +139,14 @@ static int run_pair(exp_ctx *ctx, const double *par, double cells, double l, cap
   if (st) return st;
   const double Fref = ref.force.val, F = -res.fx, Fcv = -res.fx_walls;
   double ef = fabs(F - Fref) / Fref, ez = fabs(res.z_mid - ref.zm.val) / fabs(ref.zm.val);
-  fprintf(stderr, "[cheerios] %g cells, l = %g: attraction %.6f (rms about the fit %.2g; ref %.6f, %+.3g %%; "
+  fprintf(stderr,
+          "[cheerios] %g cells, l = %g: attraction %.6f (rms about the fit %.2g; ref %.6f, %+.3g %%; "
           "open bath %.6f, %+.3g %%), z_m %+.5f (ref %+.5f, %+.3g %%), zc %+.4f R (ref %+.4f), attraction from the "
           "momentum balance %.6f (%+.3g %%), last drift %.2g R; the meniscus meets the cylinder at %.2f (inner), "
-          "%.2f (outer) degrees (%g)\n", cells, l, F, res.fx_sd, Fref, 100 * (F / Fref - 1), open.force.val,
-          100 * (F / open.force.val - 1), res.z_mid, ref.zm.val, 100 * (res.z_mid / ref.zm.val - 1), res.zc,
-          ref.zc.val / Rb, Fcv, 100 * (Fcv / Fref - 1), res.drift, res.theta_in * 180 / M_PI, res.theta_out * 180 / M_PI,
-          THETA);
+          "%.2f (outer) degrees (%g)\n",
+          cells, l, F, res.fx_sd, Fref, 100 * (F / Fref - 1), open.force.val, 100 * (F / open.force.val - 1), res.z_mid,
+          ref.zm.val, 100 * (res.z_mid / ref.zm.val - 1), res.zc, ref.zc.val / Rb, Fcv, 100 * (Fcv / Fref - 1),
+          res.drift, res.theta_in * 180 / M_PI, res.theta_out * 180 / M_PI, THETA);
   double *m = out->metric;
   m[M_RATIO] = first ? F / Fref : fmin(m[M_RATIO], F / Fref);
   if (l < 3.5) {
@@ -154,23 +155,25 @@ static int run_pair(exp_ctx *ctx, const double *par, double cells, double l, cap
     m[M_ZM] = fmax(m[M_ZM], ez);
   } else
     m[M_FORCE_FAR] = fmax(m[M_FORCE_FAR], ef);
-  return cap_io_tsv_row(t, 15, (double[]){l, F, Fref, res.z_mid, ref.zm.val, res.zc, ref.zc.val / Rb,
-                                          res.phi_in * 180 / M_PI, res.phi_out * 180 / M_PI, Fcv, res.fx_sd,
-                                          open.force.val, ref.zw.val, res.theta_in * 180 / M_PI, res.theta_out * 180 / M_PI});
+  return cap_io_tsv_row(t, 15,
+                        (double[]){l, F, Fref, res.z_mid, ref.zm.val, res.zc, ref.zc.val / Rb, res.phi_in * 180 / M_PI,
+                                   res.phi_out * 180 / M_PI, Fcv, res.fx_sd, open.force.val, ref.zw.val,
+                                   res.theta_in * 180 / M_PI, res.theta_out * 180 / M_PI});
 }
 
 /* (c) the unlike pair at centre distance l: the forces on both against cap_cheerios_2d_unlike. */
 static int run_unlike(exp_ctx *ctx, const double *par, double cells, double l, cap_tsv *t, exp_run *out, int first)
 {
   const double R = sqrt(BOND_UNLIKE), cells_c = cells * sqrt(BOND_UNLIKE / par[P_BOND]);
-  const cap_cheerios_body2d a = {BOND_UNLIKE, DENSITY, THETA * M_PI / 180}, b = {BOND_UNLIKE, DENSITY_B, THETA_B * M_PI / 180};
+  const cap_cheerios_body2d a = {BOND_UNLIKE, DENSITY, THETA * M_PI / 180},
+                            b = {BOND_UNLIKE, DENSITY_B, THETA_B * M_PI / 180};
   cap_cheerios_unlike2d ref;
   int st = cap_cheerios_2d_unlike(&a, &b, l, &ref);
   if (st) return st;
   const double za = ref.a.zc.val / R, zb = ref.b.zc.val / R;
   const double ha = fmax(ref.a.h_o.val, ref.a.h_i.val) / R, hb = fmax(ref.b.h_o.val, ref.b.h_i.val) / R;
-  cyl_pair_run r = {BOND_UNLIKE, {THETA, THETA_B}, {DENSITY, DENSITY_B}, {za, zb}, {ha, hb}, l, {REACH_A, REACH_B},
-                    par[P_NU], par[P_TEND], 1, "", ""};
+  cyl_pair_run r = {BOND_UNLIKE,        {THETA, THETA_B}, {DENSITY, DENSITY_B}, {za, zb}, {ha, hb}, l,
+                    {REACH_A, REACH_B}, par[P_NU],        par[P_TEND],          1,        "",       ""};
   snprintf(r.tag, sizeof r.tag, "unlike_%g_%g", cells, l);
   snprintf(r.label, sizeof r.label, "%g cells, unlike pair (R = %g cells), l = %g l_c", cells, cells_c, l);
   cyl_pair_result res;
@@ -184,19 +187,23 @@ static int run_unlike(exp_ctx *ctx, const double *par, double cells, double l, c
     err_mom = fmax(err_mom, fabs(res.fx_mom[k] - want[k]) / fabs(Fr));
     wall[k] = 0.5 * res.z_wall[k] * res.z_wall[k];
   }
-  fprintf(stderr, "[cheerios] %g cells, unlike pair at l = %g: x-force on a %+.5f (rms about the fit %.2g), on b %+.5f (%.2g) "
+  fprintf(stderr,
+          "[cheerios] %g cells, unlike pair at l = %g: x-force on a %+.5f (rms about the fit %.2g), on b %+.5f (%.2g) "
           "(ref %+.5f, %+.5f: %s), momentum balance %+.5f, %+.5f; zc %+.4f, %+.4f R (ref %+.4f, %+.4f); walls' images "
           "rho g z_w^2/2 = %.2g, %.2g; last drift %.2g, %.2g R; the meniscus meets a at %.2f, %.2f and b at %.2f, %.2f "
-          "degrees (inner, outer; %g and %g)\n", cells, l, res.fx[0], res.fx_sd[0], res.fx[1], res.fx_sd[1], want[0],
-          want[1], Fr < 0 ? "repulsion" : "attraction", res.fx_mom[0], res.fx_mom[1], res.zc[0], res.zc[1], za, zb, wall[0], wall[1], res.drift[0], res.drift[1], res.theta_in[0] * deg,
-          res.theta_out[0] * deg, res.theta_in[1] * deg, res.theta_out[1] * deg, THETA, THETA_B);
+          "degrees (inner, outer; %g and %g)\n",
+          cells, l, res.fx[0], res.fx_sd[0], res.fx[1], res.fx_sd[1], want[0], want[1],
+          Fr < 0 ? "repulsion" : "attraction", res.fx_mom[0], res.fx_mom[1], res.zc[0], res.zc[1], za, zb, wall[0],
+          wall[1], res.drift[0], res.drift[1], res.theta_in[0] * deg, res.theta_out[0] * deg, res.theta_in[1] * deg,
+          res.theta_out[1] * deg, THETA, THETA_B);
   out->metric[M_REPEL] = first ? repel : fmin(out->metric[M_REPEL], repel);
   out->metric[M_REPEL_ERR] = fmax(out->metric[M_REPEL_ERR], err);
   out->metric[M_REPEL_MOM] = fmax(out->metric[M_REPEL_MOM], err_mom);
-  return cap_io_tsv_row(t, 18, (double[]){l, res.fx[0], res.fx[1], Fr, res.fx_mom[0], res.fx_mom[1], res.zc[0], za,
-                                          res.zc[1], zb, res.phi_in[0] * deg,
-                                          res.phi_in[1] * deg, wall[0], wall[1], res.theta_in[0] * deg,
-                                          res.theta_out[0] * deg, res.theta_in[1] * deg, res.theta_out[1] * deg});
+  return cap_io_tsv_row(t, 18,
+                        (double[]){l, res.fx[0], res.fx[1], Fr, res.fx_mom[0], res.fx_mom[1], res.zc[0], za, res.zc[1],
+                                   zb, res.phi_in[0] * deg, res.phi_in[1] * deg, wall[0], wall[1],
+                                   res.theta_in[0] * deg, res.theta_out[0] * deg, res.theta_in[1] * deg,
+                                   res.theta_out[1] * deg});
 }
 
 /* The series of one kind of run at every distance of the mode (unlike: (c), else (a)). */
@@ -229,8 +236,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
       (st = run_one(ctx, par, cells, RELEASE_SEP, &ref, 1, &res, out)))
     return st;
   out->metric[M_APPROACH] = RELEASE_SEP - 2 * res.x_end;
-  fprintf(stderr, "[cheerios] %g cells, released at l = %g: l = %.4f at t = %.3g%s\n", cells, RELEASE_SEP, 2 * res.x_end,
-          res.t_end, res.touched ? " (touching)" : "");
+  fprintf(stderr, "[cheerios] %g cells, released at l = %g: l = %.4f at t = %.3g%s\n", cells, RELEASE_SEP,
+          2 * res.x_end, res.t_end, res.touched ? " (touching)" : "");
   return CAP_SUCCESS;
 }
 
@@ -252,8 +259,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   }
   exp_checkf(ctx, m[M_FORCE], 1, 0.05, "attraction |F - F_ref|/F_ref at l = 2 and 3 l_c, R = %g cells", c);
   if (n >= 2) exp_check(ctx, "observed order of the force error", exp_order(runs, n, M_FORCE), 0, 1.0);
-  exp_checkf(ctx, m[M_APPROACH], 0, 1e-3, "released pair (b): l(0) - l(t_end), l_c, at R = %g cells (> 0: they approach)",
-             c);
+  exp_checkf(ctx, m[M_APPROACH], 0, 1e-3,
+             "released pair (b): l(0) - l(t_end), l_c, at R = %g cells (> 0: they approach)", c);
   exp_result(ctx, "repel", m[M_REPEL]);
   exp_result(ctx, "repel_err", m[M_REPEL_ERR]);
   exp_result(ctx, "repel_mom_err", m[M_REPEL_MOM]);

@@ -12,9 +12,15 @@
 
 int cyl_bath(exp_scene **sc, int nx, int ny, double h, cap_solid *solid, double theta, double nu, int reinit_every)
 {
-  const exp_scene_spec spec = {.geom = CAP_GEOM_PLANAR, .nx = nx, .ny = ny, .h = h,
+  const exp_scene_spec spec = {.geom = CAP_GEOM_PLANAR,
+                               .nx = nx,
+                               .ny = ny,
+                               .h = h,
                                .bc = {CAP_BC_SLIP, CAP_BC_SLIP, CAP_BC_SLIP, CAP_BC_SLIP},
-                               .angle = {M_PI / 2, M_PI / 2}, .solid = solid, .solid_angle = theta, .force = 1};
+                               .angle = {M_PI / 2, M_PI / 2},
+                               .solid = solid,
+                               .solid_angle = theta,
+                               .force = 1};
   int st = exp_scene_alloc(sc, &spec);
   if (st) return st;
   exp_scene_fluid(*sc, 1, 1, nu, 0, -1);
@@ -208,14 +214,14 @@ static int body_after(exp_scene *sc, void *user)
   }
   if (!exp_clock_due(&b->m.clock, s->t)) return CAP_SUCCESS;
   double load = fy / b->A, fx = r->xb > 0 ? b->F.fx : 0, f0 = 0, f1 = 0;
-  st = b->free_body ? cap_io_tsv_row(b->m.hist, 7, (double[]){s->t, b->body.x, b->body.y, b->body.v, load, fx,
-                                                              sc->info.max_speed})
+  st = b->free_body ? cap_io_tsv_row(b->m.hist, 7,
+                                     (double[]){s->t, b->body.x, b->body.y, b->body.v, load, fx, sc->info.max_speed})
                     : cap_io_tsv_row(b->m.hist, 4, (double[]){s->t, load, fx, sc->info.max_speed});
   int window = !st && r->xb > 0 && in_last(s->t, r->t_end, CYL_MEAN_WINDOW);
   if (window) st = exp_column_pressure_force(&sc->g, s->phi, s->p, 0, &f0);
   if (window && !st) st = exp_column_pressure_force(&sc->g, s->phi, s->p, sc->g.nx - 1, &f1);
-  int st2 = record(&b->m, 0, s->t, r->t_end, b->free_body ? b->body.y / b->R : load, b->body.y, window && !st,
-                   b->F.fx, f0 - f1);
+  int st2 = record(&b->m, 0, s->t, r->t_end, b->free_body ? b->body.y / b->R : load, b->body.y, window && !st, b->F.fx,
+                   f0 - f1);
   return st ? st : st2;
 }
 
@@ -337,8 +343,9 @@ static int pair_after(exp_scene *sc, void *user)
   if (!st) st = cap_vsurf_move(sc->vs, sc->solid);
   sc->stop = b->out->sank;
   if (st || !exp_clock_due(&b->m.clock, s->t)) return st;
-  st = cap_io_tsv_row(b->m.hist, 8, (double[]){s->t, b->body[0].y, b->body[1].y, b->body[0].v, b->body[1].v,
-                                               b->F[0].fx, b->F[1].fx, sc->info.max_speed});
+  st = cap_io_tsv_row(b->m.hist, 8,
+                      (double[]){s->t, b->body[0].y, b->body[1].y, b->body[0].v, b->body[1].v, b->F[0].fx, b->F[1].fx,
+                                 sc->info.max_speed});
   double mom[2] = {0, 0};
   int window = !st && in_last(s->t, b->r->t_end, CYL_MEAN_WINDOW);
   if (window) st = pair_momentum(&sc->g, s->phi, s->p, b->im, mom);
@@ -421,8 +428,10 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&b.body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
   exp_scene_set_phi(sc, exp_flat_phi, &yl);
   if (!st)
-    b.m.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
-                            "fx_b[sigma]\tU[sqrt(g l_c)]", "history_%s.tsv", r->tag);
+    b.m.hist = exp_tsv(ctx,
+                       "t[sqrt(l_c/g)]\ty_a[l_c]\ty_b[l_c]\tv_a[sqrt(g l_c)]\tv_b[sqrt(g l_c)]\tfx_a[sigma]\t"
+                       "fx_b[sigma]\tU[sqrt(g l_c)]",
+                       "history_%s.tsv", r->tag);
   out->sank = 0;
   exp_loop L = {.label = r->label, .t_end = r->t_end, .after = pair_after, .user = &b};
   return run_scene(ctx, sc, st, &b.m, &L, pair_end, r->snap, r->tag, run);

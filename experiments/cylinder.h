@@ -41,11 +41,11 @@
 #include "harness.h"
 #include "scene.h"
 
-#define CYL_BATH_REACH 3.0  /* the bath beyond the cylinder, l_c */
+#define CYL_BATH_REACH  3.0 /* the bath beyond the cylinder, l_c */
 #define CYL_FLOOR_CLEAR 0.5 /* the far level above the cylinder's bottom, l_c */
-#define CYL_MIN_DEPTH 0.6   /* the far level above the floor, l_c */
-#define CYL_HEADROOM 0.5    /* the box above the highest point, l_c */
-#define CYL_HISTORY_DT 0.25
+#define CYL_MIN_DEPTH   0.6 /* the far level above the floor, l_c */
+#define CYL_HEADROOM    0.5 /* the box above the highest point, l_c */
+#define CYL_HISTORY_DT  0.25
 #define CYL_MEAN_WINDOW 15.0 /* the horizontal forces are static limits from the run's last this, sqrt(l_c/g) */
 /* The level set is reinitialised every this many steps: every step lets a held cylinder's contact
  * points creep past the statics' position along the staircase, never lets them stick (measurements:
@@ -69,26 +69,26 @@ typedef struct {
 } cyl_run;
 
 typedef struct {
-  double zc;      /* centre above the level of zero pressure, R (NAN if it sank) */
-  double fx, fy;  /* the liquid's force on the whole cylinder, sigma (per unit length): fx only off the plane,
+  double zc;              /* centre above the level of zero pressure, R (NAN if it sank) */
+  double fx, fy;          /* the liquid's force on the whole cylinder, sigma (per unit length): fx only off the plane,
                    * the static limit from the last CYL_MEAN_WINDOW (exp_damped_limit) */
-  double fx_sd;   /* the root mean square of fx's samples about that fit, sigma */
-  double fty;     /* the capillary part of fy (sigma times the vertical parts of the contact tangents), sigma */
-  double load;    /* fy / (rho g pi R^2) */
+  double fx_sd;           /* the root mean square of fx's samples about that fit, sigma */
+  double fty;             /* the capillary part of fy (sigma times the vertical parts of the contact tangents), sigma */
+  double load;            /* fy / (rho g pi R^2) */
   double phi_out, phi_in; /* contact positions from the downward vertical, rad: the one away from the
                            * plane, the one towards it (NAN where there is none) */
   double theta_out, theta_in; /* the angle the meniscus makes with the cylinder at those contacts, through
                                * the liquid (from cap_force's tangents), rad: the virtual surface's
                                * contact angle as the liquid's surface realises it */
-  double z_mid;   /* the surface on the symmetry plane above the level of zero pressure, l_c */
-  double fx_walls;/* off the plane: the same horizontal force from the liquid's momentum balance at rest,
+  double z_mid;               /* the surface on the symmetry plane above the level of zero pressure, l_c */
+  double fx_walls;            /* off the plane: the same horizontal force from the liquid's momentum balance at rest,
                    * the pressure force on the plane's column less the far wall's (NAN on the plane),
                    * the static limit from the last CYL_MEAN_WINDOW as fx */
-  double drift;   /* held: |load(t_end) - load(t_end - 1)| / |load|; free: |zc(t_end) - zc(t_end - 1)|, R */
-  int sank;       /* free: the liquid closed over it or it reached the floor */
-  int touched;    /* free_x: it came within 6 cells of the plane (of its image: a gap below 12 cells) */
-  double x_end;   /* the centre's distance from the plane at the end, l_c */
-  double t_end;   /* the time reached */
+  double drift;               /* held: |load(t_end) - load(t_end - 1)| / |load|; free: |zc(t_end) - zc(t_end - 1)|, R */
+  int sank;                   /* free: the liquid closed over it or it reached the floor */
+  int touched;                /* free_x: it came within 6 cells of the plane (of its image: a gap below 12 cells) */
+  double x_end;               /* the centre's distance from the plane at the end, l_c */
+  double t_end;               /* the time reached */
 } cyl_result;
 
 /* The bath box of these scenes and of capillary_rise, as *sc (exp_scene_alloc): nx x ny cells of side h
@@ -123,29 +123,29 @@ double cyl_wall_distance(double R, double xb, double h);
  * symmetry planes, and a wall's image pulls its body towards it by about rho g z_w^2/2 (the
  * identical pair's law with z_m = z_w). Series history_<tag>.tsv; snapshot <tag>.png if asked. */
 typedef struct {
-  double bo;            /* Bond number R^2 / l_c^2 of both */
-  double theta[2];      /* contact angles of a and b, degrees */
-  double density[2];    /* density ratios (> 0) */
-  double zc_plan[2];    /* planned centre heights above the far level, R */
-  double h_plan[2];     /* planned highest contact of each above the far level, R (for the box's top) */
-  double sep;           /* centre distance, l_c */
-  double reach[2];      /* the bath beyond a (to the left wall) and beyond b (to the right wall), l_c */
+  double bo;         /* Bond number R^2 / l_c^2 of both */
+  double theta[2];   /* contact angles of a and b, degrees */
+  double density[2]; /* density ratios (> 0) */
+  double zc_plan[2]; /* planned centre heights above the far level, R */
+  double h_plan[2];  /* planned highest contact of each above the far level, R (for the box's top) */
+  double sep;        /* centre distance, l_c */
+  double reach[2];   /* the bath beyond a (to the left wall) and beyond b (to the right wall), l_c */
   double nu, t_end;
   int snap;
   char tag[96], label[112];
 } cyl_pair_run;
 
 typedef struct {
-  double fx[2], fy[2];  /* the liquid's force on a and on b, sigma (per unit length); fx the static
+  double fx[2], fy[2];          /* the liquid's force on a and on b, sigma (per unit length); fx the static
                          * limit from the last CYL_MEAN_WINDOW (exp_damped_limit) */
-  double fx_sd[2];      /* the root mean square of fx's samples about that fit, sigma */
-  double fx_mom[2];     /* the horizontal forces from the momentum balance, sigma (limits as fx) */
-  double zc[2];         /* centre heights above the level of zero pressure, R */
+  double fx_sd[2];              /* the root mean square of fx's samples about that fit, sigma */
+  double fx_mom[2];             /* the horizontal forces from the momentum balance, sigma (limits as fx) */
+  double zc[2];                 /* centre heights above the level of zero pressure, R */
   double phi_out[2], phi_in[2]; /* contact positions from the downward vertical, rad: away from / towards the other */
   double theta_out[2], theta_in[2]; /* the meniscus's angle with each body there, through the liquid, rad */
-  double z_wall[2];     /* the surface at the left and the right wall above the datum, l_c */
-  double drift[2];      /* |zc(t_end) - zc(t_end - 1)|, R */
-  int sank;             /* one of them sank (the liquid closed over it or it reached the floor) */
+  double z_wall[2];                 /* the surface at the left and the right wall above the datum, l_c */
+  double drift[2];                  /* |zc(t_end) - zc(t_end - 1)|, R */
+  int sank;                         /* one of them sank (the liquid closed over it or it reached the floor) */
   double t_end;
 } cyl_pair_result;
 

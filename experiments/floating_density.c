@@ -61,15 +61,18 @@
 enum { P_NU, P_TEND, P_TFREE, P_BOND, P_THETA };
 enum { M_LOAD, M_DMAX, M_DEPTH, M_REST, M_CLIP_LIGHT, M_CLIP_HEAVY, M_SHARE, M_LOST };
 
-#define DEG (M_PI / 180)
-#define MAX_SPREAD 15.0 /* the held heights round the maximum: phi_max -+ this, degrees */
+#define DEG          (M_PI / 180)
+#define MAX_SPREAD   15.0 /* the held heights round the maximum: phi_max -+ this, degrees */
 #define CURVE_POINTS 200
-#define CLIP_THETA 100.0
-#define CLIP_FLOATS 7.9
-#define CLIP_SINKS 25.0
-#define CLIP_CELLS 4.0 /* its resolution, R/h */
+#define CLIP_THETA   100.0
+#define CLIP_FLOATS  7.9
+#define CLIP_SINKS   25.0
+#define CLIP_CELLS   4.0 /* its resolution, R/h */
 
-typedef struct { double bo, theta; int clip; } fl_case;
+typedef struct {
+  double bo, theta;
+  int clip;
+} fl_case;
 
 /* The cases of the mode at R/h = cells: the paperclip only at CLIP_CELLS (its grid is the largest). */
 static int cases(const exp_ctx *ctx, const double *par, double cells, fl_case *c)
@@ -131,11 +134,13 @@ static int run_clip(exp_ctx *ctx, const double *par, double cells, fl_case fc, e
   int st = cap_floating_equilibrium(fc.bo, th, CLIP_FLOATS, &eq);
   for (int k = 0; k < 2 && !st; k++) {
     cyl_result r;
-    if ((st = run_body(ctx, par, cells, fc, k ? zc_at(fc.bo, th, M_PI - DEG) : eq.zc.val, D[k], 1, &r, NULL, out))) break;
+    if ((st = run_body(ctx, par, cells, fc, k ? zc_at(fc.bo, th, M_PI - DEG) : eq.zc.val, D[k], 1, &r, NULL, out)))
+      break;
     out->metric[M_CLIP_LIGHT + k] = r.sank;
     fprintf(stderr, "[floating_density] %g cells, paperclip, D = %g: %s at t = %.3g", cells, D[k],
             r.sank ? "sank" : "afloat", r.t_end);
-    if (!k && !r.sank) fprintf(stderr, ", zc = %+.4f R (equilibrium %+.4f R), last drift %.2g R", r.zc, eq.zc.val, r.drift);
+    if (!k && !r.sank)
+      fprintf(stderr, ", zc = %+.4f R (equilibrium %+.4f R), last drift %.2g R", r.zc, eq.zc.val, r.drift);
     fputc('\n', stderr);
   }
   return st;
@@ -179,12 +184,13 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, e
     lost += gone;
     load_err = gone ? load_err : fmax(load_err, fabs(r.load - ref[0]) / fabs(ref[0]));
     dmax = gone ? dmax : fmax(dmax, r.load);
-    fprintf(stderr, "[floating_density] %g cells, Bo = %.3g, theta = %g: held for the contact at %.2f deg, "
-            "at zc = %+.4f R, load %.4f (ref %.4f, %+.3g %%), phi %.2f deg (ref %.2f), drift %.2g%s\n", cells, fc.bo, fc.theta,
-            phis[k] / DEG, r.zc, r.load, ref[0], 100 * (r.load / ref[0] - 1), r.phi_out / DEG, ref[1] / DEG, r.drift,
-            gone ? ": the liquid closed over the cylinder: left out" : "");
-    st = cap_io_tsv_row(t, 9, (double[]){fc.bo, fc.theta, r.zc, r.load, ref[0], r.phi_out / DEG, ref[1] / DEG, r.drift,
-                                         dm.val});
+    fprintf(stderr,
+            "[floating_density] %g cells, Bo = %.3g, theta = %g: held for the contact at %.2f deg, "
+            "at zc = %+.4f R, load %.4f (ref %.4f, %+.3g %%), phi %.2f deg (ref %.2f), drift %.2g%s\n",
+            cells, fc.bo, fc.theta, phis[k] / DEG, r.zc, r.load, ref[0], 100 * (r.load / ref[0] - 1), r.phi_out / DEG,
+            ref[1] / DEG, r.drift, gone ? ": the liquid closed over the cylinder: left out" : "");
+    st = cap_io_tsv_row(
+        t, 9, (double[]){fc.bo, fc.theta, r.zc, r.load, ref[0], r.phi_out / DEG, ref[1] / DEG, r.drift, dm.val});
   }
   if (st || (st = curve(ctx, fc))) return st;
   if (!lost && exp_parabola_max(zc, load, &vertex)) dmax = vertex;
@@ -193,18 +199,21 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, e
     return CAP_ERROR(CAP_ENUMERIC, "floating_density: the cylinder of D = %.4g (half its D_max) sank at t = %.3g",
                      0.5 * dm.val, r.t_end);
   const double depth = 1 - r.zc, dref = eq.depth.val, share = r.fty / r.fy, sref = eq.tension_share.val;
-  fprintf(stderr, "[floating_density] %g cells, Bo = %.3g, theta = %g: free at D = %.4f: zc = %+.4f R (ref %+.4f), "
+  fprintf(stderr,
+          "[floating_density] %g cells, Bo = %.3g, theta = %g: free at D = %.4f: zc = %+.4f R (ref %+.4f), "
           "phi %.2f deg (ref %.2f), load %.4f at t_end, carried by the line forces %.3f (ref %.3f), "
           "last drift %.2g R\n[floating_density] %g cells, Bo = %.3g, theta = %g: D_max %.4f (ref %.4f, %+.3g %%), "
-          "depth at D_max/2 %.4f R (ref %.4f, %+.3g %%)\n", cells, fc.bo, fc.theta, 0.5 * dm.val, r.zc, eq.zc.val,
-          r.phi_out / DEG, eq.phi.val / DEG, r.load, share, sref, r.drift, cells, fc.bo, fc.theta, dmax, dm.val,
-          100 * (dmax / dm.val - 1), depth, dref, 100 * (depth / dref - 1));
+          "depth at D_max/2 %.4f R (ref %.4f, %+.3g %%)\n",
+          cells, fc.bo, fc.theta, 0.5 * dm.val, r.zc, eq.zc.val, r.phi_out / DEG, eq.phi.val / DEG, r.load, share, sref,
+          r.drift, cells, fc.bo, fc.theta, dmax, dm.val, 100 * (dmax / dm.val - 1), depth, dref,
+          100 * (depth / dref - 1));
   const double e[] = {load_err, fabs(dmax - dm.val) / dm.val, fabs(depth - dref) / dref, r.drift}; /* M_LOAD..M_REST */
   for (int m = M_LOAD; m <= M_REST; m++) out->metric[m] = fmax(out->metric[m], e[m]);
   out->metric[M_SHARE] = fmax(out->metric[M_SHARE], fabs(share - sref));
   out->metric[M_LOST] += lost;
-  return cap_io_tsv_row(tc, 11, (double[]){fc.bo, fc.theta, dmax, dm.val, depth, dref, r.phi_out / DEG, eq.phi.val / DEG,
-                                           load_err, share, sref});
+  return cap_io_tsv_row(
+      tc, 11,
+      (double[]){fc.bo, fc.theta, dmax, dm.val, depth, dref, r.phi_out / DEG, eq.phi.val / DEG, load_err, share, sref});
 }
 
 static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
@@ -213,8 +222,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   int nc = cases(ctx, par, cells, c), st = CAP_SUCCESS;
   cap_tsv *t = exp_tsv(ctx, "Bo\ttheta[deg]\tzc[R]\tload\tload_ref\tphi[deg]\tphi_ref[deg]\tdrift\tD_max_ref",
                        "held_%g.tsv", cells);
-  cap_tsv *tc = exp_tsv(ctx, "Bo\ttheta[deg]\tD_max\tD_max_ref\tdepth[R]\tdepth_ref[R]\tphi[deg]\t"
-                        "phi_ref[deg]\tload_err\ttension_share\ttension_share_ref", "cases_%g.tsv", cells);
+  cap_tsv *tc = exp_tsv(ctx,
+                        "Bo\ttheta[deg]\tD_max\tD_max_ref\tdepth[R]\tdepth_ref[R]\tphi[deg]\t"
+                        "phi_ref[deg]\tload_err\ttension_share\ttension_share_ref",
+                        "cases_%g.tsv", cells);
   if (!t || !tc) st = CAP_EIO;
   for (int k = 0; k < nc && !st; k++) st = run_case(ctx, par, cells, c[k], out, t, tc);
   int st1 = exp_tsv_end(t, st), st2 = exp_tsv_end(tc, st);
@@ -239,8 +250,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   /* the --quick sweep (one case, R = 4 and 6 cells; data/ref/floating_density.ref) checks D_max; the depth and
    * the orders (the convergence figure's two curves, plots/floating_density.gp) the default run */
   if (!quick) {
-    exp_checkf(ctx, m[M_DEPTH], 1, 0.02, "free cylinder at D_max/2: depth |depth - depth_ref|/depth_ref at R = %g cells",
-               runs[a].cells);
+    exp_checkf(ctx, m[M_DEPTH], 1, 0.02,
+               "free cylinder at D_max/2: depth |depth - depth_ref|/depth_ref at R = %g cells", runs[a].cells);
     if (n >= 2) {
       exp_check(ctx, "observed order of the load error (max over the held runs)", exp_order(runs, n, M_LOAD), 0, 1.0);
       exp_check(ctx, "observed order of the depth error at D_max/2", exp_order(runs, n, M_DEPTH), 0, 1.0);
@@ -277,8 +288,9 @@ static const exp_def def = {
      {"drift", "R", "max change of the free cylinder's height over its last unit of time"},
      {"clip_light_sank", "", "the paperclip at D = 7.9 sank (1) or floats (0)"},
      {"clip_heavy_sank", "", "the paperclip at D = 25 sank (1) or floats (0)"},
-     {"share_err", "", "max |share - share_ref| of the free cylinder at D_max/2, share the weight's part carried by the "
-                       "line forces"},
+     {"share_err", "",
+      "max |share - share_ref| of the free cylinder at D_max/2, share the weight's part carried by the "
+      "line forces"},
      {"held_lost", "", "held runs whose liquid closed over the cylinder (left out of load_err and the D_max fit)"}},
     run_level,
     finish,

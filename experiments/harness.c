@@ -24,7 +24,7 @@ struct exp_ctx {
   const exp_def *def;
   const char *mode;
   cap_geometry geom;
-  char name[128];    /* the experiment's name, with -axi for the axisymmetric variant */
+  char name[128]; /* the experiment's name, with -axi for the axisymmetric variant */
   char dir[1024];
   char params[1024];
   cap_provenance prov;
@@ -112,7 +112,8 @@ double exp_order(const exp_run *runs, int n, int k)
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit)
 {
   if (ctx->nchecks >= EXP_MAX_CHECKS) {
-    fprintf(stderr, "[%s] FAIL  too many checks (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS, what);
+    fprintf(stderr, "[%s] FAIL  too many checks (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS,
+            what);
     ctx->overflow = 1;
     return;
   }
@@ -128,7 +129,7 @@ void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double l
 
 void exp_checkf(exp_ctx *ctx, double value, int upper, double limit, const char *fmt, ...)
 {
-  char what[sizeof ((check *)0)->what];
+  char what[sizeof((check *)0)->what];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
@@ -139,7 +140,8 @@ void exp_checkf(exp_ctx *ctx, double value, int upper, double limit, const char 
 void exp_result(exp_ctx *ctx, const char *key, double value)
 {
   if (ctx->nresults >= EXP_MAX_CHECKS) {
-    fprintf(stderr, "[%s] FAIL  too many results (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS, key);
+    fprintf(stderr, "[%s] FAIL  too many results (at most %d): '%s' not recorded\n", ctx->def->name, EXP_MAX_CHECKS,
+            key);
     ctx->overflow = 1;
     return;
   }
@@ -158,9 +160,10 @@ static void usage(const exp_def *d, FILE *f)
   for (int i = 0; d->standard[i] > 0; i++) fprintf(f, "%g ", d->standard[i]);
   fprintf(f, "\n  --full          the publication sweep: ");
   for (int i = 0; d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
-  fprintf(f, "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
-             "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
-             "  --threads N     worker threads (1: the solver is single-threaded so far)\n",
+  fprintf(f,
+          "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
+          "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
+          "  --threads N     worker threads (1: the solver is single-threaded so far)\n",
           EXP_MAX_LEVELS, d->name);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
@@ -186,17 +189,22 @@ static void json_string(FILE *f, const char *s)
 {
   fputc('"', f);
   for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-    else fputc(*s, f);
+    if (*s == '"' || *s == '\\')
+      fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20)
+      fprintf(f, "\\u%04x", *s);
+    else
+      fputc(*s, f);
   }
   fputc('"', f);
 }
 
 static void json_number(FILE *f, double v)
 {
-  if (isfinite(v)) fprintf(f, "%.10g", v);
-  else fprintf(f, "null");
+  if (isfinite(v))
+    fprintf(f, "%.10g", v);
+  else
+    fprintf(f, "null");
 }
 
 static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
@@ -235,8 +243,8 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
   cap_file *file = cap_io_file_open(exp_path(ctx, "summary.json"), "w");
   if (!file) return CAP_EIO;
   FILE *f = cap_io_file_stream(file);
-  const char *text[][2] = {{"experiment", ctx->name}, {"claim", d->claim},     {"source", d->source},
-                           {"reference", d->reference}, {"mode", ctx->mode}, {"parameters", ctx->params},
+  const char *text[][2] = {{"experiment", ctx->name},       {"claim", d->claim}, {"source", d->source},
+                           {"reference", d->reference},     {"mode", ctx->mode}, {"parameters", ctx->params},
                            {"commit", cap_version_commit()}};
   fprintf(f, "{");
   for (size_t k = 0; k < sizeof text / sizeof text[0]; k++) {
@@ -244,7 +252,10 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
     json_string(f, text[k][1]);
   }
   fprintf(f, ",\n  \"levels\": [");
-  for (int i = 0; i < n; i++) { fprintf(f, i ? ", " : ""); json_number(f, runs[i].cells); }
+  for (int i = 0; i < n; i++) {
+    fprintf(f, i ? ", " : "");
+    json_number(f, runs[i].cells);
+  }
   fprintf(f, "],\n  \"results\": {");
   for (int i = 0; i < ctx->nresults; i++) {
     fprintf(f, "%s\n    ", i ? "," : "");
@@ -270,7 +281,8 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
     json_number(f, c->limit);
     fprintf(f, ", \"bound\": \"%s\", \"pass\": %s}", c->upper ? "upper" : "lower", c->pass ? "true" : "false");
   }
-  fprintf(f, "\n  ],\n  \"verdict\": \"%s\",\n  \"wall_time_s\": ", verdict == 0 ? "PASS" : (verdict == 1 ? "FAIL" : "ERROR"));
+  fprintf(f, "\n  ],\n  \"verdict\": \"%s\",\n  \"wall_time_s\": ",
+          verdict == 0 ? "PASS" : (verdict == 1 ? "FAIL" : "ERROR"));
   json_number(f, wall);
   fprintf(f, "\n}\n");
   return cap_io_file_close(file, CAP_SUCCESS);
@@ -306,8 +318,10 @@ static int parse_levels(const char *text, double *levels)
     if (end == p || errno || !(v >= 4 && v <= 1024) || n >= EXP_MAX_LEVELS) return -1;
     levels[n++] = v;
     p = end;
-    if (*p == ',') p++;
-    else if (*p) return -1;
+    if (*p == ',')
+      p++;
+    else if (*p)
+      return -1;
   }
   if (n < 1) return -1;
   levels[n] = 0;
@@ -317,7 +331,10 @@ static int parse_levels(const char *text, double *levels)
 int exp_main(const exp_def *d, int argc, char **argv)
 {
   exp_ctx *ctx = calloc(1, sizeof *ctx);
-  if (!ctx) { fprintf(stderr, "%s: out of memory\n", d->name); return 3; }
+  if (!ctx) {
+    fprintf(stderr, "%s: out of memory\n", d->name);
+    return 3;
+  }
   ctx->def = d;
   ctx->mode = "standard";
   const double *levels = d->standard;
@@ -325,13 +342,28 @@ int exp_main(const exp_def *d, int argc, char **argv)
   const char *out = "build/out";
   double par[EXP_MAX_PARAMS];
   int np = 0;
-  while (np < EXP_MAX_PARAMS && d->params[np].name) { par[np] = d->params[np].def; np++; }
+  while (np < EXP_MAX_PARAMS && d->params[np].name) {
+    par[np] = d->params[np].def;
+    np++;
+  }
   int status = 0;
   for (int a = 1; a < argc && !status; a++) {
     const char *arg = argv[a];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) { usage(d, stdout); free(ctx); return 0; }
-    if (!strcmp(arg, "--quick")) { ctx->mode = "quick"; levels = d->quick; continue; }
-    if (!strcmp(arg, "--full")) { ctx->mode = "full"; levels = d->full; continue; }
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      usage(d, stdout);
+      free(ctx);
+      return 0;
+    }
+    if (!strcmp(arg, "--quick")) {
+      ctx->mode = "quick";
+      levels = d->quick;
+      continue;
+    }
+    if (!strcmp(arg, "--full")) {
+      ctx->mode = "full";
+      levels = d->full;
+      continue;
+    }
     if (strncmp(arg, "--", 2) || a + 1 >= argc) {
       fprintf(stderr, "%s: unexpected argument '%s' (%s --help lists the flags)\n", d->name, arg, d->name);
       status = 2;
@@ -340,8 +372,10 @@ int exp_main(const exp_def *d, int argc, char **argv)
     const char *val = argv[++a];
     if (!strcmp(arg, "--levels")) {
       if (parse_levels(val, custom) < 0) {
-        fprintf(stderr, "%s: --levels '%s': allowed a comma-separated list of at most %d numbers, each "
-                        "4 <= cells <= 1024\n", d->name, val, EXP_MAX_LEVELS);
+        fprintf(stderr,
+                "%s: --levels '%s': allowed a comma-separated list of at most %d numbers, each "
+                "4 <= cells <= 1024\n",
+                d->name, val, EXP_MAX_LEVELS);
         status = 2;
       }
       levels = custom;
@@ -349,10 +383,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
     } else if (!strcmp(arg, "--out")) {
       out = val;
     } else if (!strcmp(arg, "--geometry")) {
-      if (!strcmp(val, "planar")) ctx->geom = CAP_GEOM_PLANAR;
-      else if (!strcmp(val, "axi") && d->axi) ctx->geom = CAP_GEOM_AXI;
+      if (!strcmp(val, "planar"))
+        ctx->geom = CAP_GEOM_PLANAR;
+      else if (!strcmp(val, "axi") && d->axi)
+        ctx->geom = CAP_GEOM_AXI;
       else {
-        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val, d->axi ? ", axi" : " (this experiment has no axi variant)");
+        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val,
+                d->axi ? ", axi" : " (this experiment has no axi variant)");
         status = 2;
       }
     } else if (!strcmp(arg, "--threads")) {
@@ -361,7 +398,8 @@ int exp_main(const exp_def *d, int argc, char **argv)
       status = cap_cli_parse(d->name, &tp, val, &th);
     } else {
       int k = -1;
-      for (int i = 0; i < np; i++) if (!strcmp(d->params[i].name, arg + 2)) k = i;
+      for (int i = 0; i < np; i++)
+        if (!strcmp(d->params[i].name, arg + 2)) k = i;
       if (k < 0) {
         fprintf(stderr, "%s: unknown flag %s (%s --help lists the flags)\n", d->name, arg, d->name);
         status = 2;
@@ -370,7 +408,10 @@ int exp_main(const exp_def *d, int argc, char **argv)
       }
     }
   }
-  if (status) { free(ctx); return status; }
+  if (status) {
+    free(ctx);
+    return status;
+  }
   for (int i = 0; i < np; i++)
     if (isnan(par[i])) {
       fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
@@ -380,8 +421,10 @@ int exp_main(const exp_def *d, int argc, char **argv)
   snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
   int len = snprintf(ctx->params, sizeof ctx->params, "mode=%s geometry=%s levels=", ctx->mode,
                      ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
-  for (int i = 0; levels[i] > 0; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
-  for (int i = 0; i < np; i++) len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
+  for (int i = 0; levels[i] > 0; i++)
+    len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
+  for (int i = 0; i < np; i++)
+    len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
   ctx->prov.program = ctx->name;
   ctx->prov.params = ctx->params;
   snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, ctx->name);
@@ -418,13 +461,17 @@ int exp_main(const exp_def *d, int argc, char **argv)
     return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
   }
   int verdict = 0;
-  for (int i = 0; i < ctx->nchecks; i++) if (!ctx->checks[i].pass) verdict = 1;
+  for (int i = 0; i < ctx->nchecks; i++)
+    if (!ctx->checks[i].pass) verdict = 1;
   if (ctx->nchecks == 0 || ctx->overflow) verdict = 1; /* nothing checked, or a check lost: no pass */
   double wall = now() - ctx->t0;
-  if (write_summary(ctx, runs, n, verdict, wall)) { free(ctx); return 3; }
+  if (write_summary(ctx, runs, n, verdict, wall)) {
+    free(ctx);
+    return 3;
+  }
   plot(ctx);
-  fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks, wall,
-          ctx->dir);
+  fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks,
+          wall, ctx->dir);
   free(ctx);
   return verdict;
 }

@@ -25,10 +25,10 @@
 #include "../solver/cap_io.h"
 #include "measure.h" /* the measurement kit comes with the harness */
 
-#define EXP_MAX_LEVELS 8
+#define EXP_MAX_LEVELS  8
 #define EXP_MAX_METRICS 10
-#define EXP_MAX_PARAMS 16
-#define EXP_MAX_CHECKS 16
+#define EXP_MAX_PARAMS  16
+#define EXP_MAX_CHECKS  16
 
 typedef struct {
   const char *name; /* column name, e.g. "dp_err" */
@@ -38,31 +38,31 @@ typedef struct {
 
 /* What one resolution reports (the experiment fills every field but wall). */
 typedef struct {
-  double cells;                      /* cells across the feature */
-  double h;                          /* grid spacing, in the experiment's length unit */
-  double metric[EXP_MAX_METRICS];    /* in the order of exp_def.metrics */
-  long steps;                        /* time steps taken */
-  double sim_time;                   /* simulated time reached */
-  long grid_cells;                   /* cells of the grid */
-  double wall;                       /* seconds (set by the harness) */
+  double cells;                   /* cells across the feature */
+  double h;                       /* grid spacing, in the experiment's length unit */
+  double metric[EXP_MAX_METRICS]; /* in the order of exp_def.metrics */
+  long steps;                     /* time steps taken */
+  double sim_time;                /* simulated time reached */
+  long grid_cells;                /* cells of the grid */
+  double wall;                    /* seconds (set by the harness) */
 } exp_run;
 
 typedef struct exp_ctx exp_ctx;
 
 typedef struct {
-  const char *name;      /* executable and output folder, e.g. "static_drop" */
-  const char *claim;     /* one sentence */
-  const char *source;    /* where the claim comes from (refs.bib keys) */
-  const char *reference; /* the reference value and its source */
-  cap_cli_param params[EXP_MAX_PARAMS];        /* physical parameters (terminated by name == NULL) */
+  const char *name;                     /* executable and output folder, e.g. "static_drop" */
+  const char *claim;                    /* one sentence */
+  const char *source;                   /* where the claim comes from (refs.bib keys) */
+  const char *reference;                /* the reference value and its source */
+  cap_cli_param params[EXP_MAX_PARAMS]; /* physical parameters (terminated by name == NULL) */
   double quick[EXP_MAX_LEVELS], standard[EXP_MAX_LEVELS], full[EXP_MAX_LEVELS]; /* cells; 0 ends */
-  exp_metric metrics[EXP_MAX_METRICS];         /* terminated by name == NULL */
+  exp_metric metrics[EXP_MAX_METRICS];                                          /* terminated by name == NULL */
   /* Runs one resolution with parameter values par[] (in params order); *out arrives zeroed. Returns a
    * cap_errno status. */
   int (*run_level)(exp_ctx *ctx, const double *par, double cells, exp_run *out);
   /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
   int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
-  int axi;               /* 1: --geometry axi is supported */
+  int axi; /* 1: --geometry axi is supported */
 } exp_def;
 
 /* The whole program: returns the exit status. */

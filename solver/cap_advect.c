@@ -5,8 +5,8 @@
 #include "cap_errno.h"
 #include "cap_interp.h"
 
-int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc,
-                              const double *u, const double *v, double dt)
+int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc, const double *u,
+                              const double *v, double dt)
 {
   if (!g || !q_old || !q_new || !u || !v)
     return CAP_ERROR(CAP_EINVAL, "cap_advect_semilagrangian: a field or the grid is NULL");
@@ -28,13 +28,14 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
       double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
       cap_interp_velocity(g, u, v, x, y, &ux, &vy);
       if (!isfinite(ux) || !isfinite(vy))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite velocity at sample (%d, %d), (%.6g, %.6g)",
-                         i, j, x, y);
+        return CAP_ERROR(CAP_ENONFINITE,
+                         "cap_advect_semilagrangian: non-finite velocity at sample (%d, %d), (%.6g, %.6g)", i, j, x, y);
       double xm = x - 0.5 * dt * ux, ym = y - 0.5 * dt * vy;
       cap_interp_velocity(g, u, v, xm, ym, &ux, &vy);
       if (!isfinite(ux) || !isfinite(vy))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite velocity near sample (%d, %d), (%.6g, %.6g)",
-                         i, j, x, y);
+        return CAP_ERROR(CAP_ENONFINITE,
+                         "cap_advect_semilagrangian: non-finite velocity near sample (%d, %d), (%.6g, %.6g)", i, j, x,
+                         y);
       double val = cap_interp_linear(g, q_old, loc, x - dt * ux, y - dt * vy);
       if (!isfinite(val))
         return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite value at sample (%d, %d), (%.6g, %.6g)",

@@ -21,7 +21,7 @@
 /* q_new = q_old carried over dt >= 0 by (u, v), at every interior sample of `loc` (for faces: the faces
  * strictly inside the domain and, on periodic sides, the boundary face; boundary faces of walls are
  * left unchanged). q_new must not alias q_old. 2D grids only (CAP_EGEOM for 3D). */
-int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc,
-                              const double *u, const double *v, double dt);
+int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc, const double *u,
+                              const double *v, double dt);
 
 #endif

@@ -23,8 +23,8 @@ int cap_body_step(cap_body *b, double fx, double fy, double gx, double gy, doubl
   int st = cap_check_positive("dt", dt, "s");
   if (st) return st;
   if (!isfinite(fx) || !isfinite(fy) || !isfinite(gx) || !isfinite(gy))
-    return CAP_ERROR(CAP_ENONFINITE, "cap_body_step: force (%g, %g) N/m or gravity (%g, %g) m/s^2 is not finite", fx, fy,
-                     gx, gy);
+    return CAP_ERROR(CAP_ENONFINITE, "cap_body_step: force (%g, %g) N/m or gravity (%g, %g) m/s^2 is not finite", fx,
+                     fy, gx, gy);
   double M = b->mass + b->added_mass;
   double ax = b->free_x ? (fx + b->mass * gx + b->added_mass * b->ax) / M : 0;
   double ay = b->free_y ? (fy + b->mass * gy + b->added_mass * b->ay) / M : 0;

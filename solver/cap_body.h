@@ -26,12 +26,12 @@
 #define CAP_BODY_H
 
 typedef struct {
-  double mass;       /* per unit length, kg/m (> 0) */
-  double added_mass; /* m_a >= 0, kg/m: the coupling's estimate of the added mass (see COUPLING) */
-  int free_x, free_y;/* 1: free to move along x (y); 0: held */
-  double x, y;       /* the reference point, m */
-  double u, v;       /* velocity, m/s */
-  double ax, ay;     /* the last acceleration, m/s^2 */
+  double mass;        /* per unit length, kg/m (> 0) */
+  double added_mass;  /* m_a >= 0, kg/m: the coupling's estimate of the added mass (see COUPLING) */
+  int free_x, free_y; /* 1: free to move along x (y); 0: held */
+  double x, y;        /* the reference point, m */
+  double u, v;        /* velocity, m/s */
+  double ax, ay;      /* the last acceleration, m/s^2 */
 } cap_body;
 
 /* A body at rest at (x, y). CAP_EDOM naming the parameter for mass <= 0, added_mass < 0, or a

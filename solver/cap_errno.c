@@ -11,7 +11,11 @@ static _Thread_local char last_message[CAP_MSG_LEN];
 
 static void default_handler(int code, const char *message, const char *file, int line, void *ctx)
 {
-  (void)code; (void)message; (void)file; (void)line; (void)ctx;
+  (void)code;
+  (void)message;
+  (void)file;
+  (void)line;
+  (void)ctx;
 }
 
 static cap_error_handler_t *handler = default_handler;
@@ -20,7 +24,8 @@ static void *handler_ctx = NULL;
 const char *cap_strerror(int code)
 {
   switch (code) {
-#define CAP_X_CASE(name, value, msg) case name: return msg;
+#define CAP_X_CASE(name, value, msg)                                                                                   \
+  case name: return msg;
     CAP_ERROR_LIST(CAP_X_CASE)
 #undef CAP_X_CASE
   }
@@ -37,7 +42,9 @@ cap_error_handler_t *cap_set_error_handler(cap_error_handler_t *h, void *ctx)
 
 void cap_error_handler_stderr(int code, const char *message, const char *file, int line, void *ctx)
 {
-  (void)file; (void)line; (void)ctx;
+  (void)file;
+  (void)line;
+  (void)ctx;
   fprintf(stderr, "capillab: %s [%s]\n", message, cap_strerror(code));
 }
 
@@ -62,8 +69,8 @@ static const char *sep(const char *unit) { return unit[0] ? " " : ""; }
 
 static int range_error(const char *name, double x, const char *unit, const char *range)
 {
-  return cap_error(CAP_EDOM, __FILE__, __LINE__, "%s = %.9g%s%s is out of range: allowed %s", name,
-                   x, sep(unit), unit, range);
+  return cap_error(CAP_EDOM, __FILE__, __LINE__, "%s = %.9g%s%s is out of range: allowed %s", name, x, sep(unit), unit,
+                   range);
 }
 
 int cap_check_open(const char *name, double x, double lo, double hi, const char *unit)
@@ -107,6 +114,6 @@ int cap_check_finite(const char *name, double x, const char *unit)
 int cap_check_int_range(const char *name, long x, long lo, long hi)
 {
   if (x >= lo && x <= hi) return CAP_SUCCESS;
-  return cap_error(CAP_EDOM, __FILE__, __LINE__,
-                   "%s = %ld is out of range: allowed %ld <= %s <= %ld (integer)", name, x, lo, name, hi);
+  return cap_error(CAP_EDOM, __FILE__, __LINE__, "%s = %ld is out of range: allowed %ld <= %s <= %ld (integer)", name,
+                   x, lo, name, hi);
 }

@@ -12,17 +12,17 @@
 #include <stddef.h>
 
 /* X(name, value, message) */
-#define CAP_ERROR_LIST(X)                                                                  \
-  X(CAP_SUCCESS, 0, "success")                                                              \
-  X(CAP_EDOM, 1, "input outside its allowed range")                                         \
-  X(CAP_ENOSOL, 2, "no solution exists for these parameters")                               \
-  X(CAP_ENOMEM, 3, "out of memory")                                                         \
-  X(CAP_ESIZE, 4, "mismatched sizes")                                                       \
-  X(CAP_EMAXITER, 5, "iteration limit reached without convergence")                         \
-  X(CAP_ENONFINITE, 6, "non-finite value")                                                  \
-  X(CAP_EGEOM, 7, "operation not supported for this geometry")                              \
-  X(CAP_EIO, 8, "input/output error")                                                       \
-  X(CAP_ENUMERIC, 9, "numerical method failed")                                             \
+#define CAP_ERROR_LIST(X)                                                                                              \
+  X(CAP_SUCCESS, 0, "success")                                                                                         \
+  X(CAP_EDOM, 1, "input outside its allowed range")                                                                    \
+  X(CAP_ENOSOL, 2, "no solution exists for these parameters")                                                          \
+  X(CAP_ENOMEM, 3, "out of memory")                                                                                    \
+  X(CAP_ESIZE, 4, "mismatched sizes")                                                                                  \
+  X(CAP_EMAXITER, 5, "iteration limit reached without convergence")                                                    \
+  X(CAP_ENONFINITE, 6, "non-finite value")                                                                             \
+  X(CAP_EGEOM, 7, "operation not supported for this geometry")                                                         \
+  X(CAP_EIO, 8, "input/output error")                                                                                  \
+  X(CAP_ENUMERIC, 9, "numerical method failed")                                                                        \
   X(CAP_EINVAL, 10, "invalid argument")
 
 enum cap_status {

@@ -18,7 +18,7 @@ struct cap_fmm_ws {
   size_t *heap;         /* binary min-heap of field indices */
   size_t *pos;          /* per field entry: 1 + its position in the heap, 0 when not in the heap */
   size_t nheap;
-  double *aux;          /* per field entry: the normal derivative of a linear extrapolation */
+  double *aux; /* per field entry: the normal derivative of a linear extrapolation */
 };
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -88,9 +88,9 @@ static ptrdiff_t lat_nbr(const lattice *L, const int c[3], int d, int m)
 }
 
 /* Calls body with `c` and `idx` for every point of L. */
-#define LAT_FOR(L, c, idx)                                                                          \
-  for (c[2] = 0; c[2] < (L)->n[2]; c[2]++)                                                          \
-    for (c[1] = 0; c[1] < (L)->n[1]; c[1]++)                                                        \
+#define LAT_FOR(L, c, idx)                                                                                             \
+  for (c[2] = 0; c[2] < (L)->n[2]; c[2]++)                                                                             \
+    for (c[1] = 0; c[1] < (L)->n[1]; c[1]++)                                                                           \
       for (c[0] = 0, idx = lat_index((L), c); c[0] < (L)->n[0]; c[0]++, idx++)
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -205,8 +205,7 @@ static int check_grid(const char *fn, const cap_grid *g)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", fn);
   if (g->geom == CAP_GEOM_3D || g->dim != 2)
-    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (PLANAR, AXI) are supported, not geometry %d", fn,
-                     (int)g->geom);
+    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (PLANAR, AXI) are supported, not geometry %d", fn, (int)g->geom);
   if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
     return CAP_ERROR(CAP_EGEOM, "%s: unknown geometry %d", fn, (int)g->geom);
   return cap_grid_check_bc(g);
@@ -272,8 +271,8 @@ static double init_order1(const lattice *L, const double *phi, size_t P, const i
 
 /* First and second derivative of phi along direction d at c: centred, else one-sided (second order
  * with two points, first order with one, in which case the second derivative is taken as 0). */
-static void deriv_axis(const lattice *L, const double *phi, const int c[3], size_t P, int d, double h,
-                       double *gd, double *hdd)
+static void deriv_axis(const lattice *L, const double *phi, const int c[3], size_t P, int d, double h, double *gd,
+                       double *hdd)
 {
   ptrdiff_t m1 = lat_nbr(L, c, d, -1), p1 = lat_nbr(L, c, d, 1);
   double p0 = phi[P];
@@ -333,8 +332,8 @@ static double init_order2(const lattice *L, const double *phi, size_t P, const i
 
 /* Tentative distance of cell Q (same side as its accepted neighbours used), from the accepted cells
  * of its side: solves sum_d c_d max(u - beta_d, 0)^2 = 1 (see cap_fmm.h). INFINITY if no neighbour. */
-static double march_value(const cap_fmm_ws *w, const lattice *L, const double *phi, size_t Q,
-                          double h, cap_fmm_order order)
+static double march_value(const cap_fmm_ws *w, const lattice *L, const double *phi, size_t Q, double h,
+                          cap_fmm_order order)
 {
   int c[3];
   lat_coords(L, Q, c);
@@ -410,8 +409,8 @@ static void march_neighbours(cap_fmm_ws *w, const lattice *L, const double *phi,
     }
 }
 
-int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band,
-                       cap_fmm_order order, cap_fmm_stats *stats)
+int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band, cap_fmm_order order,
+                       cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_redistance";
   cap_fmm_stats local;
@@ -547,8 +546,8 @@ static int done_at(const cap_fmm_ws *w, ptrdiff_t N) { return N >= 0 && w->state
 
 /* Order 1 (Adalsteinsson & Sethian 1999): per axis the accepted neighbour of smaller phi, one-sided
  * differences of phi and q; a convex combination of upwind values. Returns 0 if there is none. */
-static int extrap_order1(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
-                         size_t P, const int c[3], double *num, double *den)
+static int extrap_order1(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q, size_t P,
+                         const int c[3], double *num, double *den)
 {
   double pP = phi[P];
   *num = *den = 0;
@@ -573,8 +572,8 @@ static int extrap_order1(const cap_fmm_ws *w, const lattice *L, const double *ph
  * upwind side of the dominant other axis (an O(h) estimate, enough for a coefficient of size O(h)).
  * This keeps the local error O(h^3) on columns aligned with the normal, where a first-order term would
  * otherwise accumulate into an O(h) error along the whole column. */
-static int extrap_order2(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
-                         size_t P, const int c[3], const double *src, double h, double *num, double *den)
+static int extrap_order2(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q, size_t P,
+                         const int c[3], const double *src, double h, double *num, double *den)
 {
   double gr[3] = {0, 0, 0}, unused, expl = 0;
   *num = *den = 0;
@@ -628,8 +627,8 @@ static int extrap_order2(const cap_fmm_ws *w, const lattice *L, const double *ph
 }
 
 /* Value of q at P from its accepted neighbours (see cap_fmm.h, 2.); returns 0 if P has none. */
-static int extrap_value(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q,
-                        size_t P, cap_fmm_order order, const double *src, double h, double *out)
+static int extrap_value(const cap_fmm_ws *w, const lattice *L, const double *phi, const double *q, size_t P,
+                        cap_fmm_order order, const double *src, double h, double *out)
 {
   int c[3];
   lat_coords(L, P, c);
@@ -658,27 +657,28 @@ static int extrap_value(const cap_fmm_ws *w, const lattice *L, const double *phi
 
 /* h q_d at known point P from known neighbours: centred, else one-sided of second or first order
  * into the known points; 0 (and *ok = 0) when neither neighbour is known. */
-static double known_diff(const lattice *L, const unsigned char *known, const double *q, const int c[3], size_t P,
-                         int d, int *ok)
+static double known_diff(const lattice *L, const unsigned char *known, const double *q, const int c[3], size_t P, int d,
+                         int *ok)
 {
   ptrdiff_t m1 = lat_nbr(L, c, d, -1), p1 = lat_nbr(L, c, d, 1);
   int km = m1 >= 0 && known[m1], kp = p1 >= 0 && known[p1];
   *ok = 1;
   if (km && kp) return 0.5 * (q[p1] - q[m1]);
-  if (!km && !kp) { *ok = 0; return 0; }
+  if (!km && !kp) {
+    *ok = 0;
+    return 0;
+  }
   int s = kp ? 1 : -1;
   ptrdiff_t n1 = kp ? p1 : m1, n2 = lat_nbr(L, c, d, 2 * s);
   if (n2 >= 0 && known[n2]) return s * 0.5 * (-3 * q[P] + 4 * q[n1] - q[n2]);
   return s * (q[n1] - q[P]);
 }
 
-static int march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s,
-                 const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
-                 cap_fmm_stats *st);
+static int march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s, const unsigned char *known,
+                 double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st);
 
 int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
-                        const unsigned char *known, double *q, double band, cap_fmm_order order,
-                        cap_fmm_stats *stats)
+                        const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_extrapolate";
   cap_fmm_stats local;
@@ -734,9 +734,8 @@ int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, con
 
 /* The march of cap_fmm_extrapolate from the known points (src: the normal derivative the marched
  * values follow, NULL for a constant extension). */
-static int march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const double *phi_s,
-                 const unsigned char *known, double *q, double bandh, cap_fmm_order order, const double *src, double h,
-                 cap_fmm_stats *st)
+static int march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const double *phi_s, const unsigned char *known,
+                 double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st)
 {
   lattice L = *L_;
   int c[3];

@@ -78,8 +78,8 @@ void cap_fmm_ws_free(cap_fmm_ws *ws);
  * Errors: CAP_EINVAL (NULL pointer),
  * CAP_EGEOM (3D), CAP_ESIZE (ws made for another grid), CAP_EDOM (band < 1 or not finite, order not
  * 1 or 2), CAP_ENONFINITE (a NaN/inf in phi; phi is then unchanged), and cap_grid_check_bc's codes. */
-int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band,
-                       cap_fmm_order order, cap_fmm_stats *stats);
+int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band, cap_fmm_order order,
+                       cap_fmm_stats *stats);
 
 /* phi sampled at the points of `loc` from the cell-centred phi: the mean of the two cells beside a
  * face; at a face on a non-periodic edge of the domain, the linear extrapolation 1.5 phi_0 - 0.5 phi_1
@@ -108,7 +108,6 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
  * (order 1, 2 or LINEAR), plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a
  * known q (q is then unchanged). */
 int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
-                        const unsigned char *known, double *q, double band, cap_fmm_order order,
-                        cap_fmm_stats *stats);
+                        const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats);
 
 #endif

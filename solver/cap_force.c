@@ -7,30 +7,34 @@
 #include "cap_interp.h"
 #include "cap_errno.h"
 
-#define PROBE 1.5      /* the nearer pressure probe, in cells along n_s */
+#define PROBE         1.5 /* the nearer pressure probe, in cells along n_s */
 #define TANGENT_PROBE 2.0 /* the nearer probe of grad phi at a contact point, in cells along n_s */
-#define HEIGHT_NEAR 1.5   /* the height-function tangent: its nearest line of cells, cells beyond the contact */
-#define HEIGHT_LINES 4    /* the lines of cells it fits a cubic through (cubic(): four) */
+#define HEIGHT_NEAR   1.5 /* the height-function tangent: its nearest line of cells, cells beyond the contact */
+#define HEIGHT_LINES  4   /* the lines of cells it fits a cubic through (cubic(): four) */
 #define HEIGHT_SEARCH 3   /* cells either side of the predicted height searched for the surface */
-#define HEIGHT_TURN 0.2   /* rad: the most it may turn the probes' tangent */
-#define HEIGHT_RESOLVED 0.1 /* rad: the most the surface may turn across the lines (a radius of curvature
+#define HEIGHT_TURN   0.2 /* rad: the most it may turn the probes' tangent */
+#define HEIGHT_RESOLVED                                                                                                \
+  0.1                   /* rad: the most the surface may turn across the lines (a radius of curvature
                              * of 30 cells): a surface curved more is extrapolated no better than by the
                              * probes (docs/design/force.md) */
-#define EDGE_TOL 1e-12 /* the crossing of a lattice edge, in cells */
+#define EDGE_TOL  1e-12 /* the crossing of a lattice edge, in cells */
 #define EDGE_ITER 60
-#define MARGIN 4       /* cells between the solid and the box */
+#define MARGIN    4 /* cells between the solid and the box */
 
 struct cap_force_ws {
   cap_grid g;
-  double *psi;         /* psi at the corners, (nx + 1) (ny + 1) */
-  double *pe;          /* the pressure, extended */
+  double *psi; /* psi at the corners, (nx + 1) (ny + 1) */
+  double *pe;  /* the pressure, extended */
   unsigned char *known, *next;
 };
 
 void cap_force_ws_free(cap_force_ws *w)
 {
   if (!w) return;
-  free(w->psi); free(w->pe); free(w->known); free(w->next);
+  free(w->psi);
+  free(w->pe);
+  free(w->known);
+  free(w->next);
   free(w);
 }
 
@@ -63,7 +67,9 @@ static int sym_xlo(const cap_grid *g)
 
 /* The pressure of the liquid cells, extended by CAP_FORCE_LAYERS layers: each layer gives the cells
  * next to known ones the mean of their known 4-neighbours. Interior cells only. */
-typedef struct { int i0, i1, j0, j1; } range;
+typedef struct {
+  int i0, i1, j0, j1;
+} range;
 
 static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned char *solid, const double *phi,
                            const double *p, range r)
@@ -73,8 +79,7 @@ static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned ch
     for (int i = r.i0; i < r.i1; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (solid[c] || !(phi[c] < 0)) continue;
-      if (!isfinite(p[c]))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_force: non-finite pressure at cell (%d, %d)", i, j);
+      if (!isfinite(p[c])) return CAP_ERROR(CAP_ENONFINITE, "cap_force: non-finite pressure at cell (%d, %d)", i, j);
       w->pe[c] = p[c];
       w->known[c] = 1;
     }
@@ -97,9 +102,15 @@ static int extend_pressure(cap_force_ws *w, const cap_grid *g, const unsigned ch
         for (int k = 0; k < 4; k++) {
           int ii = i + (k == 1) - (k == 0), jj = j + (k == 3) - (k == 2);
           if (ii < r.i0 || jj < r.j0 || ii >= r.i1 || jj >= r.j1) continue;
-          if (w->known[(size_t)((ptrdiff_t)c + nb[k])] == 1) { sum += w->pe[(size_t)((ptrdiff_t)c + nb[k])]; n++; }
+          if (w->known[(size_t)((ptrdiff_t)c + nb[k])] == 1) {
+            sum += w->pe[(size_t)((ptrdiff_t)c + nb[k])];
+            n++;
+          }
         }
-        if (n) { w->pe[c] = sum / n; w->next[c] = 1; }
+        if (n) {
+          w->pe[c] = sum / n;
+          w->next[c] = 1;
+        }
       }
     for (int j = r.j0; j < r.j1; j++)
       for (int i = r.i0; i < r.i1; i++)
@@ -120,7 +131,8 @@ static int probe(const cap_force_ws *w, const cap_grid *g, double x, double y, d
   size_t s[4] = {c, c + 1, c + g->sy, c + 1 + g->sy};
   for (int k = 0; k < 4; k++)
     if (!w->known[s[k]])
-      return CAP_ERROR(CAP_EDOM, "cap_force: no pressure near (%.6g, %.6g): the probe is farther than %d cells from the liquid",
+      return CAP_ERROR(CAP_EDOM,
+                       "cap_force: no pressure near (%.6g, %.6g): the probe is farther than %d cells from the liquid",
                        x, y, CAP_FORCE_LAYERS);
   double a = fx - i, b = fy - j;
   *val = (1 - a) * (1 - b) * w->pe[s[0]] + a * (1 - b) * w->pe[s[1]] + (1 - a) * b * w->pe[s[2]] + a * b * w->pe[s[3]];
@@ -145,11 +157,13 @@ static int edge_point(const cap_force_ws *w, const cap_grid *g, const cap_solid 
     if (st) return st;
     if (f == 0) break;
     if ((f < 0) == (fa < 0)) {
-      ta = t; fa = f;
+      ta = t;
+      fa = f;
       if (side == -1) fb /= 2;
       side = -1;
     } else {
-      tb = t; fb = f;
+      tb = t;
+      fb = f;
       if (side == 1) fa /= 2;
       side = 1;
     }
@@ -206,7 +220,8 @@ static int wetted_chord(chord_ctx *k, double ax, double ay, double bx, double by
   int st = cap_solid_part_eval(k->s, k->part, mx, my, NULL, &nx, &ny);
   if (st) return st;
   double a = PROBE * k->g->h;
-  if ((st = probe(k->w, k->g, mx + a * nx, my + a * ny, &p1)) || (st = probe(k->w, k->g, mx + 2 * a * nx, my + 2 * a * ny, &p2)))
+  if ((st = probe(k->w, k->g, mx + a * nx, my + a * ny, &p1)) ||
+      (st = probe(k->w, k->g, mx + 2 * a * nx, my + 2 * a * ny, &p2)))
     return st;
   double pm = 2 * p1 - p2, fx = -pm * nx * L, fy = -pm * ny * L;
   k->out->fpx += fx;
@@ -251,7 +266,11 @@ static int line_height(const chord_ctx *k, int along_x, int m, double b_pred, do
     size_t cb = along_x ? cap_grid_idx(g, m, j + 1) : cap_grid_idx(g, j + 1, m);
     if ((k->phi[ca] < 0) == (k->phi[cb] < 0)) continue;
     double t = k->phi[ca] / (k->phi[ca] - k->phi[cb]), bb = o + (j + 0.5 + t) * g->h;
-    if (fabs(bb - b_pred) < fabs(best - b_pred)) { best = bb; jb = j; tb = t; }
+    if (fabs(bb - b_pred) < fabs(best - b_pred)) {
+      best = bb;
+      jb = j;
+      tb = t;
+    }
   }
   if (jb < 1 || jb + 2 >= n) return 0;
   double f[4];
@@ -319,7 +338,10 @@ static int contact(chord_ctx *k, double x, double y)
   if (!(gn > 0) || !isfinite(gn))
     return CAP_ERROR(CAP_ENONFINITE, "cap_force: grad phi is %g at the contact point (%.6g, %.6g)", gn, x, y);
   double tx = -gy / gn, ty = gx / gn;
-  if (tx * nx + ty * ny < 0) { tx = -tx; ty = -ty; }
+  if (tx * nx + ty * ny < 0) {
+    tx = -tx;
+    ty = -ty;
+  }
   cap_force *o = k->out;
   double hx, hy;
   if (height_tangent(k, x, y, tx, ty, &hx, &hy) && hx * nx + hy * ny > 0) {
@@ -351,8 +373,8 @@ static int chord(chord_ctx *k, double ax, double ay, double bx, double by)
   return st ? st : contact(k, xc, yc);
 }
 
-int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v,
-                       const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out)
+int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v, const double *phi,
+                       const double *p, double sigma, double cx, double cy, cap_force *out)
 {
   return cap_force_on_part(w, g, s, CAP_SOLID_WHOLE, v, phi, p, sigma, cx, cy, out);
 }
@@ -364,7 +386,8 @@ int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, in
   memset(out, 0, sizeof *out);
   if (g->geom != CAP_GEOM_PLANAR) return CAP_ERROR(CAP_EGEOM, "cap_force: planar grids only");
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng || w->g.h != g->h)
-    return CAP_ERROR(CAP_ESIZE, "cap_force: workspace made for a %dx%d grid, used on %dx%d", w->g.nx, w->g.ny, g->nx, g->ny);
+    return CAP_ERROR(CAP_ESIZE, "cap_force: workspace made for a %dx%d grid, used on %dx%d", w->g.nx, w->g.ny, g->nx,
+                     g->ny);
   int st = cap_check_nonneg("sigma", sigma, "N/m");
   if (!st) st = cap_check_finite("cx", cx, "m");
   if (!st) st = cap_check_finite("cy", cy, "m");
@@ -378,8 +401,10 @@ int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, in
   /* the solid keeps MARGIN cells from the box */
   for (int j = rc.j0; j < rc.j1; j++)
     for (int i = rc.i0; i < rc.i1; i++)
-      if (solid[cap_grid_idx(g, i, j)] && ((i < MARGIN && !sym_xlo(g)) || j < MARGIN || i >= g->nx - MARGIN || j >= g->ny - MARGIN))
-        return CAP_ERROR(CAP_EDOM, "cap_force: the solid reaches cell (%d, %d), closer than %d cells to the box", i, j, MARGIN);
+      if (solid[cap_grid_idx(g, i, j)] &&
+          ((i < MARGIN && !sym_xlo(g)) || j < MARGIN || i >= g->nx - MARGIN || j >= g->ny - MARGIN))
+        return CAP_ERROR(CAP_EDOM, "cap_force: the solid reaches cell (%d, %d), closer than %d cells to the box", i, j,
+                         MARGIN);
   if ((st = extend_pressure(w, g, solid, phi, p, rp))) return st;
   int n1 = g->nx + 1;
   for (int j = rc.j0; j <= rc.j1 && !st; j++)
@@ -388,10 +413,10 @@ int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, in
   if (st) return st;
   chord_ctx k = {w, g, s, part, solid, phi, sigma, cx, cy, out};
   /* marching squares: the segments of each case, as pairs of edges (bottom 0, right 1, top 2, left 3) */
-  static const signed char seg[16][4] = {
-      {-1, -1, -1, -1}, {3, 0, -1, -1}, {0, 1, -1, -1}, {3, 1, -1, -1}, {1, 2, -1, -1}, {-1, -1, -1, -1},
-      {0, 2, -1, -1},   {3, 2, -1, -1}, {2, 3, -1, -1}, {0, 2, -1, -1}, {-1, -1, -1, -1}, {1, 2, -1, -1},
-      {1, 3, -1, -1},   {0, 1, -1, -1}, {3, 0, -1, -1}, {-1, -1, -1, -1}};
+  static const signed char seg[16][4] = {{-1, -1, -1, -1}, {3, 0, -1, -1},   {0, 1, -1, -1},   {3, 1, -1, -1},
+                                         {1, 2, -1, -1},   {-1, -1, -1, -1}, {0, 2, -1, -1},   {3, 2, -1, -1},
+                                         {2, 3, -1, -1},   {0, 2, -1, -1},   {-1, -1, -1, -1}, {1, 2, -1, -1},
+                                         {1, 3, -1, -1},   {0, 1, -1, -1},   {3, 0, -1, -1},   {-1, -1, -1, -1}};
   for (int j = rc.j0; j < rc.j1 && !st; j++)
     for (int i = rc.i0; i < rc.i1 && !st; i++) {
       const double *q = w->psi + (size_t)j * n1 + i;
@@ -400,7 +425,8 @@ int cap_force_on_part(cap_force_ws *w, const cap_grid *g, const cap_solid *s, in
       memcpy(e, seg[code], sizeof e);
       if (code == 5 || code == 10) { /* a saddle: the centre decides which corners are cut off */
         double pc;
-        if ((st = cap_solid_part_eval(s, part, g->x0 + (i + 0.5) * g->h, g->y0 + (j + 0.5) * g->h, &pc, NULL, NULL))) break;
+        if ((st = cap_solid_part_eval(s, part, g->x0 + (i + 0.5) * g->h, g->y0 + (j + 0.5) * g->h, &pc, NULL, NULL)))
+          break;
         int cut_bd = (code == 5) == (pc < 0); /* corners b (1) and d (3) cut off, else a (0) and c (2) */
         const signed char bd[4] = {0, 1, 2, 3}, ac[4] = {3, 0, 1, 2};
         memcpy(e, cut_bd ? bd : ac, sizeof e);

@@ -44,7 +44,7 @@
 #include "cap_solid.h"
 #include "cap_vsurf.h"
 
-#define CAP_FORCE_LAYERS 6       /* layers of the pressure extension */
+#define CAP_FORCE_LAYERS       6  /* layers of the pressure extension */
 #define CAP_FORCE_MAX_CONTACTS 16 /* contact points stored (more are counted and summed) */
 
 typedef struct {
@@ -53,14 +53,14 @@ typedef struct {
 } cap_contact;
 
 typedef struct {
-  double fx, fy;        /* total force per unit length, N/m */
-  double fpx, fpy;      /* pressure part */
-  double ftx, fty;      /* capillary part, sigma times the sum of the tangents */
-  double torque;        /* about the given centre, counter-clockwise positive, N */
-  double wetted;        /* wetted length of the (polygonal) surface, m */
-  double perimeter;     /* the polygon's length, m */
-  int ncontact;         /* contact points found */
-  int probe_tangents;   /* of them, those whose tangent is the probes' (no height-function tangent) */
+  double fx, fy;      /* total force per unit length, N/m */
+  double fpx, fpy;    /* pressure part */
+  double ftx, fty;    /* capillary part, sigma times the sum of the tangents */
+  double torque;      /* about the given centre, counter-clockwise positive, N */
+  double wetted;      /* wetted length of the (polygonal) surface, m */
+  double perimeter;   /* the polygon's length, m */
+  int ncontact;       /* contact points found */
+  int probe_tangents; /* of them, those whose tangent is the probes' (no height-function tangent) */
   cap_contact contact[CAP_FORCE_MAX_CONTACTS]; /* the first CAP_FORCE_MAX_CONTACTS, in lattice order */
 } cap_force;
 
@@ -75,8 +75,8 @@ void cap_force_ws_free(cap_force_ws *w);
  * CAP_EINVAL for NULL arguments, CAP_ESIZE for a workspace or v of another grid, CAP_EGEOM for a
  * non-planar grid, CAP_EDOM for a solid closer than 4 cells to the box or a probe that finds no
  * pressure (the message names the point), CAP_ENONFINITE for a non-finite phi or p on the way. */
-int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v,
-                       const double *phi, const double *p, double sigma, double cx, double cy, cap_force *out);
+int cap_force_on_solid(cap_force_ws *w, const cap_grid *g, const cap_solid *s, const cap_vsurf *v, const double *phi,
+                       const double *p, double sigma, double cx, double cy, cap_force *out);
 
 /* The force on part `part` of s (cap_solid.h, PARTS: one body of several in one domain, v made from
  * the whole s) and its torque about (cx, cy): the surface traced is that part's own (its primitive's

@@ -6,8 +6,8 @@
 
 #include "cap_errno.h"
 
-int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double h, double x0,
-                  double y0, double z0, int nghost)
+int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double h, double x0, double y0, double z0,
+                  int nghost)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "cap_grid_init: grid pointer is NULL");
   if (geom != CAP_GEOM_PLANAR && geom != CAP_GEOM_AXI && geom != CAP_GEOM_3D)
@@ -24,11 +24,18 @@ int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double
   if (s) return s;
   g->geom = geom;
   g->dim = geom == CAP_GEOM_3D ? 3 : 2;
-  g->nx = nx; g->ny = ny; g->nz = nz;
+  g->nx = nx;
+  g->ny = ny;
+  g->nz = nz;
   g->ng = nghost;
   g->h = h;
-  g->x0 = x0; g->y0 = y0; g->z0 = z0;
-  for (int k = 0; k < 6; k++) { g->bc[k] = CAP_BC_WALL; g->contact_angle[k] = 0; }
+  g->x0 = x0;
+  g->y0 = y0;
+  g->z0 = z0;
+  for (int k = 0; k < 6; k++) {
+    g->bc[k] = CAP_BC_WALL;
+    g->contact_angle[k] = 0;
+  }
   for (int k = 0; k < 4; k++) g->wall_angle[k] = NULL;
   if (geom == CAP_GEOM_AXI && x0 == 0) g->bc[CAP_XLO] = CAP_BC_AXIS;
   g->sy = nx + 2 * nghost + 1;
@@ -70,11 +77,15 @@ int cap_grid_set_wall_angles(cap_grid *g, cap_side side, const double *angles)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "cap_grid_set_wall_angles: grid is NULL");
   if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
-    return CAP_ERROR(CAP_EDOM, "per-position wall angles: side = %d on a %dD grid is out of range: allowed a side "
-                     "of a 2D grid (0 <= side < 4)", (int)side, g->dim);
+    return CAP_ERROR(CAP_EDOM,
+                     "per-position wall angles: side = %d on a %dD grid is out of range: allowed a side "
+                     "of a 2D grid (0 <= side < 4)",
+                     (int)side, g->dim);
   if (angles && !(g->contact_angle[side] > 0))
-    return CAP_ERROR(CAP_EDOM, "per-position wall angles on side %d, which has no contact angle "
-                     "(cap_grid_set_contact_angle first)", (int)side);
+    return CAP_ERROR(CAP_EDOM,
+                     "per-position wall angles on side %d, which has no contact angle "
+                     "(cap_grid_set_contact_angle first)",
+                     (int)side);
   g->wall_angle[side] = angles;
   return CAP_SUCCESS;
 }
@@ -87,8 +98,8 @@ int cap_grid_check_bc(const cap_grid *g)
   int n[3] = {g->nx, g->ny, g->nz};
   for (int d = 0; d < g->dim; d++)
     if (g->bc[2 * d] == CAP_BC_PERIODIC && n[d] < g->ng)
-      return CAP_ERROR(CAP_ESIZE, "a periodic direction needs at least nghost = %d cells; direction %d has %d",
-                       g->ng, d, n[d]);
+      return CAP_ERROR(CAP_ESIZE, "a periodic direction needs at least nghost = %d cells; direction %d has %d", g->ng,
+                       d, n[d]);
   return CAP_SUCCESS;
 }
 
@@ -155,8 +166,7 @@ int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_
   int kz0 = g->dim == 3 ? -ng : 0, kz1 = g->dim == 3 ? g->nz + ng : 1;
   for (int k = kz0; k < kz1; k++) {
     /* x direction on interior rows, then y over all columns (so corners come out consistent) */
-    for (int j = 0; j < ny; j++)
-      fill_line(f, base_index(g, 0, j, k), 1, nx, ng, g->bc[CAP_XLO], kind, axis_kind, xf);
+    for (int j = 0; j < ny; j++) fill_line(f, base_index(g, 0, j, k), 1, nx, ng, g->bc[CAP_XLO], kind, axis_kind, xf);
     for (int i = -ng; i < nx + ng; i++)
       fill_line(f, base_index(g, i, 0, k), g->sy, ny, ng, g->bc[CAP_YLO], kind, CAP_GHOST_EVEN, yf);
   }

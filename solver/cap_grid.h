@@ -24,11 +24,11 @@
 typedef enum { CAP_GEOM_PLANAR = 0, CAP_GEOM_AXI = 1, CAP_GEOM_3D = 2 } cap_geometry;
 
 typedef enum {
-  CAP_BC_WALL = 0,    /* solid wall: no normal flow */
-  CAP_BC_OPEN = 1,    /* open boundary: zero pressure (free outflow) */
+  CAP_BC_WALL = 0, /* solid wall: no normal flow */
+  CAP_BC_OPEN = 1, /* open boundary: zero pressure (free outflow) */
   CAP_BC_PERIODIC = 2,
-  CAP_BC_AXIS = 3,    /* the symmetry axis r = 0 of an axisymmetric grid (side XLO only) */
-  CAP_BC_SLIP = 4     /* solid wall with free slip: no normal flow and no tangential stress (the viscous
+  CAP_BC_AXIS = 3, /* the symmetry axis r = 0 of an axisymmetric grid (side XLO only) */
+  CAP_BC_SLIP = 4  /* solid wall with free slip: no normal flow and no tangential stress (the viscous
                        * step mirrors the tangential velocity evenly); everything else as WALL */
 } cap_bc;
 
@@ -41,24 +41,24 @@ typedef enum { CAP_XLO = 0, CAP_XHI = 1, CAP_YLO = 2, CAP_YHI = 3, CAP_ZLO = 4, 
 
 typedef struct {
   cap_geometry geom;
-  int dim;          /* 2 (planar, axi) or 3 */
-  int nx, ny, nz;   /* interior cells per direction (nz = 1 in 2D) */
-  int ng;           /* ghost layers */
-  double h;         /* cell size */
-  double x0, y0, z0;/* lower corner of the interior */
-  cap_bc bc[6];     /* indexed by cap_side */
-  double contact_angle[6]; /* static contact angle of a WALL or SLIP side, radians through the liquid
+  int dim;                     /* 2 (planar, axi) or 3 */
+  int nx, ny, nz;              /* interior cells per direction (nz = 1 in 2D) */
+  int ng;                      /* ghost layers */
+  double h;                    /* cell size */
+  double x0, y0, z0;           /* lower corner of the interior */
+  cap_bc bc[6];                /* indexed by cap_side */
+  double contact_angle[6];     /* static contact angle of a WALL or SLIP side, radians through the liquid
                             * (0: none; see cap_grid_set_contact_angle) */
   const double *wall_angle[4]; /* per-position contact angles along a 2D side (NULL: contact_angle
                                 * everywhere; see cap_grid_set_wall_angles); owned by the caller */
-  ptrdiff_t sy, sz; /* strides in j and k (the stride in i is 1) */
-  size_t size;      /* entries of every field array */
+  ptrdiff_t sy, sz;            /* strides in j and k (the stride in i is 1) */
+  size_t size;                 /* entries of every field array */
 } cap_grid;
 
 /* Fills *g. nx, ny >= 1 (nz = 1 unless 3D), h > 0, 1 <= nghost <= CAP_GRID_MAX_GHOST, x0 >= 0 for AXI.
  * All sides start as CAP_BC_WALL (for AXI with x0 = 0 the XLO side is CAP_BC_AXIS). */
-int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double h, double x0,
-                  double y0, double z0, int nghost);
+int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double h, double x0, double y0, double z0,
+                  int nghost);
 
 /* Sets the boundary kind of one side; periodic must be set on both sides of a direction, AXIS only
  * on XLO of an AXI grid at x0 = 0. Checked by cap_grid_check_bc. */
@@ -149,9 +149,9 @@ static inline void cap_grid_offsets(cap_location loc, double *ox, double *oy)
 
 /* Ghost values of a field across non-periodic sides. */
 typedef enum {
-  CAP_GHOST_EVEN = 0,   /* mirror: f(-1-i) = f(i)             (zero normal derivative) */
-  CAP_GHOST_ODD = 1,    /* antisymmetric mirror: f(-1-i) = -f(i) */
-  CAP_GHOST_LINEAR = 2  /* linear extrapolation from the two nearest interior cells */
+  CAP_GHOST_EVEN = 0,  /* mirror: f(-1-i) = f(i)             (zero normal derivative) */
+  CAP_GHOST_ODD = 1,   /* antisymmetric mirror: f(-1-i) = -f(i) */
+  CAP_GHOST_LINEAR = 2 /* linear extrapolation from the two nearest interior cells */
 } cap_ghost_kind;
 
 /* Fills every ghost cell of a cell-centred field: periodic sides copy, AXIS sides mirror (EVEN; a

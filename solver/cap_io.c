@@ -25,7 +25,10 @@ cap_file *cap_io_file_open(const char *path, const char *mode)
     return NULL;
   }
   cap_file *a = calloc(1, sizeof *a);
-  if (!a) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a file writer"); return NULL; }
+  if (!a) {
+    CAP_ERROR(CAP_ENOMEM, "cannot allocate a file writer");
+    return NULL;
+  }
   strcpy(a->path, path);
   snprintf(a->tmp, sizeof a->tmp, "%s.tmp", path);
   a->f = fopen(a->tmp, mode ? mode : "w");
@@ -45,8 +48,7 @@ int cap_io_file_close(cap_file *a, int status)
   int bad = ferror(a->f);
   if (fclose(a->f) != 0) bad = 1;
   if (!status && bad) status = CAP_ERROR(CAP_EIO, "error while writing %s", a->tmp);
-  if (!status && rename(a->tmp, a->path) != 0)
-    status = CAP_ERROR(CAP_EIO, "cannot rename %s to %s", a->tmp, a->path);
+  if (!status && rename(a->tmp, a->path) != 0) status = CAP_ERROR(CAP_EIO, "cannot rename %s to %s", a->tmp, a->path);
   if (status) remove(a->tmp);
   free(a);
   return status;
@@ -84,13 +86,22 @@ struct cap_tsv {
 cap_tsv *cap_io_tsv_open(const char *path, const cap_provenance *prov, const char *columns)
 {
   cap_tsv *t = calloc(1, sizeof *t);
-  if (!t) { CAP_ERROR(CAP_ENOMEM, "cannot allocate a TSV writer"); return NULL; }
+  if (!t) {
+    CAP_ERROR(CAP_ENOMEM, "cannot allocate a TSV writer");
+    return NULL;
+  }
   t->file = cap_io_file_open(path, "w");
-  if (!t->file) { free(t); return NULL; }
+  if (!t->file) {
+    free(t);
+    return NULL;
+  }
   FILE *f = cap_io_file_stream(t->file);
   int s = cap_io_write_provenance(f, prov);
   if (!s && columns) fprintf(f, "%s\n", columns);
-  if (s) { cap_io_tsv_abort(t); return NULL; }
+  if (s) {
+    cap_io_tsv_abort(t);
+    return NULL;
+  }
   return t;
 }
 
@@ -101,8 +112,10 @@ int cap_io_tsv_row(cap_tsv *t, int n, const double *values)
   FILE *f = cap_io_file_stream(t->file);
   for (int k = 0; k < n; k++) {
     if (k) fputc('\t', f);
-    if (isfinite(values[k])) fprintf(f, "%.10g", values[k]);
-    else fputs("NA", f); /* not available (e.g. an order with no previous row): never a NaN */
+    if (isfinite(values[k]))
+      fprintf(f, "%.10g", values[k]);
+    else
+      fputs("NA", f); /* not available (e.g. an order with no previous row): never a NaN */
   }
   fputc('\n', f);
   if (ferror(f)) t->status = CAP_ERROR(CAP_EIO, "error while writing a TSV row");
@@ -128,15 +141,17 @@ void cap_io_tsv_abort(cap_tsv *t)
 
 /* Anchor colours, evenly spaced on [0, 1], interpolated linearly. The sequential map follows the
  * viridis colour map (van der Walt & Smith 2015) at 9 anchors; the diverging one is blue-white-red. */
-static const unsigned char seq[9][3] = {{68, 1, 84},   {71, 44, 122},  {59, 81, 139},
-                                        {44, 113, 142}, {33, 144, 141}, {39, 173, 129},
-                                        {92, 200, 99},  {170, 220, 50}, {253, 231, 37}};
-static const unsigned char div_[5][3] = {{33, 102, 172}, {146, 197, 222}, {247, 247, 247},
-                                         {244, 165, 130}, {178, 24, 43}};
+static const unsigned char seq[9][3] = {{68, 1, 84},    {71, 44, 122}, {59, 81, 139},  {44, 113, 142}, {33, 144, 141},
+                                        {39, 173, 129}, {92, 200, 99}, {170, 220, 50}, {253, 231, 37}};
+static const unsigned char div_[5][3] = {
+    {33, 102, 172}, {146, 197, 222}, {247, 247, 247}, {244, 165, 130}, {178, 24, 43}};
 
 static void colour(cap_colormap cmap, double t, unsigned char *rgb)
 {
-  if (isnan(t)) { rgb[0] = rgb[1] = rgb[2] = 128; return; }
+  if (isnan(t)) {
+    rgb[0] = rgb[1] = rgb[2] = 128;
+    return;
+  }
   t = t < 0 ? 0 : (t > 1 ? 1 : t);
   const unsigned char(*a)[3] = cmap == CAP_CMAP_DIVERGING ? div_ : seq;
   int n = cmap == CAP_CMAP_DIVERGING ? 5 : 9;
@@ -179,7 +194,10 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   unsigned char *row = malloc(3 * w);
   if (!row) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a PNG row of %zu pixels", w);
   cap_file *file = cap_io_file_open(path, "wb");
-  if (!file) { free(row); return CAP_EIO; }
+  if (!file) {
+    free(row);
+    return CAP_EIO;
+  }
   FILE *f = cap_io_file_stream(file);
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -200,8 +218,10 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   for (int j = g->ny - 1; j >= 0; j--) {
     for (int i = 0; i < g->nx; i++) {
       unsigned char rgb[3];
-      if (phi && interface_cell(g, phi, i, j)) rgb[0] = rgb[1] = rgb[2] = 0;
-      else colour(cmap, (field[cap_grid_idx(g, i, j)] - vmin) / (vmax - vmin), rgb);
+      if (phi && interface_cell(g, phi, i, j))
+        rgb[0] = rgb[1] = rgb[2] = 0;
+      else
+        colour(cmap, (field[cap_grid_idx(g, i, j)] - vmin) / (vmax - vmin), rgb);
       for (int q = 0; q < scale; q++) memcpy(row + 3 * ((size_t)i * scale + q), rgb, 3);
     }
     for (int q = 0; q < scale; q++) png_write_row(png, row);
@@ -214,11 +234,10 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
 
 /* ---------- VTK ---------- */
 
-int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields,
-               const char *const *names, const double *const *fields, const double *u, const double *v)
+int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields, const char *const *names,
+               const double *const *fields, const double *u, const double *v)
 {
-  if (!g || !prov || (nfields > 0 && (!names || !fields)))
-    return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: NULL argument");
+  if (!g || !prov || (nfields > 0 && (!names || !fields))) return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: NULL argument");
   if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_io_vtk: only 2D grids are written so far");
   int s = cap_check_int_range("nfields", nfields, 0, 64);
   if (s) return s;
@@ -229,11 +248,11 @@ int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, 
   if (!file) return CAP_EIO;
   FILE *f = cap_io_file_stream(file);
   /* the legacy header line is limited to 256 characters: program and commit only */
-  fprintf(f, "# vtk DataFile Version 3.0\ncapillab %.64s commit %.48s\nASCII\n",
-          prov->program ? prov->program : "", cap_version_commit());
+  fprintf(f, "# vtk DataFile Version 3.0\ncapillab %.64s commit %.48s\nASCII\n", prov->program ? prov->program : "",
+          cap_version_commit());
   /* cells become VTK points at the cell centres */
-  fprintf(f, "DATASET STRUCTURED_POINTS\nDIMENSIONS %d %d 1\nORIGIN %.12g %.12g 0\nSPACING %.12g %.12g 1\n",
-          g->nx, g->ny, cap_grid_xc(g, 0), cap_grid_yc(g, 0), g->h, g->h);
+  fprintf(f, "DATASET STRUCTURED_POINTS\nDIMENSIONS %d %d 1\nORIGIN %.12g %.12g 0\nSPACING %.12g %.12g 1\n", g->nx,
+          g->ny, cap_grid_xc(g, 0), cap_grid_yc(g, 0), g->h, g->h);
   fprintf(f, "POINT_DATA %d\n", g->nx * g->ny);
   for (int k = 0; k < nfields; k++) {
     fprintf(f, "SCALARS %s double 1\nLOOKUP_TABLE default\n", names[k]);

@@ -58,7 +58,7 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
 
 /* VTK legacy STRUCTURED_POINTS (image data; ParaView opens it) with cell-centred scalar fields
  * names[k] / fields[k] and, if u and v are non-NULL, the cell-centred velocity averaged from the faces. */
-int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields,
-               const char *const *names, const double *const *fields, const double *u, const double *v);
+int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields, const char *const *names,
+               const double *const *fields, const double *u, const double *v);
 
 #endif

@@ -53,15 +53,15 @@ static int fill_all(const cap_grid *g, double *phi, const cap_levelset_ws *w)
 }
 
 /* A solid cell holds the continuation only: it does not evolve (fill_all rewrites it). */
-static int frozen(const cap_levelset_ws *w, size_t c)
-{
-  return w && w->vs && cap_vsurf_cells(w->vs)[c];
-}
+static int frozen(const cap_levelset_ws *w, size_t c) { return w && w->vs && cap_vsurf_cells(w->vs)[c]; }
 
 void cap_levelset_ws_free(cap_levelset_ws *w)
 {
   if (!w) return;
-  free(w->phi1); free(w->phi2); free(w->rate); free(w->phi0);
+  free(w->phi1);
+  free(w->phi2);
+  free(w->rate);
+  free(w->phi0);
   free(w);
 }
 
@@ -70,8 +70,7 @@ static int check_2d(const cap_grid *g, int min_ghost, const char *what)
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
   if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet", what);
   if (g->ng < min_ghost)
-    return CAP_ERROR(CAP_EDOM, "%s: grid nghost = %d is out of range: allowed nghost >= %d", what, g->ng,
-                     min_ghost);
+    return CAP_ERROR(CAP_EDOM, "%s: grid nghost = %d is out of range: allowed nghost >= %d", what, g->ng, min_ghost);
   return CAP_SUCCESS;
 }
 
@@ -79,8 +78,8 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
 {
   if (!w) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", what);
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)",
-                     what, w->g.nx, w->g.ny, w->g.ng, g->nx, g->ny, g->ng);
+    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)", what,
+                     w->g.nx, w->g.ny, w->g.ng, g->nx, g->ny, g->ng);
   return CAP_SUCCESS;
 }
 
@@ -99,7 +98,9 @@ static double wall_slope_at(const cap_grid *g, const double *phi, cap_side side,
 /* A contact point along a wall: its position (in positions t; NAN: none), cos(theta) there
  * (interpolated between the two positions of the sign change of phi at the wall) and the rate b at
  * which phi's wall-normal slope g changes along the wall (per position). */
-typedef struct { double pos, cos_c, b; } wall_contact;
+typedef struct {
+  double pos, cos_c, b;
+} wall_contact;
 
 /* The next contact point after position *u along the side: the first sign change of phi at the wall
  * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). b is the
@@ -107,7 +108,10 @@ typedef struct { double pos, cos_c, b; } wall_contact;
 static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side side, int n, int *u)
 {
   const wall_contact none = {NAN, 0, 0};
-  if (*u >= n + g->ng - 1) { *u = n + g->ng; return none; } /* the last position: none after it */
+  if (*u >= n + g->ng - 1) {
+    *u = n + g->ng;
+    return none;
+  } /* the last position: none after it */
   double fa, ca;
   wall_slope_at(g, phi, side, *u, &fa, &ca);
   for ((*u)++; *u < n + g->ng; (*u)++) {
@@ -118,11 +122,16 @@ static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side 
       double n0 = 0, s1 = 0, s2 = 0, g1 = 0, sg = 0;
       for (int t = (int)fmax(-g->ng, ceil(pos - reach)); t <= (int)fmin(n + g->ng - 1, floor(pos + reach)); t++) {
         double fw, c, gt = wall_slope_at(g, phi, side, t, &fw, &c), x = t - pos;
-        n0 += 1; s1 += x; s2 += x * x; g1 += gt; sg += x * gt;
+        n0 += 1;
+        s1 += x;
+        s2 += x * x;
+        g1 += gt;
+        sg += x * gt;
       }
       return (wall_contact){pos, (1 - a) * ca + a * cb, cap_lsq_slope(n0, s1, s2, g1, sg)};
     }
-    fa = fb; ca = cb;
+    fa = fb;
+    ca = cb;
   }
   return none;
 }
@@ -138,10 +147,13 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
   const int ng = g->ng;
   const double closed = 2 * CAP_VSURF_CONTACT_FIT;
   int u = -ng;
-  wall_contact ll = {NAN, 0, 0}, l = {NAN, 0, 0}, r = next_contact(g, phi, side, n, &u), rr = next_contact(g, phi, side, n, &u);
+  wall_contact ll = {NAN, 0, 0}, l = {NAN, 0, 0}, r = next_contact(g, phi, side, n, &u),
+               rr = next_contact(g, phi, side, n, &u);
   for (int t = -ng; t < n + ng; t++) {
     while (r.pos <= t) { /* false for NAN */
-      ll = l; l = r; r = rr;
+      ll = l;
+      l = r;
+      r = rr;
       rr = next_contact(g, phi, side, n, &u);
     }
     double fw, slope;
@@ -149,12 +161,14 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
     /* the nearest contact point (the one before t on a tie) and its neighbours */
     int right = isfinite(r.pos) && (!isfinite(l.pos) || r.pos - t < t - l.pos);
     wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
-    int close = (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
+    int close =
+        (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
     if (isfinite(q.pos) && !close)
       slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t),
-                                    cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
+                                cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
     double dc = g->h * slope;
-    for (int k = 1; k <= ng; k++) phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
+    for (int k = 1; k <= ng; k++)
+      phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
   }
 }
 
@@ -164,7 +178,8 @@ static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, i
 static int follows_slope(const cap_grid *g, int side)
 {
   const double th = g->contact_angle[side];
-  return th > 0 && (g->bc[side] == CAP_BC_WALL || g->bc[side] == CAP_BC_SLIP) && (g->wall_angle[side] || th != M_PI / 2);
+  return th > 0 && (g->bc[side] == CAP_BC_WALL || g->bc[side] == CAP_BC_SLIP) &&
+         (g->wall_angle[side] || th != M_PI / 2);
 }
 
 int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
@@ -184,7 +199,8 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
     const double *wa = g->wall_angle[side];
     for (int t = -ng; t < n + ng && wa; t++)
       if (!(wa[t + ng] > 0 && wa[t + ng] < M_PI))
-        return CAP_ERROR(CAP_EDOM, "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
+        return CAP_ERROR(CAP_EDOM,
+                         "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
                          wa[t + ng], t, side);
     /* a wall at 90 degrees everywhere keeps the even mirror (a symmetry plane, exactly); the slope
      * that follows phi needs three interior layers */
@@ -195,7 +211,8 @@ int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
     for (int t = -ng; t < n + ng; t++) {
       double dc = g->h * cos(wa ? wa[t + ng] : th);
       for (int k = 1; k <= ng; k++)
-        phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] = phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
+        phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] =
+            phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
     }
   }
   return CAP_SUCCESS;
@@ -208,9 +225,11 @@ static double weno5(double v1, double v2, double v3, double v4, double v5)
   double p1 = v1 / 3 - 7 * v2 / 6 + 11 * v3 / 6;
   double p2 = -v2 / 6 + 5 * v3 / 6 + v4 / 3;
   double p3 = v3 / 3 + 5 * v4 / 6 - v5 / 6;
-  double s1 = 13.0 / 12 * (v1 - 2 * v2 + v3) * (v1 - 2 * v2 + v3) + 0.25 * (v1 - 4 * v2 + 3 * v3) * (v1 - 4 * v2 + 3 * v3);
+  double s1 =
+      13.0 / 12 * (v1 - 2 * v2 + v3) * (v1 - 2 * v2 + v3) + 0.25 * (v1 - 4 * v2 + 3 * v3) * (v1 - 4 * v2 + 3 * v3);
   double s2 = 13.0 / 12 * (v2 - 2 * v3 + v4) * (v2 - 2 * v3 + v4) + 0.25 * (v2 - v4) * (v2 - v4);
-  double s3 = 13.0 / 12 * (v3 - 2 * v4 + v5) * (v3 - 2 * v4 + v5) + 0.25 * (3 * v3 - 4 * v4 + v5) * (3 * v3 - 4 * v4 + v5);
+  double s3 =
+      13.0 / 12 * (v3 - 2 * v4 + v5) * (v3 - 2 * v4 + v5) + 0.25 * (3 * v3 - 4 * v4 + v5) * (3 * v3 - 4 * v4 + v5);
   double m = fmax(fmax(fmax(v1 * v1, v2 * v2), fmax(v3 * v3, v4 * v4)), v5 * v5);
   double eps = 1e-6 * m + 1e-99;
   double a1 = 0.1 / ((s1 + eps) * (s1 + eps));
@@ -236,7 +255,10 @@ static void advection_rate(const cap_grid *g, double *phi, const double *u, cons
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (frozen(w, c)) { rate[c] = 0; continue; }
+      if (frozen(w, c)) {
+        rate[c] = 0;
+        continue;
+      }
       double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
       double dm, dp, ex, ey;
       weno_pair(phi + c, 1, g->h, &dm, &dp);
@@ -257,8 +279,7 @@ static int check_finite(const cap_grid *g, const double *f, const char *what)
   return CAP_SUCCESS;
 }
 
-int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt,
-                        cap_levelset_ws *w)
+int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_advect");
   if (!s) s = check_ws(g, w, "cap_levelset_advect");
@@ -270,7 +291,10 @@ int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const d
   /* Shu-Osher TVD-RK3 */
   advection_rate(g, phi, u, v, r, w);
   for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      p1[c] = phi[c] + dt * r[c];
+    }
   advection_rate(g, p1, u, v, r, w);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -288,7 +312,9 @@ int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const d
 }
 
 /* Central first and second derivatives at cell c. */
-typedef struct { double x, y, xx, yy, xy; } derivs;
+typedef struct {
+  double x, y, xx, yy, xy;
+} derivs;
 
 static derivs central(const cap_grid *g, const double *phi, size_t c)
 {
@@ -315,7 +341,10 @@ int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
       size_t c = cap_grid_idx(g, i, j);
       derivs d = central(g, phi, c);
       double gg = d.x * d.x + d.y * d.y;
-      if (gg <= 0) { kappa[c] = 0; continue; }
+      if (gg <= 0) {
+        kappa[c] = 0;
+        continue;
+      }
       double gn = sqrt(gg);
       double k = (d.xx * d.y * d.y - 2 * d.x * d.y * d.xy + d.yy * d.x * d.x) / (gg * gn);
       if (g->geom == CAP_GEOM_AXI) k += d.x / (cap_grid_xc(g, i) * gn);
@@ -341,8 +370,8 @@ int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny)
   return CAP_SUCCESS;
 }
 
-int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di,
-                          int dj, double *theta, double *kappa_at)
+int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di, int dj,
+                          double *theta, double *kappa_at)
 {
   int s = check_2d(g, 1, "cap_levelset_crossing");
   if (s) return s;
@@ -354,8 +383,8 @@ int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *ka
                      i + di, j + dj, g->nx, g->ny, g->ng);
   double a = phi[cap_grid_idx(g, i, j)], b = phi[cap_grid_idx(g, i + di, j + dj)];
   if ((a < 0) == (b < 0))
-    return CAP_ERROR(CAP_EINVAL, "no interface between cells (%d, %d) and (%d, %d): phi = %g and %g", i, j,
-                     i + di, j + dj, a, b);
+    return CAP_ERROR(CAP_EINVAL, "no interface between cells (%d, %d) and (%d, %d): phi = %g and %g", i, j, i + di,
+                     j + dj, a, b);
   double t = a / (a - b);
   if (theta) *theta = t;
   if (kappa && kappa_at)
@@ -371,19 +400,31 @@ static void tri_liquid(const double x[3], const double y[3], const double f[3], 
   int neg = (f[0] < 0) + (f[1] < 0) + (f[2] < 0);
   if (neg == 0) return;
   double full_x = (x[0] + x[1] + x[2]) / 3;
-  if (neg == 3) { *a += area; *mx += area * full_x; return; }
+  if (neg == 3) {
+    *a += area;
+    *mx += area * full_x;
+    return;
+  }
   /* the lone vertex k: the one whose sign differs from the other two */
   int k = 0;
   for (int m = 0; m < 3; m++) {
     int others_neg = (f[(m + 1) % 3] < 0) + (f[(m + 2) % 3] < 0);
-    if ((f[m] < 0) != (others_neg > 0) && others_neg != 1) { k = m; break; }
+    if ((f[m] < 0) != (others_neg > 0) && others_neg != 1) {
+      k = m;
+      break;
+    }
   }
   int m1 = (k + 1) % 3, m2 = (k + 2) % 3;
   double t1 = f[k] / (f[k] - f[m1]), t2 = f[k] / (f[k] - f[m2]);
   double sub = area * t1 * t2;
   double sub_x = (x[k] + (x[k] + t1 * (x[m1] - x[k])) + (x[k] + t2 * (x[m2] - x[k]))) / 3;
-  if (f[k] < 0) { *a += sub; *mx += sub * sub_x; }
-  else { *a += area - sub; *mx += area * full_x - sub * sub_x; }
+  if (f[k] < 0) {
+    *a += sub;
+    *mx += sub * sub_x;
+  } else {
+    *a += area - sub;
+    *mx += area * full_x - sub * sub_x;
+  }
 }
 
 /* The liquid measure of row j (area, or in AXI the moment int x dA before the factor 2 pi). */
@@ -463,12 +504,17 @@ static double interface_fraction(const double *p, ptrdiff_t s, int use_m, int us
   double lo = 0, hi = 1;
   for (int it = 0; it < 52; it++) {
     double t = 0.5 * (lo + hi), v;
-    if (!use_m) v = f0 * (t - 1) * (t - 2) / 2 - f1 * t * (t - 2) + f2 * t * (t - 1) / 2;
-    else if (!use_2) v = fm * t * (t - 1) / 2 - f0 * (t + 1) * (t - 1) + f1 * (t + 1) * t / 2;
+    if (!use_m)
+      v = f0 * (t - 1) * (t - 2) / 2 - f1 * t * (t - 2) + f2 * t * (t - 1) / 2;
+    else if (!use_2)
+      v = fm * t * (t - 1) / 2 - f0 * (t + 1) * (t - 1) + f1 * (t + 1) * t / 2;
     else
       v = -fm * t * (t - 1) * (t - 2) / 6 + f0 * (t + 1) * (t - 1) * (t - 2) / 2 - f1 * (t + 1) * t * (t - 2) / 2 +
           f2 * (t + 1) * t * (t - 1) / 6;
-    if ((v < 0) == (f0 < 0)) lo = t; else hi = t;
+    if ((v < 0) == (f0 < 0))
+      lo = t;
+    else
+      hi = t;
   }
   return fmax(0.5 * (lo + hi), 0x1p-40);
 }
@@ -485,10 +531,7 @@ static double cubic_slope_to_interface(double a, double c, double d, double t)
 
 /* The same without the cell behind: the derivative at 0 of the quadratic through (0, c), (t, 0),
  * (1, d) (second order; its weight on c, -(1 + t)/t, is negative too). */
-static double quadratic_slope_to_interface(double c, double d, double t)
-{
-  return -c * (1 + t) / t - d * t / (1 - t);
-}
+static double quadratic_slope_to_interface(double c, double d, double t) { return -c * (1 + t) / t - d * t / (1 - t); }
 
 /* The contact points on walls whose ghosts follow phi's slope (a contact angle other than 90
  * degrees, or per-position angles) put back where phi0 had them: along the wall's layer of cells, the
@@ -512,7 +555,11 @@ static void restore_contact_points(const cap_grid *g, double *phi, const double 
         continue;
       }
       const double f = p0[a] / (p0[a] - p0[b]), d = phi[b] - phi[a];
-      if ((d > 0) != (p0[b] > p0[a])) { phi[a] = p0[a]; phi[b] = p0[b]; continue; } /* the pass turned it */
+      if ((d > 0) != (p0[b] > p0[a])) {
+        phi[a] = p0[a];
+        phi[b] = p0[b];
+        continue;
+      } /* the pass turned it */
       phi[a] = -f * d;
       phi[b] = (1 - f) * d;
     }
@@ -529,9 +576,15 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (frozen(w, c)) { r[c] = 0; continue; }
+      if (frozen(w, c)) {
+        r[c] = 0;
+        continue;
+      }
       double f0 = p0[c], sg = sgn(f0);
-      if (sg == 0) { r[c] = 0; continue; }
+      if (sg == 0) {
+        r[c] = 0;
+        continue;
+      }
       /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
        * the crossing is replaced by the third-order cubic through the cell behind, the cell, the
        * interface (phi = 0, located on phi0 to fourth order) and the cell beyond */
@@ -595,7 +648,10 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   for (int it = 0; it < iterations; it++) {
     reinit_rate(g, phi, p0, r, w);
     for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) { size_t c = cap_grid_idx(g, i, j); p1[c] = phi[c] + dt * r[c]; }
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        p1[c] = phi[c] + dt * r[c];
+      }
     reinit_rate(g, p1, p0, r, w);
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {

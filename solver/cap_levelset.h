@@ -86,8 +86,8 @@ int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny);
  * otherwise, or for cells off the grid), which must have phi of opposite signs (CAP_EINVAL otherwise):
  * theta = phi_a / (phi_a - phi_b) in [0, 1] measured from (i, j), and, if kappa is non-NULL, the
  * curvature interpolated linearly in theta (second order when phi is a distance function). */
-int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di,
-                          int dj, double *theta, double *kappa_at);
+int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di, int dj,
+                          double *theta, double *kappa_at);
 
 /* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3, 2 pi r dA) inside the interior of the
  * grid: each cell split into four triangles by its centre and corners (corner phi the mean of the four

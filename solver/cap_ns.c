@@ -19,11 +19,11 @@ struct cap_ns_ws {
   cap_fmm_ws *fmm;
   cap_levelset_ws *ls;
   cap_viscosity_ws *visc;
-  double *u2, *v2;       /* advected velocity */
-  double *rhs;           /* pressure right-hand side */
-  double *phi_s;         /* phi sampled at faces */
-  double *phi_f;         /* phi of the flow: the solid cells never liquid (params.vsurf) */
-  unsigned char *known;  /* faces next to liquid */
+  double *u2, *v2;                  /* advected velocity */
+  double *rhs;                      /* pressure right-hand side */
+  double *phi_s;                    /* phi sampled at faces */
+  double *phi_f;                    /* phi of the flow: the solid cells never liquid (params.vsurf) */
+  unsigned char *known;             /* faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (params.vsurf), pinned contact points
                                      * (params.pinned) */
   /* the air band's projection (params.air_projection; its solve reuses `poisson`) */
@@ -79,7 +79,8 @@ int cap_ns_params_check(const cap_ns_params *p)
   for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
     const cap_ns_rigid *m = &p->solid_motion[k];
     const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
-    static const char *const field[5] = {"u", "v", "omega", "cx", "cy"}, *const unit[5] = {"m/s", "m/s", "rad/s", "m", "m"};
+    static const char *const field[5] = {"u", "v", "omega", "cx", "cy"}, *const unit[5] = {"m/s", "m/s", "rad/s", "m",
+                                                                                           "m"};
     for (int f = 0; f < 5 && !s; f++) {
       char name[40];
       snprintf(name, sizeof name, "solid_motion[%d].%s", k, field[f]);
@@ -95,7 +96,8 @@ int cap_ns_params_check(const cap_ns_params *p)
 static int check_grid(const cap_grid *g, const char *what)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
-  if (g->geom == CAP_GEOM_3D) return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet (PLANAR and AXI are)", what);
+  if (g->geom == CAP_GEOM_3D)
+    return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet (PLANAR and AXI are)", what);
   if (g->ng < 3) return CAP_ERROR(CAP_EDOM, "%s: nghost = %d is out of range: allowed nghost >= 3", what, g->ng);
   for (int k = 0; k < 4; k++)
     if (g->bc[k] == CAP_BC_OPEN)
@@ -114,7 +116,10 @@ int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
   st->g = *g;
   double **f[5] = {&st->phi, &st->u, &st->v, &st->p, &st->kappa};
   for (int k = 0; k < 5; k++)
-    if (!(*f[k] = cap_grid_field_alloc(g))) { cap_ns_state_free(st); return CAP_ENOMEM; }
+    if (!(*f[k] = cap_grid_field_alloc(g))) {
+      cap_ns_state_free(st);
+      return CAP_ENOMEM;
+    }
   *out = st;
   return CAP_SUCCESS;
 }
@@ -122,7 +127,11 @@ int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
 void cap_ns_state_free(cap_ns_state *s)
 {
   if (!s) return;
-  free(s->phi); free(s->u); free(s->v); free(s->p); free(s->kappa);
+  free(s->phi);
+  free(s->u);
+  free(s->v);
+  free(s->p);
+  free(s->kappa);
   free(s);
 }
 
@@ -150,7 +159,10 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s && (!(w->axc = calloc(g->size, 1)) || !(w->ayc = calloc(g->size, 1)) ||
              !(w->queue = malloc(g->size * sizeof *w->queue))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the air band's face masks");
-  if (s) { cap_ns_ws_free(w); return s; }
+  if (s) {
+    cap_ns_ws_free(w);
+    return s;
+  }
   *out = w;
   return CAP_SUCCESS;
 }
@@ -162,8 +174,19 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_fmm_ws_free(w->fmm);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_ws_free(w->visc);
-  free(w->u2); free(w->v2); free(w->rhs); free(w->phi_s); free(w->phi_f); free(w->known); free(w->xclosed); free(w->yclosed);
-  free(w->phi_a); free(w->q); free(w->axc); free(w->ayc); free(w->queue);
+  free(w->u2);
+  free(w->v2);
+  free(w->rhs);
+  free(w->phi_s);
+  free(w->phi_f);
+  free(w->known);
+  free(w->xclosed);
+  free(w->yclosed);
+  free(w->phi_a);
+  free(w->q);
+  free(w->axc);
+  free(w->ayc);
+  free(w->queue);
   free(w);
 }
 
@@ -179,18 +202,20 @@ static int wet(const double *phi, size_t a, size_t b) { return phi[a] < 0 || phi
 
 /* The faces of one lattice that the step owns: interior faces, plus the low boundary face of a
  * periodic direction (the high one is its copy). Wall faces stay at zero. */
-#define FOR_FACES(g, xf, i, j)                                                                      \
-  for (int j = ((xf) || (g)->bc[CAP_YLO] == CAP_BC_PERIODIC) ? 0 : 1; j < (g)->ny; j++)              \
+#define FOR_FACES(g, xf, i, j)                                                                                         \
+  for (int j = ((xf) || (g)->bc[CAP_YLO] == CAP_BC_PERIODIC) ? 0 : 1; j < (g)->ny; j++)                                \
     for (int i = (!(xf) || (g)->bc[CAP_XLO] == CAP_BC_PERIODIC) ? 0 : 1; i < (g)->nx; i++)
 
 static double max_speed(const cap_grid *g, const double *phi, const double *u, const double *v)
 {
   double m = 0;
-  FOR_FACES(g, 1, i, j) {
+  FOR_FACES(g, 1, i, j)
+  {
     size_t c = cap_grid_idx(g, i, j);
     if (wet(phi, c, c - 1)) m = fmax(m, fabs(u[c]));
   }
-  FOR_FACES(g, 0, i, j) {
+  FOR_FACES(g, 0, i, j)
+  {
     size_t c = cap_grid_idx(g, i, j);
     if (wet(phi, c, c - g->sy)) m = fmax(m, fabs(v[c]));
   }
@@ -228,7 +253,8 @@ int cap_ns_dt_until(double dt, double t, double t_end, double *step)
 {
   if (!step) return CAP_ERROR(CAP_EINVAL, "cap_ns_dt_until: NULL argument");
   *step = 0;
-  if (!(isfinite(dt) && dt > 0)) return CAP_ERROR(CAP_EDOM, "cap_ns_dt_until: dt = %g is out of range (finite, > 0)", dt);
+  if (!(isfinite(dt) && dt > 0))
+    return CAP_ERROR(CAP_EDOM, "cap_ns_dt_until: dt = %g is out of range (finite, > 0)", dt);
   if (!(isfinite(t) && isfinite(t_end)))
     return CAP_ERROR(CAP_EDOM, "cap_ns_dt_until: t = %g, t_end = %g: both must be finite", t, t_end);
   double rest = t_end - t;
@@ -240,8 +266,7 @@ int cap_ns_dt_until(double dt, double t, double t_end, double *step)
 /* Pressure gradient (p_hi - p_lo)/h across the face between cell lo and its neighbour hi in direction
  * dir_hi (CAP_XHI or CAP_YHI; wrapped across a periodic seam), at least one of them liquid: both
  * liquid, or ghost fluid on the air side at the tension's jump (the same rule as the matrix). */
-static double face_gradient(const cap_tension *ten, const double *p, const double *phi, int i_lo, int j_lo,
-                            int dir_hi)
+static double face_gradient(const cap_tension *ten, const double *p, const double *phi, int i_lo, int j_lo, int dir_hi)
 {
   const cap_grid *g = ten->g;
   const int di[4] = {-1, 1, 0, 0}, dj[4] = {0, 0, -1, 1};
@@ -269,7 +294,8 @@ static double divergence(const cap_grid *g, const double *u, const double *v, in
 {
   size_t c = cap_grid_idx(g, i, j);
   double du = g->geom == CAP_GEOM_AXI
-                  ? (cap_grid_metric_xface(g, i + 1) * u[c + 1] - cap_grid_metric_xface(g, i) * u[c]) / cap_grid_metric_cell(g, i)
+                  ? (cap_grid_metric_xface(g, i + 1) * u[c + 1] - cap_grid_metric_xface(g, i) * u[c]) /
+                        cap_grid_metric_cell(g, i)
                   : u[c + 1] - u[c];
   return (du + (v[c + g->sy] - v[c])) / g->h;
 }
@@ -319,12 +345,12 @@ static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsign
 
 /* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
  * the air band, along the normals, by fast marching of the given order (cap_fmm). */
-static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band,
-                  int order)
+static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band, int order)
 {
   int xf = loc == CAP_AT_XFACE;
   memset(w->known, 0, g->size);
-  FOR_FACES(g, xf, i, j) {
+  FOR_FACES(g, xf, i, j)
+  {
     int il = i - xf, jl = j - !xf;
     cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
@@ -381,7 +407,10 @@ static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char
   const unsigned char *solid = p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL;
   if (p->vsurf) {
     const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
-    for (size_t c = 0; c < g->size; c++) { xc[c] = sx[c]; yc[c] = sy[c]; }
+    for (size_t c = 0; c < g->size; c++) {
+      xc[c] = sx[c];
+      yc[c] = sy[c];
+    }
   }
   const unsigned char *pinned = p->pinned;
   if (!pinned) return;
@@ -426,9 +455,11 @@ static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, co
                               const unsigned char *xc, const unsigned char *yc, double *u, double *v, int inward)
 {
   for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx + 1; i++) if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
+    for (int i = 0; i < g->nx + 1; i++)
+      if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
   for (int j = 0; j < g->ny + 1; j++)
-    for (int i = 0; i < g->nx; i++) if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
+    for (int i = 0; i < g->nx; i++)
+      if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
   if (!inward || !pinned) return;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -478,7 +509,8 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
     unsigned char *cl = xf ? w->axc : w->ayc;
     const unsigned char *cl0 = xf ? w->xclosed : w->yclosed;
     memset(cl, 0, g->size);
-    FOR_FACES(g, xf, i, j) {
+    FOR_FACES(g, xf, i, j)
+    {
       int il = i - xf, jl = j - !xf;
       cap_grid_wrap(g, &il, &jl);
       size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
@@ -502,13 +534,20 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
       size_t c = cap_grid_idx(g, i, j), n;
       if (!(w->phi_a[c] < 0)) continue;
       for (int d = 0; d < 4; d++)
-        if (band_link(w, g, i, j, d, &n) == LINK_DIRICHLET) { seen[c] = 1; w->queue[tail++] = c; break; }
+        if (band_link(w, g, i, j, d, &n) == LINK_DIRICHLET) {
+          seen[c] = 1;
+          w->queue[tail++] = c;
+          break;
+        }
     }
   for (size_t head = 0; head < tail; head++) {
     size_t c = w->queue[head], n;
     int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
     for (int d = 0; d < 4; d++)
-      if (band_link(w, g, i, j, d, &n) == LINK_BAND && !seen[n]) { seen[n] = 1; w->queue[tail++] = n; }
+      if (band_link(w, g, i, j, d, &n) == LINK_BAND && !seen[n]) {
+        seen[n] = 1;
+        w->queue[tail++] = n;
+      }
   }
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -529,7 +568,8 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   for (int xf = 1; xf >= 0; xf--) {
     double *f = xf ? u : v;
     const unsigned char *cl = xf ? w->axc : w->ayc;
-    FOR_FACES(g, xf, i, j) {
+    FOR_FACES(g, xf, i, j)
+    {
       int il = i - xf, jl = j - !xf;
       cap_grid_wrap(g, &il, &jl);
       size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
@@ -565,7 +605,11 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, doubl
   if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
   if (st) return st;
   const double slope = (m1 - m) / eps;
-  if (!(slope > 0)) { shift_phi(g, phi, -eps); *given = m1 - before; return CAP_SUCCESS; } /* no interface */
+  if (!(slope > 0)) {
+    shift_phi(g, phi, -eps);
+    *given = m1 - before;
+    return CAP_SUCCESS;
+  } /* no interface */
   for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
     shift_phi(g, phi, (m - m0) / slope);
     st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
@@ -582,8 +626,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (st) return st;
   const cap_grid *g = &s->g;
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "cap_ns_step: workspace made for a %dx%d grid, state on %dx%d", w->g.nx, w->g.ny,
-                     g->nx, g->ny);
+    return CAP_ERROR(CAP_ESIZE, "cap_ns_step: workspace made for a %dx%d grid, state on %dx%d", w->g.nx, w->g.ny, g->nx,
+                     g->ny);
   cap_ns_step_info tmp;
   if (!info) info = &tmp;
   memset(info, 0, sizeof *info);
@@ -669,7 +713,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       size_t c = cap_grid_idx(g, i, j);
       if (pf[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
     }
-  FOR_FACES(g, 1, i, j) {
+  FOR_FACES(g, 1, i, j)
+  {
     int il = i - 1, jl = j;
     cap_grid_wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
     size_t c = cap_grid_idx(g, i, j);
@@ -677,7 +722,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       u[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_XHI);
     }
   }
-  FOR_FACES(g, 0, i, j) {
+  FOR_FACES(g, 0, i, j)
+  {
     int il = i, jl = j - 1;
     cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
@@ -710,8 +756,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   info->t_extend = t5 - t4;
   /* 6. level set */
   st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
-  if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
-    st = reinit(w, g, p, phi, &info->area_given);
+  if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0) st = reinit(w, g, p, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)
@@ -732,6 +777,9 @@ int cap_ns_step_until(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, dou
   int st = cap_ns_dt(s, p, &di);
   if (!st) st = cap_ns_dt_until(di.dt, s->t, t_end, &step);
   if (st) return st;
-  if (step == 0) { *done = 1; return CAP_SUCCESS; }
+  if (step == 0) {
+    *done = 1;
+    return CAP_SUCCESS;
+  }
   return cap_ns_step(s, p, w, step, info);
 }

@@ -52,9 +52,9 @@ typedef enum {
 
 /* A rigid motion: the velocity (u - omega (y - cy), v + omega (x - cx)) at (x, y). */
 typedef struct {
-  double u, v;    /* translation, m/s */
-  double omega;   /* rotation rate, rad/s (counter-clockwise) */
-  double cx, cy;  /* centre of the rotation, m */
+  double u, v;   /* translation, m/s */
+  double omega;  /* rotation rate, rad/s (counter-clockwise) */
+  double cx, cy; /* centre of the rotation, m */
 } cap_ns_rigid;
 
 /* SOLIDS inside the domain (vsurf, cap_vsurf.h): at the start of the step and at every stage of the
@@ -72,36 +72,36 @@ typedef struct {
  * a cell the solid uncovers becomes fluid with the continuation as its phi and the solid's velocity
  * on its faces; a cell it covers becomes solid. */
 typedef struct {
-  double rho;     /* liquid density, kg/m^3 (> 0) */
-  double mu;      /* dynamic viscosity, Pa s (>= 0) */
-  double sigma;   /* surface tension, N/m (>= 0) */
-  double gx, gy;  /* gravity, m/s^2 */
-  double cfl;     /* advective CFL number, 0 < cfl <= 1 */
-  double dt_fixed;/* 0: automatic; > 0: this dt (checked against the capillary limit) */
+  double rho;                /* liquid density, kg/m^3 (> 0) */
+  double mu;                 /* dynamic viscosity, Pa s (>= 0) */
+  double sigma;              /* surface tension, N/m (>= 0) */
+  double gx, gy;             /* gravity, m/s^2 */
+  double cfl;                /* advective CFL number, 0 < cfl <= 1 */
+  double dt_fixed;           /* 0: automatic; > 0: this dt (checked against the capillary limit) */
   cap_poisson_method method; /* pressure solver */
-  double ptol;    /* relative residual of the pressure solve, 0 < ptol < 1 */
-  int pmaxit;     /* iteration cap of the pressure solve */
-  double vtol;    /* relative residual of the viscous solves */
+  double ptol;               /* relative residual of the pressure solve, 0 < ptol < 1 */
+  int pmaxit;                /* iteration cap of the pressure solve */
+  double vtol;               /* relative residual of the viscous solves */
   int vmaxit;
-  int band;       /* width in cells of the velocity extension band (>= 2) */
-  int extension_order; /* velocity extension (step 5): 1, 2 constant along the normals (first-, second-
+  int band;                             /* width in cells of the velocity extension band (>= 2) */
+  int extension_order;                  /* velocity extension (step 5): 1, 2 constant along the normals (first-, second-
                         * order discretisation), 3 linear along the normals */
-  int reinit_every;      /* reinitialise phi every this many steps (0: never; step 6) */
-  int reinit_iterations; /* pseudo-time steps of each reinitialisation (>= 1) */
+  int reinit_every;                     /* reinitialise phi every this many steps (0: never; step 6) */
+  int reinit_iterations;                /* pseudo-time steps of each reinitialisation (>= 1) */
   cap_ns_viscosity_form viscosity_form; /* see step 2 */
-  const unsigned char *pinned; /* NULL, or cells (g->size entries, the caller's) where a contact line is
+  const unsigned char *pinned;          /* NULL, or cells (g->size entries, the caller's) where a contact line is
                                 * pinned: in the row next to a wall or next to a solid of vsurf, their faces
                                 * along the wall or solid are closed for the step (a no-slip patch; the
                                 * projection treats them as walls) and their faces into the domain carry no
                                 * velocity (cap_wetting_wall_update, cap_wetting_vsurf_update); a cell with
                                 * walls or solids across x and across y (a corner) keeps its faces (all
                                 * four closed would cut its pressure off) */
-  const cap_vsurf *vsurf;      /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
+  const cap_vsurf *vsurf;               /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
   cap_ns_rigid solid_motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf
                                                    * (zero: at rest; see MOVING SOLIDS) */
-  int air_projection; /* 0 (default) or 1: the extended velocity made divergence-free in the air band
+  int air_projection;      /* 0 (default) or 1: the extended velocity made divergence-free in the air band
                        * (step 5b) */
-  int reinit_keep_area; /* 0 (default) or 1: each reinitialisation gives the liquid back its measure
+  int reinit_keep_area;    /* 0 (default) or 1: each reinitialisation gives the liquid back its measure
                          * (step 6) */
   double keep_area_target; /* with reinit_keep_area: 0 (default), the measure the liquid had before the
                             * reinitialisation; > 0, this measure (m^2 planar, m^3 axisymmetric: the
@@ -136,9 +136,9 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g);
 void cap_ns_ws_free(cap_ns_ws *w);
 
 typedef struct {
-  double dt;            /* the step chosen */
+  double dt;                               /* the step chosen */
   double dt_cfl, dt_capillary, dt_viscous; /* the three limits (inf if not active) */
-  const char *limiter;  /* "cfl", "capillary", "viscous" or "fixed" */
+  const char *limiter;                     /* "cfl", "capillary", "viscous" or "fixed" */
 } cap_ns_dt_info;
 
 /* The time step for the current state: the smallest of
@@ -160,21 +160,20 @@ int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *inf
  * t_end not finite. */
 int cap_ns_dt_until(double dt, double t, double t_end, double *step);
 
-
 typedef struct {
-  double dt;            /* the step taken */
+  double dt; /* the step taken */
   cap_poisson_status pressure;
   int viscous_iterations;
-  double max_speed;     /* max |u|, |v| over faces next to liquid after the step */
-  double area_given;    /* with reinit_keep_area, the measure the step's reinitialisation and shift gave
+  double max_speed;  /* max |u|, |v| over faces next to liquid after the step */
+  double area_given; /* with reinit_keep_area, the measure the step's reinitialisation and shift gave
                          * the liquid (after less before; m^2 or m^3; 0 without a reinitialisation) */
-  double div_max;       /* max |div u| (1/s) over the liquid cells after the projection */
+  double div_max;    /* max |div u| (1/s) over the liquid cells after the projection */
   /* wall-clock seconds of the phases (CLOCK_MONOTONIC) */
-  double t_advect;      /* velocity advection */
-  double t_viscous;     /* implicit viscosity */
-  double t_project;     /* curvature, body force, pressure assembly and solve, velocity update */
-  double t_extend;      /* velocity extension */
-  double t_levelset;    /* level-set advection and reinitialisation */
+  double t_advect;   /* velocity advection */
+  double t_viscous;  /* implicit viscosity */
+  double t_project;  /* curvature, body force, pressure assembly and solve, velocity update */
+  double t_extend;   /* velocity extension */
+  double t_levelset; /* level-set advection and reinitialisation */
 } cap_ns_step_info;
 
 /* One step of dt > 0 (see the top of this file). info (may be NULL) receives the step's

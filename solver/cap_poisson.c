@@ -36,28 +36,28 @@
 /* MIC(0) (Bridson 2015, ch. 5; Bridson & Mueller-Fischer 2007, ch. 4): tau blends incomplete
  * Cholesky (0) and fully modified (1); 0.97 keeps most of MIC's O(h^-1) conditioning gain while
  * avoiding its near-zero pivots. A pivot below SIGMA times the diagonal falls back to the diagonal. */
-#define MIC_TAU 0.97
+#define MIC_TAU   0.97
 #define MIC_SIGMA 0.25
 
 /* Multigrid (McAdams, Sifakis & Teran 2010). */
-#define MG_MAX_LEVELS 20
-#define MG_MIN_CELLS 4     /* no level with fewer cells than this in a direction */
-#define MG_SWEEPS 1        /* red-black Gauss-Seidel sweeps before and after the coarse correction */
-#define MG_BAND_WIDTH 2    /* boundary band: cells within this many cells of a non-interior row */
-#define MG_BAND_SWEEPS 2   /* extra Gauss-Seidel sweeps on the band (McAdams et al.) */
-#define MG_COARSE_SWEEPS 8      /* coarsest level: symmetric sweep pairs per cell of its longer side, */
+#define MG_MAX_LEVELS        20
+#define MG_MIN_CELLS         4  /* no level with fewer cells than this in a direction */
+#define MG_SWEEPS            1  /* red-black Gauss-Seidel sweeps before and after the coarse correction */
+#define MG_BAND_WIDTH        2  /* boundary band: cells within this many cells of a non-interior row */
+#define MG_BAND_SWEEPS       2  /* extra Gauss-Seidel sweeps on the band (McAdams et al.) */
+#define MG_COARSE_SWEEPS     8  /* coarsest level: symmetric sweep pairs per cell of its longer side, */
 #define MG_COARSE_SWEEPS_MAX 32 /* capped (an inexact coarsest solve keeps the V-cycle SPD) */
 
 typedef struct {
-  cap_grid geo;       /* this level's geometry (level 0: the caller's grid; coarse: nx, ny and h of the level) */
+  cap_grid geo; /* this level's geometry (level 0: the caller's grid; coarse: nx, ny and h of the level) */
   int nx, ny;
-  ptrdiff_t sy;       /* nx + 2 */
-  size_t n;           /* (nx + 2)(ny + 2) */
-  double *phi;        /* level set on this level (level 0: copy of the caller's; coarse: restricted) */
-  double *d, *invd;   /* diagonal of S and its inverse (0 off the liquid) */
-  double *ce, *cn;    /* face conductances to the +x and +y neighbours */
-  double *x, *b, *r;  /* multigrid work (x and b unused on level 0, where the PCG vectors serve) */
-  int *band;          /* boundary-band cells (padded indices), lexicographic order */
+  ptrdiff_t sy;      /* nx + 2 */
+  size_t n;          /* (nx + 2)(ny + 2) */
+  double *phi;       /* level set on this level (level 0: copy of the caller's; coarse: restricted) */
+  double *d, *invd;  /* diagonal of S and its inverse (0 off the liquid) */
+  double *ce, *cn;   /* face conductances to the +x and +y neighbours */
+  double *x, *b, *r; /* multigrid work (x and b unused on level 0, where the PCG vectors serve) */
+  int *band;         /* boundary-band cells (padded indices), lexicographic order */
   int nband;
 } level;
 
@@ -68,9 +68,9 @@ struct cap_poisson {
   long unknowns;
   int nlev;
   level lev[MG_MAX_LEVELS];
-  double *bnd;                         /* level 0: sum of p_G / theta over the interface faces */
-  double *prec, *lx, *ly, *lwx, *lwy;  /* MIC(0): 1/L_cc, L entries to +x, +y, and the wrap links */
-  double *xs, *rs, *zs, *ss, *qs, *bs; /* PCG vectors */
+  double *bnd;                            /* level 0: sum of p_G / theta over the interface faces */
+  double *prec, *lx, *ly, *lwx, *lwy;     /* MIC(0): 1/L_cc, L entries to +x, +y, and the wrap links */
+  double *xs, *rs, *zs, *ss, *qs, *bs;    /* PCG vectors */
   const unsigned char *xclosed, *yclosed; /* level-0 faces closed like walls (cap_poisson_set_closed_faces) */
 };
 
@@ -169,15 +169,19 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
       const double rc = cap_grid_metric_cell(G, i);
       for (int dir = 0; dir < 4; dir++) {
         int ni = i + DI[dir], nj = j + DJ[dir];
-        const double w = dir == CAP_XLO ? cap_grid_metric_xface(G, i)
-                         : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1) : rc; /* face conductance */
+        const double w = dir == CAP_XLO   ? cap_grid_metric_xface(G, i)
+                         : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1)
+                                          : rc;     /* face conductance */
         if (l == 0 && (P->xclosed || P->yclosed)) { /* a closed face: no flux, as at a wall */
           const unsigned char *cl = dir < 2 ? P->xclosed : P->yclosed;
           if (cl && cl[cap_grid_idx(&P->g, i + (dir == CAP_XHI), j + (dir == CAP_YHI))]) continue;
         }
         if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
           cap_bc kind = bc[dir];
-          if (kind == CAP_BC_OPEN) { diag += 2.0 * w; continue; } /* p = 0 on the face: theta = 1/2 */
+          if (kind == CAP_BC_OPEN) {
+            diag += 2.0 * w;
+            continue;
+          }                                      /* p = 0 on the face: theta = 1/2 */
           if (kind != CAP_BC_PERIODIC) continue; /* wall: zero normal gradient; axis: zero face area */
           ni = (ni + L->nx) % L->nx;
           nj = (nj + L->ny) % L->ny;
@@ -197,7 +201,8 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
           if (!isfinite(v))
             return CAP_ERROR(CAP_ENONFINITE,
                              "cap_poisson_assemble: interface value p_G = %g at cell (%d, %d), side %d, "
-                             "theta = %g is not finite", v, i, j, dir, theta);
+                             "theta = %g is not finite",
+                             v, i, j, dir, theta);
           rhs += w * v / th;
         }
       }
@@ -224,7 +229,10 @@ static void restrict_phi(const level *F, level *C)
       double s = 0;
       int m = 0;
       for (int j = 2 * J; j < 2 * J + 2 && j < F->ny; j++)
-        for (int i = 2 * I; i < 2 * I + 2 && i < F->nx; i++) { s += F->phi[at(F, i, j)]; m++; }
+        for (int i = 2 * I; i < 2 * I + 2 && i < F->nx; i++) {
+          s += F->phi[at(F, i, j)];
+          m++;
+        }
       C->phi[at(C, I, J)] = s / m;
     }
 }
@@ -283,10 +291,22 @@ static void mic_factor(cap_poisson *P, double *u)
       size_t k[4];
       double w[4];
       int m = 0;
-      if (i > 0) { k[m] = c - 1; w[m++] = ce[c - 1]; }
-      if (j > 0) { k[m] = c - (size_t)sy; w[m++] = cn[c - sy]; }
-      if (P->perx && i == nx - 1) { k[m] = at(L, 0, j); w[m++] = ce[c]; }
-      if (P->pery && j == ny - 1) { k[m] = at(L, i, 0); w[m++] = cn[c]; }
+      if (i > 0) {
+        k[m] = c - 1;
+        w[m++] = ce[c - 1];
+      }
+      if (j > 0) {
+        k[m] = c - (size_t)sy;
+        w[m++] = cn[c - sy];
+      }
+      if (P->perx && i == nx - 1) {
+        k[m] = at(L, 0, j);
+        w[m++] = ce[c];
+      }
+      if (P->pery && j == ny - 1) {
+        k[m] = at(L, i, 0);
+        w[m++] = cn[c];
+      }
       double e = d[c];
       for (int q = 0; q < m; q++) {
         double pk = P->prec[k[q]];
@@ -352,8 +372,7 @@ static void rb_sweep(const cap_poisson *P, const level *L, const double *b, doub
     size_t c0 = at(L, 0, j);
     for (int i = (j + colour) & 1; i < L->nx; i += 2) {
       size_t c = c0 + (size_t)i;
-      x[c] = invd[c] * (b[c] + ce[c] * x[c + 1] + ce[c - 1] * x[c - 1] + cn[c] * x[c + sy] +
-                        cn[c - sy] * x[c - sy]);
+      x[c] = invd[c] * (b[c] + ce[c] * x[c + 1] + ce[c - 1] * x[c - 1] + cn[c] * x[c + sy] + cn[c - sy] * x[c - sy]);
     }
   }
 }
@@ -399,10 +418,14 @@ static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, 
   double fx = 1, fy = 1;
   int I2 = coarse_index(I + di, C->nx, bc[CAP_XLO], bc[CAP_XHI], I, &fx);
   int J2 = coarse_index(J + dj, C->ny, bc[CAP_YLO], bc[CAP_YHI], J, &fy);
-  k[0] = at(C, I, J);   w[0] = 9.0 / 16.0;
-  k[1] = at(C, I2, J);  w[1] = 3.0 / 16.0 * fx;
-  k[2] = at(C, I, J2);  w[2] = 3.0 / 16.0 * fy;
-  k[3] = at(C, I2, J2); w[3] = 1.0 / 16.0 * fx * fy;
+  k[0] = at(C, I, J);
+  w[0] = 9.0 / 16.0;
+  k[1] = at(C, I2, J);
+  w[1] = 3.0 / 16.0 * fx;
+  k[2] = at(C, I, J2);
+  w[2] = 3.0 / 16.0 * fy;
+  k[3] = at(C, I2, J2);
+  w[3] = 1.0 / 16.0 * fx * fy;
 }
 
 /* x_f += P x_c on the fine liquid cells (coarse non-liquid cells hold x = 0). */
@@ -445,25 +468,39 @@ static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
   if (l == P->nlev - 1) {
     int m = MG_COARSE_SWEEPS * (L->nx > L->ny ? L->nx : L->ny);
     if (m > MG_COARSE_SWEEPS_MAX) m = MG_COARSE_SWEEPS_MAX;
-    for (int s = 0; s < m; s++) { rb_sweep(P, L, b, x, 0); rb_sweep(P, L, b, x, 1); }
-    for (int s = 0; s < m; s++) { rb_sweep(P, L, b, x, 1); rb_sweep(P, L, b, x, 0); }
+    for (int s = 0; s < m; s++) {
+      rb_sweep(P, L, b, x, 0);
+      rb_sweep(P, L, b, x, 1);
+    }
+    for (int s = 0; s < m; s++) {
+      rb_sweep(P, L, b, x, 1);
+      rb_sweep(P, L, b, x, 0);
+    }
     return;
   }
   const level *C = &P->lev[l + 1];
-  for (int s = 0; s < MG_SWEEPS; s++) { rb_sweep(P, L, b, x, 0); rb_sweep(P, L, b, x, 1); }
+  for (int s = 0; s < MG_SWEEPS; s++) {
+    rb_sweep(P, L, b, x, 0);
+    rb_sweep(P, L, b, x, 1);
+  }
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 1);
   residual(P, L, b, x, L->r);
   restrict_residual(P, L, C, L->r, C->b);
   vcycle(P, l + 1, C->b, C->x);
   prolong_add(P, L, C, C->x, x);
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 0);
-  for (int s = 0; s < MG_SWEEPS; s++) { rb_sweep(P, L, b, x, 1); rb_sweep(P, L, b, x, 0); }
+  for (int s = 0; s < MG_SWEEPS; s++) {
+    rb_sweep(P, L, b, x, 1);
+    rb_sweep(P, L, b, x, 0);
+  }
 }
 
 static void precondition(const cap_poisson *P, cap_poisson_method method, const double *r, double *z)
 {
-  if (method == CAP_POISSON_MIC_PCG) mic_apply(P, r, z);
-  else vcycle(P, 0, r, z);
+  if (method == CAP_POISSON_MIC_PCG)
+    mic_apply(P, r, z);
+  else
+    vcycle(P, 0, r, z);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -540,16 +577,33 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
 
 static void free_level(level *L)
 {
-  free(L->phi); free(L->d); free(L->invd); free(L->ce); free(L->cn);
-  free(L->x); free(L->b); free(L->r); free(L->band);
+  free(L->phi);
+  free(L->d);
+  free(L->invd);
+  free(L->ce);
+  free(L->cn);
+  free(L->x);
+  free(L->b);
+  free(L->r);
+  free(L->band);
 }
 
 void cap_poisson_free(cap_poisson *P)
 {
   if (!P) return;
   for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l]);
-  free(P->bnd); free(P->prec); free(P->lx); free(P->ly); free(P->lwx); free(P->lwy);
-  free(P->xs); free(P->rs); free(P->zs); free(P->ss); free(P->qs); free(P->bs);
+  free(P->bnd);
+  free(P->prec);
+  free(P->lx);
+  free(P->ly);
+  free(P->lwx);
+  free(P->lwy);
+  free(P->xs);
+  free(P->rs);
+  free(P->zs);
+  free(P->ss);
+  free(P->qs);
+  free(P->bs);
   free(P);
 }
 
@@ -596,8 +650,8 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
   const int axi = g->geom == CAP_GEOM_AXI, on_axis = axi && g->x0 == 0;
   for (int k = 0; k < 4; k++)
     if (g->bc[k] == CAP_BC_AXIS && !(k == CAP_XLO && on_axis))
-      return CAP_ERROR(CAP_EGEOM,
-                       "cap_poisson_alloc: side %d is an AXIS, allowed only on XLO of an AXI grid at x0 = 0", k);
+      return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: side %d is an AXIS, allowed only on XLO of an AXI grid at x0 = 0",
+                       k);
   if (on_axis && g->bc[CAP_XLO] != CAP_BC_AXIS)
     return CAP_ERROR(CAP_EGEOM, "cap_poisson_alloc: the XLO side of an AXI grid at r = 0 must be AXIS (kind %d)",
                      (int)g->bc[CAP_XLO]);
@@ -620,8 +674,12 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
   for (;;) {
     level *L = &P->lev[P->nlev];
     P->nlev++;
-    if (!alloc_level(L, nx, ny, P->nlev > 1)) { ok = 0; break; }
-    if (P->nlev == 1) L->geo = *g;
+    if (!alloc_level(L, nx, ny, P->nlev > 1)) {
+      ok = 0;
+      break;
+    }
+    if (P->nlev == 1)
+      L->geo = *g;
     else if ((s = level_geometry(&L->geo, g, nx, ny, ldexp(g->h, P->nlev - 1)))) {
       cap_poisson_free(P);
       return s;
@@ -651,11 +709,10 @@ static int check_grid(const cap_poisson *P, const cap_grid *g, const char *fn)
 {
   const cap_grid *a = &P->g;
   if (g->geom != a->geom)
-    return CAP_ERROR(CAP_EGEOM, "%s: grid geometry %d differs from the handle's (%d)", fn, (int)g->geom,
-                     (int)a->geom);
+    return CAP_ERROR(CAP_EGEOM, "%s: grid geometry %d differs from the handle's (%d)", fn, (int)g->geom, (int)a->geom);
   if (g->nx != a->nx || g->ny != a->ny || g->nz != a->nz || g->ng != a->ng || g->size != a->size)
-    return CAP_ERROR(CAP_ESIZE, "%s: grid %d x %d (%d ghosts) differs from the handle's %d x %d (%d ghosts)", fn,
-                     g->nx, g->ny, g->ng, a->nx, a->ny, a->ng);
+    return CAP_ERROR(CAP_ESIZE, "%s: grid %d x %d (%d ghosts) differs from the handle's %d x %d (%d ghosts)", fn, g->nx,
+                     g->ny, g->ng, a->nx, a->ny, a->ng);
   if (g->h != a->h || g->x0 != a->x0 || g->y0 != a->y0)
     return CAP_ERROR(CAP_EINVAL, "%s: grid spacing or origin differs from the handle's (h = %g, handle h = %g)", fn,
                      g->h, a->h);
@@ -677,8 +734,7 @@ static int check_common(const cap_poisson *P, const cap_grid *g, const void *a, 
   return CAP_SUCCESS;
 }
 
-int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, cap_poisson_value_fn *value,
-                         void *ctx)
+int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, cap_poisson_value_fn *value, void *ctx)
 {
   int s = check_common(P, g, phi, phi, "cap_poisson_assemble", 0);
   if (s) return s;
@@ -767,14 +823,12 @@ int cap_poisson_apply(cap_poisson *P, const cap_grid *g, const double *x, double
   return CAP_SUCCESS;
 }
 
-int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_method method, const double *r,
-                             double *z)
+int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_method method, const double *r, double *z)
 {
   int s = check_common(P, g, r, z, "cap_poisson_precondition", 1);
   if (s) return s;
   if (method != CAP_POISSON_MIC_PCG && method != CAP_POISSON_MG_PCG)
-    return CAP_ERROR(CAP_EDOM,
-                     "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
+    return CAP_ERROR(CAP_EDOM, "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
                      (int)method);
   const level *L = &P->lev[0];
   memset(P->rs, 0, L->n * sizeof *P->rs);

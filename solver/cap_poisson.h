@@ -106,8 +106,7 @@ void cap_poisson_free(cap_poisson *P);
  * multigrid hierarchy from the level set phi (interior cells read; liquid where phi < 0). value may be
  * NULL (p_G = 0). Errors: CAP_EINVAL (NULL P, g or phi), CAP_ESIZE / CAP_EINVAL (grid mismatch),
  * CAP_ENONFINITE (phi not finite on an interior cell, or the callback returned a non-finite value). */
-int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi,
-                         cap_poisson_value_fn *value, void *ctx);
+int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, cap_poisson_value_fn *value, void *ctx);
 
 /* Solves lap p = rhs on the liquid cells with the assembled boundary conditions.
  * p: on entry the initial guess on the liquid cells (zero them for a cold start); on exit the solution
@@ -117,8 +116,8 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi,
  * the initial p not finite on a liquid cell), CAP_EMAXITER (maxiter reached; the message gives the
  * reached residual, p holds the last iterate, st is filled), CAP_ENUMERIC (CG breakdown: a
  * non-positive curvature s.As, e.g. an incompatible singular system). */
-int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, double *p,
-                      cap_poisson_method method, double tol, int maxiter, cap_poisson_status *st);
+int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, double *p, cap_poisson_method method,
+                      double tol, int maxiter, cap_poisson_status *st);
 
 /* y = A x = -lap x with the assembled homogeneous boundary conditions (p_G = 0), in units of 1/h^2,
  * on the liquid cells; y is 0 on the other interior cells (ghosts untouched). On an AXI grid it is the
@@ -131,7 +130,6 @@ int cap_poisson_apply(cap_poisson *P, const cap_grid *g, const double *x, double
  * or ONE multigrid V-cycle), as an approximation of A^{-1} in the units of cap_poisson_apply (the
  * r-weighted A on AXI grids); z is 0 on non-liquid interior cells. For tests (symmetry of the
  * V-cycle) and for timing one V-cycle. Errors as cap_poisson_apply, and CAP_EDOM for an unknown method. */
-int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_method method,
-                             const double *r, double *z);
+int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_method method, const double *r, double *z);
 
 #endif

@@ -18,10 +18,10 @@ typedef struct {
 
 struct cap_solid {
   kind k;
-  int n;                        /* primitives in p: 1, or the parts of a union */
+  int n; /* primitives in p: 1, or the parts of a union */
   prim p[CAP_SOLID_MAX_PARTS];
-  cap_grid g;                   /* sampled field: its grid ... */
-  double *psi;                  /* ... and its values (g.size entries, the cell centres used) */
+  cap_grid g;  /* sampled field: its grid ... */
+  double *psi; /* ... and its values (g.size entries, the cell centres used) */
 };
 
 /* Relative slack (in cells) of the hull test of a sampled field, for points computed with rounding
@@ -53,11 +53,16 @@ int cap_solid_halfplane_alloc(cap_solid **out, double px, double py, double nx, 
   if (st) return st;
   double len = hypot(nx, ny);
   if (!isfinite(nx) || !isfinite(ny) || !(len > 0) || !isfinite(len))
-    return CAP_ERROR(CAP_EDOM, "half-plane normal (nx, ny) = (%g, %g) is out of range: allowed any finite, "
-                               "non-zero vector (pointing from the solid into the fluid)", nx, ny);
+    return CAP_ERROR(CAP_EDOM,
+                     "half-plane normal (nx, ny) = (%g, %g) is out of range: allowed any finite, "
+                     "non-zero vector (pointing from the solid into the fluid)",
+                     nx, ny);
   if ((st = new_solid(out, "cap_solid_halfplane_alloc", K_HALFPLANE))) return st;
   prim *p = &(*out)->p[0];
-  p->cx = px; p->cy = py; p->a = nx / len; p->b = ny / len;
+  p->cx = px;
+  p->cy = py;
+  p->a = nx / len;
+  p->b = ny / len;
   return CAP_SUCCESS;
 }
 
@@ -72,7 +77,12 @@ int cap_solid_box_alloc(cap_solid **out, double cx, double cy, double ax, double
   if (st) return st;
   if ((st = new_solid(out, "cap_solid_box_alloc", K_BOX))) return st;
   prim *p = &(*out)->p[0];
-  p->cx = cx; p->cy = cy; p->a = ax; p->b = ay; p->c = cos(angle); p->s = sin(angle);
+  p->cx = cx;
+  p->cy = cy;
+  p->a = ax;
+  p->b = ay;
+  p->c = cos(angle);
+  p->s = sin(angle);
   return CAP_SUCCESS;
 }
 
@@ -86,7 +96,9 @@ static int round_alloc(cap_solid **out, const char *fn, kind k, double cx, doubl
   if (st) return st;
   if ((st = new_solid(out, fn, k))) return st;
   prim *p = &(*out)->p[0];
-  p->cx = cx; p->cy = cy; p->a = radius;
+  p->cx = cx;
+  p->cy = cy;
+  p->a = radius;
   return CAP_SUCCESS;
 }
 
@@ -111,13 +123,17 @@ int cap_solid_union_alloc(cap_solid **out, int n, const cap_solid *const *parts)
   for (int k = 0; k < n; k++) {
     if (!parts[k]) return CAP_ERROR(CAP_EINVAL, "cap_solid_union_alloc: part %d is NULL", k);
     if (parts[k]->k == K_SAMPLED)
-      return CAP_ERROR(CAP_EINVAL, "cap_solid_union_alloc: part %d is a sampled field: allowed half-plane, box, "
-                                   "disc, container or union parts", k);
+      return CAP_ERROR(CAP_EINVAL,
+                       "cap_solid_union_alloc: part %d is a sampled field: allowed half-plane, box, "
+                       "disc, container or union parts",
+                       k);
     total += parts[k]->n;
   }
   if (total > CAP_SOLID_MAX_PARTS)
-    return CAP_ERROR(CAP_EDOM, "the union has %d primitives (its parts flattened): allowed 1 <= primitives <= %d "
-                               "(CAP_SOLID_MAX_PARTS)", total, CAP_SOLID_MAX_PARTS);
+    return CAP_ERROR(CAP_EDOM,
+                     "the union has %d primitives (its parts flattened): allowed 1 <= primitives <= %d "
+                     "(CAP_SOLID_MAX_PARTS)",
+                     total, CAP_SOLID_MAX_PARTS);
   if ((st = new_solid(out, "cap_solid_union_alloc", K_UNION))) return st;
   cap_solid *u = *out;
   u->n = 0;
@@ -182,9 +198,13 @@ static double box_eval(const prim *p, double x, double y, double *gx, double *gy
     lx = sx * ox / psi;
     ly = sy * oy / psi;
   } else if (dx >= dy) {
-    psi = dx; lx = sx; ly = 0;
+    psi = dx;
+    lx = sx;
+    ly = 0;
   } else {
-    psi = dy; lx = 0; ly = sy;
+    psi = dy;
+    lx = 0;
+    ly = sy;
   }
   *gx = p->c * lx - p->s * ly;
   *gy = p->s * lx + p->c * ly;
@@ -195,19 +215,25 @@ static double prim_eval(const prim *p, double x, double y, double *gx, double *g
 {
   switch (p->k) {
   case K_HALFPLANE:
-    *gx = p->a; *gy = p->b;
+    *gx = p->a;
+    *gy = p->b;
     return p->a * (x - p->cx) + p->b * (y - p->cy);
-  case K_BOX:
-    return box_eval(p, x, y, gx, gy);
+  case K_BOX: return box_eval(p, x, y, gx, gy);
   case K_DISC:
   case K_CONTAINER: {
     double rx = x - p->cx, ry = y - p->cy, r = hypot(rx, ry), sg = p->k == K_DISC ? 1 : -1;
-    if (r > 0) { *gx = sg * rx / r; *gy = sg * ry / r; }
-    else { *gx = 0; *gy = 0; }
+    if (r > 0) {
+      *gx = sg * rx / r;
+      *gy = sg * ry / r;
+    } else {
+      *gx = 0;
+      *gy = 0;
+    }
     return sg * (r - p->a);
   }
   default:
-    *gx = 0; *gy = 0;
+    *gx = 0;
+    *gy = 0;
     return 0;
   }
 }
@@ -218,8 +244,9 @@ static int hull_coord(const cap_grid *g, double x, double x0, int n, const char 
 {
   double lo = -g->ng, hi = n + g->ng - 1, t = (x - x0) / g->h - 0.5;
   if (!(t >= lo - HULL_SLACK && t <= hi + HULL_SLACK))
-    return CAP_ERROR(CAP_EDOM, "%s = %.9g m is out of range of the sampled field: allowed %.9g <= %s <= %.9g m "
-                               "(the hull of its cell centres, ghosts included)",
+    return CAP_ERROR(CAP_EDOM,
+                     "%s = %.9g m is out of range of the sampled field: allowed %.9g <= %s <= %.9g m "
+                     "(the hull of its cell centres, ghosts included)",
                      name, x, x0 + (lo + 0.5) * g->h, name, x0 + (hi + 0.5) * g->h);
   *f = fmin(fmax(t, lo), hi);
   return CAP_SUCCESS;
@@ -260,10 +287,16 @@ static int sampled_eval(const cap_solid *s, double x, double y, double *psi, dou
  * CAP_EDOM naming the part and the allowed range. */
 static int part_range(const cap_solid *s, int part, const char *fn, int *k0, int *k1)
 {
-  if (part == CAP_SOLID_WHOLE) { *k0 = 0; *k1 = s->n; return CAP_SUCCESS; }
+  if (part == CAP_SOLID_WHOLE) {
+    *k0 = 0;
+    *k1 = s->n;
+    return CAP_SUCCESS;
+  }
   if (part < 0 || part >= s->n)
-    return CAP_ERROR(CAP_EDOM, "%s: part = %d is out of range: allowed 0 <= part < %d (the solid's primitives) or "
-                               "CAP_SOLID_WHOLE (%d)", fn, part, s->n, CAP_SOLID_WHOLE);
+    return CAP_ERROR(CAP_EDOM,
+                     "%s: part = %d is out of range: allowed 0 <= part < %d (the solid's primitives) or "
+                     "CAP_SOLID_WHOLE (%d)",
+                     fn, part, s->n, CAP_SOLID_WHOLE);
   *k0 = part;
   *k1 = part + 1;
   return CAP_SUCCESS;
@@ -280,12 +313,17 @@ static int eval_grad(const cap_solid *s, int k0, int k1, double x, double y, dou
   for (int k = k0; k < k1; k++) {
     double tx, ty, v = prim_eval(&s->p[k], x, y, &tx, &ty);
     if (v < best) {
-      best = v; bx = tx; by = ty;
+      best = v;
+      bx = tx;
+      by = ty;
       if (which) *which = k;
     }
   }
   *psi = best;
-  if (gx) { *gx = bx; *gy = by; }
+  if (gx) {
+    *gx = bx;
+    *gy = by;
+  }
   return CAP_SUCCESS;
 }
 
@@ -376,8 +414,11 @@ int cap_solid_part_eval(const cap_solid *s, int part, double x, double y, double
   if (psi) *psi = v;
   if (want) {
     double gn = hypot(gx, gy);
-    if (gn > 0) { gx /= gn; gy /= gn; }
-    else gx = gy = 0;
+    if (gn > 0) {
+      gx /= gn;
+      gy /= gn;
+    } else
+      gx = gy = 0;
     if (nx) *nx = gx;
     if (ny) *ny = gy;
   }
@@ -389,8 +430,10 @@ static int check_grid(const cap_grid *g, const char *fn, int axi_ok)
   if (g->dim != 2 || g->geom == CAP_GEOM_3D)
     return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids are supported so far (3D grid given)", fn);
   if (!axi_ok && g->geom == CAP_GEOM_AXI)
-    return CAP_ERROR(CAP_EGEOM, "%s: the fluid volume fraction of an AXI cell needs the weight r: only planar "
-                                "grids are supported so far", fn);
+    return CAP_ERROR(CAP_EGEOM,
+                     "%s: the fluid volume fraction of an AXI cell needs the weight r: only planar "
+                     "grids are supported so far",
+                     fn);
   return CAP_SUCCESS;
 }
 
@@ -427,7 +470,6 @@ int cap_solid_fluid_fraction(const cap_solid *s, const cap_grid *g, int i, int j
   /* psi > 0 <=> -grad.(x - c) - psi_c < 0: the "liquid" side n.x + d < 0 of the square-fraction
    * function with n = -grad psi and d = -psi_c / (|grad psi| h) (in units of the side). */
   double gn = hypot(gx, gy);
-  *frac = gn > 0 ? cap_subcell_square_fraction(-gx, -gy, -pc / (gn * g->h))
-                 : cap_subcell_square_fraction(0, 0, -pc);
+  *frac = gn > 0 ? cap_subcell_square_fraction(-gx, -gy, -pc / (gn * g->h)) : cap_subcell_square_fraction(0, 0, -pc);
   return CAP_SUCCESS;
 }

@@ -69,16 +69,22 @@ typedef struct {
   const cap_grid *g;
   const unsigned char *fixed; /* faces of this lattice held at 0 inside the domain (solids), or NULL */
   cap_location loc;
-  int nx, ny;        /* samples 0..nx-1, 0..ny-1 (a wall face lattice ends on the wall) */
-  int perx, pery;    /* periodic directions */
-  ptrdiff_t s[2];    /* strides */
-  int mirror[4];     /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP, AXIS */
+  int nx, ny;     /* samples 0..nx-1, 0..ny-1 (a wall face lattice ends on the wall) */
+  int perx, pery; /* periodic directions */
+  ptrdiff_t s[2]; /* strides */
+  int mirror[4];  /* sign of the tangential image beyond each side (cap_side): -1 no slip, +1 SLIP, AXIS */
 } lattice;
 
 static lattice make_lattice(const cap_viscosity_ws *w, const cap_grid *g, cap_location loc)
 {
-  lattice L = {g, loc == CAP_AT_XFACE ? w->xfixed : w->yfixed, loc, g->nx, g->ny, g->bc[CAP_XLO] == CAP_BC_PERIODIC,
-               g->bc[CAP_YLO] == CAP_BC_PERIODIC, {1, g->sy},
+  lattice L = {g,
+               loc == CAP_AT_XFACE ? w->xfixed : w->yfixed,
+               loc,
+               g->nx,
+               g->ny,
+               g->bc[CAP_XLO] == CAP_BC_PERIODIC,
+               g->bc[CAP_YLO] == CAP_BC_PERIODIC,
+               {1, g->sy},
                {-1, -1, -1, -1}};
   /* the axis (AXI): u_z is even in r (the mirror never enters, the axis face having zero area) */
   for (int k = 0; k < 4; k++)
@@ -108,11 +114,17 @@ static double neighbour(const lattice *L, const unsigned char *liq, const double
 {
   int a = i + di, b = j + dj;
   if (a < 0 || a >= L->nx) {
-    if (!L->perx) { *unknown = 0; return L->mirror[a < 0 ? CAP_XLO : CAP_XHI] * f[cap_grid_idx(L->g, i, j)]; }
+    if (!L->perx) {
+      *unknown = 0;
+      return L->mirror[a < 0 ? CAP_XLO : CAP_XHI] * f[cap_grid_idx(L->g, i, j)];
+    }
     a = (a + L->nx) % L->nx;
   }
   if (b < 0 || b >= L->ny) {
-    if (!L->pery) { *unknown = 0; return L->mirror[b < 0 ? CAP_YLO : CAP_YHI] * f[cap_grid_idx(L->g, i, j)]; }
+    if (!L->pery) {
+      *unknown = 0;
+      return L->mirror[b < 0 ? CAP_YLO : CAP_YHI] * f[cap_grid_idx(L->g, i, j)];
+    }
     b = (b + L->ny) % L->ny;
   }
   size_t c = cap_grid_idx(L->g, a, b);
@@ -208,10 +220,16 @@ static int solve_component(cap_viscosity_ws *w, const cap_grid *g, const double 
   for (int j = 0; j < L.ny; j++)
     for (int i = 0; i < L.nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (on_box_wall(&L, i, j)) { f[c] = 0; continue; }
+      if (on_box_wall(&L, i, j)) {
+        f[c] = 0;
+        continue;
+      }
       if (is_fixed(&L, i, j)) continue; /* its value is the data */
       double pf = 0.5 * (phi[c] + phi[(ptrdiff_t)c + off]);
-      if (pf < 0) { liq[c] = 1; n++; }
+      if (pf < 0) {
+        liq[c] = 1;
+        n++;
+      }
     }
   *nunk = n;
   *iters = 0;
@@ -242,7 +260,11 @@ static int solve_component(cap_viscosity_ws *w, const cap_grid *g, const double 
   for (int j = 0; j < L.ny; j++)
     for (int i = 0; i < L.nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (liq[c]) { r[c] -= q[c]; z[c] = r[c] / diag[c]; p[c] = z[c]; }
+      if (liq[c]) {
+        r[c] -= q[c];
+        z[c] = r[c] / diag[c];
+        p[c] = z[c];
+      }
     }
   double rz = dot(&L, liq, r, z), rn = sqrt(dot(&L, liq, r, r));
   int it = 0;
@@ -304,8 +326,8 @@ static int check_args(const char *fn, const cap_viscosity_ws *w, const cap_grid 
   return s;
 }
 
-int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
-                       double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
+                       double tol, int maxit, cap_viscosity_status *st)
 {
   int s = check_args("cap_viscosity_step", w, g, phi, u, v, nu_dt, tol, maxit);
   if (s) return s;
@@ -354,12 +376,20 @@ static int resolve(const lattice *L, int a, int b, size_t *c, int *fixed)
   *fixed = 0;
   int s = 1;
   if (a < 0 || a >= L->nx) {
-    if (L->perx) a = (a + L->nx) % L->nx;
-    else { s *= L->mirror[a < 0 ? CAP_XLO : CAP_XHI]; a = a < 0 ? -1 - a : 2 * L->nx - 1 - a; }
+    if (L->perx)
+      a = (a + L->nx) % L->nx;
+    else {
+      s *= L->mirror[a < 0 ? CAP_XLO : CAP_XHI];
+      a = a < 0 ? -1 - a : 2 * L->nx - 1 - a;
+    }
   }
   if (b < 0 || b >= L->ny) {
-    if (L->pery) b = (b + L->ny) % L->ny;
-    else { s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI]; b = b < 0 ? -1 - b : 2 * L->ny - 1 - b; }
+    if (L->pery)
+      b = (b + L->ny) % L->ny;
+    else {
+      s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI];
+      b = b < 0 ? -1 - b : 2 * L->ny - 1 - b;
+    }
   }
   if (on_box_wall(L, a, b)) return 0;
   *c = cap_grid_idx(L->g, a, b);
@@ -379,14 +409,19 @@ typedef struct {
 } term;
 
 /* The values of the fixed faces: u and v as the step received them. */
-typedef struct { const double *f[2]; } fixed_data;
+typedef struct {
+  const double *f[2];
+} fixed_data;
 
 static void term_add_entry(term *t, const lattice *L, const fixed_data *fd, int comp, int a, int b, double sgn)
 {
   size_t c = 0;
   int fixed, s = resolve(L, a, b, &c, &fixed);
   if (!s) return;
-  if (fixed) { t->known += s * sgn * fd->f[comp][c]; return; }
+  if (fixed) {
+    t->known += s * sgn * fd->f[comp][c];
+    return;
+  }
   t->c[t->n] = c;
   t->sgn[t->n] = s * sgn;
   t->comp[t->n] = comp;
@@ -396,8 +431,8 @@ static void term_add_entry(term *t, const lattice *L, const fixed_data *fd, int 
 typedef struct {
   const cap_grid *g;
   lattice Lu, Lv;
-  int nnx, nny;        /* nodes i = 0..nnx-1, j = 0..nny-1 */
-  double k;            /* nu dt / h^2 */
+  int nnx, nny;          /* nodes i = 0..nnx-1, j = 0..nny-1 */
+  double k;              /* nu dt / h^2 */
   const double *wc, *wn; /* cell and node weights */
   const double *mu, *mv; /* mass weights M of the u and v faces, 0 off the unknowns */
   fixed_data fd;         /* the values of the fixed faces */
@@ -551,8 +586,8 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
       double pc = 0.25 * (a + b + d + e), gx = (a + d - b - e) / (2 * h), gy = (a + b - d - e) / (2 * h);
       double x0 = wx && i == 0 ? 0 : -0.5, x1 = wx && i == g->nx ? 0 : 0.5;
       double y0 = wy && j == 0 ? 0 : -0.5, y1 = wy && j == g->ny ? 0 : 0.5;
-      double fr = x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1)
-                                             : cv_fraction(pc, gx, gy, h);
+      double fr =
+          x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1) : cv_fraction(pc, gx, gy, h);
       w->wn[c] = cap_grid_metric_xface(g, i) * fr;
     }
   /* u face (i, j) between cells c - 1 and c; v face between c - sy and c. The periodic copies (u at
@@ -560,7 +595,10 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   for (int j = 0; j < S->Lu.ny; j++)
     for (int i = 0; i < S->Lu.nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lu, i, j)) { u[c] = 0; continue; }
+      if (on_box_wall(&S->Lu, i, j)) {
+        u[c] = 0;
+        continue;
+      }
       if (is_fixed(&S->Lu, i, j)) continue;
       double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
       w->mu[c] = cap_grid_metric_xface(g, i) * cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
@@ -568,7 +606,10 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   for (int j = 0; j < S->Lv.ny; j++)
     for (int i = 0; i < S->Lv.nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lv, i, j)) { v[c] = 0; continue; }
+      if (on_box_wall(&S->Lv, i, j)) {
+        v[c] = 0;
+        continue;
+      }
       if (is_fixed(&S->Lv, i, j)) continue;
       double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
       w->mv[c] = cap_grid_metric_cell(g, i) * cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
@@ -606,14 +647,26 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   if (!st) st = &tmp;
   memcpy(w->phi, phi, g->size * sizeof *phi);
   cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
-  stress_ops S = {g, make_lattice(w, g, CAP_AT_XFACE), make_lattice(w, g, CAP_AT_YFACE), g->nx, g->ny, nu_dt / (g->h * g->h),
-                  w->wc, w->wn, w->mu, w->mv, {{u, v}}};
+  stress_ops S = {g,
+                  make_lattice(w, g, CAP_AT_XFACE),
+                  make_lattice(w, g, CAP_AT_YFACE),
+                  g->nx,
+                  g->ny,
+                  nu_dt / (g->h * g->h),
+                  w->wc,
+                  w->wn,
+                  w->mu,
+                  w->mv,
+                  {{u, v}}};
   if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
   if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
   stress_weights(w, &S, u, v);
 
   long n_u = 0, n_v = 0;
-  for (size_t c = 0; c < g->size; c++) { n_u += w->mu[c] > 0; n_v += w->mv[c] > 0; }
+  for (size_t c = 0; c < g->size; c++) {
+    n_u += w->mu[c] > 0;
+    n_v += w->mv[c] > 0;
+  }
   st->unknowns[0] = n_u;
   st->unknowns[1] = n_v;
   st->iterations[0] = st->iterations[1] = 0;

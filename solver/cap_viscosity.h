@@ -42,9 +42,9 @@
 typedef struct cap_viscosity_ws cap_viscosity_ws;
 
 typedef struct {
-  int iterations[2];   /* CG iterations for u and v (the stress step: its coupled solve in both) */
-  double residual[2];  /* final relative residuals (likewise) */
-  long unknowns[2];    /* liquid faces solved for */
+  int iterations[2];  /* CG iterations for u and v (the stress step: its coupled solve in both) */
+  double residual[2]; /* final relative residuals (likewise) */
+  long unknowns[2];   /* liquid faces solved for */
 } cap_viscosity_status;
 
 /* Workspace for grid g (copied) into *out (NULL on failure); CAP_EINVAL for a NULL argument,
@@ -73,8 +73,8 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
  * per component. Errors: CAP_EINVAL (NULL), CAP_ESIZE (a workspace of another size), CAP_EGEOM (3D,
  * AXI periodic in r), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes,
  * CAP_EMAXITER (a solve did not converge; status filled). */
-int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
-                       double nu_dt, double tol, int maxit, cap_viscosity_status *st);
+int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
+                       double tol, int maxit, cap_viscosity_status *st);
 
 /* Relative floor of the mass weight of an unknown face of the stress step:
  * M = max(w_f, CAP_VISCOSITY_MASS_FLOOR * min(1, s_f)) (see cap_viscosity_stress_step). */
@@ -106,6 +106,5 @@ int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi
  * entries of iterations and residual, and the u and v unknowns separately. */
 int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
                               double nu_dt, double tol, int maxit, cap_viscosity_status *st);
-
 
 #endif

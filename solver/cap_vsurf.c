@@ -12,29 +12,35 @@
  * the surface (per cell), the side of the liquid along the surface (+1: towards (-ny, nx)), how many
  * pairs of cells found it (merged into one; drop_dips marks a dropped one with 0), and whether another
  * contact point on its side lies within twice the fit (it then keeps cos(theta)). */
-typedef struct { double x, y, nx, ny, cos_c, b; int dir, count, close; } contact;
+typedef struct {
+  double x, y, nx, ny, cos_c, b;
+  int dir, count, close;
+} contact;
 
 struct cap_vsurf {
   cap_grid g;
-  size_t n;            /* solid cells */
-  size_t *cell;        /* their indices, by increasing depth (capacity: every interior cell) */
+  size_t n;     /* solid cells */
+  size_t *cell; /* their indices, by increasing depth (capacity: every interior cell) */
   double *depth, *nx, *ny;
-  double *cos_theta;   /* per solid cell */
-  int nparts;          /* parts of the solid (cap_solid_parts) */
+  double *cos_theta;                    /* per solid cell */
+  int nparts;                           /* parts of the solid (cap_solid_parts) */
   double cos_part[CAP_SOLID_MAX_PARTS]; /* each part's angle (cap_vsurf_alloc, _set_angle, _set_part_angles) */
   unsigned char *in_solid, *xface, *yface;
-  unsigned char *part; /* the part of each solid cell (g.size entries) */
+  unsigned char *part;   /* the part of each solid cell (g.size entries) */
   struct entry *scratch; /* the sort's workspace */
   /* the fill's workspace (written by cap_vsurf_fill through the pointers of a const surface) */
-  size_t *rank;        /* g.size entries: 1 + the order of a solid cell, 0 elsewhere */
-  size_t *fills;       /* fills since cap_vsurf_alloc (0: the next one starts cold) */
+  size_t *rank;                 /* g.size entries: 1 + the order of a solid cell, 0 elsewhere */
+  size_t *fills;                /* fills since cap_vsurf_alloc (0: the next one starts cold) */
   double *fw, *gw, *nn, *slope; /* per solid cell: phi at the foot, its slope and second derivative
                                 * along the normal there, the slope of the fill */
-  contact *contacts;   /* capacity: every solid cell */
-  size_t *ncontacts;   /* the contact points of the last fill */
+  contact *contacts;            /* capacity: every solid cell */
+  size_t *ncontacts;            /* the contact points of the last fill */
 };
 
-typedef struct entry { size_t cell; double depth, nx, ny; } entry;
+typedef struct entry {
+  size_t cell;
+  double depth, nx, ny;
+} entry;
 
 static int by_depth(const void *a, const void *b)
 {
@@ -46,9 +52,23 @@ static int by_depth(const void *a, const void *b)
 void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
-  free(v->cell); free(v->depth); free(v->nx); free(v->ny); free(v->cos_theta);
-  free(v->in_solid); free(v->xface); free(v->yface); free(v->part); free(v->scratch);
-  free(v->rank); free(v->fw); free(v->gw); free(v->nn); free(v->fills); free(v->slope); free(v->contacts);
+  free(v->cell);
+  free(v->depth);
+  free(v->nx);
+  free(v->ny);
+  free(v->cos_theta);
+  free(v->in_solid);
+  free(v->xface);
+  free(v->yface);
+  free(v->part);
+  free(v->scratch);
+  free(v->rank);
+  free(v->fw);
+  free(v->gw);
+  free(v->nn);
+  free(v->fills);
+  free(v->slope);
+  free(v->contacts);
   free(v->ncontacts);
   free(v);
 }
@@ -106,7 +126,10 @@ static int build(cap_vsurf *v, const cap_solid *s)
       v->part[c] = (unsigned char)part;
       v->xface[c] = v->xface[c + 1] = v->yface[c] = v->yface[c + g->sy] = 1;
     }
-  if (st) { v->n = 0; return st; }
+  if (st) {
+    v->n = 0;
+    return st;
+  }
   qsort(e, n, sizeof *e, by_depth);
   v->n = n;
   for (size_t k = 0; k < n; k++) {
@@ -138,8 +161,10 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   if (!g || !s) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_alloc: grid or solid is NULL");
   if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_vsurf_alloc: 3D grids are not supported");
   if (g->ng < 2)
-    return CAP_ERROR(CAP_EDOM, "cap_vsurf_alloc: the grid has %d ghost layers, the continuation's interpolation "
-                     "reads 2 (ng >= 2)", g->ng);
+    return CAP_ERROR(CAP_EDOM,
+                     "cap_vsurf_alloc: the grid has %d ghost layers, the continuation's interpolation "
+                     "reads 2 (ng >= 2)",
+                     g->ng);
   int st = cap_check_open("theta", theta, 0, M_PI, "rad");
   if (st) return st;
   cap_vsurf *v = calloc(1, sizeof *v);
@@ -167,11 +192,15 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
   v->contacts = malloc(m * sizeof *v->contacts);
   v->ncontacts = calloc(1, sizeof *v->ncontacts);
   if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny ||
-      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts || !v->ncontacts) {
+      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts ||
+      !v->ncontacts) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
-  if ((st = build(v, s))) { cap_vsurf_free(v); return st; }
+  if ((st = build(v, s))) {
+    cap_vsurf_free(v);
+    return st;
+  }
   *out = v;
   return CAP_SUCCESS;
 }
@@ -199,8 +228,9 @@ int cap_vsurf_set_part_angles(cap_vsurf *v, const double *theta, int n)
     return CAP_ERROR(CAP_ESIZE, "cap_vsurf_set_part_angles: %d angles for a solid of %d parts", n, v->nparts);
   for (int k = 0; k < n; k++)
     if (!(theta[k] > 0 && theta[k] < M_PI))
-      return CAP_ERROR(CAP_EDOM, "contact angle theta[%d] = %.9g rad of part %d is out of range: allowed 0 < theta < pi",
-                       k, theta[k], k);
+      return CAP_ERROR(CAP_EDOM,
+                       "contact angle theta[%d] = %.9g rad of part %d is out of range: allowed 0 < theta < pi", k,
+                       theta[k], k);
   for (int k = 0; k < n; k++) v->cos_part[k] = cos(theta[k]);
   for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = v->cos_part[v->part[v->cell[k]]];
   return CAP_SUCCESS;
@@ -284,8 +314,15 @@ static size_t add_contact(const cap_vsurf *v, const cap_grid *g, size_t ka, size
   foot(v, g, ka, &i, &j, &xa, &ya);
   foot(v, g, kb, &i, &j, &xb, &yb);
   double nx = (1 - a) * v->nx[ka] + a * v->nx[kb], ny = (1 - a) * v->ny[ka] + a * v->ny[kb], nn = hypot(nx, ny);
-  contact q = {xa + a * (xb - xa), ya + a * (yb - ya), nx / nn, ny / nn, (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
-               0, ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1, 1, 0};
+  contact q = {xa + a * (xb - xa),
+               ya + a * (yb - ya),
+               nx / nn,
+               ny / nn,
+               (1 - a) * v->cos_theta[ka] + a * v->cos_theta[kb],
+               0,
+               ((fa < 0) == ((xb - xa) * -ny + (yb - ya) * nx < 0)) ? 1 : -1,
+               1,
+               0};
   for (size_t r = 0; r < nc; r++) {
     contact *p = &v->contacts[r];
     if (p->dir == q.dir && hypot(p->x - q.x, p->y - q.y) < 1.5 * g->h && p->nx * q.nx + p->ny * q.ny > 0) {
@@ -310,7 +347,8 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
   for (size_t r = 0; r < nc; r++)
     for (size_t q = r + 1; q < nc && v->contacts[r].count; q++) {
       contact *p = &v->contacts[r], *o = &v->contacts[q];
-      if (o->count && p->dir != o->dir && p->nx * o->nx + p->ny * o->ny > 0 && hypot(p->x - o->x, p->y - o->y) < 1.5 * g->h)
+      if (o->count && p->dir != o->dir && p->nx * o->nx + p->ny * o->ny > 0 &&
+          hypot(p->x - o->x, p->y - o->y) < 1.5 * g->h)
         p->count = o->count = 0;
     }
   size_t n = 0;
@@ -350,7 +388,8 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       int a = i + di[q], b = j + dj[q];
       if (a < 0 || a >= g->nx || b < 0 || b >= g->ny) continue;
       size_t r = v->rank[cap_grid_idx(g, a, b)];
-      if (r && v->depth[r - 1] <= deep && !isnan(v->fw[r - 1]) && first_layer(v, g, a, b)) nc = add_contact(v, g, k, r - 1, nc);
+      if (r && v->depth[r - 1] <= deep && !isnan(v->fw[r - 1]) && first_layer(v, g, a, b))
+        nc = add_contact(v, g, k, r - 1, nc);
     }
   }
   nc = drop_dips(v, g, nc);
@@ -374,7 +413,11 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
           !first_layer(v, g, i, j))
         continue;
       double t = along(p, fx, fy, h);
-      n0 += 1; s1 += t; s2 += t * t; g1 += v->gw[k]; sg += t * v->gw[k];
+      n0 += 1;
+      s1 += t;
+      s2 += t * t;
+      g1 += v->gw[k];
+      sg += t * v->gw[k];
     }
     p->b = cap_lsq_slope(n0, s1, s2, g1, sg);
   }
@@ -387,11 +430,15 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     for (size_t r = 0; r < nc; r++) {
       const contact *p = &v->contacts[r];
       double dist = hypot(p->x - fx, p->y - fy);
-      if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) { best = dist; q = p; }
+      if (p->nx * v->nx[k] + p->ny * v->ny[k] > 0 && dist < best) {
+        best = dist;
+        q = p;
+      }
     }
-    if (q && !q->close) v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
-                                                     cap_contact_reach(CAP_VSURF_OPEN_REACH, CAP_VSURF_CONTACT_REACH,
-                                                                       q->cos_c, v->fw[k]));
+    if (q && !q->close)
+      v->slope[k] =
+          cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
+                            cap_contact_reach(CAP_VSURF_OPEN_REACH, CAP_VSURF_CONTACT_REACH, q->cos_c, v->fw[k]));
   }
 }
 
@@ -471,6 +518,7 @@ int cap_vsurf_contact_get(const cap_vsurf *v, size_t r, cap_vsurf_contact *out)
     return CAP_ERROR(CAP_EDOM, "cap_vsurf_contact_get: contact %zu is out of range: allowed 0 <= r < %zu", r,
                      cap_vsurf_ncontacts(v));
   const contact *p = &v->contacts[r];
-  *out = (cap_vsurf_contact){p->x, p->y, p->nx, p->ny, p->dir * p->ny, -p->dir * p->nx, acos(fmax(-1, fmin(1, p->cos_c)))};
+  *out =
+      (cap_vsurf_contact){p->x, p->y, p->nx, p->ny, p->dir * p->ny, -p->dir * p->nx, acos(fmax(-1, fmin(1, p->cos_c)))};
   return CAP_SUCCESS;
 }

@@ -41,14 +41,14 @@
 #define CAP_VSURF_SWEEPS 64 /* most Gauss-Seidel passes of the fill over the band */
 /* Depth in cells of the solid cells the stencils read (WENO5 and the reinitialisation 3, the probes 2):
  * the fill iterates to convergence there and gives deeper cells one pass (finite values). */
-#define CAP_VSURF_BAND 4.0
+#define CAP_VSURF_BAND        4.0
 #define CAP_VSURF_COLD_PASSES 4 /* rounds of samples and fill in the first fill after cap_vsurf_alloc */
 
 /* Cells along the surface from a contact point within which the continuation's slope follows phi's,
  * blended out over as many again: on the wedge's side of the contact point (the liquid's below 90
  * degrees, the air's above) and on the open side. The walls of the box take the first on both sides. */
 #define CAP_VSURF_CONTACT_REACH 3.0
-#define CAP_VSURF_OPEN_REACH 2.0
+#define CAP_VSURF_OPEN_REACH    2.0
 /* Cells along the surface over which the rate of change of phi's slope is fitted (solids and walls of
  * the box); two contact points closer than twice this keep the constant slope. */
 #define CAP_VSURF_CONTACT_FIT 2.0
@@ -164,10 +164,10 @@ int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi);
  * at the feet of neighbouring first-layer cells, merged and without dips), for the dynamic angle model
  * (cap_wetting_vsurf_update, which measures the actual angle there from the fluid cells). */
 typedef struct {
-  double x, y;     /* the point on the solid's surface, m */
-  double nx, ny;   /* the solid's outward unit normal there */
-  double tx, ty;   /* the unit tangent along the surface towards the dry side (the air) */
-  double theta;    /* the angle the continuation imposed there (the cells' angles), rad */
+  double x, y;   /* the point on the solid's surface, m */
+  double nx, ny; /* the solid's outward unit normal there */
+  double tx, ty; /* the unit tangent along the surface towards the dry side (the air) */
+  double theta;  /* the angle the continuation imposed there (the cells' angles), rad */
 } cap_vsurf_contact;
 
 /* Their number (0 before the first fill), and the r-th one (CAP_EDOM for r out of range). */

@@ -87,16 +87,16 @@ static double bound_receding(const cap_wetting_material *m, double p)
   return p;
 }
 
-int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r,
-                       double p_a, cap_wetting_choice *out)
+int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r, double p_a,
+                       cap_wetting_choice *out)
 {
   if (!m || !out) return CAP_ERROR(CAP_EINVAL, "cap_wetting_select: material or output pointer is NULL");
   int s = cap_wetting_material_check(m);
   if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
   if (s) return s;
   if (!isfinite(vn) || !isfinite(p_r) || !isfinite(p_a))
-    return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_select: non-finite input: vn = %g m/s, p_r = %g Pa, p_a = %g Pa",
-                     vn, p_r, p_a);
+    return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_select: non-finite input: vn = %g m/s, p_r = %g Pa, p_a = %g Pa", vn,
+                     p_r, p_a);
   cap_wetting_choice c;
   if (vn > v_static) { /* moving into the dry side; |vn| == v_static is static */
     c.regime = CAP_WETTING_ADVANCING;
@@ -182,8 +182,7 @@ static size_t interior_entry(const cap_grid *g, const int c_in[3], int *ok)
 
 /* 1 if the SURFACE cell (i, j, k) has a FLUID interior face-neighbour with phi < 0. With check != 0
  * nothing is decided: the values that would be read are validated instead (returns a status). */
-static int touched(const cap_grid *g, const unsigned char *mask, const double *phi, int i, int j, int k,
-                   int check)
+static int touched(const cap_grid *g, const unsigned char *mask, const double *phi, int i, int j, int k, int check)
 {
   for (int d = 0; d < g->dim; d++)
     for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -208,8 +207,7 @@ int cap_wetting_map_update(cap_wetting_map *w, const cap_grid *g, const unsigned
                            size_t *n_new)
 {
   if (!w || !g || !mask || !phi) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_update: NULL argument");
-  if (w->dim != g->dim || w->nx != g->nx || w->ny != g->ny || w->nz != g->nz || w->ng != g->ng ||
-      w->size != g->size)
+  if (w->dim != g->dim || w->nx != g->nx || w->ny != g->ny || w->nz != g->nz || w->ng != g->ng || w->size != g->size)
     return CAP_ERROR(CAP_ESIZE,
                      "cap_wetting_map_update: the map was made for a %dD %d x %d x %d grid with %d ghosts, "
                      "not for this %dD %d x %d x %d grid with %d ghosts",
@@ -249,8 +247,7 @@ int cap_wetting_map_query(const cap_wetting_map *w, size_t idx, int *wetted)
 {
   if (!w || !wetted) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_query: NULL argument");
   if (idx >= w->size)
-    return CAP_ERROR(CAP_EDOM, "idx = %zu is out of range: allowed 0 <= idx < %zu (the grid's size)", idx,
-                     w->size);
+    return CAP_ERROR(CAP_EDOM, "idx = %zu is out of range: allowed 0 <= idx < %zu (the grid's size)", idx, w->size);
   *wetted = w->wet[idx] != 0;
   return CAP_SUCCESS;
 }
@@ -336,23 +333,28 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
                             double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
                             int max_contacts, int *ncontacts)
 {
-  if (nprev > 0 && !prev) return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: %d previous contacts but prev is NULL", nprev);
+  if (nprev > 0 && !prev)
+    return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: %d previous contacts but prev is NULL", nprev);
   if (nprev > 0 && !(dt > 0 && isfinite(dt)))
-    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
+    return CAP_ERROR(
+        CAP_EDOM, "cap_wetting_wall_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
   if (!g || !phi || !u || !v || !m || !angles)
     return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: a pointer argument is NULL");
   if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
     return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: side %d of a %dD grid: allowed a side of a 2D grid", (int)side,
                      g->dim);
   if (g->wall_angle[side] != angles)
-    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: side %d has not these per-position angles "
-                     "(cap_grid_set_wall_angles)", (int)side);
+    return CAP_ERROR(CAP_EDOM,
+                     "cap_wetting_wall_update: side %d has not these per-position angles "
+                     "(cap_grid_set_wall_angles)",
+                     (int)side);
   int s = cap_wetting_material_check(m);
   if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
   if (s) return s;
   const int x_side = side == CAP_XLO || side == CAP_XHI;
   const int n = x_side ? g->ny : g->nx, rows = x_side ? g->nx : g->ny, ng = g->ng;
-  if (rows < 3) return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: %d rows normal to side %d: allowed >= 3", rows, (int)side);
+  if (rows < 3)
+    return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: %d rows normal to side %d: allowed >= 3", rows, (int)side);
   const double h = g->h;
 #define WCELL(t, r) cap_grid_wall_idx(g, side, (t), (r))
   int nc = 0;
@@ -365,7 +367,8 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
   for (int t = 0; t + 1 < n; t++) {
     double fa = phi[WCELL(t, 0)], fb = phi[WCELL(t + 1, 0)];
     if ((fa < 0) == (fb < 0)) continue;
-    if (!isfinite(fa) || !isfinite(fb)) return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_wall_update: phi at the wall row, position %d", t);
+    if (!isfinite(fa) || !isfinite(fb))
+      return CAP_ERROR(CAP_ENONFINITE, "cap_wetting_wall_update: phi at the wall row, position %d", t);
     double frac = fa / (fa - fb);
     int dir = fa < 0 ? 1 : -1;
     /* derivatives at the crossing in each of the three rows, then extrapolated to the wall */
@@ -386,7 +389,10 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
      * within 2 cells), else the tangential velocity at the face between the two cells of the wall row */
     double pos = t + frac, vn = NAN;
     for (int q = 0; q < nprev; q++)
-      if (prev[q].dir == dir && fabs(prev[q].pos - pos) < 2) { vn = dir * (pos - prev[q].pos) * h / dt; break; }
+      if (prev[q].dir == dir && fabs(prev[q].pos - pos) < 2) {
+        vn = dir * (pos - prev[q].pos) * h / dt;
+        break;
+      }
     if (isnan(vn))
       vn = dir * (x_side ? v : u)[WCELL(t + 1, 0)]; /* the face between cells t and t + 1 of the wall row */
     cap_wetting_choice c;
@@ -401,8 +407,7 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
     for (; t_written <= t && t_written < n + ng; t_written++) angles[t_written + ng] = theta;
     last_theta = theta;
     pos_prev = pos;
-    if (contacts && nc < max_contacts)
-      contacts[nc] = (cap_wetting_contact){pos, dir, theta_m, vn, theta, c};
+    if (contacts && nc < max_contacts) contacts[nc] = (cap_wetting_contact){pos, dir, theta_m, vn, theta, c};
     if (pinned && c.regime == CAP_WETTING_PINNED)
       for (int q = t - 1; q <= t + 2; q++)
         if (q >= 0 && q < n) pinned[WCELL(q, 0)] = 1;
@@ -445,8 +450,14 @@ static int solve_small(int n, double *a, double *b, double *x)
       if (fabs(a[r * n + col]) > fabs(a[piv * n + col])) piv = r;
     if (!(fabs(a[piv * n + col]) > 1e-12 * scale)) return -1;
     if (piv != col) {
-      for (int k = 0; k < n; k++) { double t = a[col * n + k]; a[col * n + k] = a[piv * n + k]; a[piv * n + k] = t; }
-      double t = b[col]; b[col] = b[piv]; b[piv] = t;
+      for (int k = 0; k < n; k++) {
+        double t = a[col * n + k];
+        a[col * n + k] = a[piv * n + k];
+        a[piv * n + k] = t;
+      }
+      double t = b[col];
+      b[col] = b[piv];
+      b[piv] = t;
     }
     for (int r = col + 1; r < n; r++) {
       double f = a[r * n + col] / a[col * n + col];
@@ -501,7 +512,8 @@ static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double
     sv -= f / df;
   }
   if (!(fabs(sv) < reach)) return;
-  double X = sv * tx, Y = sv * ty, gx = q[1] + 2 * q[3] * X + q[4] * Y, gy = q[2] + q[4] * X + 2 * q[5] * Y, gl = hypot(gx, gy);
+  double X = sv * tx, Y = sv * ty, gx = q[1] + 2 * q[3] * X + q[4] * Y, gy = q[2] + q[4] * X + 2 * q[5] * Y,
+         gl = hypot(gx, gy);
   if (!(gl > 0)) return;
   c->x += sv * h * tx;
   c->y += sv * h * ty;
@@ -514,9 +526,11 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
                              unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,
                              int *ncontacts)
 {
-  if (nprev > 0 && !prev) return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: %d previous contacts but prev is NULL", nprev);
+  if (nprev > 0 && !prev)
+    return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: %d previous contacts but prev is NULL", nprev);
   if (nprev > 0 && !(dt > 0 && isfinite(dt)))
-    return CAP_ERROR(CAP_EDOM, "cap_wetting_vsurf_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
+    return CAP_ERROR(
+        CAP_EDOM, "cap_wetting_vsurf_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
   if (!vs || !g || !phi || !u || !v || !m || !angles || !ncontacts || (max_contacts > 0 && !contacts))
     return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: a pointer argument is NULL");
   int s = cap_wetting_material_check(m);
@@ -526,7 +540,8 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
   if (s) return s;
   const size_t nc = cap_vsurf_ncontacts(vs);
   if (nc > (size_t)(max_contacts > 0 ? max_contacts : 0))
-    return CAP_ERROR(CAP_ESIZE, "cap_wetting_vsurf_update: %zu contact points on the solids, room for %d", nc, max_contacts);
+    return CAP_ERROR(CAP_ESIZE, "cap_wetting_vsurf_update: %zu contact points on the solids, room for %d", nc,
+                     max_contacts);
   for (size_t r = 0; r < nc && !s; r++) {
     cap_vsurf_contact c;
     s = cap_vsurf_contact_get(vs, r, &c);
@@ -586,7 +601,10 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
     for (size_t r = 0; r < nc; r++) {
       const cap_vsurf_contact *c = &contacts[r].at;
       double dist = hypot(c->x - fx, c->y - fy);
-      if (c->nx * nx + c->ny * ny > 0 && dist < best) { best = dist; angles[k] = contacts[r].theta; }
+      if (c->nx * nx + c->ny * ny > 0 && dist < best) {
+        best = dist;
+        angles[k] = contacts[r].theta;
+      }
     }
   }
   return s ? s : cap_vsurf_set_cell_angles(vs, angles, n);
@@ -600,7 +618,10 @@ int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (!in[c]) { mask[c] = CAP_WETTING_FLUID; continue; }
+      if (!in[c]) {
+        mask[c] = CAP_WETTING_FLUID;
+        continue;
+      }
       mask[c] = CAP_WETTING_SOLID;
       for (int q = 0; q < 4; q++) {
         int a = i + di[q], b = j + dj[q];

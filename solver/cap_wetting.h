@@ -91,8 +91,8 @@ cap_wetting_regime cap_wetting_eq10(double p_r, double p_a, double *p);
  * p_a (Pa; p_a computed with cap_wetting_theta_advancing(m, wetted)). The receding bound of m is
  * applied to RECEDING choices. Errors: CAP_EINVAL (NULL), the material checks, CAP_EDOM (v_static),
  * CAP_ENONFINITE (vn, p_r or p_a not finite); *out unchanged on error. */
-int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r,
-                       double p_a, cap_wetting_choice *out);
+int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static, int wetted, double p_r, double p_a,
+                       cap_wetting_choice *out);
 
 /* 2b. The model on a wall of the box (2D, planar or axisymmetric): the contact points of the level set
  * phi on side `side` (a WALL or SLIP side with a contact angle and per-position angles,
@@ -125,11 +125,11 @@ int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static
  * up to max_contacts records; *ncontacts (may be NULL) the number found. Errors: CAP_EINVAL (NULL),
  * CAP_EDOM (a side without per-position angles, a 3D grid, fewer than 3 rows), cap_wetting_select's. */
 typedef struct {
-  double pos;      /* crossing along the side: cell index t + fraction (t the cell on the liquid side if dir > 0) */
-  int dir;         /* +1: the dry side is towards larger t; -1: towards smaller t */
-  double theta_m;  /* actual angle, rad */
-  double vn;       /* front velocity along the wall towards the dry side, m/s */
-  double theta;    /* angle imposed, rad */
+  double pos;     /* crossing along the side: cell index t + fraction (t the cell on the liquid side if dir > 0) */
+  int dir;        /* +1: the dry side is towards larger t; -1: towards smaller t */
+  double theta_m; /* actual angle, rad */
+  double vn;      /* front velocity along the wall towards the dry side, m/s */
+  double theta;   /* angle imposed, rad */
   cap_wetting_choice choice;
 } cap_wetting_contact;
 

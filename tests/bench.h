@@ -26,8 +26,10 @@ static inline int bench_parse_sizes(const char *s, int *sizes)
     if (end == s || v < 16 || v > 2048) return -1;
     sizes[n++] = (int)v;
     s = end;
-    if (*s == ',') s++;
-    else if (*s) return -1;
+    if (*s == ',')
+      s++;
+    else if (*s)
+      return -1;
   }
   return n;
 }

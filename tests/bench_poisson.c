@@ -32,7 +32,11 @@ static const double CX = 0.5123, CY = 0.4871, CR = 0.3817;
 
 static double laplace_jump(void *ctx, int i, int j, int dir, double theta)
 {
-  (void)ctx; (void)i; (void)j; (void)dir; (void)theta;
+  (void)ctx;
+  (void)i;
+  (void)j;
+  (void)dir;
+  (void)theta;
   return 1.0 / CR; /* sigma kappa with sigma = 1, kappa = 1/R (2D circle) */
 }
 
@@ -60,7 +64,10 @@ static int setup(int n, cap_grid *g, cap_poisson **P, double **rhs, double **p)
   double *phi = cap_grid_field_alloc(g);
   *rhs = cap_grid_field_alloc(g);
   *p = cap_grid_field_alloc(g);
-  if (!phi || !*rhs || !*p) { free(phi); return CAP_ENOMEM; }
+  if (!phi || !*rhs || !*p) {
+    free(phi);
+    return CAP_ENOMEM;
+  }
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
       double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j);
@@ -82,13 +89,24 @@ int main(int argc, char **argv)
   cap_set_error_handler(cap_error_handler_stderr, NULL);
   for (int a = 1; a < argc; a += 2) { /* every flag but --help takes one value */
     const char *v = a + 1 < argc ? argv[a + 1] : NULL;
-    if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) { usage(); return 0; }
-    static const char *known[] = {"--sizes", "--methods", "--tol", "--maxiter-mic", "--maxiter-mg", "--min-time",
-                                  "--vcycle-n", "--out"};
+    if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+      usage();
+      return 0;
+    }
+    static const char *known[] = {"--sizes",      "--methods",  "--tol",      "--maxiter-mic",
+                                  "--maxiter-mg", "--min-time", "--vcycle-n", "--out"};
     int is_known = 0;
     for (size_t q = 0; q < sizeof known / sizeof known[0]; q++) is_known |= !strcmp(argv[a], known[q]);
-    if (!is_known) { fprintf(stderr, "bench_poisson: unknown flag %s\n", argv[a]); usage(); return 2; }
-    if (!v) { fprintf(stderr, "bench_poisson: %s needs a value\n", argv[a]); usage(); return 2; }
+    if (!is_known) {
+      fprintf(stderr, "bench_poisson: unknown flag %s\n", argv[a]);
+      usage();
+      return 2;
+    }
+    if (!v) {
+      fprintf(stderr, "bench_poisson: %s needs a value\n", argv[a]);
+      usage();
+      return 2;
+    }
     if (!strcmp(argv[a], "--sizes")) {
       nsizes = 0;
       char buf[256];
@@ -104,13 +122,22 @@ int main(int argc, char **argv)
     } else if (!strcmp(argv[a], "--methods")) {
       do_mic = strstr(v, "mic") != NULL;
       do_mg = strstr(v, "mg") != NULL;
-      if (!do_mic && !do_mg) { fprintf(stderr, "bench_poisson: --methods takes mic, mg or mic,mg\n"); return 2; }
-    } else if (!strcmp(argv[a], "--tol")) tol = atof(v);
-    else if (!strcmp(argv[a], "--maxiter-mic")) maxiter_mic = atoi(v);
-    else if (!strcmp(argv[a], "--maxiter-mg")) maxiter_mg = atoi(v);
-    else if (!strcmp(argv[a], "--min-time")) min_time = atof(v);
-    else if (!strcmp(argv[a], "--vcycle-n")) vn = atoi(v);
-    else if (!strcmp(argv[a], "--out")) out = v;
+      if (!do_mic && !do_mg) {
+        fprintf(stderr, "bench_poisson: --methods takes mic, mg or mic,mg\n");
+        return 2;
+      }
+    } else if (!strcmp(argv[a], "--tol"))
+      tol = atof(v);
+    else if (!strcmp(argv[a], "--maxiter-mic"))
+      maxiter_mic = atoi(v);
+    else if (!strcmp(argv[a], "--maxiter-mg"))
+      maxiter_mg = atoi(v);
+    else if (!strcmp(argv[a], "--min-time"))
+      min_time = atof(v);
+    else if (!strcmp(argv[a], "--vcycle-n"))
+      vn = atoi(v);
+    else if (!strcmp(argv[a], "--out"))
+      out = v;
   }
   if (!(tol > 0 && tol < 1) || maxiter_mic < 1 || maxiter_mg < 1 || !(min_time >= 0) || vn < 0) {
     fprintf(stderr, "bench_poisson: need 0 < tol < 1, maxiters >= 1, min-time >= 0, vcycle-n >= 0\n");
@@ -119,14 +146,20 @@ int main(int argc, char **argv)
 
   row rows[2 * MAX_SIZES];
   int nrows = 0, failed = 0;
-  printf("%6s %-8s %9s %6s %6s %10s %8s %12s %14s\n", "n", "method", "unknowns", "levels", "iters", "rel_res",
-         "status", "s/solve", "unknowns/s");
+  printf("%6s %-8s %9s %6s %6s %10s %8s %12s %14s\n", "n", "method", "unknowns", "levels", "iters", "rel_res", "status",
+         "s/solve", "unknowns/s");
   for (int k = 0; k < nsizes; k++) {
     cap_grid g;
     cap_poisson *P = NULL;
     double *rhs = NULL, *p = NULL;
     int s = setup(sizes[k], &g, &P, &rhs, &p);
-    if (s) { failed = 1; cap_poisson_free(P); free(rhs); free(p); continue; }
+    if (s) {
+      failed = 1;
+      cap_poisson_free(P);
+      free(rhs);
+      free(p);
+      continue;
+    }
     for (int m = 0; m < 2; m++) {
       if ((m == 0 && !do_mic) || (m == 1 && !do_mg)) continue;
       cap_poisson_method method = m ? CAP_POISSON_MG_PCG : CAP_POISSON_MIC_PCG;
@@ -178,9 +211,10 @@ int main(int argc, char **argv)
         t = bench_now() - t0;
       }
       vcycle = t / reps;
-      printf("one V-cycle at %d^2 (%ld unknowns, %d levels): %.3f ms (mean of %d)\n", vn, vunk, st.levels,
-             1e3 * vcycle, reps);
-    } else failed = 1;
+      printf("one V-cycle at %d^2 (%ld unknowns, %d levels): %.3f ms (mean of %d)\n", vn, vunk, st.levels, 1e3 * vcycle,
+             reps);
+    } else
+      failed = 1;
     cap_poisson_free(P);
     free(rhs);
     free(p);
@@ -188,13 +222,18 @@ int main(int argc, char **argv)
 
   if (out) {
     FILE *f = fopen(out, "w");
-    if (!f) { fprintf(stderr, "bench_poisson: cannot write %s\n", out); return 1; }
+    if (!f) {
+      fprintf(stderr, "bench_poisson: cannot write %s\n", out);
+      return 1;
+    }
     time_t now_t = time(NULL);
     char date[64];
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now_t));
     fprintf(f, "# bench_poisson (capillab tests/bench_poisson.c), %s\n", date);
-    fprintf(f, "# system: liquid disc centre (0.5123, 0.4871) R = 0.3817 in the unit square (walls), p_G = 1/R, "
-               "rhs = 10 sin(3.1x + 1.7y) + xy; tol = %g (relative residual, 2-norm); cold start\n", tol);
+    fprintf(f,
+            "# system: liquid disc centre (0.5123, 0.4871) R = 0.3817 in the unit square (walls), p_G = 1/R, "
+            "rhs = 10 sin(3.1x + 1.7y) + xy; tol = %g (relative residual, 2-norm); cold start\n",
+            tol);
     fprintf(f, "# seconds: wall time per solve (CLOCK_MONOTONIC), mean over reps; "
                "status capped = maxiter reached\n");
     fprintf(f, "n\tmethod\tunknowns\tlevels\titerations\trel_residual\tstatus\tseconds_per_solve\t"

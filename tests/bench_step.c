@@ -26,9 +26,10 @@ int main(int argc, char **argv)
   if (done >= 0) return done;
   cap_set_error_handler(cap_error_handler_stderr, NULL);
   cap_provenance prov = {"bench_step", "oscillating drop, D = n/2 cells, La = 1e5"};
-  cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,
-                                       "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset")
-                     : NULL;
+  cap_tsv *tsv =
+      out ? cap_io_tsv_open(out, &prov,
+                            "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset")
+          : NULL;
   if (out && !tsv) return 3;
   printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
          "project", "extend", "levelset", "p-iters");
@@ -48,7 +49,10 @@ int main(int argc, char **argv)
         s->phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - R * (1 + eps * cos(2 * th));
       }
     cap_ns_params p = cap_ns_params_default();
-    p.rho = 1; p.sigma = 1; p.mu = sqrt(1.0 / 1e5); p.gx = p.gy = 0;
+    p.rho = 1;
+    p.sigma = 1;
+    p.mu = sqrt(1.0 / 1e5);
+    p.gx = p.gy = 0;
     double phase[5] = {0}, total = 0;
     long piters = 0;
     for (int it = 0; it < steps + 3 && !st; it++) {
@@ -58,10 +62,16 @@ int main(int argc, char **argv)
       if (!st) st = cap_ns_step(s, &p, w, di.dt, &info);
       if (st || it < 3) continue;
       double t[5] = {info.t_advect, info.t_viscous, info.t_project, info.t_extend, info.t_levelset};
-      for (int q = 0; q < 5; q++) { phase[q] += t[q]; total += t[q]; }
+      for (int q = 0; q < 5; q++) {
+        phase[q] += t[q];
+        total += t[q];
+      }
       piters += info.pressure.iterations;
     }
-    if (st) { fprintf(stderr, "bench_step: the run failed at n = %d\n", n); return 3; }
+    if (st) {
+      fprintf(stderr, "bench_step: the run failed at n = %d\n", n);
+      return 3;
+    }
     double per = total / steps, cells = (double)n * n;
     printf("%6d %9.0f %10.4g %14.4g", n, cells, per, cells / per);
     for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);

@@ -30,7 +30,8 @@ int main(int argc, char **argv)
   int done = bench_args(argc, argv, "bench_vsurf", "fills", sizes, &nsizes, &fills, &out);
   if (done >= 0) return done;
   cap_set_error_handler(cap_error_handler_stderr, NULL);
-  cap_provenance prov = {"bench_vsurf", "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg"};
+  cap_provenance prov = {"bench_vsurf",
+                         "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg"};
   cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,
                                        "n\tsolid(0_plane,1_disc)\tsolid_cells\tband_cells\tfirst_fill_s\tfill_s\t"
                                        "solid_cells_per_s")
@@ -77,7 +78,10 @@ int main(int argc, char **argv)
       t0 = bench_now();
       for (int f = 0; f < fills && !st; f++) st = cap_vsurf_fill(v, &g, phi);
       double per = (bench_now() - t0) / fills;
-      if (st) { fprintf(stderr, "bench_vsurf: the fill failed at n = %d\n", n); return 3; }
+      if (st) {
+        fprintf(stderr, "bench_vsurf: the fill failed at n = %d\n", n);
+        return 3;
+      }
       printf("%6d %-6s %11zu %10zu %14.4g %12.4g %16.4g\n", n, disc ? "disc" : "plane", ns, nb, first, per, ns / per);
       if (tsv) cap_io_tsv_row(tsv, 7, (double[]){n, disc, (double)ns, (double)nb, first, per, ns / per});
       free(phi);

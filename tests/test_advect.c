@@ -9,7 +9,10 @@
 #include "../solver/cap_interp.h"
 #include "tharness.h"
 
-static double wave(double x, double y) { return sin(2 * M_PI * x + 0.3817) * cos(2 * M_PI * y) + 0.5 * sin(2 * M_PI * (x - y)); }
+static double wave(double x, double y)
+{
+  return sin(2 * M_PI * x + 0.3817) * cos(2 * M_PI * y) + 0.5 * sin(2 * M_PI * (x - y));
+}
 
 static void periodic_grid(cap_grid *g, int n)
 {
@@ -24,19 +27,27 @@ static double translate(int n, double ux, double vy, double dt, int steps)
   periodic_grid(&g, n);
   double *q = cap_grid_field_alloc(&g), *q2 = cap_grid_field_alloc(&g);
   double *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  for (size_t k = 0; k < g.size; k++) { u[k] = ux; v[k] = vy; }
+  for (size_t k = 0; k < g.size; k++) {
+    u[k] = ux;
+    v[k] = vy;
+  }
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= n; i++) q[cap_grid_idx(&g, i, j)] = wave(cap_grid_xf(&g, i), cap_grid_yc(&g, j));
   for (int s = 0; s < steps; s++) {
     cap_grid_fill_ghosts_at(&g, q, CAP_AT_XFACE, CAP_GHOST_EVEN);
     cap_advect_semilagrangian(&g, q, q2, CAP_AT_XFACE, u, v, dt);
-    double *t = q; q = q2; q2 = t;
+    double *t = q;
+    q = q2;
+    q2 = t;
   }
   double T = dt * steps, e = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= n; i++)
       e = fmax(e, fabs(q[cap_grid_idx(&g, i, j)] - wave(cap_grid_xf(&g, i) - ux * T, cap_grid_yc(&g, j) - vy * T)));
-  free(q); free(q2); free(u); free(v);
+  free(q);
+  free(q2);
+  free(u);
+  free(v);
   return e;
 }
 
@@ -65,7 +76,10 @@ static double rotation_step_error(double dt)
       double xdep = xc + x * cos(dt) + y * sin(dt);
       e = fmax(e, fabs(q2[cap_grid_idx(&g, i, j)] - xdep));
     }
-  free(q); free(q2); free(u); free(v);
+  free(q);
+  free(q2);
+  free(u);
+  free(v);
   return e;
 }
 
@@ -102,7 +116,8 @@ static void cubic_interpolation(void)
   double e = 0;
   for (int j = 0; j < 16; j++)
     for (int i = 0; i < 16; i++)
-      e = fmax(e, fabs(cap_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
+      e = fmax(e,
+               fabs(cap_interp_cubic(&g, f, CAP_AT_CELL, (i + 0.5) / 16, (j + 0.5) / 16) - f[cap_grid_idx(&g, i, j)]));
   th_abs(e, 0, 1e-15, "cubic interpolation at the cell centres returns the samples");
   free(f);
   const cap_location locs[3] = {CAP_AT_CELL, CAP_AT_XFACE, CAP_AT_YFACE};
@@ -127,7 +142,10 @@ static void fixed_dt(void)
 {
   int ns[3] = {32, 64, 128};
   double h[3], e[3];
-  for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e[k] = translate(ns[k], 0.7321, -0.4142, 0.02, 10); }
+  for (int k = 0; k < 3; k++) {
+    h[k] = 1.0 / ns[k];
+    e[k] = translate(ns[k], 0.7321, -0.4142, 0.02, 10);
+  }
   for (int k = 0; k < 3; k++) th_note("translation, 10 steps of dt = 0.02, n=%d: max error %.3e", ns[k], e[k]);
   th_true(th_slope(3, h, e) >= 1.8, "fixed dt: observed order in h %.2f >= 1.8", th_slope(3, h, e));
 }
@@ -197,7 +215,8 @@ static void bad_input(void)
   th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1), CAP_EDOM, "negative dt rejected");
   th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1), CAP_EDOM, "unknown location rejected");
   th_int(cap_grid_fill_ghosts_at(&w, f, (cap_location)5, CAP_GHOST_EVEN), CAP_EDOM, "fill: unknown location rejected");
-  free(f); free(f2);
+  free(f);
+  free(f2);
 }
 
 static const th_case cases[] = {

@@ -69,7 +69,8 @@ static void added_mass_coupling(void)
   double under = model_run(m, 0.5 * M_A, M_A, fs, 400);
   double a_eq = fabs((fs - m * 1.0) / (m + M_A)); /* the true acceleration: (m + M_A) a = fs - m g */
   th_note("coupling model, m = M_A / 4: |a| after 60 steps %.3g without the estimate; with m_a = M_A %.6g, 2 M_A %.6g, "
-          "M_A / 2 %.6g (the true one %.6g)", plain, exact, over, under, a_eq);
+          "M_A / 2 %.6g (the true one %.6g)",
+          plain, exact, over, under, a_eq);
   th_true(plain > 1e10, "coupling model: the plain explicit update diverges for a body lighter than its added mass");
   th_rel(exact, a_eq, 1e-12, "coupling model: m_a = M_A gives the true acceleration");
   th_rel(over, a_eq, 1e-9, "coupling model: m_a = 2 M_A converges to it");
@@ -123,12 +124,8 @@ static void bad_input(void)
 }
 
 static const th_case cases[] = {
-    {"free_fall", free_fall},
-    {"held_direction", held_direction},
-    {"added_mass_coupling", added_mass_coupling},
-    {"move_solid", move_solid},
-    {"bad_input", bad_input},
-    {NULL, NULL},
+    {"free_fall", free_fall},   {"held_direction", held_direction}, {"added_mass_coupling", added_mass_coupling},
+    {"move_solid", move_solid}, {"bad_input", bad_input},           {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

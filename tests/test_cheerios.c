@@ -19,7 +19,7 @@
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
-#define PI 3.14159265358979323846
+#define PI  3.14159265358979323846
 #define DEG (PI / 180.0)
 
 /* ---- independent helpers ---------------------------------------------------------------------- */
@@ -249,8 +249,8 @@ static void check_pair(const char *tag, double bo, double D, double th, double L
   double ind_err = 1e-12;
   th_abs(r.force.val, fdirect, 1e-11 + 1e-9 * r.force.val, "%s F = rho g z_m^2/2 equals the direct force", tag);
   th_true(fabs(r.force.val - fdirect) <= 3.0 * r.force.err + ind_err,
-          "%s F err (%.2e) bounds the difference to the direct force (%.2e) within its own error", tag,
-          r.force.err, fabs(r.force.val - fdirect));
+          "%s F err (%.2e) bounds the difference to the direct force (%.2e) within its own error", tag, r.force.err,
+          fabs(r.force.val - fdirect));
   /* contact heights consistent with the body */
   th_abs(r.h_o.val, r.zc.val - b * cos(r.phi_o.val), 1e-13 * (1 + b), "%s h_o = zc - R cos phi_o", tag);
   /* outer meniscus decays to the bath: shooting bracket */
@@ -346,8 +346,10 @@ static void check_unlike(const char *name, const cap_cheerios_body2d *a, const c
     double fx = simpson(press_fx, par, -tl, tr, 4000) - cos(al) + cos(ar);
     th_rel(fz, PI * bd[k]->density_ratio * bd[k]->bond, 1e-9, "%s: body %c carries its weight (quadrature)", name,
            k ? 'b' : 'a');
-    th_abs(k ? -fx : fx, r.force.val, 1e-9 * (1 + fabs(r.force.val)) + 1e-12, "%s: body %c, F = C - sigma = the "
-           "pressure and line forces (quadrature), towards the other", name, k ? 'b' : 'a');
+    th_abs(k ? -fx : fx, r.force.val, 1e-9 * (1 + fabs(r.force.val)) + 1e-12,
+           "%s: body %c, F = C - sigma = the "
+           "pressure and line forces (quadrature), towards the other",
+           name, k ? 'b' : 'a');
     th_abs(q->zc.val - bb * cos(q->phi_o.val), -2.0 * sin(0.5 * q->alpha_o.val), 1e-12,
            "%s: body %c's outer contact on the single-wall meniscus", name, k ? 'b' : 'a');
   }
@@ -456,8 +458,7 @@ static void linear_2d(void)
     th_rel(li.force.val / li.force_far.val, pow(1.0 - exp(-2.0 * d), -2.0), 1e-12,
            "2D linear F_slope/F_far = (1 - e^-2d)^-2 at d = %.1f", d);
     double e_slope = fabs(li.force.val / r.force.val - 1.0), e_far = fabs(li.force_far.val / r.force.val - 1.0);
-    th_note("d = %.1f: exact F = %.6e, |F_slope/F - 1| = %.3e, |F_far/F - 1| = %.3e", d, r.force.val, e_slope,
-            e_far);
+    th_note("d = %.1f: exact F = %.6e, |F_slope/F - 1| = %.3e, |F_far/F - 1| = %.3e", d, r.force.val, e_slope, e_far);
     if (!(e_slope < prev_slope)) mono_slope = 0;
     prev_slope = e_slope;
     prev_far = e_far;
@@ -478,8 +479,8 @@ static void linear_2d(void)
     th_abs(li.force_far.val / r.force.val - 1.0, -floor_nl, 1e-8 + 1e-3 * fabs(floor_nl),
            "2D exact/far-field gap at d = 9 is the tail nonlinearity (A/h)^2 - 1 = %.3e", floor_nl);
   }
-  th_true(prev_slope < 1e-3 && prev_far < 1e-4, "2D linear laws within 1e-3 / 1e-4 at d = 5 (%.2e, %.2e)",
-          prev_slope, prev_far);
+  th_true(prev_slope < 1e-3 && prev_far < 1e-4, "2D linear laws within 1e-3 / 1e-4 at d = 5 (%.2e, %.2e)", prev_slope,
+          prev_far);
 
   /* exact large-l asymptote 2 A^2 e^-2d with the nonlinear tail amplitude, at a large Bond number
    * (Bo = 2.6173, light hydrophobic): relative difference shrinks ~ e^-2d, to < 1e-9 at d = 12 */
@@ -567,7 +568,8 @@ static void walled_2d(void)
           "walled pair: force error estimate %.2g covers the order left out, |z_m| z_w^2 (< 1 %% of %.4g)", fr.err, f);
   th_true(!st && fabs(zw - 2 * A * exp(-3.0)) < 1e-15 && fabs(f - 0.5 * (p.zm.val * p.zm.val - zw * zw)) < 1e-15,
           "walled pair at 3 l_c: z_w = 2 A e^-3 = %.5f, force %.6g against %.6g in the open bath", zw, f, p.force.val);
-  th_true(!st && f < p.force.val && zw * p.h_o.val > 0, "walled pair: the wall's image lowers the attraction, z_w on the "
+  th_true(!st && f < p.force.val && zw * p.h_o.val > 0,
+          "walled pair: the wall's image lowers the attraction, z_w on the "
           "outer contact's side of the far level");
   th_int(cap_cheerios_2d_pair_walled(&p, 0, &zwr, &fr), CAP_EDOM, "walled pair: reach 0 rejected");
   th_int(cap_cheerios_2d_pair_walled(NULL, 3, &zwr, &fr), CAP_EINVAL, "walled pair: NULL pair rejected");
@@ -588,7 +590,8 @@ static void box_2d(void)
   th_abs(sin(r.alpha_o.val) + sin(r.alpha_i.val) + fz, PI * D * bo, 1e-10 * (1 + PI * D * bo),
          "box pair: vertical force balance by quadrature");
   double fdirect = cos(r.alpha_i.val) - cos(r.alpha_o.val) + fx;
-  th_abs(r.force.val, fdirect, 1e-11 + 1e-9 * r.force.val, "box pair: F equals the direct force on the body (%.8g)", fdirect);
+  th_abs(r.force.val, fdirect, 1e-11 + 1e-9 * r.force.val, "box pair: F equals the direct force on the body (%.8g)",
+         fdirect);
   double dx, zend;
   inner_by_psi(r.h_i.val, r.alpha_i.val, &dx, &zend);
   th_abs(dx, 0.5 * L - b * sin(r.phi_i.val), 1e-9, "box pair: the inner meniscus reaches the midplane (RK4 in psi)");
@@ -616,20 +619,15 @@ static void box_2d(void)
   th_rel(far.force.val, open.force.val, 1e-10, "box pair, wall 40 l_c away: the open bath's force");
   th_abs(far.zc.val, open.zc.val, 1e-10, "box pair, wall 40 l_c away: the open bath's height");
   th_true(open.zw.val == 0, "open pair: z_w = 0");
-  th_int(cap_cheerios_2d_pair_box(bo, D, th, L, 0.1, &m), CAP_EDOM, "box pair: wall inside the body (0.1 l_c) rejected");
+  th_int(cap_cheerios_2d_pair_box(bo, D, th, L, 0.1, &m), CAP_EDOM,
+         "box pair: wall inside the body (0.1 l_c) rejected");
   th_true(strstr(cap_error_message(), "wall") != NULL, "box pair: the message names the wall");
   th_int(cap_cheerios_2d_pair_box(bo, D, th, L, NAN, &m), CAP_EDOM, "box pair: wall = NaN rejected");
 }
 
 static const th_case cases[] = {
-    {"spheres_3d", spheres_3d},
-    {"walled_2d", walled_2d},
-    {"box_2d", box_2d},
-    {"isolated_2d", isolated_2d},
-    {"pair_2d", pair_2d},
-    {"linear_2d", linear_2d},
-    {"unlike_2d", unlike_2d},
-    {NULL, NULL},
+    {"spheres_3d", spheres_3d}, {"walled_2d", walled_2d}, {"box_2d", box_2d},       {"isolated_2d", isolated_2d},
+    {"pair_2d", pair_2d},       {"linear_2d", linear_2d}, {"unlike_2d", unlike_2d}, {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

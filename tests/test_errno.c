@@ -10,7 +10,8 @@ static char handled_msg[512];
 
 static void record(int code, const char *message, const char *file, int line, void *ctx)
 {
-  (void)file; (void)line;
+  (void)file;
+  (void)line;
   handled_code = code;
   strncpy(handled_msg, message, sizeof handled_msg - 1);
   *(int *)ctx += 1;
@@ -43,8 +44,7 @@ static void range_checks(void)
   th_int(cap_check_nonneg("rho_out", -1e-300, "kg/m^3"), CAP_EDOM, "negative rejected as non-negative");
   th_int(cap_check_finite("x", -7.25, ""), CAP_SUCCESS, "finite accepted");
   th_int(cap_check_int_range("n", 1, 2, 100), CAP_EDOM, "integer below range rejected");
-  th_true(strstr(cap_error_message(), "2 <= n <= 100") != NULL, "integer range message: '%s'",
-          cap_error_message());
+  th_true(strstr(cap_error_message(), "2 <= n <= 100") != NULL, "integer range message: '%s'", cap_error_message());
 }
 
 /* A replaceable handler sees the code and the message; the default comes back; clear empties the

@@ -103,8 +103,10 @@ static void force_balance(void)
       int s = independent_load(bo, th, phi, &di, &scale);
       th_int(s, GSL_SUCCESS, "independent force balance (ODE + quadrature) status");
       /* ODE at rtol 1e-12 (start error eps^2/24 ~ 4e-14), quadrature 1e-12: 1e-9 of the force scale */
-      th_abs(d.val, di, 1e-9 * scale, "force balance: D(phi = %.4f) vs pressure quadrature + tension, Bo = %g, "
-             "theta = %g deg", phi, bo, cases[i][1]);
+      th_abs(d.val, di, 1e-9 * scale,
+             "force balance: D(phi = %.4f) vs pressure quadrature + tension, Bo = %g, "
+             "theta = %g deg",
+             phi, bo, cases[i][1]);
       th_true(d.err > 0 && d.err <= 1e-13 * (scale + 1.0), "D(phi) closed-form err is a few ulps");
     }
   gsl_set_error_handler(old);
@@ -200,7 +202,10 @@ static void equilibrium(void)
 {
   static const struct {
     double bo, theta_deg, d;
-  } c[] = {{0.3817, 63.7, 1.4142}, {1.7321, 137.0, 0.6931}, {0.0523, 21.3, 3.7}, {12.9, 163.2, 1.1002},
+  } c[] = {{0.3817, 63.7, 1.4142},
+           {1.7321, 137.0, 0.6931},
+           {0.0523, 21.3, 3.7},
+           {12.9, 163.2, 1.1002},
            {0.0340625, 100.0, 20.9}};
   gsl_error_handler_t *old = gsl_set_error_handler_off();
   for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -292,22 +297,27 @@ static void held(void)
       cap_result dh;
       cap_floating_equilibrium(bos[a], ths[b], d, &e);
       int st = cap_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
-      th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a], ths[b] / DEG);
-      th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a], ths[b] / DEG);
-      th_abs(eh.phi.val, e.phi.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact position",
-             bos[a], ths[b] / DEG);
-      th_abs(eh.h.val, e.h.val, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height",
-             bos[a], ths[b] / DEG);
+      th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a],
+             ths[b] / DEG);
+      th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a],
+             ths[b] / DEG);
+      th_abs(eh.phi.val, e.phi.val, 1e-8,
+             "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact position", bos[a],
+             ths[b] / DEG);
+      th_abs(eh.h.val, e.h.val, 1e-8,
+             "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height", bos[a],
+             ths[b] / DEG);
       th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
       cap_result zc;
       cap_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
-      th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc", bos[a],
-             ths[b] / DEG);
+      th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc",
+             bos[a], ths[b] / DEG);
     }
   cap_result dh;
   /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
   double top = 2 * cos(0.5 * 121.7 * DEG) / sqrt(0.3817) + 1;
-  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL, "held above the range: no solution");
+  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL,
+         "held above the range: no solution");
   th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
   th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
   th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");

@@ -41,7 +41,8 @@ static double dist_circle(double x, double y, double xc, double yc) { return hyp
 static void fill_circle(const cap_grid *g, double *phi)
 {
   for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) phi[cap_grid_idx(g, i, j)] = dist_circle(cap_grid_xc(g, i), cap_grid_yc(g, j), XC, YC);
+    for (int i = 0; i < g->nx; i++)
+      phi[cap_grid_idx(g, i, j)] = dist_circle(cap_grid_xc(g, i), cap_grid_yc(g, j), XC, YC);
 }
 
 static double phi_nondist(double x, double y, double xc, double yc)
@@ -70,8 +71,8 @@ typedef struct {
 
 /* xc, yc: centre; periodic_x: distance to the nearest periodic image; dist_input: phi0 is already
  * the signed distance. */
-static redist_result run_circle(cap_fmm_ws *ws, const cap_grid *g, cap_fmm_order order, double xc,
-                                double yc, int dist_input, int periodic_x, double *phi_out)
+static redist_result run_circle(cap_fmm_ws *ws, const cap_grid *g, cap_fmm_order order, double xc, double yc,
+                                int dist_input, int periodic_x, double *phi_out)
 {
   redist_result r;
   memset(&r, 0, sizeof r);
@@ -154,20 +155,17 @@ static void redistance_circle(int order)
     th_note("order %d n=%d band=%.1f cells: e_all %.3e e_far %.3e e_iface %.3e | crossing shift/h: "
             "phi0 %.2e (any segment %.2e), distance input %.2e | init %zu fallback %zu marched %zu "
             "clamped %zu | %.3f s",
-            order, NS[q], W * NS[q], r.e_all, r.e_far, r.e_iface, r.shift, r.shift_any, rd.shift,
-            r.st.n_init, r.st.n_fallback, r.st.n_marched, r.st.n_clamped, r.seconds);
+            order, NS[q], W * NS[q], r.e_all, r.e_far, r.e_iface, r.shift, r.shift_any, rd.shift, r.st.n_init,
+            r.st.n_fallback, r.st.n_marched, r.st.n_clamped, r.seconds);
     cap_fmm_ws_free(ws);
   }
   th_true(ok, "order %d: every run succeeds and init + marched + clamped = all cells", order);
   th_int(flips, 0, "order %d: no cell changes sign (phi0 and distance inputs, all resolutions)", order);
   double pmin = order == 1 ? 0.9 : 1.8;
   double pa = th_slope(NRES, hs, ea), pf = th_slope(NRES, hs, ef), pi = th_slope(NRES, hs, ei);
-  th_true(pa >= pmin, "order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order,
-          W, pa, pmin);
-  th_true(pf >= pmin, "order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W,
-          pf, pmin);
-  th_true(pi >= pmin, "order %d: observed order of max error on interface cells %.3f >= %.1f", order, pi,
-          pmin);
+  th_true(pa >= pmin, "order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order, W, pa, pmin);
+  th_true(pf >= pmin, "order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W, pf, pmin);
+  th_true(pi >= pmin, "order %d: observed order of max error on interface cells %.3f >= %.1f", order, pi, pmin);
   if (order == 1) {
     /* Order-1 initialisation: where only one axis is crossed, the distance along that axis
      * overestimates the true distance by a factor up to sqrt(2) (d_x <= h <= d_y in
@@ -194,8 +192,7 @@ static void redistance_circle(int order)
       mxd = fmax(mxd, shd[q]);
     }
     th_true(mxd <= 0.01, "order 2, distance input: zero crossings move by %.2e h <= 0.01 h", mxd);
-    th_true(mx <= 0.01, "order 2, phi0: linear crossings of phi0 and of the result differ by %.2e h <= 0.01 h",
-            mx);
+    th_true(mx <= 0.01, "order 2, phi0: linear crossings of phi0 and of the result differ by %.2e h <= 0.01 h", mx);
     double ps = th_slope(NRES, hs, sh);
     th_true(ps >= 0.9, "order 2, phi0: that difference decreases at order %.3f >= 0.9", ps);
     double psd = th_slope(NRES, hs, shd);
@@ -257,12 +254,10 @@ static void straight_redistance(void)
           e = fmax(e, fabs(p - d));
           nchk++;
         }
-      }
-      else if (fabs(d) > band * g.h + 1e-9)
+      } else if (fabs(d) > band * g.h + 1e-9)
         eclamp = fmax(eclamp, fabs(p - copysign(band * g.h, d)));
     }
-  th_abs(e, 0, ROUND_TOL, "straight line, phi = 2.7 d: order-2 redistancing is exact in the band (%ld cells)",
-         nchk);
+  th_abs(e, 0, ROUND_TOL, "straight line, phi = 2.7 d: order-2 redistancing is exact in the band (%ld cells)", nchk);
   th_abs(eclamp, 0, ROUND_TOL, "straight line: |phi| = band h beyond the band");
   th_int((long)st.n_fallback, 0, "straight line: no order-2 initialisation falls back to order 1");
   free(phi);
@@ -318,11 +313,11 @@ static void straight_extrapolate(void)
         }
       th_int(s, CAP_SUCCESS, "straight line, %s, order %d: extrapolate", names[loc], order);
       th_abs(err, 0, ROUND_TOL,
-             "straight line, %s, order %d: q linear along the line is reproduced exactly (%ld points)",
-             names[loc], order, nchk2);
+             "straight line, %s, order %d: q linear along the line is reproduced exactly (%ld points)", names[loc],
+             order, nchk2);
       th_true(outside > 0 && untouched_bad == 0 && st.n_unreached == 0,
-              "straight line, %s, order %d: the %ld points beyond the band are untouched, none unreached",
-              names[loc], order, outside);
+              "straight line, %s, order %d: the %ld points beyond the band are untouched, none unreached", names[loc],
+              order, outside);
     }
   free(phi);
   free(ps);
@@ -342,8 +337,8 @@ static double q_angle(double x, double y)
 
 /* Max error over the extrapolated points (0 <= phi_s <= W) of the field f given inside the liquid
  * (NaN if a target is not reached). phi: cell-centred level set. */
-static double extrap_error(cap_fmm_ws *ws, const cap_grid *g, const double *phi, cap_location loc,
-                           cap_fmm_order order, double (*f)(double, double), int *status)
+static double extrap_error(cap_fmm_ws *ws, const cap_grid *g, const double *phi, cap_location loc, cap_fmm_order order,
+                           double (*f)(double, double), int *status)
 {
   double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
   unsigned char *known = calloc(g->size, 1);
@@ -407,14 +402,16 @@ static void extrapolate_circle(int order)
   double pmin = order == 1 ? 0.9 : 1.8;
   for (int loc = 0; loc <= 2; loc++) {
     double p = th_slope(NRES, hs, e[loc]);
-    th_true(p >= pmin, "extrapolate order %d, %s, q = f(angle) into 0 <= phi < %g: observed order %.3f >= %.1f",
-            order, names[loc], W, p, pmin);
+    th_true(p >= pmin, "extrapolate order %d, %s, q = f(angle) into 0 <= phi < %g: observed order %.3f >= %.1f", order,
+            names[loc], W, p, pmin);
   }
   /* With phi from the fast march instead of the exact distance, the normals are first order for
    * either order: the march's O(h^2) errors are not smooth, so their differences over h are O(h). */
   double p = th_slope(NRES, hs, epipe);
-  th_true(p >= 0.9, "extrapolate order %d, cells, normals from the order-%d redistancing of phi0: observed "
-          "order %.3f >= 0.9 (first order: see the comment)", order, order, p);
+  th_true(p >= 0.9,
+          "extrapolate order %d, cells, normals from the order-%d redistancing of phi0: observed "
+          "order %.3f >= 0.9 (first order: see the comment)",
+          order, order, p);
 }
 
 /* CAP_FMM_LINEAR: a field linear in x and y (a velocity field near a free surface, e.g. the n = 2
@@ -457,7 +454,8 @@ static void extrapolate_linear(void)
   double p2 = th_slope(NRES, hs, e2);
   th_true(p2 < 1.3 && e2[NRES - 1] > 100 * e[1][NRES - 1],
           "constant extension (order 2) of the same field: no convergence in the band of width %g (order %.3f) "
-          "and 100x the linear one's error", W, p2);
+          "and 100x the linear one's error",
+          W, p2);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -527,8 +525,7 @@ static void periodic_faces(void)
       phi[cap_grid_idx(&g, i, j)] = fmin(dist_circle(x, y, 0.0871, YC), dist_circle(x, y, 1.0871, YC));
     }
   th_int(cap_fmm_sample_phi(&g, phi, CAP_AT_XFACE, ps), CAP_SUCCESS, "periodic x-faces: sample phi");
-  th_abs(ps[cap_grid_idx(&g, 0, 7)],
-         0.5 * (phi[cap_grid_idx(&g, n - 1, 7)] + phi[cap_grid_idx(&g, 0, 7)]), 1e-15,
+  th_abs(ps[cap_grid_idx(&g, 0, 7)], 0.5 * (phi[cap_grid_idx(&g, n - 1, 7)] + phi[cap_grid_idx(&g, 0, 7)]), 1e-15,
          "periodic x-face 0 samples the cells n-1 and 0");
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= n; i++) {
@@ -614,8 +611,7 @@ static void bad_input(void)
   th_int(cap_fmm_redistance(NULL, &g, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "NULL workspace: EINVAL");
   th_int(cap_fmm_redistance(ws, NULL, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "NULL grid: EINVAL");
   th_int(cap_fmm_redistance(ws3, &g3, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EGEOM, "3D grid: EGEOM");
-  th_int(cap_fmm_redistance(ws, &g2, phi, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE,
-         "workspace of another grid: ESIZE");
+  th_int(cap_fmm_redistance(ws, &g2, phi, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE, "workspace of another grid: ESIZE");
   cap_grid gb = g;
   cap_grid_set_bc(&gb, CAP_XLO, CAP_BC_PERIODIC);
   th_int(cap_fmm_redistance(ws, &gb, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
@@ -650,8 +646,7 @@ static void no_interface(void)
     for (int j = 0; j < n; j++)
       for (int i = 0; i < n; i++) e = fmax(e, fabs(f[cap_grid_idx(g, i, j)] - sgn * 2.5 * g->h));
     th_abs(e, 0, 0, "no interface (sign %+d): every cell = sign * band * h", sgn);
-    th_true(st.n_init == 0 && st.n_clamped == (size_t)(n * n), "no interface (sign %+d): n_init = 0, all clamped",
-            sgn);
+    th_true(st.n_init == 0 && st.n_clamped == (size_t)(n * n), "no interface (sign %+d): n_init = 0, all clamped", sgn);
     free(f);
   }
   err_free(&E);
@@ -770,8 +765,8 @@ static void face_sampling(void)
   cap_fmm_sample_phi(g, phi, CAP_AT_YFACE, ps);
   th_abs(ps[cap_grid_idx(g, 4, 6)], 0.5 * (phi[cap_grid_idx(g, 4, 5)] + phi[cap_grid_idx(g, 4, 6)]), 1e-15,
          "y-face phi is the mean of the two cells");
-  th_abs(ps[cap_grid_idx(g, 4, n)], 1.5 * phi[cap_grid_idx(g, 4, n - 1)] - 0.5 * phi[cap_grid_idx(g, 4, n - 2)],
-         1e-15, "y-face on the top wall: linear extrapolation from the interior");
+  th_abs(ps[cap_grid_idx(g, 4, n)], 1.5 * phi[cap_grid_idx(g, 4, n - 1)] - 0.5 * phi[cap_grid_idx(g, 4, n - 2)], 1e-15,
+         "y-face on the top wall: linear extrapolation from the interior");
   free(ps);
   err_free(&E);
 }
@@ -808,7 +803,8 @@ static void noise(void)
       }
     th_true(s == CAP_SUCCESS && flips == 0 && bad == 0,
             "noise field, order %d: success, signs kept, every |phi| <= band h (%ld flips, %ld bad; %zu "
-            "interface cells, %zu fall back to order 1)", order, flips, bad, st.n_init, st.n_fallback);
+            "interface cells, %zu fall back to order 1)",
+            order, flips, bad, st.n_init, st.n_fallback);
   }
   free(phi);
   free(old);
@@ -844,7 +840,8 @@ static void timing(void)
   double t_ext = (double)(clock() - t0) / CLOCKS_PER_SEC;
   th_int(s, CAP_SUCCESS, "1024^2 grid, band 6: redistance and extrapolate");
   th_note("timing 1024^2, band 6, order 2: redistance %.3f s (%zu interface + %zu marched cells), extrapolate "
-          "cells %.3f s", t_red, st.n_init, st.n_marched, t_ext);
+          "cells %.3f s",
+          t_red, st.n_init, st.n_marched, t_ext);
   free(phi);
   free(q);
   free(known);

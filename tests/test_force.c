@@ -16,7 +16,7 @@
 #include "../solver/cap_vsurf.h"
 #include "tharness.h"
 
-#define DEG (M_PI / 180)
+#define DEG   (M_PI / 180)
 #define RHO_G 2.37 /* rho g of the liquid, N/m^3 */
 
 /* A unit box of n x n cells with a disc of radius R at (xc, yc); phi a straight surface
@@ -29,7 +29,7 @@ typedef struct {
   double lx, ly, px, py; /* the straight liquid surface */
   double theta;          /* 0: phi linear in the solid too */
   double p0, y0, sigma;
-  double rm;             /* > 0: the surface is instead the circle of radius rm about (px, py), liquid
+  double rm; /* > 0: the surface is instead the circle of radius rm about (px, py), liquid
                           * outside it (phi = rm - distance, a signed distance) */
 } scene;
 
@@ -121,7 +121,8 @@ static void submerged_disc(void)
     th_rel(F.wetted, F.perimeter, 1e-15, "submerged disc, %d cells: wetted all round", ns[k]);
   }
   double order = th_slope(3, hs, err);
-  th_note("submerged disc: buoyancy errors %.3g, %.3g, %.3g at 32, 64, 128 cells, order %.2f", err[0], err[1], err[2], order);
+  th_note("submerged disc: buoyancy errors %.3g, %.3g, %.3g at 32, 64, 128 cells, order %.2f", err[0], err[1], err[2],
+          order);
   th_true(order >= 1.8, "submerged disc: buoyancy error converges at order >= 1.8 (%.2f)", order);
 }
 
@@ -152,11 +153,13 @@ static void floating_disc(void)
       th_abs(c->ty, 0, 0.02, "floating disc, %d cells: contact %d, the tangent is horizontal", ns[k], m);
       th_abs(c->tx, side, 2e-3, "floating disc, %d cells: contact %d, the tangent points away from the disc", ns[k], m);
     }
-    th_abs(errc[k], 0, 0.5 * hs[k] * hs[k] / R, "floating disc, %d cells: contact points where the surface cuts the circle (within h^2 / 2R)", ns[k]);
+    th_abs(errc[k], 0, 0.5 * hs[k] * hs[k] / R,
+           "floating disc, %d cells: contact points where the surface cuts the circle (within h^2 / 2R)", ns[k]);
     th_abs(F.ftx / sc.sigma, 0, 1e-3, "floating disc, %d cells: the two line forces cancel", ns[k]);
   }
   double order = th_slope(4, hs, err), orderc = th_slope(4, hs, errc);
-  th_note("floating disc: buoyancy errors %.3g, %.3g, %.3g, %.3g, order %.2f; contact position errors %.3g, %.3g, %.3g, %.3g, order %.2f",
+  th_note("floating disc: buoyancy errors %.3g, %.3g, %.3g, %.3g, order %.2f; contact position errors %.3g, %.3g, "
+          "%.3g, %.3g, order %.2f",
           err[0], err[1], err[2], err[3], order, errc[0], errc[1], errc[2], errc[3], orderc);
   th_true(order >= 1.5, "floating disc: buoyancy error converges at order >= 1.5 (%.2f)", order);
 }
@@ -176,7 +179,8 @@ static void tilted_line(void)
     th_abs(fabs(c->tx * cos(beta) + c->ty * sin(beta)), 1, 1e-12, "tilted line: contact %d, tangent along the line", m);
     th_abs(lx * (c->x - sc.px) + ly * (c->y - sc.py), 0, 1e-12, "tilted line: contact %d on the line", m);
     /* the root lies on a chord of the circle: within its sagitta (h^2 / (8 R)) */
-    th_abs(hypot(c->x - xc, c->y - yc), R, 1.0 / (64 * 64 * 8 * R), "tilted line: contact %d on the circle (within a chord's sagitta)", m);
+    th_abs(hypot(c->x - xc, c->y - yc), R, 1.0 / (64 * 64 * 8 * R),
+           "tilted line: contact %d on the circle (within a chord's sagitta)", m);
     double nx = (c->x - xc) / R, ny = (c->y - yc) / R;
     th_true(c->tx * nx + c->ty * ny > 0, "tilted line: contact %d, the tangent leaves the solid", m);
   }
@@ -210,14 +214,19 @@ static void curved_surface(void)
       errp[k] = fmax(errp[k], hypot(c->x - px, c->y - py));
       /* the arc's tangent where it passes nearest to the contact point found, away from the disc */
       double r = hypot(c->x - cx, c->y - cy), tx = -(c->y - cy) / r, ty = (c->x - cx) / r;
-      if (tx * (c->x - xc) + ty * (c->y - yc) < 0) { tx = -tx; ty = -ty; }
+      if (tx * (c->x - xc) + ty * (c->y - yc) < 0) {
+        tx = -tx;
+        ty = -ty;
+      }
       err[k] = fmax(err[k], fabs(asin(fmin(1, fabs(c->tx * ty - c->ty * tx)))));
-      th_true(c->tx * tx + c->ty * ty > 0, "curved surface, %d cells: contact %d, the tangent leaves the solid", ns[k], m);
+      th_true(c->tx * tx + c->ty * ty > 0, "curved surface, %d cells: contact %d, the tangent leaves the solid", ns[k],
+              m);
     }
   }
   double order = th_slope(3, hs, err);
   th_note("curved surface: tangent errors %.3g, %.3g, %.3g rad at R = 6.4, 12.8, 25.6 cells, order %.2f; contact "
-          "positions %.3g, %.3g, %.3g", err[0], err[1], err[2], order, errp[0], errp[1], errp[2]);
+          "positions %.3g, %.3g, %.3g",
+          err[0], err[1], err[2], order, errp[0], errp[1], errp[2]);
   /* 5e-4 rad (0.03 degrees) moves cheerios' attraction by 1 % (cap_force.h); the heights' cubic is
    * third order */
   th_true(err[0] < 5e-4, "curved surface: the tangent within 5e-4 rad at R = 6.4 cells (%.3g)", err[0]);
@@ -360,8 +369,12 @@ static void two_parts(void)
   for (int k = 0; k < 3; k++) free(phi[k]);
   free(p);
   cap_force_ws_free(w);
-  cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
-  cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
+  cap_vsurf_free(v);
+  cap_vsurf_free(va);
+  cap_vsurf_free(vb);
+  cap_solid_free(a);
+  cap_solid_free(b);
+  cap_solid_free(both);
 }
 
 /* bad input */
@@ -381,13 +394,17 @@ static void bad_input(void)
   cap_vsurf_alloc(&vn, &g, near, M_PI / 2);
   cap_vsurf_alloc(&vm, &g, mid, M_PI / 2);
   double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
-  for (size_t c = 0; c < g.size; c++) { phi[c] = -1; p[c] = 0; }
+  for (size_t c = 0; c < g.size; c++) {
+    phi[c] = -1;
+    p[c] = 0;
+  }
   cap_force F;
   th_int(cap_force_on_solid(w, &g, near, vn, phi, p, 1, 0, 0, &F), CAP_EDOM, "a solid 1 cell from the box refused");
   th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, -1, 0, 0, &F), CAP_EDOM, "sigma < 0 refused");
   th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, 1, NAN, 0, &F), CAP_EDOM, "a non-finite centre refused");
   p[cap_grid_idx(&g, 3, 3)] = NAN;
-  th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, 1, 0, 0, &F), CAP_ENONFINITE, "a NaN pressure in a liquid cell reported");
+  th_int(cap_force_on_solid(w, &g, mid, vm, phi, p, 1, 0, 0, &F), CAP_ENONFINITE,
+         "a NaN pressure in a liquid cell reported");
   cap_grid g2;
   cap_grid_init(&g2, CAP_GEOM_PLANAR, 40, 40, 1, 1.0 / 40, 0, 0, 0, 3);
   th_int(cap_force_on_solid(w, &g2, mid, vm, phi, p, 1, 0, 0, &F), CAP_ESIZE, "workspace of another grid refused");
@@ -402,15 +419,9 @@ static void bad_input(void)
 }
 
 static const th_case cases[] = {
-    {"submerged_disc", submerged_disc},
-    {"floating_disc", floating_disc},
-    {"tilted_line", tilted_line},
-    {"curved_surface", curved_surface},
-    {"pool_at_rest", pool_at_rest},
-    {"impulsive_start", impulsive_start},
-    {"two_parts", two_parts},
-    {"bad_input", bad_input},
-    {NULL, NULL},
+    {"submerged_disc", submerged_disc}, {"floating_disc", floating_disc}, {"tilted_line", tilted_line},
+    {"curved_surface", curved_surface}, {"pool_at_rest", pool_at_rest},   {"impulsive_start", impulsive_start},
+    {"two_parts", two_parts},           {"bad_input", bad_input},         {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

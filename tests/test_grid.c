@@ -101,12 +101,8 @@ static void bad_input(void)
 }
 
 static const th_case cases[] = {
-    {"planar_indexing", planar_indexing},
-    {"ghosts", ghosts},
-    {"periodic", periodic},
-    {"axisymmetric", axisymmetric},
-    {"bad_input", bad_input},
-    {NULL, NULL},
+    {"planar_indexing", planar_indexing}, {"ghosts", ghosts},       {"periodic", periodic},
+    {"axisymmetric", axisymmetric},       {"bad_input", bad_input}, {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

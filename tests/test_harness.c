@@ -34,7 +34,8 @@ static void noiseless(void)
   }
   exp_damped_limit(t, f, NS, &lim, &rms);
   th_note("noiseless: limit %.9e, mean %.9e, rms %.2e", lim, mean, rms);
-  th_true(fabs(mean - F0) > 5e-3 * F0, "the plain mean misses the limit by more than 0.5 %% (%.3g %%)", 100 * (mean / F0 - 1));
+  th_true(fabs(mean - F0) > 5e-3 * F0, "the plain mean misses the limit by more than 0.5 %% (%.3g %%)",
+          100 * (mean / F0 - 1));
   th_rel(lim, F0, 1e-5, "the fitted limit of a damped oscillation (rate 0.2, frequency 0.75)");
   th_true(rms < 1e-8, "its residual vanishes (%.2g)", rms);
 }

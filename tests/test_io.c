@@ -24,7 +24,11 @@ static const char *in_dir(const char *name)
   return buf[k];
 }
 
-static int exists(const char *p) { struct stat st; return stat(p, &st) == 0; }
+static int exists(const char *p)
+{
+  struct stat st;
+  return stat(p, &st) == 0;
+}
 
 static char *slurp(const char *p)
 {
@@ -46,8 +50,12 @@ static unsigned char *read_png(const char *p, int *w, int *h)
   if (!png_image_begin_read_from_file(&img, p)) return NULL;
   img.format = PNG_FORMAT_RGB;
   unsigned char *buf = malloc(PNG_IMAGE_SIZE(img));
-  if (!png_image_finish_read(&img, NULL, buf, 0, NULL)) { free(buf); return NULL; }
-  *w = (int)img.width; *h = (int)img.height;
+  if (!png_image_finish_read(&img, NULL, buf, 0, NULL)) {
+    free(buf);
+    return NULL;
+  }
+  *w = (int)img.width;
+  *h = (int)img.height;
   return buf;
 }
 
@@ -56,7 +64,8 @@ static unsigned char *read_png(const char *p, int *w, int *h)
 static int scratch_open(void)
 {
   snprintf(dir, sizeof dir, "build/tests/io.%ld", (long)getpid());
-  mkdir("build", 0755); mkdir("build/tests", 0755);
+  mkdir("build", 0755);
+  mkdir("build/tests", 0755);
   int s = mkdir(dir, 0755);
   setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
   return s;
@@ -127,18 +136,22 @@ static void png(void)
   th_int(w, 21, "PNG width = nx * scale");
   th_int(h, 15, "PNG height = ny * scale");
   if (px) {
-    th_int(px[3 * (7 * 21 + 7)] + px[3 * (7 * 21 + 7) + 1] + px[3 * (7 * 21 + 7) + 2], 0, "interface cell (2, 2) is black");
+    th_int(px[3 * (7 * 21 + 7)] + px[3 * (7 * 21 + 7) + 1] + px[3 * (7 * 21 + 7) + 2], 0,
+           "interface cell (2, 2) is black");
     th_int(px[3 * (7 * 21 + 0)], 68, "value vmin maps to the first colour (red channel 68)");
     th_int(px[3 * (7 * 21 + 20) + 2], 37, "value vmax maps to the last colour (blue channel 37)");
     free(px);
   }
-  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 1, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM, "vmax = vmin rejected");
+  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 1, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "vmax = vmin rejected");
   th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 0), CAP_EDOM, "scale 0 rejected");
-  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 0, NAN, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM, "NaN vmax rejected");
+  th_int(cap_io_png_field(in_dir("bad.png"), &g, f, 0, NAN, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "NaN vmax rejected");
   th_int(cap_io_png_field("/nonexistent-dir/x.png", &g, f, 0, 1, CAP_CMAP_DIVERGING, NULL, 1), CAP_EIO,
          "PNG in a missing directory fails");
   th_true(!exists(in_dir("bad.png")), "rejected PNG writes nothing");
-  free(f); free(phi);
+  free(f);
+  free(phi);
   scratch_close("f.png");
 }
 
@@ -157,8 +170,10 @@ static void vtk(void)
   th_true(txt && strstr(txt, "DIMENSIONS 7 5 1") && strstr(txt, "POINT_DATA 35"), "VTK dimensions and point count");
   th_true(txt && strstr(txt, "SCALARS phi double 1") && strstr(txt, "VECTORS velocity double"), "VTK fields present");
   const char *bad[1] = {"has blank"};
-  th_int(cap_io_vtk(in_dir("g.vtk"), &g, &prov, 1, bad, fields, NULL, NULL), CAP_EINVAL, "field name with a blank rejected");
-  free(f); free(phi);
+  th_int(cap_io_vtk(in_dir("g.vtk"), &g, &prov, 1, bad, fields, NULL, NULL), CAP_EINVAL,
+         "field name with a blank rejected");
+  free(f);
+  free(phi);
   scratch_close("f.vtk");
 }
 
@@ -169,7 +184,8 @@ static void png_3d(void)
   cap_grid g3;
   cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 1);
   double *f = cap_grid_field_alloc(&g3);
-  th_int(cap_io_png_field(in_dir("g.png"), &g3, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM, "3D PNG returns CAP_EGEOM");
+  th_int(cap_io_png_field(in_dir("g.png"), &g3, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM,
+         "3D PNG returns CAP_EGEOM");
   free(f);
   scratch_close("g.png");
 }
@@ -181,12 +197,7 @@ static void commit_string(void)
 }
 
 static const th_case cases[] = {
-    {"tsv", tsv},
-    {"png", png},
-    {"vtk", vtk},
-    {"png_3d", png_3d},
-    {"commit_string", commit_string},
-    {NULL, NULL},
+    {"tsv", tsv}, {"png", png}, {"vtk", vtk}, {"png_3d", png_3d}, {"commit_string", commit_string}, {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

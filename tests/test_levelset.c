@@ -11,8 +11,8 @@
 #include "../solver/cap_vsurf.h"
 #include "tharness.h"
 
-#define XC 0.5123
-#define YC 0.4871
+#define XC  0.5123
+#define YC  0.4871
 #define RAD 0.3817
 
 static void fill(const cap_grid *g, double *f, double (*fn)(double, double, const void *), const void *ctx)
@@ -31,7 +31,8 @@ static double circle_sdf(double x, double y, const void *ctx)
 static double wave(double x, double y, const void *ctx)
 {
   const double *t = ctx; /* shift */
-  x -= t[0]; y -= t[1];
+  x -= t[0];
+  y -= t[1];
   return 0.3817 * sin(2 * M_PI * x + 0.7) * cos(2 * M_PI * y) + 0.2 * sin(2 * M_PI * (x + y));
 }
 
@@ -44,7 +45,10 @@ static double advect_error(int n, double *linf)
   cap_levelset_ws *w = NULL;
   cap_levelset_ws_alloc(&w, &g);
   const double ux = 0.7321, vy = -0.4142, T = 0.125;
-  for (size_t k = 0; k < g.size; k++) { u[k] = ux; v[k] = vy; }
+  for (size_t k = 0; k < g.size; k++) {
+    u[k] = ux;
+    v[k] = vy;
+  }
   double zero[2] = {0, 0};
   fill(&g, phi, wave, zero);
   /* dt ~ h^(5/3) makes the RK3 time error O(h^5), below the WENO5 space error */
@@ -59,7 +63,9 @@ static double advect_error(int n, double *linf)
       lmax = fmax(lmax, e);
     }
   cap_levelset_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
   *linf = lmax;
   return l1;
 }
@@ -85,7 +91,8 @@ static double curvature_error(cap_geometry geom, int n)
         cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka);
         emax = fmax(emax, fabs(ka - exact));
       }
-  free(phi); free(k);
+  free(phi);
+  free(k);
   return emax;
 }
 
@@ -112,7 +119,8 @@ static double curvature_after_reinit(int n, int its)
         emax = fmax(emax, fabs(ka - 1 / RAD));
       }
   cap_levelset_ws_free(w);
-  free(phi); free(k);
+  free(phi);
+  free(k);
   return emax;
 }
 
@@ -145,9 +153,12 @@ static double cubic_zero(double fm, double f0, double f1, double f2)
   double lo = 0, hi = 1;
   for (int it = 0; it < 60; it++) {
     double t = 0.5 * (lo + hi);
-    double v = -fm * t * (t - 1) * (t - 2) / 6 + f0 * (t + 1) * (t - 1) * (t - 2) / 2 -
-               f1 * (t + 1) * t * (t - 2) / 2 + f2 * (t + 1) * t * (t - 1) / 6;
-    if ((v < 0) == (f0 < 0)) lo = t; else hi = t;
+    double v = -fm * t * (t - 1) * (t - 2) / 6 + f0 * (t + 1) * (t - 1) * (t - 2) / 2 - f1 * (t + 1) * t * (t - 2) / 2 +
+               f2 * (t + 1) * t * (t - 1) / 6;
+    if ((v < 0) == (f0 < 0))
+      lo = t;
+    else
+      hi = t;
   }
   return 0.5 * (lo + hi);
 }
@@ -184,7 +195,10 @@ static void reinit_check(int n, double *shift_h, double *grad_err)
         double exact = hypot(cap_grid_xc(&g, i) - XC, cap_grid_yc(&g, j) - YC) - RAD;
         double next = hypot(cap_grid_xc(&g, i + (d == 0)) - XC, cap_grid_yc(&g, j + (d == 1)) - YC) - RAD;
         if ((exact < 0) == (next < 0)) continue;
-        if ((p[0] < 0) == (p[s] < 0)) { smax = INFINITY; continue; } /* the crossing left this segment */
+        if ((p[0] < 0) == (p[s] < 0)) {
+          smax = INFINITY;
+          continue;
+        } /* the crossing left this segment */
         double t = cubic_zero(p[-s], p[0], p[s], p[2 * s]);
         smax = fmax(smax, fabs(t - circle_crossing(&g, i, j, d == 0, d == 1)));
       }
@@ -224,7 +238,10 @@ static void thread_reinit(double rs_h, int its, double *radius_h, double *dvol)
   *radius_h = NAN;
   for (int i = 0; i + 1 < g.nx; i++) {
     double a = phi[cap_grid_idx(&g, i, 4)], b = phi[cap_grid_idx(&g, i + 1, 4)];
-    if ((a < 0) != (b < 0)) { *radius_h = (cap_grid_xc(&g, i) + a / (a - b) * g.h) / g.h; break; }
+    if ((a < 0) != (b < 0)) {
+      *radius_h = (cap_grid_xc(&g, i) + a / (a - b) * g.h) / g.h;
+      break;
+    }
   }
   *dvol = v1 / v0 - 1;
   cap_levelset_ws_free(w);
@@ -236,7 +253,7 @@ static double zalesak(double x, double y, const void *ctx)
 {
   (void)ctx;
   const double cx = 0.5, cy = 0.75, r = 0.15, w = 0.05, top = 0.85;
-  double dc = hypot(x - cx, y - cy) - r;            /* disk */
+  double dc = hypot(x - cx, y - cy) - r; /* disk */
   /* slot: the rectangle |x - cx| < w/2, y < top, cut out of the disk */
   double sx = fabs(x - cx) - w / 2, sy = y - top;
   double slot = sx > 0 && sy > 0 ? hypot(sx, sy) : fmax(sx, sy); /* signed distance to the slot */
@@ -267,7 +284,9 @@ static double zalesak_area_loss(int n)
   }
   cap_levelset_liquid_measure(&g, phi, &a1);
   cap_levelset_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
   return fabs(a1 - a0) / a0;
 }
 
@@ -367,7 +386,8 @@ static double cap_crossing_curvature_error(double theta, double cells, int on_so
   cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
-  if (on_solid && (cap_solid_halfplane_alloc(&floor, 0, y0, 0, 1) || cap_vsurf_alloc(&vs, &g, floor, theta))) return NAN;
+  if (on_solid && (cap_solid_halfplane_alloc(&floor, 0, y0, 0, 1) || cap_vsurf_alloc(&vs, &g, floor, theta)))
+    return NAN;
   const unsigned char *solid = vs ? cap_vsurf_cells(vs) : NULL;
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g), e = 0;
   for (int j = 0; j < ny; j++)
@@ -435,9 +455,12 @@ static void contact_straight(void)
      * phi_x^2 phi_yy = sin^2(theta) d/h^2 to their curvature (|grad phi| = 1); the cells within 3h of
      * the line include one where phi_x^2 is that of the line, so at least half of it is seen */
     double mm = contact_curvature(ANGLES[a] * DEG, (ANGLES[a] + 10) * DEG);
-    double st = sin(ANGLES[a] * DEG), want = 0.5 * st * st * fabs(cos(ANGLES[a] * DEG) - cos((ANGLES[a] + 10) * DEG)) * 40;
-    th_true(mm > want, "the same surface on a wall of %g deg is bent at the contact: max |kappa| = %.3g > "
-            "sin^2(theta) |cos(theta_wall) - cos(theta)| / (2h) = %.3g", ANGLES[a] + 10, mm, want);
+    double st = sin(ANGLES[a] * DEG),
+           want = 0.5 * st * st * fabs(cos(ANGLES[a] * DEG) - cos((ANGLES[a] + 10) * DEG)) * 40;
+    th_true(mm > want,
+            "the same surface on a wall of %g deg is bent at the contact: max |kappa| = %.3g > "
+            "sin^2(theta) |cos(theta_wall) - cos(theta)| / (2h) = %.3g",
+            ANGLES[a] + 10, mm, want);
   }
 }
 
@@ -454,8 +477,9 @@ static void contact_curved(void)
       hs[q] = 1.0 / ns[q];
       curved_contact(ANGLES[a] * DEG, ns[q], &ge[q], &ke[q]);
     }
-    th_note("circle meeting the wall at %g deg: ghost errors %.2e %.2e %.2e, contact-cell curvature errors %.2e %.2e %.2e",
-            ANGLES[a], ge[0], ge[1], ge[2], ke[0], ke[1], ke[2]);
+    th_note(
+        "circle meeting the wall at %g deg: ghost errors %.2e %.2e %.2e, contact-cell curvature errors %.2e %.2e %.2e",
+        ANGLES[a], ge[0], ge[1], ge[2], ke[0], ke[1], ke[2]);
     if (ANGLES[a] == 90) /* the even mirror: the circle centred on the wall is continued exactly */
       th_true(ge[2] < 1e-12, "circle meeting the wall at 90 deg: ghosts exact (%.1e)", ge[2]);
     else
@@ -464,8 +488,10 @@ static void contact_curved(void)
     /* first order from the analysis (the ghosts' third-order error over h^2 in the second
      * differences); 5 % at 160 cells is a regression bound, the value at the time of writing with
      * a margin, and far below the O(1) error of a constant slope (docs/design/tests-notes.md) */
-    th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8, "circle meeting the wall at %g deg: contact-cell curvature "
-            "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8", ANGLES[a], ke[2], th_slope(3, hs, ke));
+    th_true(ke[2] < 0.05 && th_slope(3, hs, ke) >= 0.8,
+            "circle meeting the wall at %g deg: contact-cell curvature "
+            "error %.2e < 5 %% at 160 cells, order %.2f >= 0.8",
+            ANGLES[a], ke[2], th_slope(3, hs, ke));
   }
 }
 
@@ -485,10 +511,10 @@ static void contact_thin_wedge(void)
       hs[q] = 1 / ns[q];
       e[q] = cap_crossing_curvature_error(th * DEG, ns[q], 0);
     }
-    th_note("cap at %g deg on a wall: curvature errors at the crossings %.2e %.2e %.2e (R0/h = 16, 32, 64)", th, e[0], e[1],
-            e[2]);
-    th_true(th_slope(3, hs, e) >= 0.8, "cap at %g deg on a wall: the crossings' curvature converges, order %.2f >= 0.8", th,
-            th_slope(3, hs, e));
+    th_note("cap at %g deg on a wall: curvature errors at the crossings %.2e %.2e %.2e (R0/h = 16, 32, 64)", th, e[0],
+            e[1], e[2]);
+    th_true(th_slope(3, hs, e) >= 0.8, "cap at %g deg on a wall: the crossings' curvature converges, order %.2f >= 0.8",
+            th, th_slope(3, hs, e));
   }
 }
 
@@ -504,12 +530,15 @@ static void contact_solid_floor(void)
     const double th = a == 0 ? 15 : a == 6 ? 165 : 30 * a;
     double d = 0, ew = 0;
     for (int q = 0; q < 3; q++) {
-      double w = cap_crossing_curvature_error(th * DEG, 16 << q, 0), f = cap_crossing_curvature_error(th * DEG, 16 << q, 1);
+      double w = cap_crossing_curvature_error(th * DEG, 16 << q, 0),
+             f = cap_crossing_curvature_error(th * DEG, 16 << q, 1);
       d = fmax(d, fabs(f - w));
       ew = fmax(ew, w);
     }
-    th_true(d < 1e-9, "cap at %g deg: the crossings' curvature on a solid floor is the wall's (largest error %.2e), "
-            "R0/h = 16, 32, 64: difference %.1e < 1e-9", th, ew, d);
+    th_true(d < 1e-9,
+            "cap at %g deg: the crossings' curvature on a solid floor is the wall's (largest error %.2e), "
+            "R0/h = 16, 32, 64: difference %.1e < 1e-9",
+            th, ew, d);
   }
 }
 
@@ -534,8 +563,10 @@ static void contact_ghosts(void)
 {
   for (int a = 0; a < 5; a++) {
     double e = contact_ghost_error(ANGLES[a] * DEG, 0.7);
-    th_true(e < 1e-13, "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
-            "max error %.2e < 1e-13", ANGLES[a], e);
+    th_true(e < 1e-13,
+            "contact ghosts continue phi = sin x + cos y + 0.7 y^2 exactly at %g deg in all 3 layers: "
+            "max error %.2e < 1e-13",
+            ANGLES[a], e);
   }
 }
 
@@ -560,11 +591,14 @@ static void wall_angles(void)
       double want = f[cap_grid_idx(&gw, i, k - 1)] - (2 * k - 1) * gw.h * cos(i + 3 < 18 ? 40 * DEG : 130 * DEG);
       e = fmax(e, fabs(f[cap_grid_idx(&gw, i, -k)] - want));
     }
-  th_true(!st && e < 1e-15, "per-position wall angles: every ghost column 7 cells or more from the contact point "
-          "continues with its own angle (max error %.1e)", e);
+  th_true(!st && e < 1e-15,
+          "per-position wall angles: every ghost column 7 cells or more from the contact point "
+          "continues with its own angle (max error %.1e)",
+          e);
   wa[5] = 0;
   th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
-  th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
+  th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM,
+         "per-position angles on a side without a contact angle: EDOM");
   free(f);
 }
 
@@ -587,7 +621,10 @@ static void advection(void)
 {
   int ns[3] = {24, 48, 96};
   double h[3], e1[3], einf[3];
-  for (int k = 0; k < 3; k++) { h[k] = 1.0 / ns[k]; e1[k] = advect_error(ns[k], &einf[k]); }
+  for (int k = 0; k < 3; k++) {
+    h[k] = 1.0 / ns[k];
+    e1[k] = advect_error(ns[k], &einf[k]);
+  }
   for (int k = 0; k < 3; k++) th_note("advection n=%d: L1 %.3e  Linf %.3e", ns[k], e1[k], einf[k]);
   th_true(th_slope(3, h, e1) >= 4.0, "WENO5+RK3 advection L1 observed order %.2f >= 4", th_slope(3, h, e1));
   th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
@@ -600,8 +637,12 @@ static void curvature(void)
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
     int ns[4] = {32, 64, 128, 256};
     double h[4], e[4];
-    for (int k = 0; k < 4; k++) { h[k] = 1.0 / ns[k]; e[k] = curvature_error(geom, ns[k]); }
-    for (int k = 0; k < 4; k++) th_note("%s curvature n=%d: max error %.3e", geo ? "AXI sphere" : "circle", ns[k], e[k]);
+    for (int k = 0; k < 4; k++) {
+      h[k] = 1.0 / ns[k];
+      e[k] = curvature_error(geom, ns[k]);
+    }
+    for (int k = 0; k < 4; k++)
+      th_note("%s curvature n=%d: max error %.3e", geo ? "AXI sphere" : "circle", ns[k], e[k]);
     th_true(th_slope(4, h, e) >= 1.8, "%s curvature max-norm observed order %.2f >= 1.8",
             geo ? "sphere (AXI, 2/R)" : "circle (1/R)", th_slope(4, h, e));
   }
@@ -618,7 +659,8 @@ static void curvature_reinit(void)
     h[k] = 1.0 / ns[k];
     e[k] = curvature_after_reinit(ns[k], 10);
     double e0 = curvature_after_reinit(ns[k], 0);
-    th_note("curvature after 10 reinit steps of the circle distance, n=%d: %.3e (exact distance %.3e)", ns[k], e[k], e0);
+    th_note("curvature after 10 reinit steps of the circle distance, n=%d: %.3e (exact distance %.3e)", ns[k], e[k],
+            e0);
   }
   th_true(th_slope(3, h, e) >= 1.8, "curvature after reinit: observed order %.2f >= 1.8", th_slope(3, h, e));
 }
@@ -630,8 +672,12 @@ static void liquid_measure(void)
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
     int ns[4] = {16, 32, 64, 128};
     double h[4], e[4];
-    for (int k = 0; k < 4; k++) { h[k] = 1.0 / ns[k]; e[k] = measure_error(geom, ns[k]); }
-    for (int k = 0; k < 4; k++) th_note("%s measure n=%d: rel error %.3e", geo ? "sphere volume" : "disc area", ns[k], e[k]);
+    for (int k = 0; k < 4; k++) {
+      h[k] = 1.0 / ns[k];
+      e[k] = measure_error(geom, ns[k]);
+    }
+    for (int k = 0; k < 4; k++)
+      th_note("%s measure n=%d: rel error %.3e", geo ? "sphere volume" : "disc area", ns[k], e[k]);
     th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", geo ? "sphere volume (AXI)" : "disc area",
             th_slope(4, h, e));
   }
@@ -714,7 +760,8 @@ static void bad_input(void)
   th_int(cap_levelset_advect(&g2, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
   th_int(cap_levelset_curvature(&g2, p3, p3), CAP_EINVAL, "aliased kappa rejected");
   th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
-  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL, "crossing without sign change rejected");
+  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL,
+         "crossing without sign change rejected");
   p3[cap_grid_idx(&g2, 3, 3)] = NAN;
   cap_levelset_ws *w3 = NULL;
   cap_levelset_ws_alloc(&w3, &g2);
@@ -723,8 +770,13 @@ static void bad_input(void)
   cap_grid g3;
   cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
   th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
-  cap_levelset_ws_free(w); cap_levelset_ws_free(w2); cap_levelset_ws_free(w3);
-  free(phi); free(u); free(p3); free(u3);
+  cap_levelset_ws_free(w);
+  cap_levelset_ws_free(w2);
+  cap_levelset_ws_free(w3);
+  free(phi);
+  free(u);
+  free(p3);
+  free(u3);
 }
 
 /* cap_levelset_fluid_measure: a layer of liquid below y = 0.5 on a solid floor below y = 0.25 (the
@@ -751,7 +803,8 @@ static void fluid_measure(void)
   th_int(st, CAP_SUCCESS, "fluid measure: a layer on a solid floor");
   th_true(m_all == m_plain, "fluid measure without solids = the liquid measure (%.12g, %.12g)", m_all, m_plain);
   const double h = 1.0 / 32, c = (h + (8.5 * h - 0.5)) / 2, r = h / (h - c), q = c / (h - c);
-  th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12, "fluid measure on the floor: the layer and row 7's corner triangles");
+  th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12,
+         "fluid measure on the floor: the layer and row 7's corner triangles");
   th_int(cap_levelset_fluid_measure(&g, phi, vs, phi, &m_fluid), CAP_EINVAL, "fluid measure: work = phi is refused");
   cap_vsurf_free(vs);
   cap_solid_free(floor);

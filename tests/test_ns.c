@@ -67,7 +67,12 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
       double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j);
       s->phi[cap_grid_idx(g, i, j)] = (hypot(x - 0.5123, y - yc) - 0.2817) * (0.3 + 6 * (x - 0.5) * (x - 0.5));
     }
-  q.sigma = 0; q.mu = 0; q.reinit_every = 1; q.reinit_iterations = 5; q.reinit_keep_area = keep; q.vsurf = vs;
+  q.sigma = 0;
+  q.mu = 0;
+  q.reinit_every = 1;
+  q.reinit_iterations = 5;
+  q.reinit_keep_area = keep;
+  q.vsurf = vs;
   cap_ns_step_info info = {0};
   if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a0);
   q.keep_area_target = target > 0 ? (1 + target) * a0 : 0;
@@ -101,10 +106,15 @@ static int spreading_drift(int cells, int air, double *drift)
   st = cap_ns_state_alloc(&s, &g);
   if (!st) st = cap_ns_ws_alloc(&w, &g);
   for (int j = 0; j < g.ny && !st; j++)
-    for (int i = 0; i < g.nx; i++) s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
+    for (int i = 0; i < g.nx; i++)
+      s->phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
   cap_ns_params q = cap_ns_params_default();
-  q.rho = q.sigma = 1; q.mu = sqrt(0.1); q.gx = q.gy = 0;
-  q.extension_order = 1; q.reinit_every = 10; q.air_projection = air;
+  q.rho = q.sigma = 1;
+  q.mu = sqrt(0.1);
+  q.gx = q.gy = 0;
+  q.extension_order = 1;
+  q.reinit_every = 10;
+  q.air_projection = air;
   double a0 = 0, a1 = 0;
   if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &a0);
   for (int done = 0; !st && !done;) st = cap_ns_step_until(s, &q, w, 6.0, NULL, &done);
@@ -119,7 +129,9 @@ static int spreading_drift(int cells, int air, double *drift)
 static cap_ns_params base_params(void)
 {
   cap_ns_params p = cap_ns_params_default();
-  p.rho = 1; p.mu = 0.01; p.sigma = 0;
+  p.rho = 1;
+  p.mu = 0.01;
+  p.sigma = 0;
   return p;
 }
 
@@ -127,7 +139,8 @@ static cap_ns_params base_params(void)
 static cap_ns_params drop_params(void)
 {
   cap_ns_params p = base_params();
-  p.sigma = 1; p.mu = sqrt(1.0 / 12000);
+  p.sigma = 1;
+  p.mu = sqrt(1.0 / 12000);
   return p;
 }
 
@@ -155,10 +168,10 @@ static void pinned_floor(void)
   double closed = 0, open = 0;
   for (int i = 8; i <= 12; i++) closed = fmax(closed, fabs(s->u[cap_grid_idx(&s->g, i, 0)]));
   for (int i = 1; i < 6; i++) open = fmax(open, fabs(s->u[cap_grid_idx(&s->g, i, 0)]));
-  th_true(!st && closed == 0 && open > 1e-3, "pinned floor cells: their faces along the wall carry u = %g (others up to %.3g)",
-          closed, open);
-  th_true(!st && info.div_max < 1e-6, "pinned floor cells: max |div u| in the liquid after the projection = %.2e < 1e-6",
-          info.div_max);
+  th_true(!st && closed == 0 && open > 1e-3,
+          "pinned floor cells: their faces along the wall carry u = %g (others up to %.3g)", closed, open);
+  th_true(!st && info.div_max < 1e-6,
+          "pinned floor cells: max |div u| in the liquid after the projection = %.2e < 1e-6", info.div_max);
   free(pin);
   cap_ns_state_free(s);
   cap_ns_ws_free(w);
@@ -194,10 +207,12 @@ static void pinned_solid(void)
   for (int i = 8; i <= 12; i++) closed = fmax(closed, fabs(s->u[cap_grid_idx(&s->g, i, 6)]));
   for (int i = 8; i < 12; i++) up = fmax(up, fabs(s->v[cap_grid_idx(&s->g, i, 7)]));
   for (int i = 1; i < 6; i++) open = fmax(open, fabs(s->u[cap_grid_idx(&s->g, i, 6)]));
-  th_true(!st && closed == 0 && up == 0 && open > 1e-4,
-          "pinned cells on a solid floor: their faces along it carry u = %g and into the liquid v = %g (others up to %.3g)",
-          closed, up, open);
-  th_true(!st && info.div_max < 1e-6, "pinned cells on a solid floor: max |div u| in the liquid = %.2e < 1e-6", info.div_max);
+  th_true(
+      !st && closed == 0 && up == 0 && open > 1e-4,
+      "pinned cells on a solid floor: their faces along it carry u = %g and into the liquid v = %g (others up to %.3g)",
+      closed, up, open);
+  th_true(!st && info.div_max < 1e-6, "pinned cells on a solid floor: max |div u| in the liquid = %.2e < 1e-6",
+          info.div_max);
   free(pin);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
@@ -221,7 +236,8 @@ static void pool_at_rest(void)
   th_abs(speed(s), 0, 1e-9, "pool at rest stays at rest (max |u| after 20 steps)");
   double pb = s->p[cap_grid_idx(&s->g, 7, 0)], yb = cap_grid_yc(&s->g, 0);
   th_rel(pb, 9.81 * (depth - yb), 1e-9, "pool: hydrostatic pressure rho g (depth - y) at the bottom cell");
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* free fall: a drop without surface tension accelerates uniformly at g */
@@ -231,14 +247,17 @@ static void free_fall(void)
   cap_ns_state *s = new_state(32, 32, 1.0 / 32, &w);
   drop(s, 0.5123, 0.6871, 0.2);
   cap_ns_params p = base_params();
-  p.gy = -3.817; p.gx = 1.7321; p.mu = 0.02;
+  p.gy = -3.817;
+  p.gx = 1.7321;
+  p.mu = 0.02;
   int st = 0;
   for (int k = 0; k < 10 && !st; k++) st = cap_ns_step(s, &p, w, 2e-3, NULL);
   th_int(st, CAP_SUCCESS, "free fall: 10 steps");
   size_t c = cap_grid_idx(&s->g, 16, 22);
   th_rel(s->v[c], -3.817 * 0.02, 1e-8, "free fall: v = g_y t inside the drop");
   th_rel(s->u[c], 1.7321 * 0.02, 1e-8, "free fall: u = g_x t inside the drop");
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* projection: a swirl in a drop leaves divergence-free to the solver tolerance */
@@ -259,13 +278,16 @@ static void swirl_projection(void)
       s->v[cap_grid_idx(g, i, j)] = cos(1.7 * x) * y * y - 0.2;
     }
   cap_ns_params p = base_params();
-  p.sigma = 0.0728; p.mu = 0;
+  p.sigma = 0.0728;
+  p.mu = 0;
   cap_ns_step_info info;
   th_int(cap_ns_step(s, &p, w, 1e-3, &info), CAP_SUCCESS, "swirl: one step");
-  th_true(info.div_max < 1e-6, "projection: max |div u| over liquid cells %.2e < 1e-6 (initial field O(1))", info.div_max);
-  th_true(info.pressure.iterations > 0 && info.pressure.rel_residual <= p.ptol, "pressure solve converged (%d iterations)",
-          info.pressure.iterations);
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  th_true(info.div_max < 1e-6, "projection: max |div u| over liquid cells %.2e < 1e-6 (initial field O(1))",
+          info.div_max);
+  th_true(info.pressure.iterations > 0 && info.pressure.rel_residual <= p.ptol,
+          "pressure solve converged (%d iterations)", info.pressure.iterations);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* the air band's projection (params.air_projection): a drop in a straining flow u = a (x - 1/2),
@@ -286,7 +308,9 @@ static void air_band(void)
     for (int j = 1; j < 48; j++)
       for (int i = 0; i < 48; i++) s->v[cap_grid_idx(g, i, j)] = -0.5 * (cap_grid_yf(g, j) - 0.5);
     cap_ns_params q = base_params();
-    q.sigma = 0.01; q.mu = 0; q.air_projection = on;
+    q.sigma = 0.01;
+    q.mu = 0;
+    q.air_projection = on;
     st = cap_ns_step(s, &q, w, 2e-3, NULL);
     /* the band's air cells, away from the box's walls */
     for (int j = 1; j < 47; j++)
@@ -298,7 +322,8 @@ static void air_band(void)
           div_air[on] = fmax(div_air[on], fabs(d));
         }
       }
-    cap_ns_state_free(s); cap_ns_ws_free(w);
+    cap_ns_state_free(s);
+    cap_ns_ws_free(w);
   }
   th_int(st, CAP_SUCCESS, "straining drop: a step with and without the air band's projection");
   th_true(div_air[1] < 1e-6, "air band's projection: max |div u| over the band's air cells %.2e < 1e-6 (without: %.2e)",
@@ -318,11 +343,14 @@ static void spreading_area_drift(void)
   int st = 0;
   for (int k = 0; k < 2 && !st; k++)
     for (int on = 0; on < 2 && !st; on++) st = spreading_drift(cells[k], on, &drift[on][k]);
-  th_int(st, CAP_SUCCESS, "a drop spreading from 60 to 30 degrees on a wall, R0 = 8 and 16 cells, with and without the projection");
+  th_int(st, CAP_SUCCESS,
+         "a drop spreading from 60 to 30 degrees on a wall, R0 = 8 and 16 cells, with and without the projection");
   double order = st ? NAN : th_slope(2, hs, drift[1]);
-  th_note("spreading drop's area drift at 8, 16 cells: %.3g, %.3g without the projection (order %.2f), %.3g, %.3g with it",
-          drift[0][0], drift[0][1], st ? NAN : th_slope(2, hs, drift[0]), drift[1][0], drift[1][1]);
-  th_true(order >= 1.5, "with the air band's projection the spreading drop's area drift converges at order %.2f >= 1.5", order);
+  th_note(
+      "spreading drop's area drift at 8, 16 cells: %.3g, %.3g without the projection (order %.2f), %.3g, %.3g with it",
+      drift[0][0], drift[0][1], st ? NAN : th_slope(2, hs, drift[0]), drift[1][0], drift[1][1]);
+  th_true(order >= 1.5, "with the air band's projection the spreading drop's area drift converges at order %.2f >= 1.5",
+          order);
 }
 
 /* the air band's projection next to air pockets closed by liquid (a bubble and a single air cell
@@ -338,19 +366,25 @@ static void air_pockets(void)
   /* and a pocket of one cell, all four faces closed by liquid */
   for (int j = 0; j < 32; j++)
     for (int i = 0; i < 32; i++)
-      s->phi[cap_grid_idx(g, i, j)] = fmin(s->phi[cap_grid_idx(g, i, j)],
-                                           hypot(cap_grid_xc(g, i) - cap_grid_xc(g, 24), cap_grid_yc(g, j) - cap_grid_yc(g, 8)) - 0.3 / 32);
+      s->phi[cap_grid_idx(g, i, j)] =
+          fmin(s->phi[cap_grid_idx(g, i, j)],
+               hypot(cap_grid_xc(g, i) - cap_grid_xc(g, 24), cap_grid_yc(g, j) - cap_grid_yc(g, 8)) - 0.3 / 32);
   s->phi[cap_grid_idx(g, 24, 8)] = 0.3 / 32;
   for (int j = 0; j < 32; j++)
     for (int i = 1; i < 32; i++) s->u[cap_grid_idx(g, i, j)] = 0.1 * sin(M_PI * cap_grid_xf(g, i)) * cap_grid_yc(g, j);
   cap_ns_params q = base_params();
-  q.sigma = 0.01; q.mu = 0; q.air_projection = 1;
+  q.sigma = 0.01;
+  q.mu = 0;
+  q.air_projection = 1;
   int st = 0;
   for (int k = 0; k < 5 && !st; k++) st = cap_ns_step(s, &q, w, 1e-3, NULL);
   int finite = 1;
   for (size_t c = 0; c < g->size; c++) finite &= isfinite(s->u[c]) && isfinite(s->v[c]) && isfinite(s->phi[c]);
-  th_true(!st && finite, "air band's projection with a bubble and a one-cell pocket closed by liquid: 5 steps, finite (status %d)", st);
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  th_true(!st && finite,
+          "air band's projection with a bubble and a one-cell pocket closed by liquid: 5 steps, finite (status %d)",
+          st);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* params.reinit_keep_area: a drop whose phi is far from a distance function is reinitialised
@@ -362,7 +396,8 @@ static void keep_area(void)
   for (int on_solid = 0; on_solid < 2; on_solid++) {
     double change[3], given[3];
     int st = 0;
-    for (int on = 0; on < 3 && !st; on++) st = reinit_area_change(base_params(), on_solid, on > 0, on == 2 ? 1e-3 : 0, &change[on], &given[on]);
+    for (int on = 0; on < 3 && !st; on++)
+      st = reinit_area_change(base_params(), on_solid, on > 0, on == 2 ? 1e-3 : 0, &change[on], &given[on]);
     const char *where = on_solid ? " on a solid floor" : "";
     th_int(st, CAP_SUCCESS, "reinit_keep_area%s: a step at rest with and without", where);
     th_true(change[0] > 1e-5, "the reinitialisation alone moves the area%s by %.2e > 1e-5", where, change[0]);
@@ -371,7 +406,10 @@ static void keep_area(void)
     th_true(change[2] < 1e-11, "keep_area_target 1.001 times the area%s: reached to %.2e < 1e-11", where, change[2]);
     for (int on = 0; on < 3; on++)
       th_true(given[on] < 1e-13, "area_given%s is the step's change (%s): off by %.1e < 1e-13", where,
-              on == 0 ? "no keep: 0" : on == 1 ? "keep" : "target", given[on]);
+              on == 0   ? "no keep: 0"
+              : on == 1 ? "keep"
+                        : "target",
+              given[on]);
   }
 }
 
@@ -402,7 +440,10 @@ static void static_drop(void)
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
       size_t c = cap_grid_idx(&s->g, i, j);
-      if (s->phi[c] < -0.2) { pin += s->p[c]; cnt++; }
+      if (s->phi[c] < -0.2) {
+        pin += s->p[c];
+        cnt++;
+      }
     }
   th_rel(pin / cnt, 1 / R, 5e-3, "Laplace pressure sigma/R inside the drop (D = 25.6 cells)");
   cap_levelset_liquid_measure(&s->g, s->phi, &a1);
@@ -438,13 +479,16 @@ static void static_drop(void)
     for (int j = 0; j < nz; j++)
       for (int i = 0; i < nr; i++) {
         size_t c = cap_grid_idx(&ga, i, j);
-        if (sx->phi[c] < -0.2) { pa_in += sx->p[c]; na++; }
+        if (sx->phi[c] < -0.2) {
+          pa_in += sx->p[c];
+          na++;
+        }
       }
     th_rel(pa_in / na, 2 / R, 5e-3, "AXI sphere: Laplace pressure 2 sigma/R inside (D = 25.6 cells)");
     cap_levelset_liquid_measure(&ga, sx->phi, &v1);
     th_rel(v1, v0, 1e-3, "AXI sphere: volume kept to 1e-3 over 200 steps");
-    th_note("AXI sphere after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D), volume change %.2e", sx->step,
-            sx->t, speed(sx), v1 / v0 - 1);
+    th_note("AXI sphere after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D), volume change %.2e", sx->step, sx->t,
+            speed(sx), v1 / v0 - 1);
     cap_ns_state_free(sx);
     cap_ns_ws_free(wx);
   }
@@ -457,9 +501,10 @@ static void static_drop(void)
   /* a blow-up is reported with step, time and cell */
   s->u[cap_grid_idx(&s->g, 20, 21)] = NAN;
   th_int(cap_ns_step(s, &p, w, di.dt, NULL), CAP_ENONFINITE, "a NaN in the velocity is reported");
-  th_true(strstr(cap_error_message(), "step 201") && strstr(cap_error_message(), "t = "), "message names step and time: %s",
-          cap_error_message());
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  th_true(strstr(cap_error_message(), "step 201") && strstr(cap_error_message(), "t = "),
+          "message names step and time: %s", cap_error_message());
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* a drop placed symmetrically in the box (centre on a cell corner): the step keeps the four
@@ -489,7 +534,8 @@ static void symmetric_drop(void)
       umax = fmax(umax, fmax(fabs(s->u[cap_grid_idx(g, i, j)]), fabs(s->v[cap_grid_idx(g, j, i)])));
     }
   th_int(st, CAP_SUCCESS, "symmetric drop: 10 steps");
-  th_true(asym <= 1e-9 * umax, "the step keeps both reflection symmetries (asymmetry %.2e, max speed %.2e)", asym, umax);
+  th_true(asym <= 1e-9 * umax, "the step keeps both reflection symmetries (asymmetry %.2e, max speed %.2e)", asym,
+          umax);
   /* spurious currents decay: the largest speed next to the liquid over t in [12, 13] against [1, 2] */
   double u_early = 0, u_late = 0;
   cap_ns_dt_info di;
@@ -503,9 +549,10 @@ static void symmetric_drop(void)
   th_int(st, CAP_SUCCESS, "symmetric drop: ran to t = 13 sqrt(rho D^3/sigma) (%ld steps)", s->step);
   th_note("symmetric drop, D = 12.8 cells, La = 12000: max U sqrt(D/sigma) %.3e over t in [1, 2], %.3e over [12, 13]",
           u_early, u_late);
-  th_true(u_late < 0.5 * u_early, "spurious currents decay by more than half between t ~ 1.5 and t ~ 12.5 (%.3e -> %.3e)",
-          u_early, u_late);
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  th_true(u_late < 0.5 * u_early,
+          "spurious currents decay by more than half between t ~ 1.5 and t ~ 12.5 (%.3e -> %.3e)", u_early, u_late);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* bad input */
@@ -544,7 +591,8 @@ static void bad_input(void)
   cap_ns_params d = cap_ns_params_default();
   th_int(cap_ns_step(s, &d, w2, 1e-3, NULL), CAP_ESIZE, "workspace of another grid rejected");
   cap_ns_ws_free(w2);
-  cap_ns_state_free(s); cap_ns_ws_free(w);
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
 }
 
 /* the step towards t_end (cap_ns_dt_until): a run of steps whose allowed dt varies lands on t_end
@@ -598,7 +646,8 @@ static void step_until(void)
   }
   th_true(!st && done && n == 3 && steps[0] == dt && fabs(steps[1] - 0.78 * dt) < 1e-12 * dt &&
               fabs(steps[2] - 0.78 * dt) < 1e-12 * dt,
-          "step_until: %d steps of %.4g, %.4g, %.4g dt (1, 0.78, 0.78)", n, steps[0] / dt, steps[1] / dt, steps[2] / dt);
+          "step_until: %d steps of %.4g, %.4g, %.4g dt (1, 0.78, 0.78)", n, steps[0] / dt, steps[1] / dt,
+          steps[2] / dt);
   th_true(fabs(s->t - t_end) < 1e-12 * t_end, "step_until: the run ends at t = %.17g (t_end %.17g)", s->t, t_end);
   double t_was = s->t;
   st = cap_ns_step_until(s, &q, w, t_end, &info, &done);

@@ -134,8 +134,8 @@ static void bessel_ratio(void)
     th_true(st == CAP_SUCCESS && d <= 4e-15 * cabs(want), "I_%d/I_%d at x = %g%+gi (%s) vs mpmath: |diff| %.3g",
             mp[i].n + 1, mp[i].n, mp[i].xr, mp[i].xi, mp[i].path, d / cabs(want));
     th_true(d <= re.err + 2.3e-16 * cabs(want) && re.err <= 1e-13 * cabs(want),
-            "I_%d/I_%d at x = %g%+gi: error %.3g within the estimate %.3g (< 1e-13 relative)", mp[i].n + 1,
-            mp[i].n, mp[i].xr, mp[i].xi, d, re.err);
+            "I_%d/I_%d at x = %g%+gi: error %.3g within the estimate %.3g (< 1e-13 relative)", mp[i].n + 1, mp[i].n,
+            mp[i].xr, mp[i].xi, d, re.err);
   }
   /* power series at moderate complex x */
   static const struct {
@@ -223,8 +223,10 @@ static void mode_asymptotics(void)
       rb[k] = fabs(beta / (T * oh) - (1 - (m - 1) * sqrt(oh / (2 * w0))));
       rw[k] = fabs(omega - (w0 - T * (m - 1) * oh * sqrt(oh) / sqrt(2 * w0)));
     }
-    th_abs(rb[2], 0, 2 * pow(ohs[2], 1.5), "n = %d, Oh = 1e-6: beta/beta_L = 1 - (n-1) sqrt(Oh/(2 w0)) to "
-           "O(Oh^1.5) (%.3g)", n, rb[2]);
+    th_abs(rb[2], 0, 2 * pow(ohs[2], 1.5),
+           "n = %d, Oh = 1e-6: beta/beta_L = 1 - (n-1) sqrt(Oh/(2 w0)) to "
+           "O(Oh^1.5) (%.3g)",
+           n, rb[2]);
     double p = th_slope(3, ohs, rb);
     th_true(fabs(p - 1.5) < 0.05, "n = %d: beta/beta_L residual falls as Oh^1.5 (observed %.3f)", n, p);
     th_abs(rw[2], 0, 10 * ohs[2] * ohs[2], "n = %d, Oh = 1e-6: omega = w0 - T(n-1) Oh^1.5/sqrt(2 w0) to O(Oh^2)", n);
@@ -304,8 +306,8 @@ static void release_reference(void)
     th_true(st == CAP_SUCCESS && fabs(e.val - mp[i].eta) <= tol,
             "release %s, t = %g s: eta/eta0 = %.17g vs mpmath (|diff| %.2g)", mp[i].what, mp[i].t, e.val,
             fabs(e.val - mp[i].eta));
-    th_true(fabs(e.val - mp[i].eta) <= e.err + 2.3e-16 && e.err < 1e-12,
-            "  error within the estimate %.3g (< 1e-12)", e.err);
+    th_true(fabs(e.val - mp[i].eta) <= e.err + 2.3e-16 && e.err < 1e-12, "  error within the estimate %.3g (< 1e-12)",
+            e.err);
   }
 }
 
@@ -324,8 +326,9 @@ static void release_start(void)
   th_abs(e0.val, 1.0, 0.0, "release: eta(0)/eta0 = 1 exactly");
   double d1 = (4 * e1.val - e2.val - 3 * e0.val) / (2 * h); /* second-order one-sided difference */
   th_abs(d1, 0, 1e-6 * w0, "release: eta'(0) = 0 (one-sided difference, h = T/1e4: %.3g)", d1);
-  th_rel((1 - e1.val) / (0.5 * w0 * w0 * h * h), 1.0, 1e-4, "release: 1 - eta(h) = w0^2 h^2/2 (Rayleigh's initial "
-                                                           "acceleration)");
+  th_rel((1 - e1.val) / (0.5 * w0 * w0 * h * h), 1.0, 1e-4,
+         "release: 1 - eta(h) = w0^2 h^2/2 (Rayleigh's initial "
+         "acceleration)");
   h = 6.25e-4 * T;
   cap_oscillation_release_2d(2, 1, 1, 1, nu, h, &e1);
   th_rel((e1.val - 1 + 0.5 * w0 * w0 * h * h) / (h * h * h), bl * w0 * w0 / 3, 0.02,
@@ -387,15 +390,18 @@ static void release_asymptotics(void)
     d_osc[k] = max_release_diff(ohs[k], 1, &err);
     d_lamb[k] = max_release_diff(ohs[k], 0, &err);
   }
-  th_abs(d_osc[0], 0, 2.5 * pow(ohs[0], 1.5), "Oh = 1e-4: release = damped oscillator from rest to O(Oh^1.5) on [0, 3T]");
+  th_abs(d_osc[0], 0, 2.5 * pow(ohs[0], 1.5),
+         "Oh = 1e-4: release = damped oscillator from rest to O(Oh^1.5) on [0, 3T]");
   double p = th_slope(3, ohs, d_osc);
   th_true(fabs(p - 1.5) < 0.1, "  the difference falls as Oh^1.5 (observed %.3f)", p);
   th_abs(d_lamb[0], 0, 2 * ohs[0], "Oh = 1e-4: release = cos(w0 t) e^{-beta_Lamb t} to O(Oh) on [0, 3T]");
   p = th_slope(3, ohs, d_lamb);
   th_true(fabs(p - 1) < 0.1, "  the difference falls as Oh^1 (observed %.3f)", p);
   double d = max_release_diff(1e-10, 1, &err);
-  th_true(d <= err, "Oh = 1e-10 (inviscid limit): release = e^{-beta t}(cos + (beta/omega) sin) within the stated "
-                    "error (%.3g <= %.3g)", d, err);
+  th_true(d <= err,
+          "Oh = 1e-10 (inviscid limit): release = e^{-beta t}(cos + (beta/omega) sin) within the stated "
+          "error (%.3g <= %.3g)",
+          d, err);
   d = max_release_diff(1e-10, 0, &err);
   th_abs(d, 0, 2e-10, "Oh = 1e-10: release = cos(w0 t) to O(Oh) (%.3g)", d);
 }

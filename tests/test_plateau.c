@@ -25,8 +25,8 @@ static void err_ok(cap_result r, double ref, double maxrel, const char *what)
 {
   double scale = ref != 0 ? fabs(ref) : 1.0;
   th_true(fabs(r.val - ref) <= 3.0 * r.err + 1e-16 * scale && r.err <= maxrel * scale,
-          "%s: |val - ref| = %.3g within 3 err = %.3g, err < %g relative", what, fabs(r.val - ref),
-          3.0 * r.err, maxrel);
+          "%s: |val - ref| = %.3g within 3 err = %.3g, err < %g relative", what, fabs(r.val - ref), 3.0 * r.err,
+          maxrel);
 }
 
 static void names(const char *param, const char *what)
@@ -97,8 +97,7 @@ static void rayleigh(void)
 
   /* SI: water sigma = 0.0728 N/m, rho = 998.2 kg/m^3, R = 0.3817 mm, k = 1000 1/m (kR = 0.3817):
    * mpmath s^2 = 80164.7132201651247935 1/s^2, s = 283.133737340086557184 1/s */
-  th_int(cap_plateau_rayleigh_si(0.0728, 998.2, 0.3817e-3, 1000.0, &s2, &re, &im), CAP_SUCCESS,
-         "Rayleigh SI status");
+  th_int(cap_plateau_rayleigh_si(0.0728, 998.2, 0.3817e-3, 1000.0, &s2, &re, &im), CAP_SUCCESS, "Rayleigh SI status");
   th_rel(s2.val, 80164.7132201651247935, 1e-12, "Rayleigh SI s^2 (water, R=0.3817 mm, k=1000/m) vs mpmath");
   th_rel(re.val, 283.133737340086557184, 1e-12, "Rayleigh SI s (water) vs mpmath");
   err_ok(re, 283.133737340086557184, 1e-12, "Rayleigh SI s err");
@@ -128,8 +127,7 @@ static void rayleigh_fastest(void)
   th_true(a.val < s.val && b.val < s.val, "Rayleigh s(x_max -+ 1e-3) < s_max");
 
   /* SI, water R = 0.3817 mm: mpmath k_max = 1826.09090465372952035 1/m, s_max = 393.184535189598950453 */
-  th_int(cap_plateau_rayleigh_fastest_si(0.0728, 998.2, 0.3817e-3, &x, &s), CAP_SUCCESS,
-         "Rayleigh fastest SI status");
+  th_int(cap_plateau_rayleigh_fastest_si(0.0728, 998.2, 0.3817e-3, &x, &s), CAP_SUCCESS, "Rayleigh fastest SI status");
   th_rel(x.val, 1826.09090465372952035, 1e-12, "Rayleigh k_max SI (water) vs mpmath");
   th_rel(s.val, 393.184535189598950453, 1e-12, "Rayleigh s_max SI (water) vs mpmath");
 }
@@ -182,8 +180,7 @@ static void weber(void)
 
   /* SI, water (nu = 1.004e-6 m^2/s, Oh = 0.00601749483173008), R = 0.3817 mm, kR = 0.3817:
    * mpmath s = 284.182899021745215353 1/s */
-  th_int(cap_plateau_weber_si(0.0728, 998.2, 1.004e-6, 0.3817e-3, 1000.0, &re, &im), CAP_SUCCESS,
-         "Weber SI status");
+  th_int(cap_plateau_weber_si(0.0728, 998.2, 1.004e-6, 0.3817e-3, 1000.0, &re, &im), CAP_SUCCESS, "Weber SI status");
   th_rel(re.val, 284.182899021745215353, 1e-12, "Weber SI s (water, kR=0.3817) vs mpmath");
 }
 
@@ -198,8 +195,10 @@ static void weber_fastest(void)
   th_rel(s.val, 0.35355339059327376220, 1e-15, "Weber S_W(Oh=0) = 1/(2 sqrt 2)");
 
   /* mpmath numerical maximisation of the polyroots root */
-  const struct { double oh, x, s; } ref[2] = {{0.3817, 0.525630735491578528994, 0.195364885081287405246},
-                                               {17.32, 0.115100379772086856584, 0.00936781952610318280940}};
+  const struct {
+    double oh, x, s;
+  } ref[2] = {{0.3817, 0.525630735491578528994, 0.195364885081287405246},
+              {17.32, 0.115100379772086856584, 0.00936781952610318280940}};
   for (int i = 0; i < 2; i++) {
     th_int(cap_plateau_weber_fastest(ref[i].oh, &x, &s), CAP_SUCCESS, "Weber fastest Oh=%g status", ref[i].oh);
     th_rel(x.val, ref[i].x, 1e-13, "Weber x_W(Oh=%g) vs mpmath maximisation", ref[i].oh);
@@ -281,8 +280,7 @@ static void errors(void)
   names("k*radius", "SI kR > 1e6");
   th_int(cap_plateau_weber_si(0.0728, 998.2, -1e-6, 1e-3, 300, &r, NULL), CAP_EDOM, "Weber SI nu < 0 rejected");
   names("nu", "Weber SI nu < 0");
-  th_int(cap_plateau_weber_fastest_si(0.0728, 998.2, NAN, 1e-3, &r, &r2), CAP_EDOM,
-         "Weber fastest SI nu NaN rejected");
+  th_int(cap_plateau_weber_fastest_si(0.0728, 998.2, NAN, 1e-3, &r, &r2), CAP_EDOM, "Weber fastest SI nu NaN rejected");
   th_int(cap_plateau_rayleigh_fastest_si(0.0728, -998.2, 1e-3, &r, &r2), CAP_EDOM,
          "Rayleigh fastest SI rho < 0 rejected");
   /* sigma/(rho R^3) overflows a double: CAP_ENONFINITE, never a silent inf */
@@ -303,19 +301,14 @@ static void errors(void)
   bad.val = 1e-320;
   bad.err = 0.0;
   th_int(cap_plateau_breakup_time(1.0, 1e-300, bad, &r), CAP_ENONFINITE, "breakup time overflow reported");
-  th_int(cap_plateau_breakup_time_si(0.0728, 998.2, 1e-6, 1e-3, 1.7e-3, &r), CAP_EDOM,
-         "breakup SI eps > R rejected");
-  th_int(cap_plateau_breakup_time_si(0.0728, 998.2, -1e-6, 1e-3, 1e-5, &r), CAP_EDOM,
-         "breakup SI nu < 0 rejected");
+  th_int(cap_plateau_breakup_time_si(0.0728, 998.2, 1e-6, 1e-3, 1.7e-3, &r), CAP_EDOM, "breakup SI eps > R rejected");
+  th_int(cap_plateau_breakup_time_si(0.0728, 998.2, -1e-6, 1e-3, 1e-5, &r), CAP_EDOM, "breakup SI nu < 0 rejected");
 }
 
 static const th_case cases[] = {
-    {"rayleigh", rayleigh},
-    {"rayleigh_fastest", rayleigh_fastest},
-    {"weber", weber},
-    {"weber_fastest", weber_fastest},
-    {"breakup", breakup},
-    {"errors", errors},
+    {"rayleigh", rayleigh}, {"rayleigh_fastest", rayleigh_fastest},
+    {"weber", weber},       {"weber_fastest", weber_fastest},
+    {"breakup", breakup},   {"errors", errors},
     {NULL, NULL},
 };
 

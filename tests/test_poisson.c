@@ -48,8 +48,17 @@ static double p_circ(double x, double y) { return exp(x) * sin(1.7 * y) + x * y 
 static double lap_circ(double x, double y) { return exp(x) * sin(1.7 * y) * (1 - 1.7 * 1.7) + 2 * x; }
 /* linear: exact for the scheme */
 static double p_lin(double x, double y) { return 0.3817 * x - 1.7321 * y + 0.25; }
-static double lap_zero(double x, double y) { (void)x; (void)y; return 0; }
-static double p_slab(double x, double y) { (void)y; return 0.3817 * x; }
+static double lap_zero(double x, double y)
+{
+  (void)x;
+  (void)y;
+  return 0;
+}
+static double p_slab(double x, double y)
+{
+  (void)y;
+  return 0.3817 * x;
+}
 /* all-open box: p = sin(pi x) sin(pi y) exp(a x + b y), zero on the four sides */
 static const double EA = 0.3817, EB = -0.5123;
 static double p_box(double x, double y) { return sin(PI * x) * sin(PI * y) * exp(EA * x + EB * y); }
@@ -118,22 +127,29 @@ static double value_exact(void *ctx, int i, int j, int dir, double theta)
 
 static double value_nan(void *ctx, int i, int j, int dir, double theta)
 {
-  (void)ctx; (void)i; (void)j; (void)dir; (void)theta;
+  (void)ctx;
+  (void)i;
+  (void)j;
+  (void)dir;
+  (void)theta;
   return NAN;
 }
 
 /* ---- level sets ---- */
 typedef enum {
-  SHAPE_CIRCLE, SHAPE_BUBBLE_PERIODIC_Y, SHAPE_ALL, SHAPE_SLAB,
-  SHAPE_SPHERE_AXI, /* AXI: liquid sphere centred on the axis */
+  SHAPE_CIRCLE,
+  SHAPE_BUBBLE_PERIODIC_Y,
+  SHAPE_ALL,
+  SHAPE_SLAB,
+  SHAPE_SPHERE_AXI,   /* AXI: liquid sphere centred on the axis */
   SHAPE_CYLINDER_AXI, /* AXI: liquid cylinder r < CYL_R around the axis */
-  SHAPE_POOL_AXI /* AXI: liquid below z = POOL_Z with an air bubble on the axis */
+  SHAPE_POOL_AXI      /* AXI: liquid below z = POOL_Z with an air bubble on the axis */
 } shape;
 static const double CX = 0.5123, CY = 0.4871, CR = 0.3817; /* liquid disc */
 static const double BX = 0.5123, BY = 0.9371, BR = 0.2113; /* air bubble across the y = 1 seam */
 static const double SZ = 0.5123, SR = 0.3817;              /* AXI liquid sphere: centre (0, SZ) */
 static const double CYL_R = 0.6123;
-static const double POOL_Z = 0.7313, PBZ = 0.3817;         /* AXI pool; its bubble: centre (0, PBZ), radius BR */
+static const double POOL_Z = 0.7313, PBZ = 0.3817; /* AXI pool; its bubble: centre (0, PBZ), radius BR */
 
 static double phi_at(shape s, double x, double y)
 {
@@ -169,8 +185,7 @@ static void fill_phi(const cap_grid *g, shape s, double *phi)
 }
 
 /* Solves the problem (grid g, shape s, solution e) with `method`; p is left in *pout if given. */
-static run solve_case(const cap_grid *g, shape s, const exact *e, cap_poisson_method method, double tol,
-                      double *pout)
+static run solve_case(const cap_grid *g, shape s, const exact *e, cap_poisson_method method, double tol, double *pout)
 {
   run R = {0, 0, 0, 0, 0, CAP_ENOMEM};
   double *phi = cap_grid_field_alloc(g), *rhs = cap_grid_field_alloc(g), *p = cap_grid_field_alloc(g);
@@ -251,8 +266,8 @@ static double sweep_in(const char *name, const domain *D, int nres, const int *r
     err[k] = R.err;
     err0[k] = R.err_col0;
     if (iters) iters[k] = R.iters;
-    th_note("%s %s n=%d: max error %.4e, %d iterations, rel residual %.2e%s", name, mname(m), res[k], R.err,
-            R.iters, R.rel, k ? "" : "");
+    th_note("%s %s n=%d: max error %.4e, %d iterations, rel residual %.2e%s", name, mname(m), res[k], R.err, R.iters,
+            R.rel, k ? "" : "");
     if (k) th_note("   ratio %.3f (local order %.3f)", err[k - 1] / err[k], log(err[k - 1] / err[k]) / log(2.0));
     if (col0_order) {
       th_note("   first column (i = 0): max error %.4e", R.err_col0);
@@ -284,19 +299,17 @@ static void orders(int m)
   int it[NRES];
   double q = sweep("circle (walls)", SHAPE_CIRCLE, &circ, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL,
                    (cap_poisson_method)m, it);
-  th_true(q >= min_order, "circle, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
-          min_order);
+  th_true(q >= min_order, "circle, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q, min_order);
   if (m == CAP_POISSON_MG_PCG)
     /* an h-independent preconditioner: the count may move with the interface's position relative to
      * the cells at each n, but not grow like MIC(0)'s O(h^-1/2) (a factor 2.8 over 32..256) */
-    th_true(it[NRES - 1] <= 1.5 * it[0], "MG-PCG iterations nearly constant: %d at n=32, %d at n=256 (<= 1.5x)",
-            it[0], it[NRES - 1]);
-  q = sweep("all-open box", SHAPE_ALL, &box, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN,
-            (cap_poisson_method)m, NULL);
-  th_true(q >= min_order, "all sides OPEN (no Neumann face), %s: observed order %.3f >= %.1f", mname(m), q,
-          min_order);
-  q = sweep("periodic y, open/wall x, bubble on the seam", SHAPE_BUBBLE_PERIODIC_Y, &per, CAP_BC_OPEN,
-            CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC, (cap_poisson_method)m, NULL);
+    th_true(it[NRES - 1] <= 1.5 * it[0], "MG-PCG iterations nearly constant: %d at n=32, %d at n=256 (<= 1.5x)", it[0],
+            it[NRES - 1]);
+  q = sweep("all-open box", SHAPE_ALL, &box, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN, CAP_BC_OPEN, (cap_poisson_method)m,
+            NULL);
+  th_true(q >= min_order, "all sides OPEN (no Neumann face), %s: observed order %.3f >= %.1f", mname(m), q, min_order);
+  q = sweep("periodic y, open/wall x, bubble on the seam", SHAPE_BUBBLE_PERIODIC_Y, &per, CAP_BC_OPEN, CAP_BC_WALL,
+            CAP_BC_PERIODIC, CAP_BC_PERIODIC, (cap_poisson_method)m, NULL);
   th_true(q >= min_order, "periodic y + OPEN + WALL + interface across the seam, %s: observed order %.3f >= %.1f",
           mname(m), q, min_order);
 }
@@ -340,16 +353,14 @@ static void solvers_agree(void)
   run a = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MIC_PCG, tol, p1);
   run b = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MG_PCG, tol, p2);
   th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel,
-          b.iters);
+          "both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel, b.iters);
   fill_phi(&g, SHAPE_CIRCLE, phi);
   double dmax = 0;
   for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
   for (size_t k = 0; k < g.size; k++) dmax = fmax(dmax, fabs(dp[k]));
   double bound = (a.rel + b.rel) * a.b_norm * g.h * g.h / (8 * pow(sin(PI / (2 * (n + 1))), 2));
-  th_true(dmax <= bound,
-          "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e", dmax,
-          bound);
+  th_true(dmax <= bound, "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e",
+          dmax, bound);
   /* in the residual norm the agreement is the triangle inequality: ||A(p1 - p2)|| <= ||r1|| + ||r2||
    * (plus rounding in forming A dp: 1e-14 of the ~1/h^2-sized terms, far below 2e-10 ||b||) */
   cap_poisson *P = NULL;
@@ -364,7 +375,11 @@ static void solvers_agree(void)
           "residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
           a.rel + b.rel);
   cap_poisson_free(P);
-  free(p1); free(p2); free(dp); free(adp); free(phi);
+  free(p1);
+  free(p2);
+  free(dp);
+  free(adp);
+  free(phi);
 }
 
 /* Is the dense symmetric m x m matrix A positive definite? (In-place Cholesky: A is overwritten.) */
@@ -452,11 +467,20 @@ static void matrix(void)
       int air = 0;
       for (int dir = 0; dir < 4; dir++) {
         double pc = phi[cell[r]], pn = phi[cap_grid_idx(&g, i + DI[dir], j + DJ[dir])];
-        if (pn < 0) dd += 1;
-        else if (pc / (pc - pn) > CAP_POISSON_THETA_MIN) { dd += (pc - pn) / pc; air++; }
-        else { air = -4; break; } /* clamped theta: not this row */
+        if (pn < 0)
+          dd += 1;
+        else if (pc / (pc - pn) > CAP_POISSON_THETA_MIN) {
+          dd += (pc - pn) / pc;
+          air++;
+        } else {
+          air = -4;
+          break;
+        } /* clamped theta: not this row */
       }
-      if (air > 0) { r_ifc = r; want_ifc = dd * ih2; }
+      if (air > 0) {
+        r_ifc = r;
+        want_ifc = dd * ih2;
+      }
     }
   }
   th_true(r_open >= 0 && r_wall >= 0 && r_ifc >= 0, "found an OPEN-side, a wall-side and an interface row");
@@ -464,22 +488,27 @@ static void matrix(void)
   if (r_wall >= 0)
     th_rel(A[(size_t)r_wall * m + r_wall], 3 * ih2, 1e-15, "wall-side row: diagonal 3/h^2 (link dropped)");
   if (r_ifc >= 0)
-    th_rel(A[(size_t)r_ifc * m + r_ifc], want_ifc, 1e-12,
-           "interface row: diagonal (liquid links + sum 1/theta)/h^2");
+    th_rel(A[(size_t)r_ifc * m + r_ifc], want_ifc, 1e-12, "interface row: diagonal (liquid links + sum 1/theta)/h^2");
   th_abs(asym, 0, 0, "A[i][j] == A[j][i] exactly for all %d x %d entries", m, m);
   th_true(signs, "diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
   th_true(wrap_links > 0, "the periodic wrap links are present (%d entries)", wrap_links);
   int pd = cholesky_ok(A, m);
   th_true(pd, "A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
   cap_poisson_free(P);
-  free(A); free(cell); free(phi); free(x); free(y);
+  free(A);
+  free(cell);
+  free(phi);
+  free(x);
+  free(y);
 }
 
 /* theta clamp: an interface through (almost) the cell centre gives a finite diagonal
  * (links + 1/THETA_MIN)/h^2; the callback still sees the true theta. */
 static double value_record(void *ctx, int i, int j, int dir, double theta)
 {
-  (void)i; (void)j; (void)dir;
+  (void)i;
+  (void)j;
+  (void)dir;
   double *theta_min_seen = ctx;
   if (theta < *theta_min_seen) *theta_min_seen = theta;
   return 1.0;
@@ -515,7 +544,9 @@ static void theta_clamp(void)
       if (phi[cap_grid_idx(&g, i, j)] < 0) e = fmax(e, fabs(p[cap_grid_idx(&g, i, j)] - 1));
   th_true(s == CAP_SUCCESS && e < 1e-9, "clamped system solves: p = p_G = 1 to %.1e (%d its)", e, st.iterations);
   cap_poisson_free(P);
-  free(phi); free(x); free(y);
+  free(phi);
+  free(x);
+  free(y);
 }
 
 /* deterministic pseudo-random numbers in [-1, 1) (64-bit LCG, Knuth MMIX constants) */
@@ -537,8 +568,8 @@ static void precond_symmetry(void)
     const char *name;
   } cases[] = {
       {CAP_GEOM_PLANAR, 0, 64, 64, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, SHAPE_CIRCLE, "circle 64^2"},
-      {CAP_GEOM_PLANAR, 0, 64, 48, CAP_BC_OPEN, CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC,
-       SHAPE_BUBBLE_PERIODIC_Y, "periodic bubble 64x48"},
+      {CAP_GEOM_PLANAR, 0, 64, 48, CAP_BC_OPEN, CAP_BC_WALL, CAP_BC_PERIODIC, CAP_BC_PERIODIC, SHAPE_BUBBLE_PERIODIC_Y,
+       "periodic bubble 64x48"},
       {CAP_GEOM_PLANAR, 0, 37, 29, CAP_BC_OPEN, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_OPEN, SHAPE_CIRCLE,
        "circle 37x29 (odd coarsening)"},
       {CAP_GEOM_AXI, 0, 64, 64, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, SHAPE_SPHERE_AXI,
@@ -565,7 +596,10 @@ static void precond_symmetry(void)
     for (int m = 0; m < 2; m++) {
       double worst = 0, minq = INFINITY;
       for (int t = 0; t < 3; t++) {
-        for (size_t q = 0; q < g.size; q++) { u[q] = rnd(&seed); v[q] = rnd(&seed); }
+        for (size_t q = 0; q < g.size; q++) {
+          u[q] = rnd(&seed);
+          v[q] = rnd(&seed);
+        }
         cap_poisson_precondition(P, &g, (cap_poisson_method)m, u, bu);
         cap_poisson_precondition(P, &g, (cap_poisson_method)m, v, bv);
         double ubv = 0, vbu = 0, ubu = 0, nu = 0, nbv = 0;
@@ -573,15 +607,18 @@ static void precond_symmetry(void)
           for (int i = 0; i < g.nx; i++) {
             size_t q = cap_grid_idx(&g, i, j);
             if (!(phi[q] < 0)) continue;
-            ubv += u[q] * bv[q]; vbu += v[q] * bu[q]; ubu += u[q] * bu[q];
-            nu += u[q] * u[q]; nbv += bv[q] * bv[q];
+            ubv += u[q] * bv[q];
+            vbu += v[q] * bu[q];
+            ubu += u[q] * bu[q];
+            nu += u[q] * u[q];
+            nbv += bv[q] * bv[q];
           }
         worst = fmax(worst, fabs(ubv - vbu) / sqrt(nu * nbv));
         minq = fmin(minq, ubu);
       }
       /* rounding: the V-cycle is ~100 flops per unknown, each with relative error 1e-16 */
-      th_true(worst <= 1e-12, "%s preconditioner symmetric on %s: |u.Bv - v.Bu| / (|u||Bv|) = %.2e <= 1e-12",
-              mname(m), cases[k].name, worst);
+      th_true(worst <= 1e-12, "%s preconditioner symmetric on %s: |u.Bv - v.Bu| / (|u||Bv|) = %.2e <= 1e-12", mname(m),
+              cases[k].name, worst);
       th_true(minq > 0, "%s preconditioner positive on %s: min u.Bu = %.3e > 0", mname(m), cases[k].name, minq);
     }
     /* and the solvers converge on these grids (odd sizes, periodic wrap on every level) */
@@ -594,14 +631,26 @@ static void precond_symmetry(void)
             "%s: random rhs solved to 1e-10 by MIC-PCG (%d its) and MG-PCG (%d its, %d levels)", cases[k].name,
             s1.iterations, s2.iterations, s2.levels);
     cap_poisson_free(P);
-    free(phi); free(u); free(v); free(bu); free(bv); free(rhs); free(p1); free(p2);
+    free(phi);
+    free(u);
+    free(v);
+    free(bu);
+    free(bv);
+    free(rhs);
+    free(p1);
+    free(p2);
   }
 }
 
 /* Small, odd and anisotropic systems, random right-hand sides. */
 static void odd_grids(void)
 {
-  struct { int nx, ny; cap_bc bx, by; int full; const char *name; } cases[] = {
+  struct {
+    int nx, ny;
+    cap_bc bx, by;
+    int full;
+    const char *name;
+  } cases[] = {
       {1, 1, CAP_BC_OPEN, CAP_BC_WALL, 1, "1x1, OPEN in x"},
       {3, 5, CAP_BC_PERIODIC, CAP_BC_OPEN, 1, "3x5, periodic x (3 cells), OPEN y"},
       {9, 9, CAP_BC_WALL, CAP_BC_OPEN, 1, "9x9 (odd coarsening)"},
@@ -634,7 +683,9 @@ static void odd_grids(void)
     }
     th_int(s, CAP_SUCCESS, "%s: alloc and assemble", cases[k].name);
     cap_poisson_free(P);
-    free(phi); free(rhs); free(p);
+    free(phi);
+    free(rhs);
+    free(p);
   }
 }
 
@@ -659,7 +710,9 @@ static void warm_start(void)
   th_true(r == CAP_SUCCESS && st.iterations == 0 && first > 0,
           "warm start from the solution: 0 iterations (cold start took %d)", first);
   cap_poisson_free(P);
-  free(phi); free(rhs); free(p);
+  free(phi);
+  free(rhs);
+  free(p);
 }
 
 /* a box full of liquid with walls all round: singular (constants), solvable iff sum(rhs) = 0 */
@@ -693,11 +746,13 @@ static void pure_neumann(void)
   for (int m = 0; m < 2; m++) {
     memset(p, 0, g.size * sizeof *p);
     int r = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-10, 1000, &st);
-    th_true(r == CAP_SUCCESS, "pure Neumann, zero-mean rhs, %s: converges (%d its, rel %.1e)", mname(m),
-            st.iterations, st.rel_residual);
+    th_true(r == CAP_SUCCESS, "pure Neumann, zero-mean rhs, %s: converges (%d its, rel %.1e)", mname(m), st.iterations,
+            st.rel_residual);
   }
   cap_poisson_free(P);
-  free(phi); free(rhs); free(p);
+  free(phi);
+  free(rhs);
+  free(p);
 }
 
 /* ---- axisymmetric (r, z) grids ---- */
@@ -724,31 +779,29 @@ static void axi_orders(int m)
   const double min_order = 1.8; /* second order, observed >= 1.8 */
   const cap_poisson_method M = (cap_poisson_method)m;
   int it[NRES];
-  double q0, q = sweep_in("AXI sphere R=0.3817 on the axis", &dsph, NRES, RES_SPHERE, SHAPE_SPHERE_AXI, &sph,
-                          M, it, &q0);
-  th_true(q >= min_order, "AXI sphere, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q,
-          min_order);
+  double q0,
+      q = sweep_in("AXI sphere R=0.3817 on the axis", &dsph, NRES, RES_SPHERE, SHAPE_SPHERE_AXI, &sph, M, it, &q0);
+  th_true(q >= min_order, "AXI sphere, ghost-fluid Dirichlet, %s: observed order %.3f >= %.1f", mname(m), q, min_order);
   th_true(q0 >= min_order, "AXI sphere, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
           min_order);
   /* bounded: MIC(0)'s count grows like h^-1/2 (2x from n = 64 to 256); MG-PCG's should not */
   if (M == CAP_POISSON_MG_PCG)
-    th_true(it[NRES - 1] <= 2 * it[0], "AXI sphere MG-PCG iterations bounded: %d at n=64, %d at n=512 (<= 2x)",
-            it[0], it[NRES - 1]);
+    th_true(it[NRES - 1] <= 2 * it[0], "AXI sphere MG-PCG iterations bounded: %d at n=64, %d at n=512 (<= 2x)", it[0],
+            it[NRES - 1]);
   q = sweep_in("AXI cylinder r<0.6123, periodic z", &dcyl, NRES, RES, SHAPE_CYLINDER_AXI, &cyl, M, it, &q0);
-  th_true(q >= min_order, "AXI cylinder, interface on r-faces, periodic z, %s: observed order %.3f >= %.1f",
-          mname(m), q, min_order);
+  th_true(q >= min_order, "AXI cylinder, interface on r-faces, periodic z, %s: observed order %.3f >= %.1f", mname(m),
+          q, min_order);
   th_true(q0 >= min_order, "AXI cylinder, column next to the axis, %s: observed order %.3f >= %.1f", mname(m), q0,
           min_order);
   if (M == CAP_POISSON_MG_PCG)
-    th_true(it[NRES - 1] <= 2 * it[1], "AXI cylinder MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
-            it[1], it[NRES - 1]);
-  q = sweep_in("AXI annulus r in [0.2531, 1.2531], OPEN r/z sides", &dann, NRES, RES, SHAPE_ALL, &ann, M, it,
-               NULL);
-  th_true(q >= min_order, "AXI annulus, WALL at r0 > 0, OPEN r and z faces, %s: observed order %.3f >= %.1f",
-          mname(m), q, min_order);
+    th_true(it[NRES - 1] <= 2 * it[1], "AXI cylinder MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)", it[1],
+            it[NRES - 1]);
+  q = sweep_in("AXI annulus r in [0.2531, 1.2531], OPEN r/z sides", &dann, NRES, RES, SHAPE_ALL, &ann, M, it, NULL);
+  th_true(q >= min_order, "AXI annulus, WALL at r0 > 0, OPEN r and z faces, %s: observed order %.3f >= %.1f", mname(m),
+          q, min_order);
   if (M == CAP_POISSON_MG_PCG)
-    th_true(it[NRES - 1] <= 2 * it[1], "AXI annulus MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)",
-            it[1], it[NRES - 1]);
+    th_true(it[NRES - 1] <= 2 * it[1], "AXI annulus MG-PCG iterations bounded: %d at n=64, %d at n=256 (<= 2x)", it[1],
+            it[NRES - 1]);
 }
 
 /* Both solvers on the same AXI system agree to within their residuals: ||A (p_MIC - p_MG)|| <=
@@ -767,8 +820,8 @@ static void axi_agree(void)
   run a = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MIC_PCG, tol, p1);
   run b = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MG_PCG, tol, p2);
   th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "AXI sphere: both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters,
-          b.rel, b.iters);
+          "AXI sphere: both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel,
+          b.iters);
   fill_phi(&g, SHAPE_SPHERE_AXI, phi);
   double dmax = 0;
   for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
@@ -782,13 +835,17 @@ static void axi_agree(void)
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) s += adp[cap_grid_idx(&g, i, j)] * adp[cap_grid_idx(&g, i, j)];
   th_true(sqrt(s) <= (a.rel + b.rel) * a.b_norm * (1 + 1e-6),
-          "AXI residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e",
-          sqrt(s) / a.b_norm, a.rel + b.rel);
+          "AXI residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
+          a.rel + b.rel);
   th_true(dmax <= 1e-3 * fmin(a.err, b.err),
           "AXI: MIC and MG solutions differ by %.2e <= 1e-3 of the discretisation error %.2e", dmax,
           fmin(a.err, b.err));
   cap_poisson_free(P);
-  free(p1); free(p2); free(dp); free(adp); free(phi);
+  free(p1);
+  free(p2);
+  free(dp);
+  free(adp);
+  free(phi);
 }
 
 /* The assembled AXI matrix, from unit vectors through cap_poisson_apply (the r-weighted operator A = W L):
@@ -841,15 +898,25 @@ static void axi_matrix(void)
                    : dir == CAP_XHI ? cap_grid_xf(&g, i + 1)
                                     : cap_grid_xc(&g, i); /* r-faces: r_f; z-faces: r_c */
         double pc = phi[cell[r]], pn = phi[cap_grid_idx(&g, ni, nj)];
-        if (pn < 0) { liquid_nb++; dd += w; continue; }
+        if (pn < 0) {
+          liquid_nb++;
+          dd += w;
+          continue;
+        }
         if (!(pc / (pc - pn) > CAP_POISSON_THETA_MIN)) clamped = 1;
         dd += w * (pc - pn) / pc;
         if (dir == CAP_XLO || dir == CAP_XHI) air_x = 1;
       }
-      if (i == 0 && j > 0 && liquid_nb == 3 && r_axis < 0) { r_axis = r; ja = j; }
+      if (i == 0 && j > 0 && liquid_nb == 3 && r_axis < 0) {
+        r_axis = r;
+        ja = j;
+      }
       if (i == g.nx - 1 && j > 0 && liquid_nb == 3 && r_open_r < 0) r_open_r = r;
       if (j == 0 && i > 0 && i < g.nx - 1 && liquid_nb == 3 && r_open_z < 0) r_open_z = r;
-      if (inside == 4 && air_x && !clamped && r_ifc < 0) { r_ifc = r; want_ifc = dd * ih2; }
+      if (inside == 4 && air_x && !clamped && r_ifc < 0) {
+        r_ifc = r;
+        want_ifc = dd * ih2;
+      }
     }
   th_true(r_axis >= 0 && r_open_r >= 0 && r_open_z >= 0 && r_ifc >= 0,
           "AXI: found an axis row, an OPEN-r row, an OPEN-z row and an interface row with an air r-neighbour");
@@ -881,14 +948,20 @@ static void axi_matrix(void)
   unsigned long long seed = 61230000ULL;
   double worst = 0, minq = INFINITY;
   for (int t = 0; t < 4; t++) {
-    for (size_t q = 0; q < g.size; q++) { x[q] = rnd(&seed); y[q] = rnd(&seed); }
+    for (size_t q = 0; q < g.size; q++) {
+      x[q] = rnd(&seed);
+      y[q] = rnd(&seed);
+    }
     cap_poisson_apply(P, &g, x, ax);
     cap_poisson_apply(P, &g, y, ay);
     double xay = 0, yax = 0, xax = 0, nx = 0, nay = 0;
     for (int r = 0; r < m; r++) {
       size_t q = (size_t)cell[r];
-      xay += x[q] * ay[q]; yax += y[q] * ax[q]; xax += x[q] * ax[q];
-      nx += x[q] * x[q]; nay += ay[q] * ay[q];
+      xay += x[q] * ay[q];
+      yax += y[q] * ax[q];
+      xax += x[q] * ax[q];
+      nx += x[q] * x[q];
+      nay += ay[q] * ay[q];
     }
     worst = fmax(worst, fabs(xay - yax) / sqrt(nx * nay));
     minq = fmin(minq, xax);
@@ -898,7 +971,13 @@ static void axi_matrix(void)
   int pd = cholesky_ok(A, m);
   th_true(pd, "AXI: A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
   cap_poisson_free(P);
-  free(A); free(cell); free(phi); free(x); free(y); free(ax); free(ay);
+  free(A);
+  free(cell);
+  free(phi);
+  free(x);
+  free(y);
+  free(ax);
+  free(ay);
 }
 
 /* The AXI stencil reproduces lap(r^2 + c z) = 4 exactly, in the rows next to the axis too (the check
@@ -937,7 +1016,9 @@ static void axi_exact(void)
     th_true(e_all <= 1e-11, "%s, all rows with full links%s: W L (r^2 + c z) = -4 r_c to %.1e (<= 1e-11)",
             d ? "annulus x0 = 0.2531" : "axis grid", d ? "" : " or the axis", e_all);
     cap_poisson_free(P);
-    free(phi); free(x); free(y);
+    free(phi);
+    free(x);
+    free(y);
   }
 }
 
@@ -984,7 +1065,9 @@ static void axi_singular(void)
             st.iterations, st.rel_residual);
   }
   cap_poisson_free(P);
-  free(phi); free(rhs); free(p);
+  free(phi);
+  free(rhs);
+  free(p);
 }
 
 /* The grids of the error cases: the walled 16^2 unit grid (g), one of 20^2 (g2), an AXI grid of 16^2 at
@@ -1053,8 +1136,7 @@ static void alloc_bad_input(void)
   cap_grid gp;
   cap_grid_init(&gp, CAP_GEOM_PLANAR, 2, 16, 1, 1.0 / 16, 0, 0, 0, 1);
   cap_grid_set_bc(&gp, CAP_XLO, CAP_BC_PERIODIC);
-  th_int(cap_poisson_alloc(&P, &gp), CAP_EINVAL,
-         "alloc: periodic on one side only -> CAP_EINVAL (cap_grid_check_bc)");
+  th_int(cap_poisson_alloc(&P, &gp), CAP_EINVAL, "alloc: periodic on one side only -> CAP_EINVAL (cap_grid_check_bc)");
   cap_grid_set_bc(&gp, CAP_XHI, CAP_BC_PERIODIC);
   th_int(cap_poisson_alloc(&P, &gp), CAP_ESIZE, "alloc: periodic direction with 2 cells -> CAP_ESIZE");
   cap_poisson_free(NULL);
@@ -1094,7 +1176,9 @@ static void assemble_bad_input(void)
          "solve after a failed assemble -> CAP_EINVAL");
   th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble 16^2 circle");
   cap_poisson_free(P);
-  free(phi); free(rhs); free(p);
+  free(phi);
+  free(rhs);
+  free(p);
 }
 
 /* solve, apply and precondition: refused arguments, the iteration cap, an air cell's rhs ignored */
@@ -1106,21 +1190,17 @@ static void solve_bad_input(void)
   double *phi, *rhs, *p;
   error_system(&g, &P, &phi, &rhs, &p);
   cap_poisson_assemble(P, &g, phi, NULL, NULL);
-  th_int(cap_poisson_solve(NULL, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL,
-         "solve: NULL handle");
+  th_int(cap_poisson_solve(NULL, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL, "solve: NULL handle");
   th_int(cap_poisson_solve(P, &g, NULL, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL, "solve: NULL rhs");
   th_int(cap_poisson_solve(P, &g, rhs, NULL, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_EINVAL, "solve: NULL p");
   th_int(cap_poisson_solve(P, &g2, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 100, NULL), CAP_ESIZE,
          "solve: grid of another size -> CAP_ESIZE");
-  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 0.0, 100, NULL), CAP_EDOM,
-         "solve: tol = 0 -> CAP_EDOM");
+  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 0.0, 100, NULL), CAP_EDOM, "solve: tol = 0 -> CAP_EDOM");
   th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, -1e-8, 100, NULL), CAP_EDOM,
          "solve: tol < 0 -> CAP_EDOM");
   th_true(strstr(cap_error_message(), "tol") != NULL, "the message names tol: \"%s\"", cap_error_message());
-  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, NAN, 100, NULL), CAP_EDOM,
-         "solve: tol NaN -> CAP_EDOM");
-  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 1.0, 100, NULL), CAP_EDOM,
-         "solve: tol = 1 -> CAP_EDOM");
+  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, NAN, 100, NULL), CAP_EDOM, "solve: tol NaN -> CAP_EDOM");
+  th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 1.0, 100, NULL), CAP_EDOM, "solve: tol = 1 -> CAP_EDOM");
   th_int(cap_poisson_solve(P, &g, rhs, p, CAP_POISSON_MIC_PCG, 1e-8, 0, NULL), CAP_EDOM,
          "solve: maxiter = 0 -> CAP_EDOM");
   th_true(strstr(cap_error_message(), "maxiter") != NULL, "the message names maxiter: \"%s\"", cap_error_message());
@@ -1137,8 +1217,7 @@ static void solve_bad_input(void)
     int s = cap_poisson_solve(P, &g, rhs, p, (cap_poisson_method)m, 1e-14, 2, &st);
     th_int(s, CAP_EMAXITER, "%s with maxiter = 2 and tol 1e-14 -> CAP_EMAXITER", mname(m));
     th_true(st.iterations == 2 && st.rel_residual > 1e-14 && isfinite(st.rel_residual),
-            "%s: status after CAP_EMAXITER: %d iterations, residual %.2e", mname(m), st.iterations,
-            st.rel_residual);
+            "%s: status after CAP_EMAXITER: %d iterations, residual %.2e", mname(m), st.iterations, st.rel_residual);
     th_true(strstr(cap_error_message(), "residual") != NULL, "the message gives the reached residual: \"%s\"",
             cap_error_message());
   }
@@ -1154,7 +1233,9 @@ static void solve_bad_input(void)
   th_int(cap_poisson_precondition(P, &g, (cap_poisson_method)-1, rhs, p), CAP_EDOM, "precondition: unknown method");
   th_int(cap_poisson_precondition(P, &g2, CAP_POISSON_MIC_PCG, rhs, p), CAP_ESIZE, "precondition: other grid size");
   cap_poisson_free(P);
-  free(phi); free(rhs); free(p);
+  free(phi);
+  free(rhs);
+  free(p);
 }
 
 /* Closed faces (cap_poisson_set_closed_faces): a full column of closed x-faces splits a box with
@@ -1199,12 +1280,20 @@ static void closed_faces(void)
         d = fmax(d, fabs(p[cap_grid_idx(&g, i, j)] - ph[cap_grid_idx(&gh, i, j)]));
         scale = fmax(scale, fabs(ph[cap_grid_idx(&gh, i, j)]));
       }
-    th_true(!s1 && !s2 && d <= 1e-9 * scale, "closed faces (%s): the left half of a split box equals a half box with a wall: "
-            "max |dp| = %.2e <= 1e-9 max|p| = %.2e", method ? "MG-PCG" : "MIC-PCG", d, 1e-9 * scale);
+    th_true(!s1 && !s2 && d <= 1e-9 * scale,
+            "closed faces (%s): the left half of a split box equals a half box with a wall: "
+            "max |dp| = %.2e <= 1e-9 max|p| = %.2e",
+            method ? "MG-PCG" : "MIC-PCG", d, 1e-9 * scale);
     cap_poisson_set_closed_faces(P, NULL, NULL);
     cap_poisson_free(P);
     cap_poisson_free(Ph);
-    free(phi); free(rhs); free(p); free(phih); free(rhsh); free(ph); free(xc);
+    free(phi);
+    free(rhs);
+    free(p);
+    free(phih);
+    free(rhsh);
+    free(ph);
+    free(xc);
   }
 }
 

@@ -26,7 +26,7 @@
 
 #define SIG 0.0728
 #define RHO 998.2
-#define G 9.81
+#define G   9.81
 #define DEG (M_PI / 180.0)
 
 static double lc_(void) { return sqrt(SIG / (RHO * G)); }
@@ -160,8 +160,8 @@ static void wide_gap(void)
     th_rel(s.h0.val, 2.0 * A * exp(-0.5 * d), tol, "wide gap d = %g l_c: h0 -> 2 A exp(-d/2l_c)", d);
     /* hw^2 - h^2 = h0^2, so |hw - h| <= h0^2 / (2 h): bound with the asymptotic h0 (+10%) */
     double h0a = 1.1 * 2.0 * A * exp(-0.5 * d);
-    th_abs(s.hw.val, hwall.val, h0a * h0a / (2.0 * hwall.val) + 1e-15,
-           "wide gap d = %g l_c: hw -> single-wall height", d);
+    th_abs(s.hw.val, hwall.val, h0a * h0a / (2.0 * hwall.val) + 1e-15, "wide gap d = %g l_c: hw -> single-wall height",
+           d);
   }
 }
 
@@ -275,16 +275,11 @@ static void errors(void)
 }
 
 static const th_case cases[] = {
-    {"jurin", jurin},
-    {"plates_mpmath", plates_mpmath},
-    {"area", area},
-    {"plates_ode", plates_ode},
-    {"wide_gap", wide_gap},
-    {"mirror_flat", mirror_flat},
-    {"wall_ode", wall_ode},
-    {"wall_area", wall_area},
-    {"errors", errors},
-    {NULL, NULL},
+    {"jurin", jurin},       {"plates_mpmath", plates_mpmath},
+    {"area", area},         {"plates_ode", plates_ode},
+    {"wide_gap", wide_gap}, {"mirror_flat", mirror_flat},
+    {"wall_ode", wall_ode}, {"wall_area", wall_area},
+    {"errors", errors},     {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

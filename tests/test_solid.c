@@ -13,8 +13,8 @@
 #include "tharness.h"
 
 /* high-entropy inputs */
-#define XC 0.5123
-#define YC 0.4871
+#define XC  0.5123
+#define YC  0.4871
 #define RAD 0.3817
 
 /* Deterministic uniform numbers in [0, 1) (a 64-bit LCG, Knuth's MMIX constants). */
@@ -45,9 +45,9 @@ static int near_singular(const shape *p, double x, double y, double m)
   double c = cos(p->angle), s = sin(p->angle), rx = x - p->cx, ry = y - p->cy;
   double qx = c * rx + s * ry, qy = -s * rx + c * ry, dx = fabs(qx) - p->a, dy = fabs(qy) - p->b;
   if (hypot(fabs(qx) - p->a, fabs(qy) - p->b) < m) return 1; /* a corner */
-  if (dx > 0 || dy > 0) return 0;                              /* C^1 outside */
-  if (fabs(dx - dy) < m) return 1;                             /* the diagonals of the medial axis */
-  return dx > dy ? fabs(qx) < m : fabs(qy) < m;                /* the centre segment */
+  if (dx > 0 || dy > 0) return 0;                            /* C^1 outside */
+  if (fabs(dx - dy) < m) return 1;                           /* the diagonals of the medial axis */
+  return dx > dy ? fabs(qx) < m : fabs(qy) < m;              /* the centre segment */
 }
 
 /* Max | |grad psi| - 1 | and max |FD gradient - normal| over `npts` pseudo-random points of
@@ -89,7 +89,11 @@ static void clip(poly *P, double a, double b, double c)
   for (int k = 0; k < P->n; k++) {
     int l = (k + 1) % P->n;
     double fk = a * P->x[k] + b * P->y[k] + c, fl = a * P->x[l] + b * P->y[l] + c;
-    if (fk >= 0) { Q.x[Q.n] = P->x[k]; Q.y[Q.n] = P->y[k]; Q.n++; }
+    if (fk >= 0) {
+      Q.x[Q.n] = P->x[k];
+      Q.y[Q.n] = P->y[k];
+      Q.n++;
+    }
     if ((fk >= 0) != (fl >= 0)) {
       double t = fk / (fk - fl);
       Q.x[Q.n] = P->x[k] + t * (P->x[l] - P->x[k]);
@@ -165,14 +169,31 @@ typedef struct {
 /* Boundary point t in [0, 1) of part k of the union of floor (y = 0.1234), bump and block. */
 static void union_boundary(int k, double t, double *x, double *y)
 {
-  if (k == 0) { *x = -0.5 + 2 * t; *y = 0.1234; return; }
-  if (k == 1) { *x = 0.3 + 0.1 * cos(2 * M_PI * t); *y = 0.15 + 0.1 * sin(2 * M_PI * t); return; }
+  if (k == 0) {
+    *x = -0.5 + 2 * t;
+    *y = 0.1234;
+    return;
+  }
+  if (k == 1) {
+    *x = 0.3 + 0.1 * cos(2 * M_PI * t);
+    *y = 0.15 + 0.1 * sin(2 * M_PI * t);
+    return;
+  }
   /* the perimeter of the block (half sizes 0.15, 0.05, angle 0.4), by arc length 0..0.8 */
   double sarc = 0.8 * t, lx, ly;
-  if (sarc < 0.3) { lx = -0.15 + sarc; ly = -0.05; }
-  else if (sarc < 0.4) { lx = 0.15; ly = -0.05 + (sarc - 0.3); }
-  else if (sarc < 0.7) { lx = 0.15 - (sarc - 0.4); ly = 0.05; }
-  else { lx = -0.15; ly = 0.05 - (sarc - 0.7); }
+  if (sarc < 0.3) {
+    lx = -0.15 + sarc;
+    ly = -0.05;
+  } else if (sarc < 0.4) {
+    lx = 0.15;
+    ly = -0.05 + (sarc - 0.3);
+  } else if (sarc < 0.7) {
+    lx = 0.15 - (sarc - 0.4);
+    ly = 0.05;
+  } else {
+    lx = -0.15;
+    ly = 0.05 - (sarc - 0.7);
+  }
   *x = 0.7 + cos(0.4) * lx - sin(0.4) * ly;
   *y = 0.2 + sin(0.4) * lx + cos(0.4) * ly;
 }
@@ -200,12 +221,19 @@ static void union_cloud(cloud *c, const cap_solid *const *parts, int m)
         for (int it = 0; it < 60; it++) {
           double mid = 0.5 * (lo + hi), mx, my;
           union_boundary(k, mid, &mx, &my);
-          if (covered(parts, k, mx, my) == prev) lo = mid; else hi = mid;
+          if (covered(parts, k, mx, my) == prev)
+            lo = mid;
+          else
+            hi = mid;
         }
         union_boundary(k, prev ? hi : lo, &c->x[c->n], &c->y[c->n]);
         c->n++;
       }
-      if (!cur) { c->x[c->n] = x; c->y[c->n] = y; c->n++; }
+      if (!cur) {
+        c->x[c->n] = x;
+        c->y[c->n] = y;
+        c->n++;
+      }
       prev = cur;
     }
   }
@@ -329,7 +357,8 @@ static void disc_container(void)
   double r = hypot(0.1 - XC, 0.9 - YC);
   th_abs(hypot(nx - (0.1 - XC) / r, ny - (0.9 - YC) / r), 0, 1e-15, "disc normal = (x - c)/|x - c| (out of the solid)");
   cap_solid_eval(c, 0.1, 0.9, NULL, &nx, &ny);
-  th_abs(hypot(nx + (0.1 - XC) / r, ny + (0.9 - YC) / r), 0, 1e-15, "container normal = -(x - c)/|x - c| (towards the centre)");
+  th_abs(hypot(nx + (0.1 - XC) / r, ny + (0.9 - YC) / r), 0, 1e-15,
+         "container normal = -(x - c)/|x - c| (towards the centre)");
   cap_solid_eval(c, XC, YC, &p, &nx, &ny);
   th_true(p == RAD && nx == 0 && ny == 0, "container centre: psi = R, normal (0, 0) (every direction is a gradient)");
   cap_solid_free(d);
@@ -368,7 +397,8 @@ static void boxes(void)
       }
       th_abs(psi_at(b, kx, ky), 0, 1e-15, "rotated box: psi = 0 at corner (%+d, %+d)", sx, sy);
     }
-  th_abs(cerr, 0, 1e-14, "rotated box (angle 0.3): psi = distance to the corner point, 12 points in the 4 corner cones");
+  th_abs(cerr, 0, 1e-14,
+         "rotated box (angle 0.3): psi = distance to the corner point, 12 points in the 4 corner cones");
   th_abs(nerr, 0, 1e-13, "rotated box: normal = (x - corner)/|x - corner| in the corner cones");
   /* side region and inside: distance to the side line n.(x - c) - a along e1 */
   {
@@ -376,7 +406,8 @@ static void boxes(void)
     cap_solid_eval(b, px, py, &p, &n1, &n2);
     th_abs(p, 0.3 - ax, 1e-14, "rotated box: side region e1, psi = 0.3 - ax");
     th_abs(hypot(n1 - e1x, n2 - e1y), 0, 1e-15, "rotated box: side-region normal = e1");
-    px = cx - 0.2 * e1x - 0.08 * e2x; py = cy - 0.2 * e1y - 0.08 * e2y;
+    px = cx - 0.2 * e1x - 0.08 * e2x;
+    py = cy - 0.2 * e1y - 0.08 * e2y;
     cap_solid_eval(b, px, py, &p, &n1, &n2);
     th_abs(p, -(ax - 0.2), 1e-14, "rotated box: inside, nearest side -e1 at depth %.4f", ax - 0.2);
     th_abs(hypot(n1 + e1x, n2 + e1y), 0, 1e-15, "rotated box: inside normal = -e1 (out of the solid)");
@@ -387,7 +418,10 @@ static void boxes(void)
 /* |grad psi| = 1 and the normals by finite differences away from the medial axis */
 static void unit_gradient(void)
 {
-  struct { const char *name; shape sh; } cases[] = {
+  struct {
+    const char *name;
+    shape sh;
+  } cases[] = {
       {"half-plane 30 deg", {0, 0.3817, 0.1234, cos(M_PI / 6), sin(M_PI / 6), 0}},
       {"disc", {2, XC, YC, RAD, 0, 0}},
       {"container", {2, XC, YC, RAD, 0, 0}},
@@ -397,10 +431,14 @@ static void unit_gradient(void)
   for (int c = 0; c < 5; c++) {
     cap_solid *s = NULL;
     const shape *p = &cases[c].sh;
-    if (c == 0) cap_solid_halfplane_alloc(&s, p->cx, p->cy, p->a, p->b);
-    else if (c == 1) cap_solid_disc_alloc(&s, p->cx, p->cy, p->a);
-    else if (c == 2) cap_solid_container_alloc(&s, p->cx, p->cy, p->a);
-    else cap_solid_box_alloc(&s, p->cx, p->cy, p->a, p->b, p->angle);
+    if (c == 0)
+      cap_solid_halfplane_alloc(&s, p->cx, p->cy, p->a, p->b);
+    else if (c == 1)
+      cap_solid_disc_alloc(&s, p->cx, p->cy, p->a);
+    else if (c == 2)
+      cap_solid_container_alloc(&s, p->cx, p->cy, p->a);
+    else
+      cap_solid_box_alloc(&s, p->cx, p->cy, p->a, p->b, p->angle);
     double ge, ne;
     int used;
     grad_check(s, skip_shape, p, 2000, &ge, &ne, &used);
@@ -435,7 +473,11 @@ static void union_distance(void)
     for (int m = 0; m < 3; m++) {
       double v, ax_, ay_;
       cap_solid_eval(parts[m], x, y, &v, &ax_, &ay_);
-      if (v < best) { best = v; bx = ax_; by = ay_; }
+      if (v < best) {
+        best = v;
+        bx = ax_;
+        by = ay_;
+      }
     }
     cap_solid_eval(u, x, y, &p, &nx, &ny);
     cap_solid_eval(u3, x, y, &q, &mx, &my);
@@ -455,8 +497,14 @@ static void union_distance(void)
   for (int k = 0; k < 400; k++) {
     double x = urand(&st), y = -0.1 + 0.6 * urand(&st), p = psi_at(u, x, y), d = cloud_dist(&cl, x, y);
     if (fabs(p) < 0.01) continue;
-    if (p > 0) { eout = fmax(eout, fabs(p - d)); nout++; }
-    else { under = fmax(under, d - (-p)); over = fmax(over, -p - d); nin++; }
+    if (p > 0) {
+      eout = fmax(eout, fabs(p - d));
+      nout++;
+    } else {
+      under = fmax(under, d - (-p));
+      over = fmax(over, -p - d);
+      nin++;
+    }
   }
   th_true(eout < 1e-6 && nout > 50, "union: exact outside, max |psi - brute-force distance| = %.1e < 1e-6 at %d points",
           eout, nout);
@@ -486,7 +534,8 @@ static void sampled_linear(void)
   double *f = cap_grid_field_alloc(&g);
   const double a = 0.5123, b = -0.8765, c = 0.1234;
   for (int j = -g.ng; j < g.ny + g.ng; j++)
-    for (int i = -g.ng; i < g.nx + g.ng; i++) f[cap_grid_idx(&g, i, j)] = a * cap_grid_xc(&g, i) + b * cap_grid_yc(&g, j) + c;
+    for (int i = -g.ng; i < g.nx + g.ng; i++)
+      f[cap_grid_idx(&g, i, j)] = a * cap_grid_xc(&g, i) + b * cap_grid_yc(&g, j) + c;
   cap_solid *s;
   th_int(cap_solid_sampled_alloc(&s, &g, f), CAP_SUCCESS, "sampled field of a linear function on a 20x17 grid");
   double xlo = g.x0 + (0.5 - g.ng) * g.h, xhi = g.x0 + (g.nx + g.ng - 0.5) * g.h;
@@ -495,8 +544,14 @@ static void sampled_linear(void)
   double ev = 0, en = 0, na = a / hypot(a, b), nb = b / hypot(a, b);
   for (int k = 0; k < 1000; k++) {
     double x = xlo + (xhi - xlo) * urand(&st), y = ylo + (yhi - ylo) * urand(&st), p, nx, ny;
-    if (k == 0) { x = xlo; y = yhi; } /* the hull's corners */
-    if (k == 1) { x = xhi; y = ylo; }
+    if (k == 0) {
+      x = xlo;
+      y = yhi;
+    } /* the hull's corners */
+    if (k == 1) {
+      x = xhi;
+      y = ylo;
+    }
     cap_solid_eval(s, x, y, &p, &nx, &ny);
     ev = fmax(ev, fabs(p - (a * x + b * y + c)));
     en = fmax(en, hypot(nx - na, ny - nb));
@@ -533,7 +588,8 @@ static void sample_lattices(void)
       double *f = cap_grid_field_alloc(&g);
       for (size_t k = 0; k < g.size; k++) f[k] = 1234.5;
       int st = cap_solid_sample(b, &g, (cap_location)loc, f);
-      int ihi = g.nx + g.ng + (loc == CAP_AT_XFACE), jhi = g.ny + g.ng + (loc == CAP_AT_YFACE), bad = 0, n = 0, untouched = 0;
+      int ihi = g.nx + g.ng + (loc == CAP_AT_XFACE), jhi = g.ny + g.ng + (loc == CAP_AT_YFACE), bad = 0, n = 0,
+          untouched = 0;
       for (int j = -g.ng; j <= g.ny + g.ng; j++)
         for (int i = -g.ng; i <= g.nx + g.ng; i++) {
           double v = f[cap_grid_idx(&g, i, j)];
@@ -542,12 +598,17 @@ static void sample_lattices(void)
             double y = loc == CAP_AT_YFACE ? cap_grid_yf(&g, j) : cap_grid_yc(&g, j);
             bad += v != psi_at(b, x, y);
             n++;
-          } else untouched += v == 1234.5;
+          } else
+            untouched += v == 1234.5;
         }
       int nrest = (g.nx + 2 * g.ng + 1) * (g.ny + 2 * g.ng + 1) - n;
       th_true(st == 0 && bad == 0 && untouched == nrest,
               "%s sample at %s: %d lattice points (ghosts included) equal cap_solid_eval, %d others untouched",
-              geo ? "AXI" : "planar", loc == 0 ? "cell centres" : loc == 1 ? "x-faces" : "y-faces", n, nrest);
+              geo ? "AXI" : "planar",
+              loc == 0   ? "cell centres"
+              : loc == 1 ? "x-faces"
+                         : "y-faces",
+              n, nrest);
       free(f);
     }
   }
@@ -601,8 +662,13 @@ static void fluid_fractions(void)
       for (int sx = -1; sx <= 1; sx += 2)
         for (int sy = -1; sy <= 1; sy += 2)
           dmin = fmin(dmin, hypot(xc - (cx + sx * ax * c - sy * ay * s), yc - (cy + sx * ax * s + sy * ay * c)));
-      if (dmin > g.h * sqrt(2)) { eside = fmax(eside, fabs(f - ex)); nside++; }
-      else { ecorner = fmax(ecorner, fabs(f - ex)); ncorner++; }
+      if (dmin > g.h * sqrt(2)) {
+        eside = fmax(eside, fabs(f - ex));
+        nside++;
+      } else {
+        ecorner = fmax(ecorner, fabs(f - ex));
+        ncorner++;
+      }
     }
   th_abs(eside, 0, 1e-13, "fluid fraction, rotated box: exact in the %d cells cut by one side only", nside);
   th_note("rotated box: %d cells near a corner, max fraction error %.3f (the corner is not a line)", ncorner, ecorner);
@@ -622,7 +688,8 @@ static void disc_fractions(void)
       int ncut;
       h[k] = 1.0 / ns[k];
       fraction_errors(ns[k], sampled, &ec[k], &ea[k], &ncut);
-      th_note("%s disc n=%d: %d cut cells, max |fraction - quadrature| %.3e (h/R = %.3f); container fluid area rel error %.3e",
+      th_note("%s disc n=%d: %d cut cells, max |fraction - quadrature| %.3e (h/R = %.3f); container fluid area rel "
+              "error %.3e",
               sampled ? "sampled" : "exact", ns[k], ncut, ec[k], h[k] / RAD, ea[k]);
       if (!sampled)
         th_true(ec[k] <= 0.47 * h[k] / RAD, "exact disc n=%d: cut-cell fraction error %.2e <= 0.47 h/R = %.2e", ns[k],
@@ -700,7 +767,8 @@ static void error_paths(void)
   th_int(cap_solid_sampled_alloc(&s, &g3, f3), CAP_EGEOM, "sampled field on a 3D grid: CAP_EGEOM");
   th_int(cap_solid_fluid_fraction(d, &ga, 2, 2, &fr), CAP_EGEOM, "fluid fraction on an AXI grid: CAP_EGEOM");
   th_int(cap_solid_fluid_fraction(d, &g3, 2, 2, &fr), CAP_EGEOM, "fluid fraction on a 3D grid: CAP_EGEOM");
-  th_int(cap_solid_fluid_fraction(d, &g, 9, 2, &fr), CAP_EDOM, "fluid fraction of cell i = 9 (beyond the ghosts) rejected");
+  th_int(cap_solid_fluid_fraction(d, &g, 9, 2, &fr), CAP_EDOM,
+         "fluid fraction of cell i = 9 (beyond the ghosts) rejected");
   th_true(strstr(cap_error_message(), "cell index i") != NULL, "message: %s", cap_error_message());
   th_int(cap_solid_fluid_fraction(d, &g, -1, 8, &fr), CAP_SUCCESS, "fluid fraction of a ghost cell accepted");
   f[cap_grid_idx(&g, -1, 3)] = NAN;
@@ -740,7 +808,10 @@ static void union_parts(void)
       cap_solid_eval(prim[m], x, y, &pw, &nxw, &nyw);
       cap_solid_part_eval(all, m, x, y, &pg, &nxg, &nyg);
       e = fmax(e, fmax(fabs(pg - pw), fmax(fabs(nxg - nxw), fabs(nyg - nyw))));
-      if (pw < best) { best = pw; arg = m; }
+      if (pw < best) {
+        best = pw;
+        arg = m;
+      }
     }
     cap_solid_part_at(all, x, y, &at);
     wrong += at != arg;
@@ -767,7 +838,11 @@ static void union_parts(void)
   th_int(cap_solid_part_bounds(all, 7, &xlo, &xhi, &ylo, &yhi), CAP_EDOM, "bounds of part 7 refused");
   th_int(cap_solid_part_at(all, NAN, 0.5, &(int){0}), CAP_EDOM, "cap_solid_part_at at NaN refused");
   th_int(cap_solid_part_at(all, 0.5, 0.5, NULL), CAP_EINVAL, "cap_solid_part_at without output refused");
-  cap_solid_free(a); cap_solid_free(b); cap_solid_free(c); cap_solid_free(ab); cap_solid_free(all);
+  cap_solid_free(a);
+  cap_solid_free(b);
+  cap_solid_free(c);
+  cap_solid_free(ab);
+  cap_solid_free(all);
 }
 
 static const th_case cases[] = {

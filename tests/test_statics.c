@@ -15,7 +15,7 @@
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
-#define PI 3.14159265358979323846
+#define PI  3.14159265358979323846
 #define DEG (PI / 180.0)
 #define EPS 2.220446049250313e-16
 
@@ -26,8 +26,8 @@ static double lc_(void) { return sqrt(SIG / (RHO * G)); }
 /* |got - want| <= k err + want_err: the error estimate is a sensible bound */
 static void err_bound(cap_result got, double want, double want_err, double k, const char *what)
 {
-  th_true(fabs(got.val - want) <= k * got.err + want_err, "%s: |val - ref| = %.3g <= %g err (%.3g) + %.3g",
-          what, fabs(got.val - want), k, got.err, want_err);
+  th_true(fabs(got.val - want) <= k * got.err + want_err, "%s: |val - ref| = %.3g <= %g err (%.3g) + %.3g", what,
+          fabs(got.val - want), k, got.err, want_err);
 }
 
 /* Young's law: hand and mpmath values, equal tensions, the boundary cos = 1, the drying side;
@@ -52,8 +52,7 @@ static void young(void)
   th_rel(t.val, PI - 1.2055891055045298787, 1e-14, "young theta = pi - acos(5/14)");
   /* error paths */
   th_int(cap_statics_young(0.1, 0.01, 0.0728, &c, &t), CAP_ENOSOL, "young complete wetting -> ENOSOL");
-  th_true(strstr(cap_error_message(), "complete wetting") != NULL, "young wetting message: %s",
-          cap_error_message());
+  th_true(strstr(cap_error_message(), "complete wetting") != NULL, "young wetting message: %s", cap_error_message());
   th_int(cap_statics_young(0.01, 0.1, 0.0728, &c, &t), CAP_ENOSOL, "young complete drying -> ENOSOL");
   th_true(strstr(cap_error_message(), "complete drying") != NULL, "young drying message");
   th_int(cap_statics_young(0.04, 0.02, 0.0, &c, &t), CAP_EDOM, "young sigma_la = 0 -> EDOM");
@@ -82,7 +81,9 @@ static void caps(void)
   double A = 2.8375e-6;
   th = 63.7 * DEG;
   th_int(cap_statics_cap(CAP_REF_2D, th, A, &c), CAP_SUCCESS, "cap-2d status");
-  R = c.radius.val; h = c.height.val; a = c.half_width.val;
+  R = c.radius.val;
+  h = c.height.val;
+  a = c.half_width.val;
   th_rel(R * R * acos(1 - h / R) - (R - h) * sqrt(2 * R * h - h * h), A, 1e-12, "cap-2d segment area from h");
   th_rel(a * a + (R - h) * (R - h), R * R, 1e-13, "cap-2d a^2 + (R-h)^2 = R^2");
   th_rel(c.kappa.val, 1 / R, 1e-15, "cap-2d kappa = 1/R");
@@ -115,8 +116,7 @@ static void caps(void)
 
 /* 2D identities in l_c units with error-propagated bounds: the residual of an exact identity must be
  * within the propagated error of its inputs plus rounding of its terms. */
-static void check_identities(cap_ref_dim dim, double th, double size, const cap_statics_drop_shape *d,
-                             const char *name)
+static void check_identities(cap_ref_dim dim, double th, double size, const cap_statics_drop_shape *d, const char *name)
 {
   const double lc = lc_();
   double b = d->apex_curvature.val * lc, h = d->height.val / lc, a = d->half_width.val / lc;
@@ -226,15 +226,16 @@ static void sessile_limits(void)
   cap_statics_cap_shape c;
   /* zero-Bond limit: a 1e-21 m^3 drop (R0 = 7.8e-8 m, Bo = 8e-10) and a 1e-14 m^2 2D drop (Bo = 9e-10).
    * The gravity correction is first order in Bo with an O(1) coefficient; tolerance 100 Bo. */
-  const struct { cap_ref_dim dim; double th, size; } z[] = {{CAP_REF_3D, 131.3 * DEG, 1e-21},
-                                                             {CAP_REF_2D, 37.9 * DEG, 1e-14}};
+  const struct {
+    cap_ref_dim dim;
+    double th, size;
+  } z[] = {{CAP_REF_3D, 131.3 * DEG, 1e-21}, {CAP_REF_2D, 37.9 * DEG, 1e-14}};
   for (int i = 0; i < 2; i++) {
-    th_int(cap_statics_sessile(z[i].dim, RHO, G, SIG, z[i].th, z[i].size, &d), CAP_SUCCESS,
-           "tiny drop %dD status", (int)z[i].dim);
+    th_int(cap_statics_sessile(z[i].dim, RHO, G, SIG, z[i].th, z[i].size, &d), CAP_SUCCESS, "tiny drop %dD status",
+           (int)z[i].dim);
     cap_statics_cap(z[i].dim, z[i].th, z[i].size, &c);
     double tol = 100 * d.bond.val;
-    th_true(d.bond.val > 1e-24 && d.bond.val < 1e-9, "tiny drop %dD integrates (Bo = %.3g)", (int)z[i].dim,
-            d.bond.val);
+    th_true(d.bond.val > 1e-24 && d.bond.val < 1e-9, "tiny drop %dD integrates (Bo = %.3g)", (int)z[i].dim, d.bond.val);
     th_rel(d.apex_curvature.val, 1 / c.radius.val, tol, "tiny drop %dD: b -> 1/R_cap", (int)z[i].dim);
     th_rel(d.height.val, c.height.val, tol, "tiny drop %dD: h -> cap height", (int)z[i].dim);
     th_rel(d.half_width.val, c.half_width.val, tol, "tiny drop %dD: a -> cap half-width", (int)z[i].dim);
@@ -261,8 +262,7 @@ static void sessile_limits(void)
 
   /* 2D puddle: 1 - cos(theta) = b h + h^2/2 gives h = 2 sin(theta/2) - b + O(b^2) (l_c units); for
    * A = 135 l_c^2 the apex curvature is ~1e-28/l_c, so h equals the puddle height to the tolerance. */
-  th_int(cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, 63.7 * DEG, 135 * lc * lc, &d), CAP_SUCCESS,
-         "2D puddle status");
+  th_int(cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, 63.7 * DEG, 135 * lc * lc, &d), CAP_SUCCESS, "2D puddle status");
   th_rel(d.height.val, 2 * lc * sin(0.5 * 63.7 * DEG), 1e-11, "2D puddle: h = 2 l_c sin(theta/2)");
   th_true(d.apex_curvature.val * lc < 1e-20, "2D puddle: flat top, b l_c = %.3g", d.apex_curvature.val * lc);
 
@@ -285,20 +285,17 @@ static void sessile_limits(void)
     a2 = d.half_width.val / lc;
     d2 = a2 * (d.height.val / lc - h0);
     th_true(a2 > 100, "3D puddle is wide (a = %.1f l_c)", a2);
-    th_abs(d.height.val / lc, h0, 2 * c1 / a2, "3D puddle %.1f deg: h -> 2 l_c sin(theta/2) (within 2 c1/a)",
-           th / DEG);
-    th_abs((a2 * d2 - a1 * d1) / (a2 - a1), c1, 1e-3, "3D puddle %.1f deg: rim correction c1/a (derived)",
-           th / DEG);
+    th_abs(d.height.val / lc, h0, 2 * c1 / a2, "3D puddle %.1f deg: h -> 2 l_c sin(theta/2) (within 2 c1/a)", th / DEG);
+    th_abs((a2 * d2 - a1 * d1) / (a2 - a1), c1, 1e-3, "3D puddle %.1f deg: rim correction c1/a (derived)", th / DEG);
   }
   /* a tiny contact angle (2.3e-5 rad, below the default axisymmetric series start): a flat puddle */
-  th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, 2.3e-5, 4.4e-9, &d), CAP_SUCCESS,
-         "3D theta = 2.3e-5 rad status");
+  th_int(cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, 2.3e-5, 4.4e-9, &d), CAP_SUCCESS, "3D theta = 2.3e-5 rad status");
   check_identities(CAP_REF_3D, 2.3e-5, 4.4e-9, &d, "3D theta = 2.3e-5 rad");
   {
     /* the rim-corrected puddle height derived below, h = h0 + c1/a, remainder O(1/a^2) ~ 3e-4 relative */
     double t = 2.3e-5, ch = cos(t / 2), c1 = 2 * (1 - ch * ch * ch) / (3 * sin(t / 2)), ap = d.half_width.val / lc;
-    th_rel(d.height.val / lc, 2 * sin(t / 2) + c1 / ap, 2e-3, "3D theta = 2.3e-5 rad: h = puddle height + c1/a (a = %.0f l_c)",
-           ap);
+    th_rel(d.height.val / lc, 2 * sin(t / 2) + c1 / ap, 2e-3,
+           "3D theta = 2.3e-5 rad: h = puddle height + c1/a (a = %.0f l_c)", ap);
   }
   /* beyond the shooting range (apex curvature < 1e-200/l_c): EDOM naming the area */
   th_int(cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, 3 * DEG, 1e-3, &d), CAP_EDOM,
@@ -341,8 +338,7 @@ static void profile(void)
    *   k=3 x = 1.741756564431409e-3 z = 1.632022325319948e-3 psi = 1.590840540037092 */
   double th = 131.3 * DEG, V = 1.7321e-8;
   cap_statics_sessile(CAP_REF_3D, RHO, G, SIG, th, V, &d);
-  th_int(cap_statics_sessile_profile(CAP_REF_3D, RHO, G, SIG, th, V, N, x, z, p), CAP_SUCCESS,
-         "profile 3D status");
+  th_int(cap_statics_sessile_profile(CAP_REF_3D, RHO, G, SIG, th, V, N, x, z, p), CAP_SUCCESS, "profile 3D status");
   th_abs(x[0].val, 0, 0, "profile starts at the apex (x)");
   th_abs(z[0].val, 0, 0, "profile starts at the apex (z)");
   th_abs(x[N - 1].val, d.half_width.val, x[N - 1].err + d.half_width.err, "profile end x = a");
@@ -374,14 +370,16 @@ static void profile(void)
   th = 63.7 * DEG;
   double A = 2.8375e-6;
   cap_statics_sessile(CAP_REF_2D, RHO, G, SIG, th, A, &d);
-  th_int(cap_statics_sessile_profile(CAP_REF_2D, RHO, G, SIG, th, A, N, x, z, p), CAP_SUCCESS,
-         "profile 2D status");
+  th_int(cap_statics_sessile_profile(CAP_REF_2D, RHO, G, SIG, th, A, N, x, z, p), CAP_SUCCESS, "profile 2D status");
   double b = d.apex_curvature.val * lc, worst = 0, bound = 1;
   for (int i = 0; i < N; i++) {
     double zz = z[i].val / lc;
     double r = fabs(cos(p[i].val) - (1 - b * zz - zz * zz / 2));
     double e = sin(p[i].val) * p[i].err + (b + zz) * z[i].err / lc + zz * d.apex_curvature.err * lc + 8 * EPS;
-    if (r - e > worst - bound || i == 0) { worst = r; bound = e; }
+    if (r - e > worst - bound || i == 0) {
+      worst = r;
+      bound = e;
+    }
   }
   th_true(worst <= bound, "profile 2D: first integral at every point (worst %.3g <= %.3g)", worst, bound);
   th_abs(x[N - 1].val, 1.838249593432264e-3, 1e-14, "profile 2D end x vs mpmath quadrature");
@@ -393,8 +391,8 @@ static void profile(void)
   /* linearized flat top: psi = 2b I1(s), z = 2b (I0(s) - 1) ~ e^s, so z/h ~ e^(-a/2) half-way along;
    * allow a factor 10 */
   double ap = d.half_width.val / lc;
-  th_true(z[N / 2].val < 10 * exp(-ap / 2) * d.height.val, "profile puddle: flat top at mid arc (z/h = %.3g, a = %.2f l_c)",
-          z[N / 2].val / d.height.val, ap);
+  th_true(z[N / 2].val < 10 * exp(-ap / 2) * d.height.val,
+          "profile puddle: flat top at mid arc (z/h = %.3g, a = %.2f l_c)", z[N / 2].val / d.height.val, ap);
   /* g = 0: the points lie on the circle x^2 + (R - z)^2 = R^2 */
   cap_statics_cap_shape c;
   cap_statics_cap(CAP_REF_3D, 103.1 * DEG, 5.3e-9, &c);

@@ -27,7 +27,10 @@ static double one_step(step_fn *step, int n, int walls, double nu_dt, double *ex
   cap_grid_init(&g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  if (!walls) { cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC); cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC); }
+  if (!walls) {
+    cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC);
+    cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
+  }
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
          *u0 = cap_grid_field_alloc(&g);
   for (size_t k = 0; k < g.size; k++) phi[k] = -1;
@@ -50,7 +53,10 @@ static double one_step(step_fn *step, int n, int walls, double nu_dt, double *ex
       if (fabs(u0[c]) > 1e-3) e = fmax(e, fabs(u[c] / u0[c] - *expect));
     }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v); free(u0);
+  free(phi);
+  free(u);
+  free(v);
+  free(u0);
   return e;
 }
 
@@ -74,7 +80,9 @@ static double decay_error(step_fn *step, int steps)
   int jm = n / 2;
   double amp = u[cap_grid_idx(&g, 1, jm)] / sin(M_PI * cap_grid_yc(&g, jm));
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
   return fabs(amp - exp(-nu * M_PI * M_PI * T));
 }
 
@@ -100,13 +108,24 @@ static void drop_init(drop *D, int n, double R, double xc, double yc)
 {
   cap_grid_init(&D->g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
   D->phi = cap_grid_field_alloc(&D->g);
-  D->u = cap_grid_field_alloc(&D->g); D->v = cap_grid_field_alloc(&D->g);
-  D->u0 = cap_grid_field_alloc(&D->g); D->v0 = cap_grid_field_alloc(&D->g);
-  D->xc = xc; D->yc = yc; D->R = R;
+  D->u = cap_grid_field_alloc(&D->g);
+  D->v = cap_grid_field_alloc(&D->g);
+  D->u0 = cap_grid_field_alloc(&D->g);
+  D->v0 = cap_grid_field_alloc(&D->g);
+  D->xc = xc;
+  D->yc = yc;
+  D->R = R;
   drop_init_phi(D);
 }
 
-static void drop_free(drop *D) { free(D->phi); free(D->u); free(D->v); free(D->u0); free(D->v0); }
+static void drop_free(drop *D)
+{
+  free(D->phi);
+  free(D->u);
+  free(D->v);
+  free(D->u0);
+  free(D->v0);
+}
 
 /* The velocity (vx, vy) of a flow at relative position (X, Y): rigid rotation (flow 0) or the n = 2
  * potential flow (X, -Y) (flow 1). Beyond the surface either its linear continuation (ext 0) or the
@@ -115,10 +134,18 @@ static void drop_free(drop *D) { free(D->phi); free(D->u); free(D->v); free(D->u
 static void flow(int kind, int ext, double R, double X, double Y, double *vx, double *vy)
 {
   double r = hypot(X, Y);
-  if (ext && r > R) { X *= R / r; Y *= R / r; }
+  if (ext && r > R) {
+    X *= R / r;
+    Y *= R / r;
+  }
   const double omega = 1.7319;
-  if (kind == 0) { *vx = -omega * Y; *vy = omega * X; }
-  else { *vx = X; *vy = -Y; }
+  if (kind == 0) {
+    *vx = -omega * Y;
+    *vy = omega * X;
+  } else {
+    *vx = X;
+    *vy = -Y;
+  }
 }
 
 static void drop_set(drop *D, int kind, int ext)
@@ -234,7 +261,9 @@ static double pool_error(step_fn *step, int n, double nu_dt, int steps)
     den += sj * sj;
   }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
   return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
 }
 
@@ -271,7 +300,10 @@ static double slip_case(step_fn *step, int kind, int slip)
       e = fmax(e, kind == 0 ? fabs(u[c] - expect * u0[c]) : fabs(u[c] - u0[c]));
     }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v); free(u0);
+  free(phi);
+  free(u);
+  free(v);
+  free(u0);
   return e;
 }
 
@@ -345,7 +377,9 @@ static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double 
       if (i == 0) *err_axis = fmax(*err_axis, ev);
     }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
 }
 
 /* The documented discrete operator on the cylinder a = x0 <= r <= b = x0 + 1 of n x n cells, periodic
@@ -369,8 +403,8 @@ static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
          *us = cap_grid_field_alloc(&g), *vs = cap_grid_field_alloc(&g);
   for (size_t c = 0; c < g.size; c++) phi[c] = -1;
-#define PSI(i, j) (pow(cap_grid_xf(&g, i) - x0, 2) * pow(x0 + 1 - cap_grid_xf(&g, i), 2) * \
-                   sin(2 * M_PI * cap_grid_yf(&g, j) + 0.3817))
+#define PSI(i, j)                                                                                                      \
+  (pow(cap_grid_xf(&g, i) - x0, 2) * pow(x0 + 1 - cap_grid_xf(&g, i), 2) * sin(2 * M_PI * cap_grid_yf(&g, j) + 0.3817))
   double scale = 0;
   for (int j = 0; j <= n; j++)
     for (int i = 0; i <= n; i++) {
@@ -408,7 +442,11 @@ static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
       e = fmax(e, fmax(fabs(u[c] - us[c]), fabs(v[c] - vs[c])));
     }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v); free(us); free(vs);
+  free(phi);
+  free(u);
+  free(v);
+  free(us);
+  free(vs);
   return e / scale;
 }
 
@@ -435,7 +473,9 @@ static double axi_uniform(step_fn *step, cap_bc outer)
       if (i < n) e = fmax(e, fabs(v[c] - U));
     }
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
   return e / U;
 }
 
@@ -448,9 +488,13 @@ static void sphere_init(drop *D, int Rc)
   double h = 1.0 / nz;
   cap_grid_init(&D->g, CAP_GEOM_AXI, Rc + 6, nz, 1, h, 0, 0, 0, 2);
   D->phi = cap_grid_field_alloc(&D->g);
-  D->u = cap_grid_field_alloc(&D->g); D->v = cap_grid_field_alloc(&D->g);
-  D->u0 = cap_grid_field_alloc(&D->g); D->v0 = cap_grid_field_alloc(&D->g);
-  D->xc = 0; D->yc = (nz / 2 + 0.1419) * h; D->R = Rc * h;
+  D->u = cap_grid_field_alloc(&D->g);
+  D->v = cap_grid_field_alloc(&D->g);
+  D->u0 = cap_grid_field_alloc(&D->g);
+  D->v0 = cap_grid_field_alloc(&D->g);
+  D->xc = 0;
+  D->yc = (nz / 2 + 0.1419) * h;
+  D->R = Rc * h;
   drop_init_phi(D);
 }
 
@@ -581,7 +625,8 @@ static void air_faces(void)
   th_abs(u[cap_grid_idx(&g, 5, 12)], air, 0, "air face unchanged");
   th_true(u[cap_grid_idx(&g, 5, 3)] != liq, "liquid face changed");
   th_int(st.unknowns[0], 15L * 8, "u unknowns: 15 interior faces x 8 liquid rows");
-  th_int(cap_viscosity_step(w, &g, phi, u, v, 10.0, 1e-14, 1, &st), CAP_EMAXITER, "iteration cap reached -> CAP_EMAXITER");
+  th_int(cap_viscosity_step(w, &g, phi, u, v, 10.0, 1e-14, 1, &st), CAP_EMAXITER,
+         "iteration cap reached -> CAP_EMAXITER");
   th_int(cap_viscosity_step(w, &g, phi, u, v, -1, 1e-10, 10, &st), CAP_EDOM, "negative nu_dt rejected");
   th_int(cap_viscosity_step(w, &g, phi, u, v, 0.01, 0, 10, &st), CAP_EDOM, "tol 0 rejected");
   cap_grid a;
@@ -591,7 +636,9 @@ static void air_faces(void)
   cap_grid_init(&b, CAP_GEOM_PLANAR, 8, 16, 1, 1.0 / 16, 0, 0, 0, 2);
   th_int(cap_viscosity_step(w, &b, phi, u, v, 0.01, 1e-10, 10, &st), CAP_ESIZE, "workspace of another grid rejected");
   cap_viscosity_ws_free(w);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
 }
 
 /* the stress-form step: a divergence-free field in a full domain has the same discrete factors as
@@ -602,8 +649,8 @@ static void stress_periodic_mode(void)
   double expect;
   double e = one_step(cap_viscosity_stress_step, 64, 0, 3.817e-4, &expect, &st);
   th_abs(e, 0, 1e-10, "stress step: periodic shear mode decays by the exact discrete factor %.12f", expect);
-  th_true(st.iterations[0] > 0 && st.residual[0] <= 1e-12, "stress step: solve converged (%d iterations, residual %.2e)",
-          st.iterations[0], st.residual[0]);
+  th_true(st.iterations[0] > 0 && st.residual[0] <= 1e-12,
+          "stress step: solve converged (%d iterations, residual %.2e)", st.iterations[0], st.residual[0]);
   th_int(st.unknowns[0] + st.unknowns[1], 2L * 8 * 64, "stress step, periodic box: every u and v face is an unknown");
 }
 
@@ -638,7 +685,8 @@ static void stress_pool(void)
     hs[m] = 1.0 / ns[m];
     es[m] = pool_error(cap_viscosity_stress_step, ns[m], 2e-3, 10);
     th_note("pool with a free surface, %d cells per unit height, void velocity 0: amplitude error %.3e (stress "
-            "step), %.3e (Laplacian step)", ns[m], es[m], pool_error(cap_viscosity_step, ns[m], 2e-3, 10));
+            "step), %.3e (Laplacian step)",
+            ns[m], es[m], pool_error(cap_viscosity_step, ns[m], 2e-3, 10));
   }
   th_abs(es[2], 0, 1e-4, "stress step: shear mode of a pool decays as with u_y = 0 at the free surface");
   th_true(th_slope(3, hs, es) >= 1.5, "stress step, pool: observed order %.2f >= 1.5", th_slope(3, hs, es));
@@ -681,19 +729,23 @@ static void stress_rotation_void(void)
   th_abs(D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
   double change = drop_change(&D, omega_r);
   th_note("stress step, rotation with the constant normal extension (as cap_ns extends) in the void: the surface "
-          "faces relax, max change %.2e Omega R, KE change %.2e of KE (%d iterations)", change, dke_s / ke0,
-          st.iterations[0]);
+          "faces relax, max change %.2e Omega R, KE change %.2e of KE (%d iterations)",
+          change, dke_s / ke0, st.iterations[0]);
   drop_set(&D, 0, 0);
   cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
   th_note("Laplacian step, rotation with its linear continuation in the void: max change %.2e Omega R "
-          "(lap u = 0 for a linear field)", drop_change(&D, omega_r));
+          "(lap u = 0 for a linear field)",
+          drop_change(&D, omega_r));
   drop_set(&D, 0, 1);
   cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
   drop_energy(&D, &ke0, &dke_l);
   th_note("Laplacian step, rotation with the constant normal extension in the void: damped, KE loses %.3e in one "
-          "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)", dke_l / ke0, nu_dt / (D.R * D.R));
-  th_true(fabs(dke_s) < 1e-3 * dke_l, "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
-          "Laplacian step's loss %.2e", dke_s / ke0, dke_l / ke0);
+          "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)",
+          dke_l / ke0, nu_dt / (D.R * D.R));
+  th_true(fabs(dke_s) < 1e-3 * dke_l,
+          "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
+          "Laplacian step's loss %.2e",
+          dke_s / ke0, dke_l / ke0);
   cap_viscosity_ws_free(w);
   drop_free(&D);
 }
@@ -706,7 +758,8 @@ static void stress_trivial(void)
   cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
   cap_viscosity_status st;
   drop_set(&D, 0, 1);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS, "stress step, nu_dt = 0");
+  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS,
+         "stress step, nu_dt = 0");
   th_abs(drop_change(&D, omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
   for (size_t c = 0; c < D.g.size; c++) D.phi[c] = 0.3817; /* all void */
   th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
@@ -728,8 +781,7 @@ static void stress_bad_input(void)
   th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 1, &st), CAP_EMAXITER,
          "stress step: maxit = 1 on the stiff drop -> CAP_EMAXITER");
   th_true(st.iterations[0] == 1 && st.residual[0] > 1e-12 && st.unknowns[0] > 0,
-          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", st.iterations[0],
-          st.residual[0]);
+          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", st.iterations[0], st.residual[0]);
   th_int(cap_viscosity_stress_step(NULL, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
          "stress step: NULL workspace rejected");
   th_int(cap_viscosity_stress_step(w, &D.g, NULL, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
@@ -778,7 +830,8 @@ static void stress_dissipation(void)
     big[m] = strain_rate(cap_viscosity_stress_step, Rc[m], 0, 0.05, &st, &s2);
     th_note("R = %2d cells: stress step rate / (16 nu / R^2) = %.5f (%d iterations); Laplacian step %.2e with the "
             "linear continuation, %.4f with the constant normal extension in the void; stress step at "
-            "nu dt = 0.05 h^2: %.5f", Rc[m], ratio[m], its[m], lap_lin[m], lap_ext[m], big[m]);
+            "nu dt = 0.05 h^2: %.5f",
+            Rc[m], ratio[m], its[m], lap_lin[m], lap_ext[m], big[m]);
   }
   th_true(status[0] == CAP_SUCCESS && status[1] == CAP_SUCCESS && status[2] == CAP_SUCCESS,
           "stress step: the three solves converged");
@@ -793,7 +846,8 @@ static void stress_dissipation(void)
 /* the line/square area fraction */
 static void square_fraction(void)
 {
-  th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.7), 0, 1e-15, "fraction 0 when the line touches the far corner (d = 0.7)");
+  th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.7), 0, 1e-15,
+         "fraction 0 when the line touches the far corner (d = 0.7)");
   th_abs(cap_subcell_square_fraction(0.6, 0.8, 0.7001), 0, 0, "fraction 0 beyond the far corner");
   th_abs(cap_subcell_square_fraction(0.6, 0.8, -0.7), 1, 1e-15, "fraction 1 when the line touches the near corner");
   th_abs(cap_subcell_square_fraction(-0.3817, 0.9243, -5.0), 1, 0, "fraction 1 far inside");
@@ -836,8 +890,10 @@ static void axi_operator(void)
   for (int s = 0; s < 2; s++)
     for (int m = 0; m < 2; m++) {
       double x0 = m ? 0.3817 : 0, e = axi_exact_operator(STEP[s], 32, x0, m ? 0.05 : 0.003817);
-      th_abs(e, 0, 1e-11, "AXI %s step: (I - nu_dt L_h)^-1 of (I - nu_dt L_h) u* is u* for a divergence-free u* "
-             "(the documented r-weighted rows; %s, no-slip wall)", NAME[s], m ? "annulus r >= 0.3817" : "axis");
+      th_abs(e, 0, 1e-11,
+             "AXI %s step: (I - nu_dt L_h)^-1 of (I - nu_dt L_h) u* is u* for a divergence-free u* "
+             "(the documented r-weighted rows; %s, no-slip wall)",
+             NAME[s], m ? "annulus r >= 0.3817" : "axis");
     }
 }
 
@@ -852,12 +908,15 @@ static void axi_manufactured_order(void)
       hs[m] = 1.0 / ns[m];
       axi_manufactured(STEP[s], s + 1, ns[m], 0.03817, &es[m], &ea[m], &its);
       th_note("AXI %s step, manufactured u_r = (r - r^3) sin, u_z = (1 - r^2)^2 cos, n = %d: max error %.3e, next "
-              "to the axis %.3e (%d iterations)", NAME[s], ns[m], es[m], ea[m], its);
+              "to the axis %.3e (%d iterations)",
+              NAME[s], ns[m], es[m], ea[m], its);
     }
     th_true(th_slope(3, hs, es) >= 1.8, "AXI %s step, manufactured solution: observed order %.2f >= 1.8", NAME[s],
             th_slope(3, hs, es));
-    th_true(th_slope(3, hs, ea) >= 1.8, "AXI %s step, manufactured solution next to the axis: observed order %.2f >= "
-            "1.8", NAME[s], th_slope(3, hs, ea));
+    th_true(th_slope(3, hs, ea) >= 1.8,
+            "AXI %s step, manufactured solution next to the axis: observed order %.2f >= "
+            "1.8",
+            NAME[s], th_slope(3, hs, ea));
   }
 }
 
@@ -865,8 +924,7 @@ static void axi_manufactured_order(void)
 static void axi_uniform_flow(void)
 {
   for (int s = 0; s < 2; s++) {
-    th_abs(axi_uniform(STEP[s], CAP_BC_SLIP), 0, 1e-12, "AXI %s step: uniform u_z with a slip wall unchanged",
-           NAME[s]);
+    th_abs(axi_uniform(STEP[s], CAP_BC_SLIP), 0, 1e-12, "AXI %s step: uniform u_z with a slip wall unchanged", NAME[s]);
     double d = axi_uniform(STEP[s], CAP_BC_WALL);
     th_true(d > 1e-3, "AXI %s step: uniform u_z slowed by a no-slip wall (change %.3g)", NAME[s], d);
   }
@@ -886,10 +944,14 @@ static void axi_translation(void)
     double k = m ? 41 : 0.05;
     sphere_set(&D, 0);
     int s = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, k * hh, 1e-12, 2000, &st);
-    th_true(s == CAP_SUCCESS && st.unknowns[1] > 0, "AXI stress step on a translating sphere, nu dt / h^2 = %g (%ld "
-            "+ %ld unknowns, %d iterations)", k, st.unknowns[0], st.unknowns[1], st.iterations[0]);
-    th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI stress step: rigid translation along the axis unchanged "
-           "(max change / U, nu dt / h^2 = %g)", k);
+    th_true(s == CAP_SUCCESS && st.unknowns[1] > 0,
+            "AXI stress step on a translating sphere, nu dt / h^2 = %g (%ld "
+            "+ %ld unknowns, %d iterations)",
+            k, st.unknowns[0], st.unknowns[1], st.iterations[0]);
+    th_abs(drop_change(&D, 0.7319), 0, 1e-10,
+           "AXI stress step: rigid translation along the axis unchanged "
+           "(max change / U, nu dt / h^2 = %g)",
+           k);
   }
   sphere_set(&D, 0);
   th_int(cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, 41 * hh, 1e-12, 2000, &st), CAP_SUCCESS,
@@ -945,14 +1007,17 @@ static void axi_sphere_dissipation(void)
     es[m] = fabs(ratio[m] - 1);
     double big = sphere_rate(Rc[m], 0.05, &its2, &s2);
     th_note("AXI sphere R = %2d cells: stress step dissipation rate of the n = 2 flow / (20 nu / R^2) = %.5f (%d "
-            "iterations); at nu dt = 0.05 h^2: %.5f", Rc[m], ratio[m], its[m], big);
+            "iterations); at nu dt = 0.05 h^2: %.5f",
+            Rc[m], ratio[m], its[m], big);
   }
   th_true(status[0] == CAP_SUCCESS && status[1] == CAP_SUCCESS && status[2] == CAP_SUCCESS,
           "AXI stress step: the three sphere solves converged");
   th_abs(ratio[2], 1, 0.01, "AXI stress step: dissipation rate of the n = 2 flow at R = 32 cells vs 20 nu / R^2");
   double order = th_slope(3, hs, es);
-  th_true(order >= 1, "AXI stress step: observed order of the dissipation rate %.2f >= 1 (errors %.2e %.2e "
-          "%.2e)", order, es[0], es[1], es[2]);
+  th_true(order >= 1,
+          "AXI stress step: observed order of the dissipation rate %.2f >= 1 (errors %.2e %.2e "
+          "%.2e)",
+          order, es[0], es[1], es[2]);
 }
 
 /* faces held at 0 inside the domain (cap_viscosity_set_fixed_faces, the faces of solids): a box of
@@ -1000,7 +1065,14 @@ static void fixed_faces(void)
           sa.unknowns[0]);
   cap_viscosity_ws_free(wa);
   cap_viscosity_ws_free(wb);
-  free(pa); free(ua); free(va); free(pb); free(ub); free(vb); free(xf); free(yf);
+  free(pa);
+  free(ua);
+  free(va);
+  free(pb);
+  free(ub);
+  free(vb);
+  free(xf);
+  free(yf);
 }
 
 /* fixed faces at a velocity (a moving solid): on a doubly periodic box round a block of fixed faces,
@@ -1049,14 +1121,21 @@ static void moving_fixed_faces(void)
         dev = fmax(dev, fmax(fabs(u1[c] - U - u0[c]), fabs(v1[c] - V - v0[c])));
         if (xf[c]) held = fmax(held, fabs(u1[c] - U));
         if (yf[c]) held = fmax(held, fabs(v1[c] - V));
-        moved = fmax(moved, fabs(u0[c] - (xf[c] ? 0 : sin(2 * M_PI * i * h) * cos(2 * M_PI * (j + 0.5) * h) +
-                                                            0.3 * sin(4 * M_PI * (j + 0.5) * h))));
+        moved = fmax(moved, fabs(u0[c] - (xf[c] ? 0
+                                                : sin(2 * M_PI * i * h) * cos(2 * M_PI * (j + 0.5) * h) +
+                                                      0.3 * sin(4 * M_PI * (j + 0.5) * h))));
       }
     th_abs(dev, 0, 1e-10, "moving fixed faces, %s: the step of the shifted field is the shifted step", name);
     th_abs(held, 0, 0, "moving fixed faces, %s: the fixed faces keep their velocity exactly", name);
     th_true(moved > 1e-3, "moving fixed faces, %s: the step did something (max change %.3g)", name, moved);
     cap_viscosity_ws_free(w);
-    free(ph); free(u0); free(v0); free(u1); free(v1); free(xf); free(yf);
+    free(ph);
+    free(u0);
+    free(v0);
+    free(u1);
+    free(v1);
+    free(xf);
+    free(yf);
   }
 }
 

@@ -179,11 +179,11 @@ static void straight_on_plane(void)
       size_t ns;
       straight_contact(beta, theta, &ep, &ek, &ns);
       th_true(ns > 0, "plane at %.0f deg: %zu solid cells", beta / DEG, ns);
-      th_abs(ep, 0, 1e-11, "plane at %.0f deg, theta %.0f: continuation of a straight surface is exact",
-             beta / DEG, theta / DEG);
+      th_abs(ep, 0, 1e-11, "plane at %.0f deg, theta %.0f: continuation of a straight surface is exact", beta / DEG,
+             theta / DEG);
       /* the fill stops when it changes no cell by more than 1e-12 h: curvature ~ 1e-12 h / h^2, 5e-11 */
-      th_abs(ek, 0, 1e-9, "plane at %.0f deg, theta %.0f: curvature of the contact cells vanishes",
-             beta / DEG, theta / DEG);
+      th_abs(ek, 0, 1e-9, "plane at %.0f deg, theta %.0f: curvature of the contact cells vanishes", beta / DEG,
+             theta / DEG);
     }
   }
 }
@@ -204,21 +204,26 @@ static void curved_on_solid(void)
       double fe[4], ke[4];
       for (int q = 0; q < 4; q++) curved_contact_solid(disc, beta, angles[a] * DEG, ns[q], &fe[q], &ke[q]);
       th_note("circle meeting %s at %g deg: continuation errors / h^2 %.3f %.3f %.3f %.3f, contact-cell curvature "
-              "errors %.3f %.3f %.3f %.3f", what, angles[a], fe[0], fe[1], fe[2], fe[3], ke[0], ke[1], ke[2], ke[3]);
+              "errors %.3f %.3f %.3f %.3f",
+              what, angles[a], fe[0], fe[1], fe[2], fe[3], ke[0], ke[1], ke[2], ke[3]);
       /* the continuation within 1 h^2 (planes) and 2 h^2 (disc) of the circle's distance at 320
        * cells. These bounds and the curvature's below have no analytic or issue source: they are
        * regression bounds, the values at the time of writing with a margin, set below the errors of
        * bilinear probes with no curvature term and a constant slope on a staircase, which fail them
        * on the tilted plane and the disc (figures: docs/design/tests-notes.md) */
-      th_true(fe[3] < (disc ? 2.0 : 1.0), "circle meeting %s at %g deg: continuation within %.3f h^2 < %g h^2 of "
-              "the circle's distance at 320 cells", what, angles[a], fe[3], disc ? 2.0 : 1.0);
+      th_true(fe[3] < (disc ? 2.0 : 1.0),
+              "circle meeting %s at %g deg: continuation within %.3f h^2 < %g h^2 of "
+              "the circle's distance at 320 cells",
+              what, angles[a], fe[3], disc ? 2.0 : 1.0);
       /* the contact cells' curvature error at 160 cells, a regression bound likewise. It does not
        * converge: the cells on the open side of a contact point read the blend at 2 cells
        * (cap_contact_reach); a reach of 3 there would make it converge, but capillary_rise's concave
        * meniscus does not allow it (cap_vsurf.h, SLOPE NEAR A CONTACT LINE). The crossings'
        * curvature, which the pressure reads, is tested in tests/test_levelset.c */
-      th_true(ke[2] < (disc ? 0.35 : 0.2), "circle meeting %s at %g deg: contact-cell curvature error %.3f < %g at "
-              "160 cells", what, angles[a], ke[2], disc ? 0.35 : 0.2);
+      th_true(ke[2] < (disc ? 0.35 : 0.2),
+              "circle meeting %s at %g deg: contact-cell curvature error %.3f < %g at "
+              "160 cells",
+              what, angles[a], ke[2], disc ? 0.35 : 0.2);
     }
   }
 }
@@ -253,7 +258,8 @@ static void aligned_plane(void)
   int cols = 0;
   for (int i = 0; i < n; i++) {
     double x = cap_grid_xc(&g, i);
-    if (fabs(x - xa) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h || fabs(x - xb) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h)
+    if (fabs(x - xa) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h ||
+        fabs(x - xb) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h)
       continue;
     cols++;
     for (int k = 1; k <= 3; k++) e = fmax(e, fabs(phi[cap_grid_idx(&g, i, rows - k)] - pw[cap_grid_idx(&gw, i, -k)]));
@@ -265,7 +271,10 @@ static void aligned_plane(void)
   const unsigned char *xf = cap_vsurf_xfaces(v), *yf = cap_vsurf_yfaces(v);
   long nxf = 0, nyf = 0;
   for (int j = 0; j <= n; j++)
-    for (int i = 0; i <= n; i++) { nxf += j < n && xf[cap_grid_idx(&g, i, j)]; nyf += i < n && yf[cap_grid_idx(&g, i, j)]; }
+    for (int i = 0; i <= n; i++) {
+      nxf += j < n && xf[cap_grid_idx(&g, i, j)];
+      nyf += i < n && yf[cap_grid_idx(&g, i, j)];
+    }
   th_int(nxf, (long)rows * (n + 1), "aligned plane: x-faces of the solid");
   th_int(nyf, (long)(rows + 1) * n, "aligned plane: y-faces of the solid (its top face included)");
   /* bad input */
@@ -387,7 +396,8 @@ static void two_parts(void)
     th_int(wrong, 0, "two parts%s: every solid cell belongs to the disc that holds it", move ? ", one moved" : "");
     /* the fills stop once a sweep changes no cell by more than 1e-12 h (cap_vsurf_fill), and the
      * union's and each body's own sweeps visit the cells in different orders: they agree to that */
-    th_abs(e, 0, 1e-12 * h, "two parts%s: each body's continuation at its own angle (as if alone)", move ? ", one moved" : "");
+    th_abs(e, 0, 1e-12 * h, "two parts%s: each body's continuation at its own angle (as if alone)",
+           move ? ", one moved" : "");
     /* move body b alone; the part angles stay */
     th_int(cap_solid_part_translate(both, 1, -0.0437, 0.0611), CAP_SUCCESS, "move part 1 of the union");
     cap_solid_translate(b, -0.0437, 0.0611);
@@ -405,12 +415,18 @@ static void two_parts(void)
   int i0, i1, j0, j1;
   th_int(cap_vsurf_part_range(&g, both, 2, 0, &i0, &i1, &j0, &j1), CAP_EDOM, "cell range of part 2 of 2 is refused");
   th_int(cap_vsurf_part_range(&g, both, 0, 0, &i0, &i1, &j0, &j1), CAP_SUCCESS, "cell range of part 0");
-  th_true(i0 == (int)floor((ca[0] - ra) / h) && i1 == (int)ceil((ca[0] + ra) / h) && j0 == (int)floor((ca[1] - ra) / h) &&
-              j1 == (int)ceil((ca[1] + ra) / h),
+  th_true(i0 == (int)floor((ca[0] - ra) / h) && i1 == (int)ceil((ca[0] + ra) / h) &&
+              j0 == (int)floor((ca[1] - ra) / h) && j1 == (int)ceil((ca[1] + ra) / h),
           "cell range of part 0: the box round disc a (%d..%d, %d..%d)", i0, i1, j0, j1);
-  free(phi); free(pa); free(pb);
-  cap_vsurf_free(v); cap_vsurf_free(va); cap_vsurf_free(vb);
-  cap_solid_free(a); cap_solid_free(b); cap_solid_free(both);
+  free(phi);
+  free(pa);
+  free(pb);
+  cap_vsurf_free(v);
+  cap_vsurf_free(va);
+  cap_vsurf_free(vb);
+  cap_solid_free(a);
+  cap_solid_free(b);
+  cap_solid_free(both);
 }
 
 /* cap_ns: each part of the solid at its own rigid velocity */

@@ -14,7 +14,7 @@
 #include "../solver/cap_wetting.h"
 #include "tharness.h"
 
-#define WALL_XC 0.4321 /* the straight surfaces of the wall cases cross y = 0 at x = WALL_XC */
+#define WALL_XC    0.4321 /* the straight surfaces of the wall cases cross y = 0 at x = WALL_XC */
 #define POOL_DEPTH 0.3817 /* the pools of the map cases: rows 0..3 */
 
 /* The window (theta_r, theta_a, theta_aw) = (60, 90, 90) degrees, no receding bound. */
@@ -106,15 +106,14 @@ static void material(void)
 }
 
 static void choice_case(const cap_wetting_material *m, double vn, double vs, int wetted, double p_r, double p_a,
-                        cap_wetting_regime want_r, int want_moving, double want_theta, double want_p,
-                        const char *what)
+                        cap_wetting_regime want_r, int want_moving, double want_theta, double want_p, const char *what)
 {
   cap_wetting_choice c;
   int s = cap_wetting_select(m, vn, vs, wetted, p_r, p_a, &c);
   th_int(s, CAP_SUCCESS, "select %s: status", what);
   if (s) return;
-  th_true(c.regime == want_r && c.moving == want_moving, "select %s: regime %d (want %d), moving %d (want %d)",
-          what, (int)c.regime, (int)want_r, c.moving, want_moving);
+  th_true(c.regime == want_r && c.moving == want_moving, "select %s: regime %d (want %d), moving %d (want %d)", what,
+          (int)c.regime, (int)want_r, c.moving, want_moving);
   th_abs(c.theta, want_theta, 0, "select %s: theta", what);
   th_abs(c.p, want_p, 0, "select %s: pressure", what);
 }
@@ -156,7 +155,8 @@ static void angle_select(void)
   choice_case(&mb, -0.021, vs, 0, -7.3, 9.0, CAP_WETTING_RECEDING, 1, tr, -2.5, "bound keeps the sign (-7.3 -> -2.5)");
   choice_case(&mb, -0.021, vs, 0, 1.1, 9.0, CAP_WETTING_RECEDING, 1, tr, 1.1, "bound: |Pr| below it unchanged");
   choice_case(&mb, -0.021, vs, 0, 2.5, 9.0, CAP_WETTING_RECEDING, 1, tr, 2.5, "bound: |Pr| equal to it unchanged");
-  choice_case(&mb, 0.0, vs, 0, 4.0, 6.0, CAP_WETTING_RECEDING, 0, tr, 2.5, "bound: static receding (Eq. 10) Pr 4 -> 2.5");
+  choice_case(&mb, 0.0, vs, 0, 4.0, 6.0, CAP_WETTING_RECEDING, 0, tr, 2.5,
+              "bound: static receding (Eq. 10) Pr 4 -> 2.5");
   choice_case(&mb, 0.021, vs, 0, -9.0, -7.0, CAP_WETTING_ADVANCING, 1, ta, -7.0, "bound: advancing not bounded");
   choice_case(&mb, 0.0, vs, 0, -9.0, -7.0, CAP_WETTING_ADVANCING, 0, ta, -7.0, "bound: static advancing not bounded");
   choice_case(&m, -0.021, vs, 0, 7.3, 9.0, CAP_WETTING_RECEDING, 1, tr, 7.3, "bound 0 is off");
@@ -183,8 +183,7 @@ static void angle_select(void)
 static void pool(const cap_grid *g, double *phi, double X, double H)
 {
   for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++)
-      phi[cap_grid_idx(g, i, j)] = fmax(cap_grid_xc(g, i) - X, cap_grid_yc(g, j) - H);
+    for (int i = 0; i < g->nx; i++) phi[cap_grid_idx(g, i, j)] = fmax(cap_grid_xc(g, i) - X, cap_grid_yc(g, j) - H);
 }
 
 static int wet_at(const cap_wetting_map *w, const cap_grid *g, int i, int j)
@@ -206,7 +205,9 @@ static int map_open(cap_grid *g, unsigned char **mask, double **phi, cap_wetting
   *w = NULL;
   *alloc = cap_wetting_map_alloc(w, g);
   if (!*mask || !*phi || !*w) {
-    free(*mask); free(*phi); cap_wetting_map_free(*w);
+    free(*mask);
+    free(*phi);
+    cap_wetting_map_free(*w);
     return 0;
   }
   *walls = cap_wetting_mask_walls(g, *mask);
@@ -252,8 +253,12 @@ static void map_history(void)
   const double X[6] = {0.2317, 0.4417, 0.8123, 0.1717, -1.0, 1.5};
   const long want_new[6] = {6, 2, 6, 0, 0, 10};
   const long want_total[6] = {6, 8, 14, 14, 14, 24};
-  const char *what[6] = {"advance to cols 0-1", "advance to cols 0-3", "advance to col 7 (obstacle)",
-                         "recede to cols 0-1", "dry", "flood"};
+  const char *what[6] = {"advance to cols 0-1",
+                         "advance to cols 0-3",
+                         "advance to col 7 (obstacle)",
+                         "recede to cols 0-1",
+                         "dry",
+                         "flood"};
   size_t n_prev = 0;
   unsigned char *prev = calloc(g.size, 1);
   for (int s = 0; s < 6; s++) {
@@ -280,8 +285,7 @@ static void map_history(void)
       th_true(!wet_at(w, &g, 5, -1) && !wet_at(w, &g, 6, -1) && !wet_at(w, &g, 7, -1),
               "advance 3: floor under the obstacle not wetted (no fluid neighbour)");
     }
-    if (s == 4)
-      th_true(wet_at(w, &g, 4, -1) && wet_at(w, &g, 3, -1) && wet_at(w, &g, 6, 2), "dry: earlier marks kept");
+    if (s == 4) th_true(wet_at(w, &g, 4, -1) && wet_at(w, &g, 3, -1) && wet_at(w, &g, 6, 2), "dry: earlier marks kept");
     if (s == 5) {
       th_true(wet_at(w, &g, 7, 0) && wet_at(w, &g, 12, 3) && wet_at(w, &g, 11, -1) && !wet_at(w, &g, 12, 4),
               "flood: obstacle right side, right wall to row 3, far floor");
@@ -482,9 +486,11 @@ static void critical_tilt(void)
   th_true(strstr(cap_error_message(), "sigma") != NULL, "message names sigma: %s", cap_error_message());
   th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, -2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "negative area rejected");
   th_int(cap_wetting_critical_tilt(0.0728, 998.2, 0.0, 2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "g = 0 rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 1.9199, 0.6109, &a), CAP_EDOM, "theta_a < theta_r rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 1.9199, 0.6109, &a), CAP_EDOM,
+         "theta_a < theta_r rejected");
   th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.0, 1.9199, &a), CAP_EDOM, "theta_r = 0 rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, NULL), CAP_EINVAL, "NULL output rejected");
+  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, NULL), CAP_EINVAL,
+         "NULL output rejected");
 }
 
 /* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
@@ -508,7 +514,11 @@ static void wall_open(cap_grid *g, double **phi, double **u, double **v, double 
 static void wall_close(cap_grid *g, double *phi, double *u, double *v, double *ang, unsigned char *pin)
 {
   cap_grid_set_wall_angles(g, CAP_YLO, NULL);
-  free(phi); free(u); free(v); free(ang); free(pin);
+  free(phi);
+  free(u);
+  free(v);
+  free(ang);
+  free(pin);
 }
 
 /* The model on a wall (cap_wetting_wall_update): a straight surface phi = sin(a)(x - xc) + cos(a) y
@@ -527,7 +537,8 @@ static void wall_at_rest(void)
   cap_wetting_material m = window_60_90();
   th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EDOM,
          "wall update: a side without per-position angles is EDOM");
-  th_int(cap_grid_set_wall_angles(&g, CAP_YHI, ang), CAP_EDOM, "per-position angles on a side without a contact angle: EDOM");
+  th_int(cap_grid_set_wall_angles(&g, CAP_YHI, ang), CAP_EDOM,
+         "per-position angles on a side without a contact angle: EDOM");
   th_int(cap_grid_set_wall_angles(&g, CAP_YLO, ang), CAP_SUCCESS, "per-position angles on the bottom wall");
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
@@ -546,9 +557,10 @@ static void wall_at_rest(void)
     /* the crossing of the wall row (y = h/2), in cells from cell 0's centre at h/2 */
     double pos_exact = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5;
     th_true(fabs(ct[0].pos - pos_exact) < 1e-9 && ct[0].dir == 1,
-            "surface at %g deg: contact at %.6f cells (exact %.6f), dry side towards +x", a_cases[c], ct[0].pos, pos_exact);
-    th_true(fabs(ct[0].theta_m - a) < 1e-9, "surface at %g deg: measured angle %.9f deg (linear phi: exact)", a_cases[c],
-            ct[0].theta_m / deg);
+            "surface at %g deg: contact at %.6f cells (exact %.6f), dry side towards +x", a_cases[c], ct[0].pos,
+            pos_exact);
+    th_true(fabs(ct[0].theta_m - a) < 1e-9, "surface at %g deg: measured angle %.9f deg (linear phi: exact)",
+            a_cases[c], ct[0].theta_m / deg);
     th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9,
             "surface at %g deg, window (60, 90), at rest: regime %d (want %d), imposed %.6f deg (want %g)", a_cases[c],
             (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
@@ -584,7 +596,7 @@ static void wall_moving_front(void)
   int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 1e-3, ang, pin, ct, 2, &nc);
   double vn_exact = 0.02 * g.h / 1e-3;
   th_true(!st && nc == 1 && fabs(ct[0].vn - vn_exact) < 1e-9 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
-          ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
+              ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
           "moving front (vn = %.4g, exact %.4g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN, vn_exact);
   th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 0, ang, pin, ct, 2, &nc), CAP_EDOM,
          "previous contacts with dt = 0: EDOM");
@@ -601,7 +613,8 @@ static void wall_drop(void)
   wall_open(&g, &phi, &u, &v, &ang, &pin, 1);
   cap_wetting_material m = window_60_90();
   for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - 0.5, cap_grid_yc(&g, j) + 0.1) - 0.3;
+    for (int i = 0; i < g.nx; i++)
+      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - 0.5, cap_grid_yc(&g, j) + 0.1) - 0.3;
   cap_wetting_contact ct[4];
   int nc = 0;
   int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 4, &nc);
@@ -638,7 +651,9 @@ static void plane_open(cap_grid *g, double **phi, double **u, double **v, cap_so
 static void plane_close(cap_solid *plane, double *phi, double *u, double *v)
 {
   cap_solid_free(plane);
-  free(phi); free(u); free(v);
+  free(phi);
+  free(u);
+  free(v);
 }
 
 /* a straight surface meeting the plane at 75, 50 and 100 degrees (inside the window (60, 90), below
@@ -665,12 +680,12 @@ static void plane_at_rest(void)
     for (size_t k = 0; k < n; k++) ang[k] = a;
     linear_on_plane(&g, phi, a, px, py, tx, ty);
     if (c == 0) {
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL), CAP_EINVAL,
-             "solid update: NULL material is EINVAL");
+      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
+             CAP_EINVAL, "solid update: NULL material is EINVAL");
       cap_wetting_solid_contact none[1];
       int nc = -1;
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc), CAP_ESIZE,
-             "solid update: no room for the contact point is ESIZE");
+      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
+             CAP_ESIZE, "solid update: no room for the contact point is ESIZE");
       cap_vsurf_contact q;
       th_int(cap_vsurf_contact_get(vs, 1, &q), CAP_EDOM, "cap_vsurf_contact_get: the second of one contact is EDOM");
     }
@@ -678,12 +693,16 @@ static void plane_at_rest(void)
     int nc = -1;
     int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
     th_true(!st && nc == 1, "plane, surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
-    if (st || nc != 1) { free(ang); cap_vsurf_free(vs); continue; }
+    if (st || nc != 1) {
+      free(ang);
+      cap_vsurf_free(vs);
+      continue;
+    }
     const cap_vsurf_contact *at = &ct[0].at;
     th_true(hypot(at->x - px, at->y - py) < 1e-9 && fabs(at->tx - tx) < 1e-12 && fabs(at->ty - ty) < 1e-12 &&
-            fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
-            "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane", a_cases[c],
-            at->x, at->y, px, py);
+                fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
+            "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane",
+            a_cases[c], at->x, at->y, px, py);
     th_true(fabs(ct[0].theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
             a_cases[c], ct[0].theta_m / deg);
     th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9 && !ct[0].wetted,
@@ -709,8 +728,10 @@ static void plane_at_rest(void)
           ok &= next ? pin[k] == near : pin[k] == 7;
           npin += next && near;
         }
-      th_true(ok && npin >= 2, "plane, pinned point: %d fluid cells next to the solid within 2 cells pinned, the rest "
-              "of that layer cleared, other entries untouched", npin);
+      th_true(ok && npin >= 2,
+              "plane, pinned point: %d fluid cells next to the solid within 2 cells pinned, the rest "
+              "of that layer cleared, other entries untouched",
+              npin);
       free(pin);
       /* the same contact point 0.02 h further down the plane than before, dt = 1e-3: vn = 0.02 h / dt > v_static */
       cap_wetting_solid_contact prev = ct[0];
@@ -778,15 +799,18 @@ static void plane_history(void)
     double tw = pass ? 70 * deg : a;
     th_true(!st && nc == 1 && ct[0].wetted == pass && ct[0].choice.regime == rw && fabs(ct[0].theta - tw) < 1e-9,
             "surface at 80 deg, (60, 90, 70), %s plane: regime %d (want %d), imposed %.6f deg (want %g)",
-            pass ? "wetted" : "dry", nc == 1 ? (int)ct[0].choice.regime : -1, (int)rw, nc == 1 ? ct[0].theta / deg : NAN,
-            tw / deg);
+            pass ? "wetted" : "dry", nc == 1 ? (int)ct[0].choice.regime : -1, (int)rw,
+            nc == 1 ? ct[0].theta / deg : NAN, tw / deg);
     /* wet the whole plane: liquid everywhere */
     for (size_t c = 0; c < g.size; c++) wet[c] = -1;
     size_t nw = 0;
-    if (!pass) th_true(!cap_wetting_map_update(map, &g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
+    if (!pass)
+      th_true(!cap_wetting_map_update(map, &g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
   }
   cap_wetting_map_free(map);
-  free(mask); free(wet); free(ang);
+  free(mask);
+  free(wet);
+  free(ang);
   cap_vsurf_free(vs);
   plane_close(plane, phi, u, v);
 }

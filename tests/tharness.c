@@ -14,7 +14,10 @@ static int report(int ok, const char *detail, const char *fmt, va_list ap)
   vprintf(fmt, ap);
   printf(": %s\n", detail);
   fflush(stdout);
-  if (ok) n_pass++; else n_fail++;
+  if (ok)
+    n_pass++;
+  else
+    n_fail++;
   return ok;
 }
 
@@ -87,7 +90,10 @@ double th_slope(int n, const double *h, const double *err)
   for (int k = 0; k < n; k++) {
     if (!(h[k] > 0) || !(err[k] > 0)) return NAN;
     double x = log(h[k]), y = log(err[k]);
-    sx += x; sy += y; sxx += x * x; sxy += x * y;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
   }
   double den = n * sxx - sx * sx;
   return den > 0 ? (n * sxy - sx * sy) / den : NAN;

@@ -17,7 +17,7 @@
 #include "../../solver/cap_errno.h"
 
 static const capref_group *const groups[] = {
-    &capref_group_laplace, &capref_group_statics, &capref_group_rise, &capref_group_oscillation,
+    &capref_group_laplace, &capref_group_statics,  &capref_group_rise,     &capref_group_oscillation,
     &capref_group_plateau, &capref_group_floating, &capref_group_cheerios,
 };
 
@@ -51,21 +51,19 @@ static void usage_quantity(FILE *f, const capref_quantity *q)
   }
   fprintf(f, "  outputs%s:\n", q->profile ? " (one row per point of the curve)" : "");
   for (int i = 0; i < n_outs(q); i++)
-    fprintf(f, "    %-14s %-7s %s\n", q->outs[i].name, q->outs[i].unit[0] ? q->outs[i].unit : "-",
-            q->outs[i].help);
+    fprintf(f, "    %-14s %-7s %s\n", q->outs[i].name, q->outs[i].unit[0] ? q->outs[i].unit : "-", q->outs[i].help);
 }
 
 static void usage(FILE *f)
 {
-  fprintf(f,
-          "usage: capref QUANTITY [--NAME VALUE ...] [--format tsv|json]\n"
-          "       capref QUANTITY --help     inputs, units and outputs of one quantity\n"
-          "       capref --list              quantity names only\n\n"
-          "Prints analytic reference values from capillab's analytic library. SI units unless a\n"
-          "flag says otherwise; angles in degrees; contact angles measured through the liquid.\n"
-          "Every value comes with an error estimate (column NAME_err in TSV, \"err\" in JSON).\n"
-          "Exit status: 0 ok, 1 no solution for these inputs, 2 usage or input out of range,\n"
-          "3 numerical failure.\n");
+  fprintf(f, "usage: capref QUANTITY [--NAME VALUE ...] [--format tsv|json]\n"
+             "       capref QUANTITY --help     inputs, units and outputs of one quantity\n"
+             "       capref --list              quantity names only\n\n"
+             "Prints analytic reference values from capillab's analytic library. SI units unless a\n"
+             "flag says otherwise; angles in degrees; contact angles measured through the liquid.\n"
+             "Every value comes with an error estimate (column NAME_err in TSV, \"err\" in JSON).\n"
+             "Exit status: 0 ok, 1 no solution for these inputs, 2 usage or input out of range,\n"
+             "3 numerical failure.\n");
   for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
     fprintf(f, "\n== %s ==\n", groups[g]->title);
     for (int i = 0; i < groups[g]->n; i++) {
@@ -85,8 +83,10 @@ static const capref_quantity *find_quantity(const char *name)
 
 static void json_number(double v)
 {
-  if (isfinite(v)) printf("%.15g", v);
-  else printf("null");
+  if (isfinite(v))
+    printf("%.15g", v);
+  else
+    printf("null");
 }
 
 int capref_emit(capref_sink *s, const cap_result *row)
@@ -97,17 +97,30 @@ int capref_emit(capref_sink *s, const cap_result *row)
     for (int i = 0; i < no; i++) {
       /* a value that does not exist (e.g. the frequency of an overdamped mode) is "NA", never a NaN */
       printf("%s", i ? "\t" : "");
-      if (isfinite(row[i].val)) printf("%.15g", row[i].val); else printf("NA");
-      if (isfinite(row[i].err)) printf("\t%.3g", row[i].err); else printf("\tNA");
+      if (isfinite(row[i].val))
+        printf("%.15g", row[i].val);
+      else
+        printf("NA");
+      if (isfinite(row[i].err))
+        printf("\t%.3g", row[i].err);
+      else
+        printf("\tNA");
     }
     printf("\n");
   } else {
     printf("%s", s->nrows ? ",\n  " : "");
     printf(q->profile ? "[" : "{");
     for (int i = 0; i < no; i++) {
-      if (q->profile) printf("%s", i ? ", " : "");
-      else printf("%s\"%s\": {\"val\": ", i ? ", " : "", q->outs[i].name);
-      if (q->profile) { json_number(row[i].val); printf(", "); json_number(row[i].err); continue; }
+      if (q->profile)
+        printf("%s", i ? ", " : "");
+      else
+        printf("%s\"%s\": {\"val\": ", i ? ", " : "", q->outs[i].name);
+      if (q->profile) {
+        json_number(row[i].val);
+        printf(", ");
+        json_number(row[i].err);
+        continue;
+      }
       json_number(row[i].val);
       printf(", \"err\": ");
       json_number(row[i].err);
@@ -124,15 +137,22 @@ static int exit_code(int status)
   switch (status) {
   case CAP_SUCCESS: return 0;
   case CAP_ENOSOL: return 1;
-  case CAP_EDOM: case CAP_EINVAL: return 2;
+  case CAP_EDOM:
+  case CAP_EINVAL: return 2;
   default: return 3;
   }
 }
 
 int main(int argc, char **argv)
 {
-  if (argc < 2) { usage(stderr); return 2; }
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { usage(stdout); return 0; }
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    usage(stdout);
+    return 0;
+  }
   if (!strcmp(argv[1], "--list")) {
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
       for (int i = 0; i < groups[g]->n; i++) printf("%s\n", groups[g]->q[i].name);
@@ -151,25 +171,36 @@ int main(int argc, char **argv)
 
   for (int a = 2; a < argc; a++) {
     const char *arg = argv[a];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) { usage_quantity(stdout, q); return 0; }
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      usage_quantity(stdout, q);
+      return 0;
+    }
     if (strncmp(arg, "--", 2) != 0) {
       fprintf(stderr, "capref: unexpected argument '%s' (flags are --NAME VALUE)\n", arg);
       return 2;
     }
     const char *name = arg + 2;
-    if (a + 1 >= argc) { fprintf(stderr, "capref: --%s needs a value\n", name); return 2; }
+    if (a + 1 >= argc) {
+      fprintf(stderr, "capref: --%s needs a value\n", name);
+      return 2;
+    }
     const char *val = argv[++a];
     if (!strcmp(name, "format")) {
-      if (!strcmp(val, "tsv")) format = FMT_TSV;
-      else if (!strcmp(val, "json")) format = FMT_JSON;
-      else { fprintf(stderr, "capref: --format: '%s' is not allowed (allowed: tsv, json)\n", val); return 2; }
+      if (!strcmp(val, "tsv"))
+        format = FMT_TSV;
+      else if (!strcmp(val, "json"))
+        format = FMT_JSON;
+      else {
+        fprintf(stderr, "capref: --format: '%s' is not allowed (allowed: tsv, json)\n", val);
+        return 2;
+      }
       continue;
     }
     int k = -1;
-    for (int i = 0; i < np; i++) if (!strcmp(q->params[i].name, name)) k = i;
+    for (int i = 0; i < np; i++)
+      if (!strcmp(q->params[i].name, name)) k = i;
     if (k < 0) {
-      fprintf(stderr, "capref: %s has no input --%s (capref %s --help lists its inputs)\n", q->name, name,
-              q->name);
+      fprintf(stderr, "capref: %s has no input --%s (capref %s --help lists its inputs)\n", q->name, name, q->name);
       return 2;
     }
     if (cap_cli_parse("capref", &q->params[k], val, &in[k])) return 2;
@@ -212,6 +243,9 @@ int main(int argc, char **argv)
     }
     printf(", \"status\": \"%s\"}\n", cap_strerror(status));
   }
-  if (fflush(stdout) != 0) { fprintf(stderr, "capref: cannot write output\n"); return 3; }
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "capref: cannot write output\n");
+    return 3;
+  }
   return exit_code(status);
 }

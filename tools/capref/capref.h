@@ -13,7 +13,7 @@
 #include "../../analytic/cap_result.h"
 
 #define CAPREF_MAX_PARAMS 12
-#define CAPREF_MAX_OUTS 12
+#define CAPREF_MAX_OUTS   12
 
 /* Inputs are command-line parameters (tools/cli/cap_cli.h). */
 typedef cap_cli_param capref_param;
@@ -51,7 +51,7 @@ typedef struct {
 } capref_group;
 
 #define CAPREF_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define CAPREF_DEG (3.14159265358979323846 / 180.0)
+#define CAPREF_DEG      (3.14159265358979323846 / 180.0)
 
 /* The groups, one per analytic module (defined in q_<module>.c). */
 extern const capref_group capref_group_laplace;

@@ -65,8 +65,8 @@ static int eval_2d_float(const double *in, capref_sink *sink)
   cap_cheerios_float2d f;
   s = cap_cheerios_2d_isolated(bo, D, in[5] * CAPREF_DEG, &f);
   if (s) return s;
-  cap_result row[5] = {{bo, bo * 4.4e-16}, scaled(f.phi, RAD2DEG), scaled(f.alpha, RAD2DEG), scaled(f.h, lc),
-                       scaled(f.zc, lc)};
+  cap_result row[5] = {
+      {bo, bo * 4.4e-16}, scaled(f.phi, RAD2DEG), scaled(f.alpha, RAD2DEG), scaled(f.h, lc), scaled(f.zc, lc)};
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
@@ -133,23 +133,56 @@ static int eval_2d_unlike(const double *in, capref_sink *sink)
   cap_cheerios_body2d b = {in[6] * in[6] / (lc * lc), in[7] / in[1], in[8] * CAPREF_DEG};
   cap_cheerios_unlike2d u;
   if ((s = cap_cheerios_2d_unlike(&a, &b, in[9] / lc, &u))) return s;
-  cap_result row[9] = {scaled(u.force, in[0]),        scaled(u.a.zc, lc),           scaled(u.b.zc, lc),
-                       scaled(u.a.phi_o, RAD2DEG),    scaled(u.a.phi_i, RAD2DEG),   scaled(u.b.phi_o, RAD2DEG),
-                       scaled(u.b.phi_i, RAD2DEG),    scaled(u.a.h_i, lc),          scaled(u.b.h_i, lc)};
+  cap_result row[9] = {scaled(u.force, in[0]),     scaled(u.a.zc, lc),         scaled(u.b.zc, lc),
+                       scaled(u.a.phi_o, RAD2DEG), scaled(u.a.phi_i, RAD2DEG), scaled(u.b.phi_o, RAD2DEG),
+                       scaled(u.b.phi_i, RAD2DEG), scaled(u.a.h_i, lc),        scaled(u.b.h_i, lc)};
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
-#define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_RHO {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_RHOS {"rho-s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN}
-#define P_G {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_RADIUS {"radius", "m", "body radius R", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_THETA3 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, 0}
-#define P_THETA2 {"theta", "deg", "contact angle through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_SEP {"sep", "m", "centre-to-centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_SEPMIN {"sep-min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_SEPMAX {"sep-max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_N {"n", "", "number of points", 50, 2, 10000, CAPREF_INTEGER}
+#define P_SIGMA                                                                                                        \
+  {                                                                                                                    \
+    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                            \
+  }
+#define P_RHO                                                                                                          \
+  {                                                                                                                    \
+    "rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                             \
+  }
+#define P_RHOS                                                                                                         \
+  {                                                                                                                    \
+    "rho-s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN                                \
+  }
+#define P_G                                                                                                            \
+  {                                                                                                                    \
+    "g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                        \
+  }
+#define P_RADIUS                                                                                                       \
+  {                                                                                                                    \
+    "radius", "m", "body radius R", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                  \
+  }
+#define P_THETA3                                                                                                       \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", 90, 0, 180, 0                                                  \
+  }
+#define P_THETA2                                                                                                       \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                    \
+  }
+#define P_SEP                                                                                                          \
+  {                                                                                                                    \
+    "sep", "m", "centre-to-centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                  \
+  }
+#define P_SEPMIN                                                                                                       \
+  {                                                                                                                    \
+    "sep-min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                  \
+  }
+#define P_SEPMAX                                                                                                       \
+  {                                                                                                                    \
+    "sep-max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                          \
+  }
+#define P_N                                                                                                            \
+  {                                                                                                                    \
+    "n", "", "number of points", 50, 2, 10000, CAPREF_INTEGER                                                          \
+  }
 
 static const capref_quantity quantities[] = {
     {"cheerios-3d",
@@ -222,7 +255,9 @@ static const capref_quantity quantities[] = {
      "horizontal force F = C - sigma from the first integral C = sigma cos psi + rho g z^2/2 of the inner meniscus",
      "exact 2D meniscus statics (capillab cap_cheerios.h, 4.); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
      0,
-     {P_SIGMA, P_RHO, P_G,
+     {P_SIGMA,
+      P_RHO,
+      P_G,
       {"radius-a", "m", "radius of body a", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
       {"rho-s-a", "kg/m^3", "density of body a", NAN, 0, INFINITY, CAPREF_HI_OPEN},
       {"theta-a", "deg", "contact angle of body a through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
@@ -242,5 +277,4 @@ static const capref_quantity quantities[] = {
      eval_2d_unlike},
 };
 
-const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities,
-                                            CAPREF_COUNT(quantities)};
+const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities, CAPREF_COUNT(quantities)};

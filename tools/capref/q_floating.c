@@ -5,8 +5,14 @@
 #include "../../analytic/cap_groups.h"
 #include "capref.h"
 
-#define P_BO {"Bo", "", "Bond number R^2 / l_c^2", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_THETA {"theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
+#define P_BO                                                                                                           \
+  {                                                                                                                    \
+    "Bo", "", "Bond number R^2 / l_c^2", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                             \
+  }
+#define P_THETA                                                                                                        \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
+  }
 
 #define CITE "Vella, Lee & Kim (2006) Langmuir 22, 5979 (formulation re-derived; see cap_floating.h)"
 
@@ -77,14 +83,15 @@ static int eval_si(const double *in, capref_sink *sink)
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
-#define EQ_OUTS(L)                                                                                     \
-  {"phi", "deg", "contact position from the downward vertical"},                                      \
-  {"alpha", "deg", "meniscus inclination at the contact line (> 0: depressed)"},                       \
-  {"h", L, "contact-line height above the far-field level"},                                           \
-  {"zc", L, "height of the centre"},                                                                   \
-  {"depth", L, "depth of the lowest point below the far-field level"},                                 \
-  {"tension_share", "", "share of the weight carried by surface tension"},                             \
-  {"slope", "1/rad", "dD/dphi at the equilibrium (> 0: stable)"}
+#define EQ_OUTS(L)                                                                                                     \
+  {"phi", "deg", "contact position from the downward vertical"},                                                       \
+      {"alpha", "deg", "meniscus inclination at the contact line (> 0: depressed)"},                                   \
+      {"h", L, "contact-line height above the far-field level"}, {"zc", L, "height of the centre"},                    \
+      {"depth", L, "depth of the lowest point below the far-field level"},                                             \
+      {"tension_share", "", "share of the weight carried by surface tension"},                                         \
+  {                                                                                                                    \
+    "slope", "1/rad", "dD/dphi at the equilibrium (> 0: stable)"                                                       \
+  }
 
 static const capref_quantity quantities[] = {
     {"floating-load",
@@ -139,5 +146,4 @@ static const capref_quantity quantities[] = {
      eval_si},
 };
 
-const capref_group capref_group_floating = {"Floating horizontal cylinder (2D)", quantities,
-                                            CAPREF_COUNT(quantities)};
+const capref_group capref_group_floating = {"Floating horizontal cylinder (2D)", quantities, CAPREF_COUNT(quantities)};

@@ -7,12 +7,14 @@
 
 #define POS (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
 /* The parameters every viscous 2D drop quantity starts with (its eval function reads in[0..4] in this order). */
-#define VISCOUS_DROP_PARAMS                                                                    \
-  {"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},            \
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},                           \
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},                                   \
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},                              \
-      {"nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS}
+#define VISCOUS_DROP_PARAMS                                                                                            \
+  {"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},                                    \
+      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},                                                   \
+      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},                                                           \
+      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},                                                      \
+  {                                                                                                                    \
+    "nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS                                                   \
+  }
 
 static int eval_mode(const double *in, capref_sink *sink)
 {
@@ -24,12 +26,18 @@ static int eval_mode(const double *in, capref_sink *sink)
   if (s) return s;
   if (in[6] > 0) {
     if (in[5] > 0)
-      return CAP_ERROR(CAP_EDOM, "nu = %g m^2/s with rho-out = %g kg/m^3: the damping reference is for a "
-                                 "drop in a void; allowed: nu = 0 or rho-out = 0", in[6], in[5]);
+      return CAP_ERROR(CAP_EDOM,
+                       "nu = %g m^2/s with rho-out = %g kg/m^3: the damping reference is for a "
+                       "drop in a void; allowed: nu = 0 or rho-out = 0",
+                       in[6], in[5]);
     s = cap_oscillation_damping(dim, n, in[6], in[3], &row[2]);
     if (!s) s = cap_ohnesorge_number(in[6] * in[4], in[4], in[2], in[3], &row[3]);
     if (!s) s = cap_oscillation_damped_frequency(dim, n, in[2], in[3], in[4], in[6], &row[4]);
-    if (s == CAP_ENOSOL) { row[4].val = NAN; row[4].err = NAN; s = CAP_SUCCESS; }
+    if (s == CAP_ENOSOL) {
+      row[4].val = NAN;
+      row[4].err = NAN;
+      s = CAP_SUCCESS;
+    }
     if (s) return s;
   } else {
     row[2] = (cap_result){0, 0};
@@ -121,8 +129,7 @@ static const capref_quantity quantities[] = {
      "Laplace transform of the linearised initial-value problem, Talbot inversion (cap_oscillation.h); "
      "cf. Prosperetti (1980) for 3D",
      0,
-     {VISCOUS_DROP_PARAMS,
-      {"t", "s", "time since the release", NAN, 0, INFINITY, CAPREF_HI_OPEN}},
+     {VISCOUS_DROP_PARAMS, {"t", "s", "time since the release", NAN, 0, INFINITY, CAPREF_HI_OPEN}},
      {{"eta", "", "mode amplitude eta(t)/eta0"}},
      eval_release},
     {"drop-release-fit-2d",

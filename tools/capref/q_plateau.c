@@ -4,17 +4,35 @@
 #include "../../analytic/cap_plateau.h"
 #include "capref.h"
 
-#define OPEN (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
+#define OPEN     (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
 #define RAYLEIGH "Rayleigh (1879) Proc. London Math. Soc. 10, 4"
-#define WEBER "Weber (1931) Z. Angew. Math. Mech. 11, 136 (long-wave, kR << 1)"
+#define WEBER    "Weber (1931) Z. Angew. Math. Mech. 11, 136 (long-wave, kR << 1)"
 
 /* Water at 20 C. */
-#define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, OPEN}
-#define P_RHO {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, OPEN}
-#define P_NU {"nu", "m^2/s", "kinematic viscosity (0: inviscid)", 1.004e-6, 0, INFINITY, CAPREF_HI_OPEN}
-#define P_RADIUS {"radius", "m", "cylinder radius R", NAN, 0, INFINITY, OPEN}
-#define P_KR {"kr", "", "dimensionless wavenumber x = kR", NAN, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN}
-#define P_OH {"oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))", 0, 0, INFINITY, CAPREF_HI_OPEN}
+#define P_SIGMA                                                                                                        \
+  {                                                                                                                    \
+    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, OPEN                                                       \
+  }
+#define P_RHO                                                                                                          \
+  {                                                                                                                    \
+    "rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, OPEN                                                        \
+  }
+#define P_NU                                                                                                           \
+  {                                                                                                                    \
+    "nu", "m^2/s", "kinematic viscosity (0: inviscid)", 1.004e-6, 0, INFINITY, CAPREF_HI_OPEN                          \
+  }
+#define P_RADIUS                                                                                                       \
+  {                                                                                                                    \
+    "radius", "m", "cylinder radius R", NAN, 0, INFINITY, OPEN                                                         \
+  }
+#define P_KR                                                                                                           \
+  {                                                                                                                    \
+    "kr", "", "dimensionless wavenumber x = kR", NAN, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN                             \
+  }
+#define P_OH                                                                                                           \
+  {                                                                                                                    \
+    "oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))", 0, 0, INFINITY, CAPREF_HI_OPEN                                \
+  }
 
 static int emit(capref_sink *sink, const cap_result *row) { return capref_emit(sink, row) ? CAP_EIO : 0; }
 
@@ -76,8 +94,7 @@ static int eval_dispersion(const double *in, capref_sink *sink)
 {
   double oh = in[0], lo = in[1], hi = in[2];
   int n = (int)in[3];
-  if (!(hi > lo))
-    return CAP_ERROR(CAP_EDOM, "kr-max = %g is out of range: allowed kr-min = %g < kr-max", hi, lo);
+  if (!(hi > lo)) return CAP_ERROR(CAP_EDOM, "kr-max = %g is out of range: allowed kr-min = %g < kr-max", hi, lo);
   for (int i = 0; i < n; i++) {
     double x = lo + (hi - lo) * i / (n - 1);
     cap_result row[6];
@@ -96,8 +113,10 @@ static int eval_breakup(const double *in, capref_sink *sink)
   cap_result row[3];
   int s = cap_plateau_breakup_time_si(sigma, rho, nu, radius, eps, &row[0]);
   if (!s) {
-    if (nu == 0) s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &row[1]);
-    else s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
+    if (nu == 0)
+      s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &row[1]);
+    else
+      s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
   }
   row[2] = exact(nu * sqrt(rho / (sigma * radius)));
   return s ? s : emit(sink, row);
@@ -177,7 +196,10 @@ static const capref_quantity quantities[] = {
      "Weber's otherwise)",
      RAYLEIGH "; " WEBER,
      0,
-     {P_SIGMA, P_RHO, P_NU, P_RADIUS,
+     {P_SIGMA,
+      P_RHO,
+      P_NU,
+      P_RADIUS,
       {"eps", "m", "initial perturbation amplitude (< radius)", NAN, 0, INFINITY, OPEN}},
      {{"t_b", "s", "breakup time ln(R/eps)/s_max"},
       {"s_max", "1/s", "growth rate of the fastest mode used"},

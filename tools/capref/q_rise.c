@@ -4,15 +4,33 @@
 #include "../../analytic/cap_rise.h"
 #include "capref.h"
 
-#define P_SIGMA {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_RHO {"rho", "kg/m^3", "liquid density (minus the gas density)", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_G {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_THETA {"theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_GAP {"gap", "m", "distance between the plates", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}
-#define P_NPTS(def) {"npts", "", "number of points of the curve", def, 2, 100001, CAPREF_INTEGER}
+#define P_SIGMA                                                                                                        \
+  {                                                                                                                    \
+    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                            \
+  }
+#define P_RHO                                                                                                          \
+  {                                                                                                                    \
+    "rho", "kg/m^3", "liquid density (minus the gas density)", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN     \
+  }
+#define P_G                                                                                                            \
+  {                                                                                                                    \
+    "g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                        \
+  }
+#define P_THETA                                                                                                        \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
+  }
+#define P_GAP                                                                                                          \
+  {                                                                                                                    \
+    "gap", "m", "distance between the plates", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                       \
+  }
+#define P_NPTS(def)                                                                                                    \
+  {                                                                                                                    \
+    "npts", "", "number of points of the curve", def, 2, 100001, CAPREF_INTEGER                                        \
+  }
 
 #define CITE_PLATES "Landau & Lifshitz (1987) Sec. 61; Jurin's law, de Gennes et al. (2004) Sec. 2.1.2"
-#define CITE_WALL "Landau & Lifshitz (1987) Sec. 61 problem 1; de Gennes et al. (2004) Sec. 2.1.3"
+#define CITE_WALL   "Landau & Lifshitz (1987) Sec. 61 problem 1; de Gennes et al. (2004) Sec. 2.1.3"
 
 enum { CHUNK = 64 };
 
@@ -93,7 +111,6 @@ static int eval_wall_distance(const double *in, capref_sink *sink)
   return s;
 }
 
-
 static const capref_quantity quantities[] = {
     {"rise-jurin-plates",
      "Jurin's mean rise between two vertical plates (2D): 2 sigma cos(theta) / (rho g gap)",
@@ -130,7 +147,10 @@ static const capref_quantity quantities[] = {
      "single-wall meniscus, closed form x(z): distance from the wall where the height is z",
      CITE_WALL,
      0,
-     {P_SIGMA, P_RHO, P_G, P_THETA,
+     {P_SIGMA,
+      P_RHO,
+      P_G,
+      P_THETA,
       {"z", "m", "meniscus height, same sign as the wall height, 0 < |z| <= |h|", NAN, -INFINITY, INFINITY, 0}},
      {{"x", "m", "distance from the wall"}},
      eval_wall_distance},
@@ -138,7 +158,10 @@ static const capref_quantity quantities[] = {
      "single-wall meniscus z(x) for x from 0 (the wall) to xmax",
      CITE_WALL,
      1,
-     {P_SIGMA, P_RHO, P_G, P_THETA,
+     {P_SIGMA,
+      P_RHO,
+      P_G,
+      P_THETA,
       {"xmax", "m", "largest distance from the wall", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
       P_NPTS(41)},
      {{"x", "m", "distance from the wall"}, {"z", "m", "meniscus height above the far bath"}},

@@ -30,7 +30,10 @@ static int eval_cap(cap_ref_dim dim, const double *in, capref_sink *sink)
   int s = cap_statics_cap(dim, in[0] * CAPREF_DEG, in[1], &c);
   if (s) return s;
   double rr = c.radius.val / c.r0.val;
-  cap_result row[7] = {c.radius, c.half_width, c.height, c.kappa,
+  cap_result row[7] = {c.radius,
+                       c.half_width,
+                       c.height,
+                       c.kappa,
                        {in[2] * c.kappa.val, in[2] * c.kappa.err + fabs(in[2] * c.kappa.val) * CAP_CLOSED_FORM_RELERR},
                        c.r0,
                        {rr, rr * (c.radius.err / c.radius.val + c.r0.err / c.r0.val)}};
@@ -46,11 +49,10 @@ static int sessile_size(const double *in, double *size)
   int dim = (int)in[0];
   const char *need = dim == 2 ? "area" : "volume", *other = dim == 2 ? "volume" : "area";
   double v = dim == 2 ? in[2] : in[3], o = dim == 2 ? in[3] : in[2];
-  if (o != 0)
-    return CAP_ERROR(CAP_EINVAL, "--%s is not an input of --dim %d (give --%s)", other, dim, need);
+  if (o != 0) return CAP_ERROR(CAP_EINVAL, "--%s is not an input of --dim %d (give --%s)", other, dim, need);
   if (!(v > 0))
-    return CAP_ERROR(CAP_EDOM, "%s = %g %s is out of range: --dim %d needs --%s > 0", need, v,
-                     dim == 2 ? "m^2" : "m^3", dim, need);
+    return CAP_ERROR(CAP_EDOM, "%s = %g %s is out of range: --dim %d needs --%s > 0", need, v, dim == 2 ? "m^2" : "m^3",
+                     dim, need);
   *size = v;
   return CAP_SUCCESS;
 }
@@ -68,7 +70,12 @@ static int eval_sessile(const double *in, capref_sink *sink)
   cap_result row[8] = {d.apex_curvature,
                        {k * in[4] * d.apex_curvature.val,
                         k * in[4] * d.apex_curvature.err + k * in[4] * d.apex_curvature.val * CAP_CLOSED_FORM_RELERR},
-                       d.height, d.half_width, d.max_half_width, to_deg(d.apparent_angle), d.bond, d.arc_length};
+                       d.height,
+                       d.half_width,
+                       d.max_half_width,
+                       to_deg(d.apparent_angle),
+                       d.bond,
+                       d.arc_length};
   return emit(sink, row);
 }
 
@@ -96,15 +103,22 @@ static int eval_profile(const double *in, capref_sink *sink)
 }
 
 #define OPEN (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
-#define P_THETA {"theta", "deg", "contact angle through the liquid", NAN, 0, 180, OPEN}
-#define P_SIGMA {"sigma", "N/m", "liquid surface tension", 0.0728, 0, INFINITY, OPEN}
-#define P_SESSILE                                                                                    \
-  {"dim", "", "2 (planar, per unit length) or 3 (axisymmetric)", 3, 2, 3, CAPREF_INTEGER}, P_THETA,  \
-      {"area", "m^2", "drop area per unit length (--dim 2 only)", 0, 0, INFINITY, CAPREF_HI_OPEN},    \
-      {"volume", "m^3", "drop volume (--dim 3 only)", 0, 0, INFINITY, CAPREF_HI_OPEN}, P_SIGMA,       \
-      {"rho", "kg/m^3", "density difference liquid - surrounding fluid", 998.2, 0, INFINITY,          \
-       CAPREF_HI_OPEN},                                                                              \
-      {"g", "m/s^2", "gravity (0: the zero-gravity cap)", 9.81, 0, INFINITY, CAPREF_HI_OPEN}
+#define P_THETA                                                                                                        \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, OPEN                                              \
+  }
+#define P_SIGMA                                                                                                        \
+  {                                                                                                                    \
+    "sigma", "N/m", "liquid surface tension", 0.0728, 0, INFINITY, OPEN                                                \
+  }
+#define P_SESSILE                                                                                                      \
+  {"dim", "", "2 (planar, per unit length) or 3 (axisymmetric)", 3, 2, 3, CAPREF_INTEGER}, P_THETA,                    \
+      {"area", "m^2", "drop area per unit length (--dim 2 only)", 0, 0, INFINITY, CAPREF_HI_OPEN},                     \
+      {"volume", "m^3", "drop volume (--dim 3 only)", 0, 0, INFINITY, CAPREF_HI_OPEN}, P_SIGMA,                        \
+      {"rho", "kg/m^3", "density difference liquid - surrounding fluid", 998.2, 0, INFINITY, CAPREF_HI_OPEN},          \
+  {                                                                                                                    \
+    "g", "m/s^2", "gravity (0: the zero-gravity cap)", 9.81, 0, INFINITY, CAPREF_HI_OPEN                               \
+  }
 
 #define SESSILE_CITE "Bashforth & Adams (1883); Hartland & Hartley (1976); de Gennes et al. (2004) Ch. 2"
 

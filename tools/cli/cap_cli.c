@@ -21,8 +21,10 @@ void cap_cli_print_param(FILE *f, const cap_cli_param *p)
 {
   fprintf(f, "    --%-10s %-6s %s (", p->name, p->unit[0] ? p->unit : "-", p->help);
   cap_cli_print_range(f, p);
-  if (isnan(p->def)) fprintf(f, "; required)\n");
-  else fprintf(f, "; default %g)\n", p->def);
+  if (isnan(p->def))
+    fprintf(f, "; required)\n");
+  else
+    fprintf(f, "; default %g)\n", p->def);
 }
 
 static int in_range(const cap_cli_param *p, double x)

@@ -17,9 +17,9 @@ typedef struct {
   const char *name; /* flag without the leading dashes, e.g. "theta" */
   const char *unit; /* unit the user gives it in, e.g. "deg", "m", "" */
   const char *help;
-  double def;       /* default; NAN means the flag is required */
-  double lo, hi;    /* allowed range (+-INFINITY for none) */
-  int flags;        /* CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN | CAP_CLI_INTEGER */
+  double def;    /* default; NAN means the flag is required */
+  double lo, hi; /* allowed range (+-INFINITY for none) */
+  int flags;     /* CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN | CAP_CLI_INTEGER */
 } cap_cli_param;
 
 /* Prints the allowed range, e.g. "0 < radius" or "2 <= n <= 1000, integer". */
