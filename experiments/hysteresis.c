@@ -11,7 +11,7 @@
  *   magnitude g = Bo (--bond, default 1: Bo = rho g R0^2 / sigma), tilted by alpha: g_x = g sin(alpha) along
  *   the wall (downhill to +x), g_y = -g cos(alpha). The tilt rises linearly from 0 to alpha over --ramp
  *   (default 10 sqrt(rho R0^3/sigma)): tilted at once, the drop is set moving and its moving angles carry it
- *   past the static threshold (measured: alpha_c 5.1 % and 4.3 % low at 8 and 16 cells). The drop starts at
+ *   past the static threshold (docs/design/experiments-hysteresis.md). The drop starts at
  *   rest as the circular cap of angle (theta_r + theta_a)/2, 2.5 R0 from the uphill end of a box 9 R0 long
  *   and 1.5 R0 above the cap. Free-slip walls; the bottom one has per-position contact angles set before
  *   every step by cap_wetting_wall_update (solver/cap_wetting.h: a moving front takes theta_a or theta_r, a
@@ -20,7 +20,7 @@
  *   faces along the wall: the liquid does not slide there, a no-slip patch on the free-slip wall). The front
  *   velocity is the contact point's own motion between steps; v_static = --v-static (default
  *   0.02 sqrt(sigma/R0)). Viscosity from La = 10 (--la). Solver as in young_angles (stress-form viscosity,
- *   constant extension, reinitialisation every 10 steps).
+ *   exp_scene_contact_line_solver: constant extension, reinitialisation every 10 steps).
  * Cases: (theta_r, theta_a) = (60, 90) and (30, 90) degrees (quick: (60, 90)).
  * Measurement: a run at tilt alpha SLIDES when the drop's position (the midpoint of its two contact points)
  *   has moved more than R0 before --t-end (default 30); it HOLDS otherwise. alpha_c by bisection over
@@ -130,13 +130,6 @@ static int tilt_before(exp_scene *sc, void *user)
   return CAP_SUCCESS;
 }
 
-/* The drop: the circular cap of centre (xc, yc) = {x_start, -R cos(theta0)} and radius R. */
-static double cap_phi(double x, double y, const void *user)
-{
-  const double *c = user;
-  return hypot(x - c[0], y - c[1]) - c[2];
-}
-
 /* One drop at tilt alpha (rad) of the case C, listed in runs_<cells>.tsv; its history in
  * <kind>_<cells>_<theta_r>_<theta_a>.tsv unless kind is NULL. */
 static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *kind, tilt_result *res)
@@ -146,18 +139,15 @@ static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *
   int st = cap_statics_cap(CAP_REF_2D, th0, M_PI / 2, &cap);
   if (st) return st;
   exp_scene *sc;
-  int nx = (int)ceil(9.0 * C->cells), ny = (int)ceil((cap.height.val + 1.5) * C->cells);
-  exp_scene_spec spec = {.nx = nx, .ny = ny, .h = 1.0 / C->cells, .varying = 1u << CAP_YLO, .pinned = 1};
+  exp_scene_spec spec = {.varying = 1u << CAP_YLO, .pinned = 1};
   for (int k = 0; k < 4; k++) spec.bc[k] = CAP_BC_SLIP;
   spec.angle[CAP_YLO] = th0;
-  if ((st = exp_scene_alloc(&sc, &spec))) return st;
+  exp_spec_box(&spec, C->cells, 0, 0, 9.0, cap.height.val + 1.5);
+  if ((st = exp_scene_wall_drop(&sc, &spec, th0, M_PI / 2, x_start))) return st;
   tilt_run T = {.par = par, .alpha = alpha, .pos0 = NAN, .res = res};
   *res = (tilt_result){0};
   st = cap_wetting_material_init(&T.mat, thr, tha, tha, 0);
-  exp_scene_set_phi(sc, cap_phi, (const double[]){x_start, -cap.radius.val * cos(th0), cap.radius.val});
-  exp_scene_fluid(sc, 1, 1, sqrt(1.0 / par[P_LA]), par[P_BOND] * sin(alpha), -par[P_BOND] * cos(alpha));
-  sc->p.extension_order = 1;
-  sc->p.reinit_every = 10;
+  exp_scene_contact_line_solver(sc, par[P_LA], par[P_BOND] * sin(alpha), -par[P_BOND] * cos(alpha));
   if (!st && kind)
     T.ts = exp_tsv(ctx, "t\tx_rear/R0\tx_front/R0\ttheta_rear[deg]\ttheta_front[deg]\tregime_rear\tregime_front\tarea/A0",
                    "%s_%g_%g_%g.tsv", kind, C->cells, C->th[0], C->th[1]);

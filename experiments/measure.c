@@ -388,3 +388,16 @@ double exp_neck_exponent(const double *t, const double *r, long n, double tb, do
     }
   return *m >= 3 ? (*m * sxy - sx * sy) / (*m * sxx - sx * sx) : NAN;
 }
+
+/* ---- added for young_angles ---- */
+
+double exp_circle_angle_line(double xc, double yc, double R, double nx, double ny)
+{
+  return acos(fmax(-1, fmin(1, -(nx * xc + ny * yc) / R)));
+}
+
+double exp_circle_angle_disc(double xc, double yc, double R, double cx, double cy, double Rs)
+{
+  double D = hypot(xc - cx, yc - cy);
+  return acos(fmax(-1, fmin(1, (Rs * Rs + R * R - D * D) / (2 * Rs * R))));
+}

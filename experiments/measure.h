@@ -128,4 +128,15 @@ void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, in
  * NAN when *m < 3. */
 double exp_neck_exponent(const double *t, const double *r, long n, double tb, double lo, double hi, int *m);
 
+/* ---- added for young_angles ---- */
+
+/* The contact angle of a circular liquid boundary (centre (xc, yc), radius R, the liquid inside) on a straight
+ * solid boundary through the origin whose unit normal (nx, ny) points out of the solid: acos(c), c = -(xc nx +
+ * yc ny) / R clamped to [-1, 1] (a centre on the line: pi/2; a centre inside the solid: below pi/2). */
+double exp_circle_angle_line(double xc, double yc, double R, double nx, double ny);
+
+/* The same on a solid disc of centre (cx, cy) and radius Rs, by the law of cosines: c = (Rs^2 + R^2 - D^2) /
+ * (2 Rs R), D the distance between the two centres, clamped to [-1, 1]. */
+double exp_circle_angle_disc(double xc, double yc, double R, double cx, double cy, double Rs);
+
 #endif

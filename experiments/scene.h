@@ -172,4 +172,62 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
 #endif
     ;
 
+/* ---- added for young_angles ---- */
+
+/* Sets spec's grid to the box [x0, x1] x [y0, y1] at `cells` cells per unit length: h = 1 / cells, the lower
+ * corner (x0, y0), nx = ceil((x1 - x0) cells) and ny = ceil((y1 - y0) cells) (the far sides rounded outwards). */
+void exp_spec_box(exp_scene_spec *spec, double cells, double x0, double y0, double x1, double y1);
+
+/* Sets spec's grid (exp_spec_box) to the smallest box that holds the rectangle t0 <= t <= t1, n0 <= n <= n1 in
+ * the frame of a line through the origin with unit normal (nx, ny): the point (t, n) of that frame (t along the
+ * line, n along the normal) is at x = t ny + n nx, y = -t nx + n ny. */
+void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double t1, double n0, double n1, double nx,
+                          double ny);
+
+/* A drop sitting on the bottom wall (y = 0) of a box: builds the scene of spec (exp_scene_alloc) and sets phi to
+ * the circular (planar) or spherical (AXI: on the axis, xc = 0) cap of liquid measure `measure` (area planar,
+ * volume AXI) that meets the wall at angle theta (cap_statics_cap): the circle of the cap's radius R centred at
+ * (xc, -R cos(theta)) (exp_scene_circle). Errors: those of exp_scene_alloc and cap_statics_cap; on failure *sc
+ * is NULL and spec->solid has been freed. */
+int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc);
+
+/* The solver of a drop with a moving contact line, in the units sigma = rho = 1: mu = sqrt(1 / la) (the Laplace
+ * number la = sigma rho R0 / mu^2), gravity (gx, gy), the velocity extended constant along the normals
+ * (extension_order 1) and the level set reinitialised every 10 steps. */
+void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double gy);
+
+/* The circle fitted to a drop's interface (exp_scene_drop_fit); what was not measured is NAN. */
+typedef struct {
+  int n;                   /* the crossings, in sc->cross */
+  double xc, yc, R;        /* the circle's centre and radius */
+  double apex, half_width; /* mirror: the apex height and the contact half-width */
+} exp_drop_fit;
+
+/* Fits the scene's drop: fills phi's ghosts (cap_levelset_fill_ghosts) and takes the interface's crossings
+ * (exp_scene_crossings, no curvature); then, if mirror (a half drop on the bottom wall y = 0 with its centre line
+ * on the side x = 0), the apex height and half-width (exp_drop_apex_foot) and the circle fitted to the crossings
+ * and their mirror images, else the circle fitted to the crossings (exp_circle_fit). Errors: theirs. */
+int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f);
+
+/* A whole drop on a solid half-plane through the origin whose unit normal (nx, ny) points into the fluid (planar,
+ * free-slip sides, the solid's contact angle theta): the box holds the rectangle |t| <= W, -0.4 <= n <= T of the
+ * plane's frame (exp_spec_box_rotated), W the widest half-width plus 1 and T the height (at least 1) plus 0.6 of
+ * the cap of area pi/2 at theta (cap_statics_cap; its radius in *R); phi the unit circle centred at the origin
+ * (the drop starts as the unit half-disc). Errors: those of cap_statics_cap, cap_solid_halfplane_alloc and
+ * exp_scene_alloc. */
+int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, double theta, double *R);
+
+/* A whole drop on a solid disc of radius Rs at the origin (planar, free-slip sides, contact angle theta): phi the
+ * unit circle centred at (0, Rs), whose liquid area outside the disc the caller gives as area; the box [-x1, x1] x
+ * [-0.5, y1], x1 = max(R, 1) + 1 and y1 = max(D + R, Rs + 1) + 0.7 for the drop of that area at rest on the disc
+ * (cap_statics_cap_on_disc: radius R, in *R, its centre at the distance D from the disc's). Errors: those of
+ * cap_statics_cap_on_disc, cap_solid_disc_alloc and exp_scene_alloc. */
+int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, double theta, double *R);
+
+/* phi at every interior cell centre for a drop of mode n about (xc, yc), liquid inside: the boundary r_b(theta) =
+ * R (1 + eps cos(n theta)) (planar, theta from the x axis) or R (1 + eps P_n(cos theta)) (AXI, theta from the
+ * axis; exp_legendre), phi = (r - r_b) / sqrt(1 + (r_b' / max(r, h))^2), r_b' by central differences over
+ * +-1e-6: a distance to first order (exp_scene_reinit makes it one). */
+void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double R, double eps, int n);
+
 #endif
