@@ -33,15 +33,10 @@
  *   wet on the axis (the run across the period joined), their volumes (main and satellite) against V0; the
  *   neck r_min(t), the smallest radial crossing over the rows (neck_<cells>.tsv), and its exponent, the
  *   least-squares slope of log r_min against log(t_b - t) over 2 h <= r_min <= 0.2 R (2/3 in the inviscid
- *   regime, Eggers & Villermaux 2008; reported, not checked; at R = 8 cells no point lies in that range). The
- *   sequence (the start, r_min = R/2, the breakup, the drops) is drawn in pinch_<cells>.png.
- *   The thread is reinitialised every step; the velocity is extended constant (order 1): the linear extension
- *   blows up at the pinch (t = 14.8 at R = 16). Near the axis the reinitialisation must not read a thread of
- *   about a cell through the even mirror across the axis, which is not phi's continuation there
- *   (cap_levelset.c): it pushed the surface out on every pass, the neck stalled at 1.25 cells and the volume
- *   grew 20 % (R = 8 cells, t = 50). Default run: R = 8 cells t_b = 15.08, satellite 2.56 % of V0, largest
- *   volume drift 1.23 %; R = 16 cells t_b = 14.99, satellite 2.84 %, drift 0.61 %, neck exponent 0.654;
- *   R = 32 cells (--levels 32, 20 min) t_b = 14.92, satellite 2.97 %, drift 0.25 %, neck exponent 0.690.
+ *   regime, Eggers & Villermaux 2008; reported, not checked). The sequence (the start, r_min = R/2, the breakup,
+ *   the drops) is drawn in pinch_<cells>.png. The thread is reinitialised every step, the velocity extended
+ *   constant (order 1); near the axis the reinitialisation does not read a thread of about a cell through the
+ *   even mirror across the axis (cap_levelset.c). Figures: docs/design/experiments-rayleigh_plateau.md.
  * Acceptance (the issue's figures): growth rate within 2 % of the reference at R = 16 cells for every unstable
  *   x, observed order of the growth error >= 1, no growth for x > 1 (stable_max <= 1.05); at R = 16 cells the
  *   fastest mode breaks into at least a main drop and a satellite per wavelength, the liquid volume stays

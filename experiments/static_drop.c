@@ -168,9 +168,8 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
   /* the pressure jump is judged at 25.6 cells (or the finest level below), and the long runs to
-   * the viscous time go at that level too (at 12.8 cells the symmetric drop first relaxes to 4e-6,
-   * then a drift of the whole drop grows from rounding and saturates near 4e-3: 12.8 cells across
-   * do not hold the drop still) */
+   * the viscous time go at that level too (12.8 cells across do not hold the drop still:
+   * docs/design/experiments-static_drop.md) */
   int a = exp_level_at(runs, n, 25.6);
   int quick = strcmp(exp_mode(ctx), "quick") == 0;
   double cells = runs[a].cells;
