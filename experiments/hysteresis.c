@@ -11,7 +11,7 @@
  *   magnitude g = Bo (--bond, default 1: Bo = rho g R0^2 / sigma), tilted by alpha: g_x = g sin(alpha) along
  *   the wall (downhill to +x), g_y = -g cos(alpha). The tilt rises linearly from 0 to alpha over --ramp
  *   (default 10 sqrt(rho R0^3/sigma)): tilted at once, the drop is set moving and its moving angles carry it
- *   past the static threshold (measured: alpha_c 5.1 % and 4.3 % low at 8 and 16 cells). The drop starts at
+ *   past the static threshold (docs/design/experiments-hysteresis.md). The drop starts at
  *   rest as the circular cap of angle (theta_r + theta_a)/2, 2.5 R0 from the uphill end of a box 9 R0 long
  *   and 1.5 R0 above the cap. Free-slip walls; the bottom one has per-position contact angles set before
  *   every step by cap_wetting_wall_update (solver/cap_wetting.h: a moving front takes theta_a or theta_r, a
@@ -20,7 +20,7 @@
  *   faces along the wall: the liquid does not slide there, a no-slip patch on the free-slip wall). The front
  *   velocity is the contact point's own motion between steps; v_static = --v-static (default
  *   0.02 sqrt(sigma/R0)). Viscosity from La = 10 (--la). Solver as in young_angles (stress-form viscosity,
- *   constant extension, reinitialisation every 10 steps).
+ *   exp_scene_contact_line_solver: constant extension, reinitialisation every 10 steps).
  * Cases: (theta_r, theta_a) = (60, 90) and (30, 90) degrees (quick: (60, 90)).
  * Measurement: a run at tilt alpha SLIDES when the drop's position (the midpoint of its two contact points)
  *   has moved more than R0 before --t-end (default 30); it HOLDS otherwise. alpha_c by bisection over
@@ -53,7 +53,7 @@
 enum { P_LA, P_BOND, P_TEND, P_VSTATIC, P_BISECT, P_RAMP };
 enum { M_TILT, M_FRONT, M_REAR };
 
-#define DEG (M_PI / 180)
+#define DEG       (M_PI / 180)
 #define MAX_CASES 2
 
 /* One material (theta_r, theta_a) at R0/h = cells: what every run of it shares. */
@@ -97,7 +97,8 @@ static int tilt_before(exp_scene *sc, void *user)
     st = CAP_ERROR(CAP_ENUMERIC, "hysteresis: the drop has %d contact points on the wall at t = %g (want 2)", nc, s->t);
   if (st) return st;
   /* rear: the point whose dry side is uphill (dir -1), front: dry side downhill (dir +1) */
-  const cap_wetting_contact *rear = T->c[0].dir < 0 ? &T->c[0] : &T->c[1], *front = T->c[0].dir < 0 ? &T->c[1] : &T->c[0];
+  const cap_wetting_contact *rear = T->c[0].dir < 0 ? &T->c[0] : &T->c[1],
+                            *front = T->c[0].dir < 0 ? &T->c[1] : &T->c[0];
   double pos = 0.5 * (rear->pos + front->pos + 1) * h; /* cell t's centre is at (t + 1/2) h */
   if (isnan(T->pos0)) T->pos0 = pos;
   tilt_result *res = T->res;
@@ -111,9 +112,10 @@ static int tilt_before(exp_scene *sc, void *user)
     double area = NAN;
     st = exp_scene_liquid(sc, &area);
     if (!st)
-      st = cap_io_tsv_row(T->ts, 8, (double[]){s->t, (rear->pos + 0.5) * h, (front->pos + 0.5) * h, rear->theta_m / DEG,
-                                               front->theta_m / DEG, rear->choice.regime, front->choice.regime,
-                                               area / (M_PI / 2)});
+      st = cap_io_tsv_row(T->ts, 8,
+                          (double[]){s->t, (rear->pos + 0.5) * h, (front->pos + 0.5) * h, rear->theta_m / DEG,
+                                     front->theta_m / DEG, rear->choice.regime, front->choice.regime,
+                                     area / (M_PI / 2)});
     if (st) return st;
   }
   if (res->moved > 1.0) {
@@ -130,13 +132,6 @@ static int tilt_before(exp_scene *sc, void *user)
   return CAP_SUCCESS;
 }
 
-/* The drop: the circular cap of centre (xc, yc) = {x_start, -R cos(theta0)} and radius R. */
-static double cap_phi(double x, double y, const void *user)
-{
-  const double *c = user;
-  return hypot(x - c[0], y - c[1]) - c[2];
-}
-
 /* One drop at tilt alpha (rad) of the case C, listed in runs_<cells>.tsv; its history in
  * <kind>_<cells>_<theta_r>_<theta_a>.tsv unless kind is NULL. */
 static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *kind, tilt_result *res)
@@ -146,33 +141,32 @@ static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *
   int st = cap_statics_cap(CAP_REF_2D, th0, M_PI / 2, &cap);
   if (st) return st;
   exp_scene *sc;
-  int nx = (int)ceil(9.0 * C->cells), ny = (int)ceil((cap.height.val + 1.5) * C->cells);
-  exp_scene_spec spec = {.nx = nx, .ny = ny, .h = 1.0 / C->cells, .varying = 1u << CAP_YLO, .pinned = 1};
+  exp_scene_spec spec = {.varying = 1u << CAP_YLO, .pinned = 1};
   for (int k = 0; k < 4; k++) spec.bc[k] = CAP_BC_SLIP;
   spec.angle[CAP_YLO] = th0;
-  if ((st = exp_scene_alloc(&sc, &spec))) return st;
+  exp_spec_box(&spec, C->cells, 0, 0, 9.0, cap.height.val + 1.5);
+  if ((st = exp_scene_wall_drop(&sc, &spec, th0, M_PI / 2, x_start))) return st;
   tilt_run T = {.par = par, .alpha = alpha, .pos0 = NAN, .res = res};
   *res = (tilt_result){0};
   st = cap_wetting_material_init(&T.mat, thr, tha, tha, 0);
-  exp_scene_set_phi(sc, cap_phi, (const double[]){x_start, -cap.radius.val * cos(th0), cap.radius.val});
-  exp_scene_fluid(sc, 1, 1, sqrt(1.0 / par[P_LA]), par[P_BOND] * sin(alpha), -par[P_BOND] * cos(alpha));
-  sc->p.extension_order = 1;
-  sc->p.reinit_every = 10;
+  exp_scene_contact_line_solver(sc, par[P_LA], par[P_BOND] * sin(alpha), -par[P_BOND] * cos(alpha));
   if (!st && kind)
-    T.ts = exp_tsv(ctx, "t\tx_rear/R0\tx_front/R0\ttheta_rear[deg]\ttheta_front[deg]\tregime_rear\tregime_front\tarea/A0",
-                   "%s_%g_%g_%g.tsv", kind, C->cells, C->th[0], C->th[1]);
+    T.ts =
+        exp_tsv(ctx, "t\tx_rear/R0\tx_front/R0\ttheta_rear[deg]\ttheta_front[deg]\tregime_rear\tregime_front\tarea/A0",
+                "%s_%g_%g_%g.tsv", kind, C->cells, C->th[0], C->th[1]);
   if (!st && kind && !T.ts) st = CAP_EIO;
   char label[96];
   snprintf(label, sizeof label, "%g cells, (%g, %g) deg, alpha = %.3f deg", C->cells, C->th[0], C->th[1], alpha / DEG);
-  if (!st) st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = par[P_TEND], .before = tilt_before, .user = &T});
+  if (!st)
+    st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = par[P_TEND], .before = tilt_before, .user = &T});
   res->front = T.nsum ? T.fsum / T.nsum : NAN;
   res->rear = T.nsum ? T.rsum / T.nsum : NAN;
   res->t = sc->s->t;
   st = exp_tsv_end(T.ts, st);
   exp_scene_close(sc, C->out);
   if (!st)
-    st = cap_io_tsv_row(C->runs, 7, (double[]){C->th[0], C->th[1], alpha / DEG, alpha / C->aref, res->slides, res->moved,
-                                               res->t});
+    st = cap_io_tsv_row(C->runs, 7,
+                        (double[]){C->th[0], C->th[1], alpha / DEG, alpha / C->aref, res->slides, res->moved, res->t});
   return st;
 }
 
@@ -180,8 +174,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 {
   static const double th[MAX_CASES][2] = {{60, 90}, {30, 90}}; /* (theta_r, theta_a), degrees; quick: the first */
   int nc = strcmp(exp_mode(ctx), "quick") ? MAX_CASES : 1, st = CAP_SUCCESS;
-  cap_tsv *t = exp_tsv(ctx, "theta_r[deg]\ttheta_a[deg]\talpha_ref[deg]\talpha_c[deg]\talpha_lo[deg]\talpha_hi[deg]\t"
-                            "theta_front[deg]\ttheta_rear[deg]", "tilt_%g.tsv", cells);
+  cap_tsv *t = exp_tsv(ctx,
+                       "theta_r[deg]\ttheta_a[deg]\talpha_ref[deg]\talpha_c[deg]\talpha_lo[deg]\talpha_hi[deg]\t"
+                       "theta_front[deg]\ttheta_rear[deg]",
+                       "tilt_%g.tsv", cells);
   if (!t) return CAP_EIO;
   tilt_case C = {.par = par, .cells = cells, .out = out};
   C.runs = exp_tsv(ctx, "theta_r[deg]\ttheta_a[deg]\talpha[deg]\talpha/alpha_ref\tslides\tmoved/R0\tt_end",
@@ -195,9 +191,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     /* the bracket's upper end 1.5 alpha_ref must be a tilt below the vertical */
     double bmin = (cos(thr) - cos(tha)) / (M_PI / 2 * sin(M_PI / 3));
     if (!(par[P_BOND] > bmin)) {
-      st = CAP_ERROR(CAP_EDOM, "--bond %g is out of range for (theta_r, theta_a) = (%g, %g): the drop would hold up to "
-                     "%s, beyond the bisection's bracket: allowed bond > %.4g", par[P_BOND], th[k][0], th[k][1],
-                     isnan(aref) ? "the vertical" : "a tilt above 60 degrees", bmin);
+      st = CAP_ERROR(CAP_EDOM,
+                     "--bond %g is out of range for (theta_r, theta_a) = (%g, %g): the drop would hold up to "
+                     "%s, beyond the bisection's bracket: allowed bond > %.4g",
+                     par[P_BOND], th[k][0], th[k][1], isnan(aref) ? "the vertical" : "a tilt above 60 degrees", bmin);
       break;
     }
     double lo = 0.5 * aref, hi = 1.5 * aref;
@@ -205,8 +202,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     st = run_tilt(ctx, &C, lo, "hold", &rlo);
     if (!st) st = run_tilt(ctx, &C, hi, "slide", &rhi);
     if (!st && (rlo.slides || !rhi.slides))
-      st = CAP_ERROR(CAP_ENUMERIC, "hysteresis: (%g, %g) degrees at %g cells: the bracket does not hold: %g degrees %s, "
-                     "%g degrees %s", th[k][0], th[k][1], cells, lo / DEG, rlo.slides ? "slides" : "holds", hi / DEG,
+      st = CAP_ERROR(CAP_ENUMERIC,
+                     "hysteresis: (%g, %g) degrees at %g cells: the bracket does not hold: %g degrees %s, "
+                     "%g degrees %s",
+                     th[k][0], th[k][1], cells, lo / DEG, rlo.slides ? "slides" : "holds", hi / DEG,
                      rhi.slides ? "slides" : "holds");
     for (int b = 0; b < (int)par[P_BISECT] && !st; b++) {
       double mid = 0.5 * (lo + hi);
@@ -215,14 +214,17 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     if (st) break;
     double ac = 0.5 * (lo + hi), e = fabs(ac - aref) / aref;
     double ef = fabs(rhi.front - tha) / DEG, er = fabs(rhi.rear - thr) / DEG;
-    fprintf(stderr, "[hysteresis] %g cells, (theta_r, theta_a) = (%g, %g): alpha_c = %.3f deg in [%.3f, %.3f] (reference %.3f, "
-            "%+.2f %%); sliding at %.2f deg: front %.2f, rear %.2f deg\n", cells, th[k][0], th[k][1], ac / DEG, lo / DEG, hi / DEG,
-            aref / DEG, 100 * (ac / aref - 1), 1.5 * aref / DEG, rhi.front / DEG, rhi.rear / DEG);
+    fprintf(stderr,
+            "[hysteresis] %g cells, (theta_r, theta_a) = (%g, %g): alpha_c = %.3f deg in [%.3f, %.3f] (reference %.3f, "
+            "%+.2f %%); sliding at %.2f deg: front %.2f, rear %.2f deg\n",
+            cells, th[k][0], th[k][1], ac / DEG, lo / DEG, hi / DEG, aref / DEG, 100 * (ac / aref - 1),
+            1.5 * aref / DEG, rhi.front / DEG, rhi.rear / DEG);
     out->metric[M_TILT] = fmax(out->metric[M_TILT], e);
     out->metric[M_FRONT] = fmax(out->metric[M_FRONT], isnan(ef) ? INFINITY : ef);
     out->metric[M_REAR] = fmax(out->metric[M_REAR], isnan(er) ? INFINITY : er);
-    st = cap_io_tsv_row(t, 8, (double[]){th[k][0], th[k][1], aref / DEG, ac / DEG, lo / DEG, hi / DEG, rhi.front / DEG,
-                                         rhi.rear / DEG});
+    st = cap_io_tsv_row(
+        t, 8,
+        (double[]){th[k][0], th[k][1], aref / DEG, ac / DEG, lo / DEG, hi / DEG, rhi.front / DEG, rhi.rear / DEG});
   }
   int st_runs = exp_tsv_end(C.runs, st);
   st = exp_tsv_end(t, st);

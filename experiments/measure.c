@@ -46,8 +46,8 @@ int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z)
   return CAP_SUCCESS;
 }
 
-int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
-                            int i0, int i1, double rho_g, double *y)
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid, int i0,
+                            int i1, double rho_g, double *y)
 {
   double sum = 0;
   int n = 0;
@@ -57,7 +57,9 @@ int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *
     sum += cap_grid_yc(g, 0) + p[c] / rho_g;
     n++;
   }
-  if (!n) return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure", i0, i1);
+  if (!n)
+    return CAP_ERROR(CAP_ENUMERIC, "no liquid in the bottom row between columns %d and %d: no level of zero pressure",
+                     i0, i1);
   *y = sum / n;
   return CAP_SUCCESS;
 }
@@ -72,8 +74,8 @@ int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_
   *apex = (9 * hc[0] - hc[1]) / 8;
   *half_width = 1.5 * xrow[0] - 0.5 * xrow[1];
   if (!(isfinite(*apex) && isfinite(*half_width)))
-    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the wall (apex %g, half-width %g)", *apex,
-                     *half_width);
+    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the wall (apex %g, half-width %g)",
+                     *apex, *half_width);
   return CAP_SUCCESS;
 }
 
@@ -109,8 +111,13 @@ static double mode_harmonic(int n, int axi, double x, double y)
  * moment about (cx, cy) (pass 1). */
 static void moment_add(double *m, int pass, int n, int axi, double x, double y, double cx, double cy, double wv)
 {
-  if (pass) m[3] += mode_harmonic(n, axi, x - cx, y - cy) * wv;
-  else { m[0] += wv; m[1] += x * wv; m[2] += y * wv; }
+  if (pass)
+    m[3] += mode_harmonic(n, axi, x - cx, y - cy) * wv;
+  else {
+    m[0] += wv;
+    m[1] += x * wv;
+    m[2] += y * wv;
+  }
 }
 
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
@@ -166,8 +173,13 @@ int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double 
   n *= mirror ? 2 : 1;
   for (int p = 0; p < 3; p++) {
     int m = p;
-    for (int r = p + 1; r < 3; r++) if (fabs(A[r][p]) > fabs(A[m][p])) m = r;
-    for (int q = 0; q < 4; q++) { double t = A[p][q]; A[p][q] = A[m][q]; A[m][q] = t; }
+    for (int r = p + 1; r < 3; r++)
+      if (fabs(A[r][p]) > fabs(A[m][p])) m = r;
+    for (int q = 0; q < 4; q++) {
+      double t = A[p][q];
+      A[p][q] = A[m][q];
+      A[m][q] = t;
+    }
     if (fabs(A[p][p]) < 1e-300) return CAP_ERROR(CAP_ENUMERIC, "circle fit: singular system (%d points)", n);
     for (int r = p + 1; r < 3; r++) {
       double f = A[r][p] / A[p][p];
@@ -208,7 +220,8 @@ static double damped_fit(const double *t, const double *f, int n, double lam, do
     memcpy(B, A, sizeof B);
     for (int i = 0; i < 3; i++) B[i][m] = b[i];
     c[m] = (B[0][0] * (B[1][1] * B[2][2] - B[1][2] * B[2][1]) - B[0][1] * (B[1][0] * B[2][2] - B[1][2] * B[2][0]) +
-            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) / det;
+            B[0][2] * (B[1][0] * B[2][1] - B[1][1] * B[2][0])) /
+           det;
   }
   double r = 0;
   for (int k = 0; k < n; k++) {
@@ -230,7 +243,11 @@ void exp_damped_limit(const double *t, const double *f, int n, double *limit, do
   for (int i = 0; i <= 50; i++)
     for (int j = 0; j <= 140; j++) {
       double lam = i * dl, om = 0.2 + j * dw, r = damped_fit(t, f, n, lam, om, c);
-      if (r < best) { best = r; lam0 = lam; om0 = om; }
+      if (r < best) {
+        best = r;
+        lam0 = lam;
+        om0 = om;
+      }
     }
   for (int pass = 0; pass < 2; pass++) {
     double l1 = lam0, w1 = om0;
@@ -239,7 +256,11 @@ void exp_damped_limit(const double *t, const double *f, int n, double *limit, do
         double lam = l1 + i * dl / 10, om = w1 + j * dw / 10;
         if (lam < 0) continue;
         double r = damped_fit(t, f, n, lam, om, c);
-        if (r < best) { best = r; lam0 = lam; om0 = om; }
+        if (r < best) {
+          best = r;
+          lam0 = lam;
+          om0 = om;
+        }
       }
     dl /= 10;
     dw /= 10;
@@ -301,7 +322,7 @@ void exp_record_free(exp_record *r)
   *r = (exp_record){0};
 }
 
-/* ---- added for rayleigh_plateau and hysteresis ---- */
+/* ---- threads on the axis ---- */
 
 int exp_row_radius(const cap_grid *g, const double *phi, int j, double *r)
 {
@@ -341,7 +362,8 @@ int exp_axis_neck(const cap_grid *g, const double *phi, double *rmin, double *zm
     double r;
     int st = exp_row_radius(g, phi, j, &r);
     if (st) return st;
-    if (!(r > 0)) *dry = 1;
+    if (!(r > 0))
+      *dry = 1;
     else if (r < *rmin) {
       *rmin = r;
       *zmin = cap_grid_yc(g, j);
@@ -360,8 +382,11 @@ void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, in
     int j = (j0 + q) % g->ny, wet = q < g->ny && phi[cap_grid_idx(g, 0, j)] < 0;
     if ((wet && !in) || q == g->ny) {
       if (nd > 0) {
-        if (v > *v1) { *v2 = *v1; *v1 = v; }
-        else if (v > *v2) *v2 = v;
+        if (v > *v1) {
+          *v2 = *v1;
+          *v1 = v;
+        } else if (v > *v2)
+          *v2 = v;
       }
       if (q == g->ny) break;
       nd++;
@@ -389,7 +414,7 @@ double exp_neck_exponent(const double *t, const double *r, long n, double tb, do
   return *m >= 3 ? (*m * sxy - sx * sy) / (*m * sxx - sx * sx) : NAN;
 }
 
-/* ---- added for the cylinder scenes and capillary_rise ---- */
+/* ---- surfaces of a bath; series ---- */
 
 int exp_surface_profile(const cap_grid *g, const double *phi, int i0, int n, double datum, double *x, double *z)
 {
@@ -432,8 +457,10 @@ double exp_heave_mean(const double *y, int n, double y_last)
   int k1 = -1, k2 = -1;
   for (int k = n - 2; k >= 1 && k2 < 0; k--)
     if ((y[k] - y[k - 1]) * (y[k + 1] - y[k]) < 0) {
-      if (k1 < 0) k1 = k;
-      else k2 = k;
+      if (k1 < 0)
+        k1 = k;
+      else
+        k2 = k;
     }
   return k2 >= 0 ? 0.5 * (y[k1] + y[k2]) : y_last;
 }
@@ -453,4 +480,17 @@ double exp_rest_time(const double *t, const double *f, long n, int lag, double t
   for (long k = lag; k < n; k++)
     if (!(fabs(f[k] - f[k - lag]) <= tol)) t_rest = t[k];
   return n <= lag || t_rest >= t[n - 1] ? t_end : t_rest;
+}
+
+/* ---- contact angles of a fitted circle ---- */
+
+double exp_circle_angle_line(double xc, double yc, double R, double nx, double ny)
+{
+  return acos(fmax(-1, fmin(1, -(nx * xc + ny * yc) / R)));
+}
+
+double exp_circle_angle_disc(double xc, double yc, double R, double cx, double cy, double Rs)
+{
+  double D = hypot(xc - cx, yc - cy);
+  return acos(fmax(-1, fmin(1, (Rs * Rs + R * R - D * D) / (2 * Rs * R))));
 }

@@ -39,8 +39,8 @@ int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z);
  * the bottom row from column i0 to i1 - 1 (solid cells skipped; solid may be NULL). At rest the
  * pressure is hydrostatic, p = rho g (y_ref - y), so this is exact there. CAP_ENUMERIC if no cell of
  * the range is liquid. */
-int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid,
-                            int i0, int i1, double rho_g, double *y);
+int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *p, const unsigned char *solid, int i0,
+                            int i1, double rho_g, double *y);
 
 /* The apex height and the contact half-width of a drop on the bottom of the grid (y = 0) with its
  * centre line on its left side (x = 0: a symmetry plane or the axis), from its n crossings c: the
@@ -99,7 +99,7 @@ typedef struct {
 int exp_record_add(exp_record *r, double t, double f);
 void exp_record_free(exp_record *r);
 
-/* ---- added for rayleigh_plateau and hysteresis ---- */
+/* ---- threads on the axis ---- */
 
 /* The radius of the liquid in row j of a grid whose left side is the axis (or a symmetry plane): the
  * first sign change of phi from column 0 outwards, placed by cap_levelset_crossing (phi's ghosts as
@@ -128,7 +128,7 @@ void exp_axis_drops(const cap_grid *g, const double *phi, const double *rows, in
  * NAN when *m < 3. */
 double exp_neck_exponent(const double *t, const double *r, long n, double tb, double lo, double hi, int *m);
 
-/* ---- added for the cylinder scenes and capillary_rise ---- */
+/* ---- surfaces of a bath; series ---- */
 
 /* The surface heights of the n columns i0 .. i0 + n - 1 (exp_surface_height, ghosts of phi filled),
  * less datum, into z[k], their centres' x into x[k] (x may be NULL). CAP_ENUMERIC for a column
@@ -157,5 +157,16 @@ int exp_parabola_max(const double x[3], const double y[3], double *ymax);
 /* The time a sampled quantity came to rest: the last t[k] (k >= lag) at which |f[k] - f[k - lag]| is not within
  * tol (NaN counts as moving), 0 if none; t_end if there are at most lag samples or it still moved at the last. */
 double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end);
+
+/* ---- contact angles of a fitted circle ---- */
+
+/* The contact angle of a circular liquid boundary (centre (xc, yc), radius R, the liquid inside) on a straight
+ * solid boundary through the origin whose unit normal (nx, ny) points out of the solid: acos(c), c = -(xc nx +
+ * yc ny) / R clamped to [-1, 1] (a centre on the line: pi/2; a centre inside the solid: below pi/2). */
+double exp_circle_angle_line(double xc, double yc, double R, double nx, double ny);
+
+/* The same on a solid disc of centre (cx, cy) and radius Rs, by the law of cosines: c = (Rs^2 + R^2 - D^2) /
+ * (2 Rs R), D the distance between the two centres, clamped to [-1, 1]. */
+double exp_circle_angle_disc(double xc, double yc, double R, double cx, double cy, double Rs);
 
 #endif

@@ -33,15 +33,10 @@
  *   wet on the axis (the run across the period joined), their volumes (main and satellite) against V0; the
  *   neck r_min(t), the smallest radial crossing over the rows (neck_<cells>.tsv), and its exponent, the
  *   least-squares slope of log r_min against log(t_b - t) over 2 h <= r_min <= 0.2 R (2/3 in the inviscid
- *   regime, Eggers & Villermaux 2008; reported, not checked; at R = 8 cells no point lies in that range). The
- *   sequence (the start, r_min = R/2, the breakup, the drops) is drawn in pinch_<cells>.png.
- *   The thread is reinitialised every step; the velocity is extended constant (order 1): the linear extension
- *   blows up at the pinch (t = 14.8 at R = 16). Near the axis the reinitialisation must not read a thread of
- *   about a cell through the even mirror across the axis, which is not phi's continuation there
- *   (cap_levelset.c): it pushed the surface out on every pass, the neck stalled at 1.25 cells and the volume
- *   grew 20 % (R = 8 cells, t = 50). Default run: R = 8 cells t_b = 15.08, satellite 2.56 % of V0, largest
- *   volume drift 1.23 %; R = 16 cells t_b = 14.99, satellite 2.84 %, drift 0.61 %, neck exponent 0.654;
- *   R = 32 cells (--levels 32, 20 min) t_b = 14.92, satellite 2.97 %, drift 0.25 %, neck exponent 0.690.
+ *   regime, Eggers & Villermaux 2008; reported, not checked). The sequence (the start, r_min = R/2, the breakup,
+ *   the drops) is drawn in pinch_<cells>.png. The thread is reinitialised every step, the velocity extended
+ *   constant (order 1); near the axis the reinitialisation does not read a thread of about a cell through the
+ *   even mirror across the axis (cap_levelset.c). Figures: docs/design/experiments-rayleigh_plateau.md.
  * Acceptance (the issue's figures): growth rate within 2 % of the reference at R = 16 cells for every unstable
  *   x, observed order of the growth error >= 1, no growth for x > 1 (stable_max <= 1.05); at R = 16 cells the
  *   fastest mode breaks into at least a main drop and a satellite per wavelength, the liquid volume stays
@@ -60,7 +55,7 @@
 enum { P_OH, P_EPS, P_X };
 enum { M_GROWTH, M_STABLE, M_VOLUME, M_MAIN, M_TB, M_SAT, M_ALPHA, M_DROPS };
 
-#define PINCH_WALL 3.0  /* the outer wall of the pinch-off, R */
+#define PINCH_WALL  3.0 /* the outer wall of the pinch-off, R */
 #define PINCH_AFTER 1.0 /* time run after the breakup */
 #define PINCH_SNAPS 4   /* frames of the sequence: the start, r_min = R/2, the breakup, PINCH_AFTER later */
 
@@ -112,11 +107,11 @@ static int growth_sample(exp_scene *sc, void *user)
 
 /* The pinch-off of the fastest mode: what is followed while it runs. */
 typedef struct {
-  double *rows, v0, v; /* the liquid per row and in all: at the start and at the last step */
+  double *rows, v0, v;  /* the liquid per row and in all: at the start and at the last step */
   double tb, drift_max; /* the breakup (the first step with a row dry on the axis); max |V(t) - V(0)| / V(0) */
-  exp_record neck;     /* r_min(t) up to the breakup */
-  exp_frames F;        /* the sequence */
-  cap_tsv *series;     /* neck_<cells>.tsv */
+  exp_record neck;      /* r_min(t) up to the breakup */
+  exp_frames F;         /* the sequence */
+  cap_tsv *series;      /* neck_<cells>.tsv */
 } pinch;
 
 /* After each step: the volume, the neck r_min (at z_min) and, up to the breakup, its series and frames. */
@@ -153,7 +148,8 @@ static int pinch_off(exp_ctx *ctx, const double *par, double cells, double *m, e
   if (!st) st = exp_frames_alloc(&P.F, sc, PINCH_SNAPS);
   char label[64];
   snprintf(label, sizeof label, "pinch-off, R = %g cells", cells);
-  if (!st) st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = 4 * t_est.val, .after = pinch_sample, .user = &P});
+  if (!st)
+    st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = 4 * t_est.val, .after = pinch_sample, .user = &P});
   if (!st && P.F.n == PINCH_SNAPS - 1) {
     exp_frames_take(&P.F, sc);
     st = exp_frames_png(ctx, &P.F, sc, 1, cells <= 8 ? 4 : cells <= 16 ? 2 : 1, "pinch_%g.png", cells);
@@ -168,10 +164,11 @@ static int pinch_off(exp_ctx *ctx, const double *par, double cells, double *m, e
     vsat /= P.v0;
     const double pm[] = {P.drift_max, fabs(vmain - (1 - vsat)), P.tb, vsat, alpha, drops}; /* M_VOLUME to M_DROPS */
     memcpy(m + M_VOLUME, pm, sizeof pm);
-    fprintf(stderr, "[rayleigh_plateau] R = %g cells, pinch-off at t_b = %.4f (ln(R/eps)/s_max = %.4f): "
-                    "%d drops, main %.5f and satellite %.5f of the volume, volume %+.3g %% at the end (max |drift| "
-                    "%.3g %%), neck exponent %.3f (%d points)\n", cells, P.tb, t_est.val, drops, vmain, vsat,
-            100 * fabs(P.v / P.v0 - 1), 100 * P.drift_max, alpha, fit);
+    fprintf(stderr,
+            "[rayleigh_plateau] R = %g cells, pinch-off at t_b = %.4f (ln(R/eps)/s_max = %.4f): "
+            "%d drops, main %.5f and satellite %.5f of the volume, volume %+.3g %% at the end (max |drift| "
+            "%.3g %%), neck exponent %.3f (%d points)\n",
+            cells, P.tb, t_est.val, drops, vmain, vsat, 100 * fabs(P.v / P.v0 - 1), 100 * P.drift_max, alpha, fit);
   }
   exp_frames_free(&P.F);
   exp_record_free(&P.neck);
@@ -188,7 +185,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   const double *x = nx == 1 ? &par[P_X] : nx == 2 ? quick : all;
   double *m = out->metric;
   m[M_STABLE] = NAN; /* stays NAN without a stable x (fmax drops a NAN) */
-  cap_tsv *t = exp_tsv(ctx, "kR\ts_measured[sqrt(sigma/(rho R^3))]\ts_rayleigh\ts_weber\tmax|a|/a0", "growth_%g.tsv", cells);
+  cap_tsv *t =
+      exp_tsv(ctx, "kR\ts_measured[sqrt(sigma/(rho R^3))]\ts_rayleigh\ts_weber\tmax|a|/a0", "growth_%g.tsv", cells);
   if (!t) return CAP_EIO;
   for (int q = 0; q < nx && !st; q++) { /* one thread: its growth rate s, or max |a| / a(0) when stable */
     exp_scene *sc;
@@ -200,7 +198,8 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     char label[96];
     snprintf(label, sizeof label, "R = %g cells, x = %g", cells, x[q]);
     double t_end = x[q] > 1 ? 2 * 2 * M_PI / im.val : acosh(12.0) / re.val;
-    if (!st) st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = t_end, .after = growth_sample, .user = &G});
+    if (!st)
+      st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = t_end, .after = growth_sample, .user = &G});
     double s = G.sxx > 0 ? G.sxy / G.sxx : NAN;
     exp_scene_close(sc, out);
     if (!st) st = cap_plateau_weber(x[q], par[P_OH], &wre, &wim);
@@ -240,8 +239,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   exp_result(ctx, "growth_err", m[M_GROWTH]);
   exp_result(ctx, "order_growth", exp_order(runs, n, M_GROWTH));
   if (isfinite(m[M_STABLE])) exp_result(ctx, "stable_max", m[M_STABLE]);
-  exp_checkf(ctx, m[M_GROWTH], 1, 0.02, "growth-rate error |s - s_Rayleigh|/s_Rayleigh (max over kR < 1) at R = %g cells",
-             c);
+  exp_checkf(ctx, m[M_GROWTH], 1, 0.02,
+             "growth-rate error |s - s_Rayleigh|/s_Rayleigh (max over kR < 1) at R = %g cells", c);
   if (isfinite(m[M_STABLE]))
     exp_checkf(ctx, m[M_STABLE], 1, 1.05, "no growth for kR > 1: max |a(t)|/a(0) at R = %g cells", c);
   if (n >= 2) exp_check(ctx, "observed order of the growth-rate error", exp_order(runs, n, M_GROWTH), 0, 1.0);
@@ -260,9 +259,9 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   exp_checkf(ctx, m[M_VOLUME], 1, 0.01,
              "liquid volume through the pinch-off, max |V(t) - V(0)|/V(0) to t_b + %g, at R = %g cells", PINCH_AFTER,
              c);
-  exp_checkf(ctx, m[M_MAIN], 1, 0.02,
-             "main drop against one wavelength's volume less the satellite's, |V_main - (V0 - V_sat)|/V0, at R = %g cells",
-             c);
+  exp_checkf(
+      ctx, m[M_MAIN], 1, 0.02,
+      "main drop against one wavelength's volume less the satellite's, |V_main - (V0 - V_sat)|/V0, at R = %g cells", c);
   return CAP_SUCCESS;
 }
 

@@ -6,16 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analytic/cap_statics.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 
 void exp_scene_free(exp_scene *sc)
 {
   if (!sc) return;
-  cap_ns_state_free(sc->s); cap_ns_ws_free(sc->w); cap_force_ws_free(sc->fw);
-  cap_vsurf_free(sc->vs); cap_solid_free(sc->solid);
+  cap_ns_state_free(sc->s);
+  cap_ns_ws_free(sc->w);
+  cap_force_ws_free(sc->fw);
+  cap_vsurf_free(sc->vs);
+  cap_solid_free(sc->solid);
   for (int k = 0; k < 4; k++) free(sc->wall_angle[k]);
-  free(sc->pinned); free(sc->cross); free(sc->work); free(sc);
+  free(sc->pinned);
+  free(sc->cross);
+  free(sc->work);
+  free(sc);
 }
 
 /* The grid of spec: its sides, angles and varying angles. */
@@ -169,7 +176,7 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
 }
 
-/* ---- added for rayleigh_plateau and hysteresis ---- */
+/* ---- closing a run; frame sequences ---- */
 
 int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap)
 {
@@ -194,7 +201,8 @@ void exp_frames_free(exp_frames *f)
   *f = (exp_frames){0};
 }
 
-int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt, ...)
+int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt,
+                   ...)
 {
   char file[128];
   va_list ap;
@@ -202,7 +210,8 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
   int len = vsnprintf(file, sizeof file, fmt, ap);
   va_end(ap);
   if (len < 0 || (size_t)len >= sizeof file)
-    return CAP_ERROR(CAP_EINVAL, "frames: the file name from \"%s\" is longer than %zu characters", fmt, sizeof file - 1);
+    return CAP_ERROR(CAP_EINVAL, "frames: the file name from \"%s\" is longer than %zu characters", fmt,
+                     sizeof file - 1);
   const cap_grid *g = &sc->g;
   const int band = 2 * g->nx + 1, n = f->n;
   cap_grid q;
@@ -218,7 +227,8 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
         if (b == 2 * g->nx) {
           v[o] = NAN;
           c[o] = 1;
-        } else v[o] = c[o] = f->phi[k][cap_grid_idx(g, i, j)];
+        } else
+          v[o] = c[o] = f->phi[k][cap_grid_idx(g, i, j)];
       }
   if (!st) st = cap_io_png_field(exp_path(ctx, file), &q, v, -range, range, CAP_CMAP_DIVERGING, c, scale);
   free(v);
@@ -232,10 +242,122 @@ void exp_scene_close(exp_scene *sc, exp_run *run)
   exp_scene_free(sc);
 }
 
-/* ---- added for the cylinder scenes and capillary_rise ---- */
+/* ---- baths ---- */
 
 double exp_flat_phi(double x, double y, const void *level)
 {
   (void)x;
   return y - *(const double *)level;
+}
+
+/* ---- drops on walls and solids ---- */
+
+void exp_spec_box(exp_scene_spec *spec, double cells, double x0, double y0, double x1, double y1)
+{
+  spec->h = 1.0 / cells;
+  spec->x0 = x0;
+  spec->y0 = y0;
+  spec->nx = (int)ceil((x1 - x0) * cells);
+  spec->ny = (int)ceil((y1 - y0) * cells);
+}
+
+void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double t1, double n0, double n1, double nx,
+                          double ny)
+{
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+  for (int k = 0; k < 4; k++) {
+    double t = k & 1 ? t1 : t0, n = k & 2 ? n1 : n0, x = t * ny + n * nx, y = -t * nx + n * ny;
+    x0 = fmin(x0, x);
+    x1 = fmax(x1, x);
+    y0 = fmin(y0, y);
+    y1 = fmax(y1, y);
+  }
+  exp_spec_box(spec, cells, x0, y0, x1, y1);
+}
+
+int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc)
+{
+  cap_statics_cap_shape cap;
+  int st = exp_scene_alloc(sc, spec);
+  if (!st) st = cap_statics_cap(spec->geom == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D, theta, measure, &cap);
+  if (st) {
+    exp_scene_free(*sc);
+    *sc = NULL;
+    return st;
+  }
+  exp_scene_circle(*sc, xc, -cap.radius.val * cos(theta), cap.radius.val);
+  return CAP_SUCCESS;
+}
+
+void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double gy)
+{
+  exp_scene_fluid(sc, 1, 1, sqrt(1.0 / la), gx, gy);
+  sc->p.extension_order = 1;
+  sc->p.reinit_every = 10;
+}
+
+int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f)
+{
+  *f = (exp_drop_fit){0, NAN, NAN, NAN, NAN, NAN};
+  int st = cap_levelset_fill_ghosts(&sc->g, sc->s->phi);
+  if (!st) st = exp_scene_crossings(sc, 0, &f->n);
+  if (!st && mirror) st = exp_drop_apex_foot(sc->cross, f->n, &f->apex, &f->half_width);
+  if (!st) st = exp_circle_fit(sc->cross, f->n, mirror, &f->xc, &f->yc, &f->R);
+  return st;
+}
+
+int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, double theta, double *R)
+{
+  const cap_bc slip = CAP_BC_SLIP;
+  exp_scene_spec spec = {.bc = {slip, slip, slip, slip}, .solid_angle = theta};
+  cap_statics_cap_shape cap;
+  int st = cap_statics_cap(CAP_REF_2D, theta, M_PI / 2, &cap);
+  if (st) return st;
+  *R = cap.radius.val;
+  double W = (theta > M_PI / 2 ? cap.radius.val : cap.half_width.val) + 1.0, T = fmax(cap.height.val, 1.0) + 0.6;
+  exp_spec_box_rotated(&spec, cells, -W, W, -0.4, T, nx, ny);
+  if (!(st = cap_solid_halfplane_alloc(&spec.solid, 0, 0, nx, ny))) st = exp_scene_alloc(sc, &spec);
+  if (!st) exp_scene_circle(*sc, 0, 0, 1.0);
+  return st;
+}
+
+int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, double theta, double *R)
+{
+  const cap_bc slip = CAP_BC_SLIP;
+  exp_scene_spec spec = {.bc = {slip, slip, slip, slip}, .solid_angle = theta};
+  cap_statics_disc_cap_shape dc;
+  int st = cap_statics_cap_on_disc(theta, Rs, area, &dc);
+  if (st) return st;
+  *R = dc.radius.val;
+  double x1 = fmax(dc.radius.val, 1.0) + 1.0, y1 = fmax(dc.distance.val + dc.radius.val, Rs + 1.0) + 0.7;
+  exp_spec_box(&spec, cells, -x1, -0.5, x1, y1);
+  if (!(st = cap_solid_disc_alloc(&spec.solid, 0, 0, Rs))) st = exp_scene_alloc(sc, &spec);
+  if (!st) exp_scene_circle(*sc, 0, Rs, 1.0);
+  return st;
+}
+
+typedef struct {
+  double xc, yc, h, R, eps;
+  int n, axi;
+} mode_drop;
+
+static double mode_radius(const mode_drop *o, double th)
+{
+  return o->R * (1 + o->eps * (o->axi ? exp_legendre(o->n, cos(th)) : cos(o->n * th)));
+}
+
+static double mode_drop_phi(double x, double y, const void *user)
+{
+  const mode_drop *o = user;
+  x -= o->xc;
+  y -= o->yc;
+  double r = hypot(x, y), th = o->axi ? atan2(x, y) : atan2(y, x);
+  double dr = (mode_radius(o, th + 1e-6) - mode_radius(o, th - 1e-6)) / 2e-6 / fmax(r, o->h);
+  return (r - mode_radius(o, th)) / sqrt(1 + dr * dr);
+}
+
+void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double R, double eps, int n)
+{
+  mode_drop o = {xc, yc, sc->g.h, R, eps, n, sc->g.geom == CAP_GEOM_AXI};
+  exp_scene_set_phi(sc, mode_drop_phi, &o);
 }

@@ -41,38 +41,38 @@
 
 /* What exp_scene_alloc builds. Zero-initialise it and set what differs (designated initialisers). */
 typedef struct {
-  cap_geometry geom;   /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (the axis at x = 0 when x0 = 0) */
-  int nx, ny;          /* interior cells */
-  double h, x0, y0;    /* cell size and the lower corner of the interior */
-  cap_bc bc[4];        /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI); CAP_BC_WALL (0) keeps the side as
+  cap_geometry geom;  /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (the axis at x = 0 when x0 = 0) */
+  int nx, ny;         /* interior cells */
+  double h, x0, y0;   /* cell size and the lower corner of the interior */
+  cap_bc bc[4];       /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI); CAP_BC_WALL (0) keeps the side as
                         * cap_grid_init makes it (a wall, or the axis of an AXI grid) */
-  double angle[4];     /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none */
-  unsigned varying;    /* sides (bits 1 << side) whose angle varies along them: the scene allocates
+  double angle[4];    /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none */
+  unsigned varying;   /* sides (bits 1 << side) whose angle varies along them: the scene allocates
                         * sc->wall_angle[side] (cap_grid_set_wall_angles, filled with angle[side]) */
-  cap_solid *solid;    /* a solid inside the domain, taken over by the scene; NULL: none */
-  double solid_angle;  /* its contact angle, rad */
-  int force;           /* 1: allocate sc->fw, the workspace of cap_force on the solid */
-  int pinned;          /* 1: allocate sc->pinned (g.size cells, zero), the mask of params.pinned */
+  cap_solid *solid;   /* a solid inside the domain, taken over by the scene; NULL: none */
+  double solid_angle; /* its contact angle, rad */
+  int force;          /* 1: allocate sc->fw, the workspace of cap_force on the solid */
+  int pinned;         /* 1: allocate sc->pinned (g.size cells, zero), the mask of params.pinned */
 } exp_scene_spec;
 
 typedef struct {
-  cap_grid g;              /* the grid with its boundaries and angles */
-  cap_solid *solid;        /* NULL or the solid inside the domain */
-  cap_vsurf *vs;           /* its virtual surface (NULL without a solid) */
-  cap_ns_state *s;         /* the flow: phi, u, v, p, kappa, t, step */
+  cap_grid g;       /* the grid with its boundaries and angles */
+  cap_solid *solid; /* NULL or the solid inside the domain */
+  cap_vsurf *vs;    /* its virtual surface (NULL without a solid) */
+  cap_ns_state *s;  /* the flow: phi, u, v, p, kappa, t, step */
   cap_ns_ws *w;
-  cap_ns_params p;         /* the solver's parameters (see above) */
-  cap_force_ws *fw;        /* spec.force: the force workspace; else NULL */
-  unsigned char *pinned;   /* spec.pinned: the pinned-cell mask; else NULL */
-  double *wall_angle[4];   /* spec.varying: the angles along each such side (nx or ny + 2 ng entries) */
-  double *work;            /* with a solid: a field for exp_scene_liquid; else NULL */
-  exp_crossing *cross;     /* the crossings of exp_scene_crossings, room for cross_cap */
+  cap_ns_params p;       /* the solver's parameters (see above) */
+  cap_force_ws *fw;      /* spec.force: the force workspace; else NULL */
+  unsigned char *pinned; /* spec.pinned: the pinned-cell mask; else NULL */
+  double *wall_angle[4]; /* spec.varying: the angles along each such side (nx or ny + 2 ng entries) */
+  double *work;          /* with a solid: a field for exp_scene_liquid; else NULL */
+  exp_crossing *cross;   /* the crossings of exp_scene_crossings, room for cross_cap */
   int cross_cap;
-  cap_ns_step_info info;   /* the last step's figures (zeroed at the start of each run) */
-  double given;            /* the sum of info.area_given over every step the scene took: the measure the
+  cap_ns_step_info info; /* the last step's figures (zeroed at the start of each run) */
+  double given;          /* the sum of info.area_given over every step the scene took: the measure the
                             * reinitialisations gave the liquid, net (params.reinit_keep_area) */
-  double t_end;            /* the running loop's end time; a hook may move it */
-  int stop;                /* set by a hook: the running loop ends */
+  double t_end;          /* the running loop's end time; a hook may move it */
+  int stop;              /* set by a hook: the running loop ends */
 } exp_scene;
 
 /* Builds the scene of spec (see above) into *out. Errors: those of cap_grid_init, cap_grid_set_bc,
@@ -107,16 +107,16 @@ typedef struct {
 int exp_clock_due(exp_clock *c, double t);
 
 typedef struct exp_loop {
-  const char *label;   /* the progress label */
-  double t_end;        /* the run's end time */
+  const char *label;                        /* the progress label */
+  double t_end;                             /* the run's end time */
   int (*before)(exp_scene *sc, void *user); /* before each step; NULL: none */
   int (*after)(exp_scene *sc, void *user);  /* after each step taken; NULL: none */
-  void *user;          /* passed to the hooks */
-  cap_tsv *series;     /* NULL, or the series a row is written to whenever clock is due after a step */
+  void *user;                               /* passed to the hooks */
+  cap_tsv *series; /* NULL, or the series a row is written to whenever clock is due after a step */
   int (*row)(const exp_scene *sc, void *user, double *row); /* fills a row, returns its columns (<= 16) */
-  const double *value; /* without row: the row is (t, *value) */
+  const double *value;                                      /* without row: the row is (t, *value) */
   exp_clock clock;
-  int at_start;        /* 1: after and the row (whatever the clock) run once more at the start, before the
+  int at_start; /* 1: after and the row (whatever the clock) run once more at the start, before the
                         * first step: the run's first sample */
 } exp_loop;
 
@@ -142,7 +142,7 @@ void exp_scene_account(const exp_scene *sc, exp_run *run);
  * (exp_png_with_solid). Errors: those of cap_io_png_field; CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
 
-/* ---- added for rayleigh_plateau and hysteresis ---- */
+/* ---- closing a run; frame sequences ---- */
 
 /* Ends a run of the scene: exp_scene_account into run (NULL: none), then exp_scene_free (sc NULL accepted). */
 void exp_scene_close(exp_scene *sc, exp_run *run);
@@ -166,16 +166,75 @@ void exp_frames_free(exp_frames *f);
  * from -x_max to x_max upwards), the frames stacked from the first (top) down with one grey row between
  * them; the diverging map over [-range, range] with phi's zero contour, scale pixels per cell. Errors:
  * those of cap_grid_init and cap_io_png_field; CAP_EINVAL for a name over 127 characters; CAP_ENOMEM. */
-int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt, ...)
+int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt,
+                   ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
 
-/* ---- added for the cylinder scenes and capillary_rise ---- */
+/* ---- baths ---- */
 
 /* A flat liquid surface at the height *(const double *)level, liquid below: phi = y - level (for
  * exp_scene_set_phi). */
 double exp_flat_phi(double x, double y, const void *level);
+
+/* ---- drops on walls and solids ---- */
+
+/* Sets spec's grid to the box [x0, x1] x [y0, y1] at `cells` cells per unit length: h = 1 / cells, the lower
+ * corner (x0, y0), nx = ceil((x1 - x0) cells) and ny = ceil((y1 - y0) cells) (the far sides rounded outwards). */
+void exp_spec_box(exp_scene_spec *spec, double cells, double x0, double y0, double x1, double y1);
+
+/* Sets spec's grid (exp_spec_box) to the smallest box that holds the rectangle t0 <= t <= t1, n0 <= n <= n1 in
+ * the frame of a line through the origin with unit normal (nx, ny): the point (t, n) of that frame (t along the
+ * line, n along the normal) is at x = t ny + n nx, y = -t nx + n ny. */
+void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double t1, double n0, double n1, double nx,
+                          double ny);
+
+/* A drop sitting on the bottom wall (y = 0) of a box: builds the scene of spec (exp_scene_alloc) and sets phi to
+ * the circular (planar) or spherical (AXI: on the axis, xc = 0) cap of liquid measure `measure` (area planar,
+ * volume AXI) that meets the wall at angle theta (cap_statics_cap): the circle of the cap's radius R centred at
+ * (xc, -R cos(theta)) (exp_scene_circle). Errors: those of exp_scene_alloc and cap_statics_cap; on failure *sc
+ * is NULL and spec->solid has been freed. */
+int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc);
+
+/* The solver of a drop with a moving contact line, in the units sigma = rho = 1: mu = sqrt(1 / la) (the Laplace
+ * number la = sigma rho R0 / mu^2), gravity (gx, gy), the velocity extended constant along the normals
+ * (extension_order 1) and the level set reinitialised every 10 steps. */
+void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double gy);
+
+/* The circle fitted to a drop's interface (exp_scene_drop_fit); what was not measured is NAN. */
+typedef struct {
+  int n;                   /* the crossings, in sc->cross */
+  double xc, yc, R;        /* the circle's centre and radius */
+  double apex, half_width; /* mirror: the apex height and the contact half-width */
+} exp_drop_fit;
+
+/* Fits the scene's drop: fills phi's ghosts (cap_levelset_fill_ghosts) and takes the interface's crossings
+ * (exp_scene_crossings, no curvature); then, if mirror (a half drop on the bottom wall y = 0 with its centre line
+ * on the side x = 0), the apex height and half-width (exp_drop_apex_foot) and the circle fitted to the crossings
+ * and their mirror images, else the circle fitted to the crossings (exp_circle_fit). Errors: theirs. */
+int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f);
+
+/* A whole drop on a solid half-plane through the origin whose unit normal (nx, ny) points into the fluid (planar,
+ * free-slip sides, the solid's contact angle theta): the box holds the rectangle |t| <= W, -0.4 <= n <= T of the
+ * plane's frame (exp_spec_box_rotated), W the widest half-width plus 1 and T the height (at least 1) plus 0.6 of
+ * the cap of area pi/2 at theta (cap_statics_cap; its radius in *R); phi the unit circle centred at the origin
+ * (the drop starts as the unit half-disc). Errors: those of cap_statics_cap, cap_solid_halfplane_alloc and
+ * exp_scene_alloc. */
+int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, double theta, double *R);
+
+/* A whole drop on a solid disc of radius Rs at the origin (planar, free-slip sides, contact angle theta): phi the
+ * unit circle centred at (0, Rs), whose liquid area outside the disc the caller gives as area; the box [-x1, x1] x
+ * [-0.5, y1], x1 = max(R, 1) + 1 and y1 = max(D + R, Rs + 1) + 0.7 for the drop of that area at rest on the disc
+ * (cap_statics_cap_on_disc: radius R, in *R, its centre at the distance D from the disc's). Errors: those of
+ * cap_statics_cap_on_disc, cap_solid_disc_alloc and exp_scene_alloc. */
+int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, double theta, double *R);
+
+/* phi at every interior cell centre for a drop of mode n about (xc, yc), liquid inside: the boundary r_b(theta) =
+ * R (1 + eps cos(n theta)) (planar, theta from the x axis) or R (1 + eps P_n(cos theta)) (AXI, theta from the
+ * axis; exp_legendre), phi = (r - r_b) / sqrt(1 + (r_b' / max(r, h))^2), r_b' by central differences over
+ * +-1e-6: a distance to first order (exp_scene_reinit makes it one). */
+void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double R, double eps, int n);
 
 #endif

@@ -73,7 +73,10 @@ static int measure(exp_scene *sc, const drop *d, double *m)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (s->phi[c] < -d->R / 2) { psum += s->p[c]; cells++; }
+      if (s->phi[c] < -d->R / 2) {
+        psum += s->p[c];
+        cells++;
+      }
     }
   for (int k = 0; k < n; k++) {
     const exp_crossing *c = &sc->cross[k];
@@ -120,9 +123,13 @@ static int snapshots(exp_ctx *ctx, const cap_ns_state *s)
       size_t c = cap_grid_idx(&s->g, i, j);
       speed[c] = s->phi[c] < 0 ? hypot(0.5 * (s->u[c] + s->u[c + 1]), 0.5 * (s->v[c] + s->v[c + s->g.sy])) : 0;
       vmax = fmax(vmax, speed[c]);
-      if (s->phi[c] < 0) { pmin = fmin(pmin, s->p[c]); pmax = fmax(pmax, s->p[c]); }
+      if (s->phi[c] < 0) {
+        pmin = fmin(pmin, s->p[c]);
+        pmax = fmax(pmax, s->p[c]);
+      }
     }
-  int st = cap_io_png_field(exp_path(ctx, "speed.png"), &s->g, speed, 0, vmax > 0 ? vmax : 1, CAP_CMAP_SEQUENTIAL, s->phi, 6);
+  int st = cap_io_png_field(exp_path(ctx, "speed.png"), &s->g, speed, 0, vmax > 0 ? vmax : 1, CAP_CMAP_SEQUENTIAL,
+                            s->phi, 6);
   if (!st)
     st = cap_io_png_field(exp_path(ctx, "pressure.png"), &s->g, s->p, pmin, pmax > pmin ? pmax : pmin + 1,
                           CAP_CMAP_SEQUENTIAL, s->phi, 6);
@@ -145,7 +152,8 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
   double t_visc = 1.0 / sc->p.mu; /* D^2 rho / mu with D = rho = 1 */
   char label[64];
   snprintf(label, sizeof label, "La = %g to t = D^2/mu = %.4g", la, t_visc);
-  exp_loop L = {.label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .clock = {.every = t_visc / 400}};
+  exp_loop L = {
+      .label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .clock = {.every = t_visc / 400}};
   if (!(L.series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la))) st = CAP_EIO;
   double early = NAN, late = NAN;
   const double marks[4] = {0.1, 0.2, 0.9, 1.0};
@@ -168,9 +176,8 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
 static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
   /* the pressure jump is judged at 25.6 cells (or the finest level below), and the long runs to
-   * the viscous time go at that level too (at 12.8 cells the symmetric drop first relaxes to 4e-6,
-   * then a drift of the whole drop grows from rounding and saturates near 4e-3: 12.8 cells across
-   * do not hold the drop still) */
+   * the viscous time go at that level too (12.8 cells across do not hold the drop still:
+   * docs/design/experiments-static_drop.md) */
   int a = exp_level_at(runs, n, 25.6);
   int quick = strcmp(exp_mode(ctx), "quick") == 0;
   double cells = runs[a].cells;
@@ -182,7 +189,10 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
     int st = long_run(ctx, par, cells, las[k], &u, &dr);
     if (st) return st;
     exp_result(ctx, k == 0 ? "U_end_La120" : (k == 1 ? "U_end_La1200" : "U_end"), u);
-    if (k == 2) { u_end = u; decay = dr; }
+    if (k == 2) {
+      u_end = u;
+      decay = dr;
+    }
   }
   exp_result(ctx, "long_run_cells", cells);
   exp_result(ctx, "acceptance_cells", runs[a].cells);
@@ -191,8 +201,10 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   exp_result(ctx, "shape_err", runs[a].metric[M_SHAPE]);
   exp_result(ctx, "order_kappa", exp_order(runs, n, M_KAPPA));
   exp_result(ctx, "order_dp", exp_order(runs, n, M_DP));
-  exp_checkf(ctx, runs[a].metric[M_DP], 1, 0.005, "pressure-jump error |dp - dp_ref|/dp_ref at %g cells", runs[a].cells);
-  exp_checkf(ctx, u_end, 1, 1e-5, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA], cells);
+  exp_checkf(ctx, runs[a].metric[M_DP], 1, 0.005, "pressure-jump error |dp - dp_ref|/dp_ref at %g cells",
+             runs[a].cells);
+  exp_checkf(ctx, u_end, 1, 1e-5, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA],
+             cells);
   exp_check(ctx, "spurious velocity decays: max U over [0.9, 1] D^2/mu / max U over [0.1, 0.2] D^2/mu", decay, 1, 1.0);
   if (n >= 2) {
     /* every curve of the convergence figure has its order asserted; 1.5 is the issue's figure for
@@ -207,7 +219,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 static const exp_def def = {
     "static_drop",
     "A 2D drop at rest keeps the Laplace pressure jump sigma/R and its spurious currents decay.",
-    "static-drop test of Popinet (2009) Sec. 5.1 [popinet2009accurate]; solver of Wang, Mucha & Turk (2005) [wang2005water]",
+    "static-drop test of Popinet (2009) Sec. 5.1 [popinet2009accurate]; solver of Wang, Mucha & Turk (2005) "
+    "[wang2005water]",
     "Laplace's law dp = sigma/R (2 sigma/R for the sphere of --geometry axi), no flow",
     {{"la", "", "Laplace number sigma rho D / mu^2", 12000, 1, 1e7, 0},
      {"offset", "cells", "shift of the drop's centre from the grid's symmetry point", 0, 0, 0.5, 0},
