@@ -262,30 +262,30 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "capillary_rise",
-    "Between two vertical plates with gap d and contact angle theta, a bath rises to the exact 2D meniscus: "
-    "lifted area 2 l_c^2 cos(theta) per unit length (Jurin's law for plates), centre and wall heights of the "
-    "Young-Laplace meniscus.",
-    "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) "
-    "[degennes2004]; Landau & Lifshitz (1987) Sec. 61 [landau1987]",
-    "the exact meniscus between plates and Jurin's law (analytic/cap_rise.h), heights above the level of zero "
-    "pressure",
-    {{"damping", "", "damping ratio of the column's rise, 12 nu / d^2 over 2 sqrt(g / H_J)", 1, 0.05, 100, 0},
-     {"t-end", "sqrt(l_c/g)", "time each case runs", 25, 0, 1000, CAP_CLI_LO_OPEN},
-     {"theta", "deg", "run this contact angle only (0: the set of the mode; above 90 a depression)", 0, 0, 180,
-      CAP_CLI_HI_OPEN},
-     {"gap", "l_c", "run this gap d only (0: the set of the mode)", 0, 0, 4, 0}},
-    {8, 16},
-    {8, 16},
-    {8, 16, 32},
-    {{"area_err", "", "max |A - A_ref|/A_ref, A the lifted area of the gap"},
-     {"h0_err", "", "max |h0 - h0_ref|/h0_ref (centre height)"},
-     {"hw_err", "", "max |hw - hw_ref|/hw_ref (wall height)"},
-     {"profile_err", "l_c", "max |z - z_ref| over the gap's columns"},
-     {"t_rest", "sqrt(l_c/g)", "after it the mid-plane height moves less than 0.1 % of h0_ref per unit time"}},
-    run_level,
-    finish,
-    0,
+    .name = "capillary_rise",
+    .claim = "Between two vertical plates with gap d and contact angle theta, a bath rises to the exact 2D meniscus: "
+             "lifted area 2 l_c^2 cos(theta) per unit length (Jurin's law for plates), centre and wall heights of the "
+             "Young-Laplace meniscus.",
+    .source = "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) "
+              "[degennes2004]; Landau & Lifshitz (1987) Sec. 61 [landau1987]",
+    .reference = "the exact meniscus between plates and Jurin's law (analytic/cap_rise.h), heights above the level of "
+                 "zero pressure",
+    .run_level = run_level,
+    .finish = finish,
+    .params = {{"damping", "", "damping ratio of the column's rise, 12 nu / d^2 over 2 sqrt(g / H_J)", 1, 0.05, 100, 0},
+               {"t-end", "sqrt(l_c/g)", "time each case runs", 25, 0, 1000, CAP_CLI_LO_OPEN},
+               {"theta", "deg", "run this contact angle only (0: the set of the mode; above 90 a depression)", 0, 0,
+                180, CAP_CLI_HI_OPEN},
+               {"gap", "l_c", "run this gap d only (0: the set of the mode)", 0, 0, 4, 0}},
+    .quick = {8, 16},
+    .standard = {8, 16},
+    .full = {8, 16, 32},
+    .metrics = {{"area_err", "", "max |A - A_ref|/A_ref, A the lifted area of the gap"},
+                {"h0_err", "", "max |h0 - h0_ref|/h0_ref (centre height)"},
+                {"hw_err", "", "max |hw - hw_ref|/hw_ref (wall height)"},
+                {"profile_err", "l_c", "max |z - z_ref| over the gap's columns"},
+                {"t_rest", "sqrt(l_c/g)",
+                 "after it the mid-plane height moves less than 0.1 % of h0_ref per unit time"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

@@ -270,31 +270,30 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "cheerios",
-    "Two identical floating cylinders attract: the horizontal force per unit length is rho g z_m^2/2 of the "
-    "exact 2D statics, z_m the meniscus height at their midpoint, and released they approach; a heavy hydrophobic "
-    "cylinder and a light hydrophilic one (opposite meniscus slopes) repel.",
-    "Ruan et al. (2021) [ruan2021solid]; Vella & Mahadevan (2005) [vella2005cheerios]",
-    "the exact 2D statics of two floating cylinders (analytic/cap_cheerios.h, cap_cheerios_2d_pair; two different "
-    "ones: cap_cheerios_2d_unlike)",
-    {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},
-     {"t-end", "sqrt(l_c/g)", "time each run lasts", 40, 2, 1000, 0},
-     {"bond", "-", "Bond number R^2 / l_c^2 of the identical pair (a, b)", 0.16, 0.01, 1, 0}},
-    {8},
-    {8, 12},
-    {8, 12, 16},
-    {{"force_err", "", "max |F - F_ref|/F_ref at l = 2, 3 l_c"},
-     {"force_err_far", "", "max |F - F_ref|/F_ref at l = 4, 5 l_c"},
-     {"zm_err", "", "max |z_m - z_m,ref|/|z_m,ref| at l = 2, 3 l_c"},
-     {"approach", "l_c", "l(0) - l(t_end) of the released pair"},
-     {"ratio", "", "min over l of F / F_ref (> 0: attraction)"},
-     {"force_mom_err", "", "max |F_momentum - F_ref|/F_ref at l = 2, 3 l_c (the liquid's momentum balance)"},
-     {"repel", "", "(c) min(-Fx_a, Fx_b) / |F_ref| over l (> 0: both pushed apart)"},
-     {"repel_err", "", "(c) max over both bodies |Fx - Fx_ref| / |F_ref|"},
-     {"repel_mom_err", "", "(c) the same for the forces from the momentum balance"}},
-    run_level,
-    finish,
-    0,
+    .name = "cheerios",
+    .claim = "Two identical floating cylinders attract: the horizontal force per unit length is rho g z_m^2/2 of the "
+             "exact 2D statics, z_m the meniscus height at their midpoint, and released they approach; a heavy "
+             "hydrophobic cylinder and a light hydrophilic one (opposite meniscus slopes) repel.",
+    .source = "Ruan et al. (2021) [ruan2021solid]; Vella & Mahadevan (2005) [vella2005cheerios]",
+    .reference = "the exact 2D statics of two floating cylinders (analytic/cap_cheerios.h, cap_cheerios_2d_pair; two "
+                 "different ones: cap_cheerios_2d_unlike)",
+    .run_level = run_level,
+    .finish = finish,
+    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},
+               {"t-end", "sqrt(l_c/g)", "time each run lasts", 40, 2, 1000, 0},
+               {"bond", "-", "Bond number R^2 / l_c^2 of the identical pair (a, b)", 0.16, 0.01, 1, 0}},
+    .quick = {8},
+    .standard = {8, 12},
+    .full = {8, 12, 16},
+    .metrics = {{"force_err", "", "max |F - F_ref|/F_ref at l = 2, 3 l_c"},
+                {"force_err_far", "", "max |F - F_ref|/F_ref at l = 4, 5 l_c"},
+                {"zm_err", "", "max |z_m - z_m,ref|/|z_m,ref| at l = 2, 3 l_c"},
+                {"approach", "l_c", "l(0) - l(t_end) of the released pair"},
+                {"ratio", "", "min over l of F / F_ref (> 0: attraction)"},
+                {"force_mom_err", "", "max |F_momentum - F_ref|/F_ref at l = 2, 3 l_c (the liquid's momentum balance)"},
+                {"repel", "", "(c) min(-Fx_a, Fx_b) / |F_ref| over l (> 0: both pushed apart)"},
+                {"repel_err", "", "(c) max over both bodies |Fx - Fx_ref| / |F_ref|"},
+                {"repel_mom_err", "", "(c) the same for the forces from the momentum balance"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

@@ -241,31 +241,32 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "drop_oscillation",
-    "A 2D drop (or, with --geometry axi, a sphere) oscillates with Rayleigh's capillary period and its amplitude "
-    "decays at Lamb's viscous rate.",
-    "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
-    "Sec. 355 [lamb1932]",
-    "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with the "
-    "exact linear release of the viscous drop (analytic/cap_oscillation.h)",
-    {{"n", "", "mode number of the perturbation", 2, 2, 8, CAP_CLI_INTEGER},
-     {"radius", "", "drop radius R (length unit)", 1, 0, 1e6, CAP_CLI_LO_OPEN},
-     {"sigma", "", "surface tension", 1, 0, 1e6, CAP_CLI_LO_OPEN},
-     {"rho", "", "liquid density", 1, 0, 1e6, CAP_CLI_LO_OPEN},
-     {"nu", "", "kinematic viscosity of the viscous case", 0.03, 0, 1e6, CAP_CLI_LO_OPEN},
-     {"la", "", "Laplace number sigma rho D / mu^2 of the inviscid case", 1e5, 1e3, 1e9, 0},
-     {"amplitude", "", "perturbation eps of the boundary r = R (1 + eps cos(n theta))", 0.02, 0, 0.05, CAP_CLI_LO_OPEN},
-     {"periods", "", "reference periods each case runs", 3, 1, 20, 0}},
-    {12.8, 25.6},
-    {12.8, 25.6, 51.2},
-    {12.8, 25.6, 51.2, 102.4},
-    {{"period_err", "", "|T - T_ref|/T_ref, inviscid case"},
-     {"vol_drift", "", "max |A(t) - A(0)|/A(0), inviscid case"},
-     {"decay_err", "", "|beta - beta_ref|/beta_ref, viscous case"},
-     {"period_err_visc", "", "|T - T_ref|/T_ref, viscous case"}},
-    run_level,
-    finish,
-    1, /* --geometry axi: the sphere, mode P_n, against Rayleigh's 3D period */
+    .name = "drop_oscillation",
+    .claim = "A 2D drop (or, with --geometry axi, a sphere) oscillates with Rayleigh's capillary period and its "
+             "amplitude decays at Lamb's viscous rate.",
+    .source = "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
+              "Sec. 355 [lamb1932]",
+    .reference = "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with "
+                 "the exact linear release of the viscous drop (analytic/cap_oscillation.h)",
+    .run_level = run_level,
+    .finish = finish,
+    .axi = 1, /* --geometry axi: the sphere, mode P_n, against Rayleigh's 3D period */
+    .params = {{"n", "", "mode number of the perturbation", 2, 2, 8, CAP_CLI_INTEGER},
+               {"radius", "", "drop radius R (length unit)", 1, 0, 1e6, CAP_CLI_LO_OPEN},
+               {"sigma", "", "surface tension", 1, 0, 1e6, CAP_CLI_LO_OPEN},
+               {"rho", "", "liquid density", 1, 0, 1e6, CAP_CLI_LO_OPEN},
+               {"nu", "", "kinematic viscosity of the viscous case", 0.03, 0, 1e6, CAP_CLI_LO_OPEN},
+               {"la", "", "Laplace number sigma rho D / mu^2 of the inviscid case", 1e5, 1e3, 1e9, 0},
+               {"amplitude", "", "perturbation eps of the boundary r = R (1 + eps cos(n theta))", 0.02, 0, 0.05,
+                CAP_CLI_LO_OPEN},
+               {"periods", "", "reference periods each case runs", 3, 1, 20, 0}},
+    .quick = {12.8, 25.6},
+    .standard = {12.8, 25.6, 51.2},
+    .full = {12.8, 25.6, 51.2, 102.4},
+    .metrics = {{"period_err", "", "|T - T_ref|/T_ref, inviscid case"},
+                {"vol_drift", "", "max |A(t) - A(0)|/A(0), inviscid case"},
+                {"decay_err", "", "|beta - beta_ref|/beta_ref, viscous case"},
+                {"period_err_visc", "", "|T - T_ref|/T_ref, viscous case"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

@@ -266,35 +266,35 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "floating_density",
-    "A horizontal cylinder denser than the liquid floats, carried by the pressure on its wetted arc and the "
-    "two line forces, up to the density ratio D_max(Bo, theta) of the exact 2D statics; the paperclip "
-    "(D = 7.9) floats and D = 25 sinks.",
-    "Ruan et al. (2021), solid-fluid interaction with surface-tension-dominant contact [ruan2021solid]; "
-    "Vella, Lee & Kim (2006) [vella2006load]",
-    "the floating cylinder's force balance and its maximum (analytic/cap_floating.h), at the measured height "
-    "above the level of zero pressure",
-    {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},
-     {"t-end", "sqrt(l_c/g)", "time each held run lasts", 24, 2, 1000, 0},
-     {"t-free", "sqrt(l_c/g)", "time each free run lasts", 40, 2, 1000, 0},
-     {"bond", "", "run this Bond number R^2/l_c^2 only (0: the set of the mode)", 0, 0, 4, 0},
-     {"theta", "deg", "run this contact angle only (0: the set of the mode)", 0, 0, 180, CAP_CLI_HI_OPEN}},
-    {4, 6},
-    {4, 8},
-    {4, 8, 16},
-    {{"load_err", "", "max |D - D_ref(zc)|/D_ref over the held runs"},
-     {"dmax_err", "", "max |D_max - D_max_ref|/D_max_ref"},
-     {"depth_err", "", "max |depth - depth_ref|/depth_ref at D = D_max/2"},
-     {"drift", "R", "max change of the free cylinder's height over its last unit of time"},
-     {"clip_light_sank", "", "the paperclip at D = 7.9 sank (1) or floats (0)"},
-     {"clip_heavy_sank", "", "the paperclip at D = 25 sank (1) or floats (0)"},
-     {"share_err", "",
-      "max |share - share_ref| of the free cylinder at D_max/2, share the weight's part carried by the "
-      "line forces"},
-     {"held_lost", "", "held runs whose liquid closed over the cylinder (left out of load_err and the D_max fit)"}},
-    run_level,
-    finish,
-    0,
+    .name = "floating_density",
+    .claim = "A horizontal cylinder denser than the liquid floats, carried by the pressure on its wetted arc and the "
+             "two line forces, up to the density ratio D_max(Bo, theta) of the exact 2D statics; the paperclip (D = "
+             "7.9) floats and D = 25 sinks.",
+    .source = "Ruan et al. (2021), solid-fluid interaction with surface-tension-dominant contact [ruan2021solid]; "
+              "Vella, Lee & Kim (2006) [vella2006load]",
+    .reference = "the floating cylinder's force balance and its maximum (analytic/cap_floating.h), at the measured "
+                 "height above the level of zero pressure",
+    .run_level = run_level,
+    .finish = finish,
+    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},
+               {"t-end", "sqrt(l_c/g)", "time each held run lasts", 24, 2, 1000, 0},
+               {"t-free", "sqrt(l_c/g)", "time each free run lasts", 40, 2, 1000, 0},
+               {"bond", "", "run this Bond number R^2/l_c^2 only (0: the set of the mode)", 0, 0, 4, 0},
+               {"theta", "deg", "run this contact angle only (0: the set of the mode)", 0, 0, 180, CAP_CLI_HI_OPEN}},
+    .quick = {4, 6},
+    .standard = {4, 8},
+    .full = {4, 8, 16},
+    .metrics = {{"load_err", "", "max |D - D_ref(zc)|/D_ref over the held runs"},
+                {"dmax_err", "", "max |D_max - D_max_ref|/D_max_ref"},
+                {"depth_err", "", "max |depth - depth_ref|/depth_ref at D = D_max/2"},
+                {"drift", "R", "max change of the free cylinder's height over its last unit of time"},
+                {"clip_light_sank", "", "the paperclip at D = 7.9 sank (1) or floats (0)"},
+                {"clip_heavy_sank", "", "the paperclip at D = 25 sank (1) or floats (0)"},
+                {"share_err", "",
+                 "max |share - share_ref| of the free cylinder at D_max/2, share the weight's part carried by the "
+                 "line forces"},
+                {"held_lost", "",
+                 "held runs whose liquid closed over the cylinder (left out of load_err and the D_max fit)"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

@@ -252,27 +252,28 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "hysteresis",
-    "A 2D drop on a tilted wall with receding and advancing angles theta_r < theta_a holds up to the tilt "
-    "rho g A sin(alpha_c) = sigma (cos theta_r - cos theta_a) and slides above it with its front at theta_a "
-    "and its rear at theta_r.",
-    "Wang, Mucha & Turk (2005) Sec. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) ch. 3 [degennes2004]",
-    "the 2D retention force of a drop on an incline (closed form)",
-    {{"la", "", "Laplace number sigma rho R0 / mu^2", 10, 0.1, 1e7, 0},
-     {"bond", "", "Bond number rho g R0^2 / sigma (g the magnitude of gravity)", 1, 0, 10, CAP_CLI_LO_OPEN},
-     {"t-end", "sqrt(rho R0^3/sigma)", "time a run has to slide by R0", 30, 0, 1000, CAP_CLI_LO_OPEN},
-     {"v-static", "sqrt(sigma/R0)", "front speed below which a contact point is at rest", 0.02, 0, 1, 0},
-     {"bisections", "", "bisection steps of the critical tilt", 7, 1, 20, 0},
-     {"ramp", "sqrt(rho R0^3/sigma)", "time over which the tilt rises from 0 to alpha", 10, 0, 1000, CAP_CLI_LO_OPEN}},
-    {8},
-    {8, 16},
-    {8, 16, 32},
-    {{"tilt_err", "", "max over the cases of |alpha_c - alpha_ref|/alpha_ref"},
-     {"front_err", "deg", "max |theta_front - theta_a| on the sliding drop"},
-     {"rear_err", "deg", "max |theta_rear - theta_r| on the sliding drop"}},
-    run_level,
-    finish,
-    0,
+    .name = "hysteresis",
+    .claim = "A 2D drop on a tilted wall with receding and advancing angles theta_r < theta_a holds up to the tilt rho "
+             "g A sin(alpha_c) = sigma (cos theta_r - cos theta_a) and slides above it with its front at theta_a and "
+             "its rear at theta_r.",
+    .source = "Wang, Mucha & Turk (2005) Sec. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) ch. 3 "
+              "[degennes2004]",
+    .reference = "the 2D retention force of a drop on an incline (closed form)",
+    .run_level = run_level,
+    .finish = finish,
+    .params = {{"la", "", "Laplace number sigma rho R0 / mu^2", 10, 0.1, 1e7, 0},
+               {"bond", "", "Bond number rho g R0^2 / sigma (g the magnitude of gravity)", 1, 0, 10, CAP_CLI_LO_OPEN},
+               {"t-end", "sqrt(rho R0^3/sigma)", "time a run has to slide by R0", 30, 0, 1000, CAP_CLI_LO_OPEN},
+               {"v-static", "sqrt(sigma/R0)", "front speed below which a contact point is at rest", 0.02, 0, 1, 0},
+               {"bisections", "", "bisection steps of the critical tilt", 7, 1, 20, 0},
+               {"ramp", "sqrt(rho R0^3/sigma)", "time over which the tilt rises from 0 to alpha", 10, 0, 1000,
+                CAP_CLI_LO_OPEN}},
+    .quick = {8},
+    .standard = {8, 16},
+    .full = {8, 16, 32},
+    .metrics = {{"tilt_err", "", "max over the cases of |alpha_c - alpha_ref|/alpha_ref"},
+                {"front_err", "deg", "max |theta_front - theta_a| on the sliding drop"},
+                {"rear_err", "deg", "max |theta_rear - theta_r| on the sliding drop"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

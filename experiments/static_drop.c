@@ -217,24 +217,25 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 }
 
 static const exp_def def = {
-    "static_drop",
-    "A 2D drop at rest keeps the Laplace pressure jump sigma/R and its spurious currents decay.",
-    "static-drop test of Popinet (2009) Sec. 5.1 [popinet2009accurate]; solver of Wang, Mucha & Turk (2005) "
-    "[wang2005water]",
-    "Laplace's law dp = sigma/R (2 sigma/R for the sphere of --geometry axi), no flow",
-    {{"la", "", "Laplace number sigma rho D / mu^2", 12000, 1, 1e7, 0},
-     {"offset", "cells", "shift of the drop's centre from the grid's symmetry point", 0, 0, 0.5, 0},
-     {"t-sweep", "sqrt(rho D^3/sigma)", "time each resolution of the sweep runs", 4, 0, 100, CAP_CLI_LO_OPEN}},
-    {12.8, 25.6},
-    {12.8, 25.6, 51.2},
-    {12.8, 25.6, 51.2, 102.4},
-    {{"dp_err", "", "relative error of the pressure jump"},
-     {"kappa_err", "", "max |kappa - 1/R| R over the interface crossings"},
-     {"shape_err", "", "max |r - R|/R over the interface crossings"},
-     {"U", "sqrt(sigma/D)", "max speed next to the liquid at the end of the sweep run"}},
-    run_level,
-    finish,
-    1, /* --geometry axi: the sphere, 2 sigma / R */
+    .name = "static_drop",
+    .claim = "A 2D drop at rest keeps the Laplace pressure jump sigma/R and its spurious currents decay.",
+    .source = "static-drop test of Popinet (2009) Sec. 5.1 [popinet2009accurate]; solver of Wang, Mucha & Turk (2005) "
+              "[wang2005water]",
+    .reference = "Laplace's law dp = sigma/R (2 sigma/R for the sphere of --geometry axi), no flow",
+    .run_level = run_level,
+    .finish = finish,
+    .axi = 1, /* --geometry axi: the sphere, 2 sigma / R */
+    .params = {{"la", "", "Laplace number sigma rho D / mu^2", 12000, 1, 1e7, 0},
+               {"offset", "cells", "shift of the drop's centre from the grid's symmetry point", 0, 0, 0.5, 0},
+               {"t-sweep", "sqrt(rho D^3/sigma)", "time each resolution of the sweep runs", 4, 0, 100,
+                CAP_CLI_LO_OPEN}},
+    .quick = {12.8, 25.6},
+    .standard = {12.8, 25.6, 51.2},
+    .full = {12.8, 25.6, 51.2, 102.4},
+    .metrics = {{"dp_err", "", "relative error of the pressure jump"},
+                {"kappa_err", "", "max |kappa - 1/R| R over the interface crossings"},
+                {"shape_err", "", "max |r - R|/R over the interface crossings"},
+                {"U", "sqrt(sigma/D)", "max speed next to the liquid at the end of the sweep run"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }
