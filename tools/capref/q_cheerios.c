@@ -39,15 +39,24 @@ static int eval_3d(const double *in, capref_sink *sink)
   return capref_emit_status(sink, s, row);
 }
 
+/* A curve's centre distances: in[8] points from in[6] (sep-min) to in[7] (sep-max). */
+static int check_seps(const double *in)
+{
+  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  return CAP_SUCCESS;
+}
+
+static double sep_at(const double *in, int i) { return in[6] + (in[7] - in[6]) * i / ((int)in[8] - 1); }
+
 static int eval_3d_curve(const double *in, capref_sink *sink)
 {
-  int n = (int)in[8];
-  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  int n = (int)in[8], s = check_seps(in);
+  if (s) return s;
   for (int i = 0; i < n; i++) {
-    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    double sep = sep_at(in, i);
     cap_result row[3];
     row[0] = (cap_result){sep, 0.0};
-    int s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
+    s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
     if (s) return s;
     if (capref_emit(sink, row)) return CAP_EIO;
   }
@@ -104,13 +113,13 @@ static int eval_2d_linear(const double *in, capref_sink *sink)
 
 static int eval_2d_curve(const double *in, capref_sink *sink)
 {
-  int n = (int)in[8];
-  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  int n = (int)in[8], s = check_seps(in);
+  if (s) return s;
   for (int i = 0; i < n; i++) {
-    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    double sep = sep_at(in, i);
     cap_cheerios_pair2d p;
     cap_result lin[6];
-    int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
+    s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
     if (!s) s = linear_si(in, sep, lin);
     if (s) return s;
     cap_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};

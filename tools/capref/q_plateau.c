@@ -29,6 +29,12 @@ static cap_result exact(double v)
   return r;
 }
 
+/* Oh = nu sqrt(rho/(sigma R)) of the cylinder, exact from the inputs */
+static cap_result ohnesorge(double sigma, double rho, double nu, double radius)
+{
+  return exact(nu * sqrt(rho / (sigma * radius)));
+}
+
 /* lambda = 2 pi / k with its error */
 static cap_result wavelength(cap_result k)
 {
@@ -51,7 +57,7 @@ static int eval_growth_si(const double *in, capref_sink *sink)
   row[0] = exact(kr / radius);
   int s = cap_plateau_rayleigh_si(sigma, rho, radius, kr / radius, &row[1], &row[2], &row[3]);
   if (!s) s = cap_plateau_weber_si(sigma, rho, nu, radius, kr / radius, &row[4], &row[5]);
-  row[6] = exact(nu * sqrt(rho / (sigma * radius)));
+  row[6] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);
 }
 
@@ -72,7 +78,7 @@ static int eval_fastest_si(const double *in, capref_sink *sink)
   if (s) return s;
   row[1] = wavelength(row[0]);
   row[4] = wavelength(row[3]);
-  row[6] = exact(nu * sqrt(rho / (sigma * radius)));
+  row[6] = ohnesorge(sigma, rho, nu, radius);
   row[7] = exact(sqrt(rho * radius * radius * radius / sigma));
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
@@ -105,7 +111,7 @@ static int eval_breakup(const double *in, capref_sink *sink)
     else
       s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
   }
-  row[2] = exact(nu * sqrt(rho / (sigma * radius)));
+  row[2] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);
 }
 
