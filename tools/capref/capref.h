@@ -59,7 +59,12 @@ typedef struct {
 } capref_group;
 
 #define CAPREF_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define CAPREF_DEG      (3.14159265358979323846 / 180.0)
+/* The initialiser of a group: its title and all of the array table. */
+#define CAPREF_GROUP(title, table)                                                                                     \
+  {                                                                                                                    \
+    title, table, CAPREF_COUNT(table)                                                                                  \
+  }
+#define CAPREF_DEG (3.14159265358979323846 / 180.0)
 
 /* An input in the open range (0, inf) with default def (NAN: the flag is required). */
 #define CAPREF_POSITIVE(name, unit, help, def)                                                                         \

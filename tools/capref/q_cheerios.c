@@ -262,4 +262,4 @@ static const capref_quantity quantities[] = {
      eval_2d_unlike},
 };
 
-const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_cheerios = CAPREF_GROUP("Cheerios effect (floating bodies)", quantities);

@@ -130,4 +130,4 @@ static const capref_quantity quantities[] = {
      eval_si},
 };
 
-const capref_group capref_group_floating = {"Floating horizontal cylinder (2D)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_floating = CAPREF_GROUP("Floating horizontal cylinder (2D)", quantities);

@@ -24,4 +24,4 @@ static const capref_quantity quantities[] = {
      eval_jump},
 };
 
-const capref_group capref_group_laplace = {"Static drop (Laplace)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_laplace = CAPREF_GROUP("Static drop (Laplace)", quantities);

@@ -150,5 +150,4 @@ static const capref_quantity quantities[] = {
      eval_groups},
 };
 
-const capref_group capref_group_oscillation = {"Drop oscillation and dimensionless groups", quantities,
-                                               CAPREF_COUNT(quantities)};
+const capref_group capref_group_oscillation = CAPREF_GROUP("Drop oscillation and dimensionless groups", quantities);

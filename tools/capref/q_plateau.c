@@ -196,5 +196,4 @@ static const capref_quantity quantities[] = {
      eval_breakup},
 };
 
-const capref_group capref_group_plateau = {"Rayleigh-Plateau instability of a liquid cylinder", quantities,
-                                           CAPREF_COUNT(quantities)};
+const capref_group capref_group_plateau = CAPREF_GROUP("Rayleigh-Plateau instability of a liquid cylinder", quantities);

@@ -140,5 +140,4 @@ static const capref_quantity quantities[] = {
      eval_wall_profile},
 };
 
-const capref_group capref_group_rise = {"Capillary rise in 2D (plates, single wall)", quantities,
-                                        CAPREF_COUNT(quantities)};
+const capref_group capref_group_rise = CAPREF_GROUP("Capillary rise in 2D (plates, single wall)", quantities);

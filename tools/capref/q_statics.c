@@ -168,5 +168,4 @@ static const capref_quantity quantities[] = {
      eval_profile},
 };
 
-const capref_group capref_group_statics = {"Capillary statics (Young, caps, sessile drops)", quantities,
-                                           CAPREF_COUNT(quantities)};
+const capref_group capref_group_statics = CAPREF_GROUP("Capillary statics (Young, caps, sessile drops)", quantities);
