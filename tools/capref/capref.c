@@ -132,6 +132,18 @@ int capref_emit(capref_sink *s, const cap_result *row)
   return ferror(stdout) ? 1 : 0;
 }
 
+int capref_emit_status(capref_sink *sink, int status, const cap_result *row)
+{
+  if (status) return status;
+  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+}
+
+cap_result capref_to_deg(cap_result r)
+{
+  cap_result d = {r.val / CAPREF_DEG, r.err / CAPREF_DEG};
+  return d;
+}
+
 static int exit_code(int status)
 {
   switch (status) {

@@ -33,6 +33,14 @@ typedef struct capref_sink capref_sink;
  * if the row could not be written (eval should then stop and return CAP_EIO). */
 int capref_emit(capref_sink *sink, const cap_result *row);
 
+/* The usual last step of an eval function: if status is CAP_SUCCESS, emits row (as capref_emit) and
+ * returns CAP_SUCCESS, or CAP_EIO if the row could not be written; otherwise emits nothing and returns
+ * status. */
+int capref_emit_status(capref_sink *sink, int status, const cap_result *row);
+
+/* r (an angle in radians with its error) in degrees: val and err divided by CAPREF_DEG. */
+cap_result capref_to_deg(cap_result r);
+
 typedef struct {
   const char *name;     /* e.g. "jurin-height" */
   const char *summary;  /* one line */
@@ -51,7 +59,28 @@ typedef struct {
 } capref_group;
 
 #define CAPREF_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define CAPREF_DEG      (3.14159265358979323846 / 180.0)
+/* The initialiser of a group: its title and all of the array table. */
+#define CAPREF_GROUP(title, table)                                                                                     \
+  {                                                                                                                    \
+    title, table, CAPREF_COUNT(table)                                                                                  \
+  }
+#define CAPREF_DEG (3.14159265358979323846 / 180.0)
+
+/* An input in the open range (0, inf) with default def (NAN: the flag is required). */
+#define CAPREF_POSITIVE(name, unit, help, def)                                                                         \
+  {                                                                                                                    \
+    name, unit, help, def, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                                \
+  }
+
+/* Inputs shared by several groups: water at 20 C in air under standard gravity, and a contact angle
+ * in (0, 180) deg measured through the liquid that the user must give. */
+#define CAPREF_P_SIGMA CAPREF_POSITIVE("sigma", "N/m", "surface tension", 0.0728)
+#define CAPREF_P_RHO   CAPREF_POSITIVE("rho", "kg/m^3", "liquid density", 998.2)
+#define CAPREF_P_G     CAPREF_POSITIVE("g", "m/s^2", "gravity", 9.81)
+#define CAPREF_P_THETA                                                                                                 \
+  {                                                                                                                    \
+    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
+  }
 
 /* The groups, one per analytic module (defined in q_<module>.c). */
 extern const capref_group capref_group_laplace;

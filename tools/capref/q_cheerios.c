@@ -36,19 +36,27 @@ static int eval_3d(const double *in, capref_sink *sink)
   row[0] = (cap_result){bo, bo * 4.4e-16};
   s = cap_cheerios_sigma(D, in[5] * CAPREF_DEG, &row[1]);
   if (!s) s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
+
+/* A curve's centre distances: in[8] points from in[6] (sep-min) to in[7] (sep-max). */
+static int check_seps(const double *in)
+{
+  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  return CAP_SUCCESS;
+}
+
+static double sep_at(const double *in, int i) { return in[6] + (in[7] - in[6]) * i / ((int)in[8] - 1); }
 
 static int eval_3d_curve(const double *in, capref_sink *sink)
 {
-  int n = (int)in[8];
-  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  int n = (int)in[8], s = check_seps(in);
+  if (s) return s;
   for (int i = 0; i < n; i++) {
-    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    double sep = sep_at(in, i);
     cap_result row[3];
     row[0] = (cap_result){sep, 0.0};
-    int s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
+    s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
     if (s) return s;
     if (capref_emit(sink, row)) return CAP_EIO;
   }
@@ -67,7 +75,7 @@ static int eval_2d_float(const double *in, capref_sink *sink)
   if (s) return s;
   cap_result row[5] = {
       {bo, bo * 4.4e-16}, scaled(f.phi, RAD2DEG), scaled(f.alpha, RAD2DEG), scaled(f.h, lc), scaled(f.zc, lc)};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_2d_pair(const double *in, capref_sink *sink)
@@ -76,7 +84,7 @@ static int eval_2d_pair(const double *in, capref_sink *sink)
   int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &p);
   if (s) return s;
   cap_result row[7] = {p.force, p.zm, p.zc, scaled(p.phi_o, RAD2DEG), scaled(p.phi_i, RAD2DEG), p.h_o, p.h_i};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* one row of the linearised laws: d, zm, F_slope, F_far, F_asym, h_inf (SI) */
@@ -100,20 +108,18 @@ static int linear_si(const double *in, double sep, cap_result row[6])
 static int eval_2d_linear(const double *in, capref_sink *sink)
 {
   cap_result row[6];
-  int s = linear_si(in, in[6], row);
-  if (s) return s;
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, linear_si(in, in[6], row), row);
 }
 
 static int eval_2d_curve(const double *in, capref_sink *sink)
 {
-  int n = (int)in[8];
-  if (!(in[7] > in[6])) return CAP_ERROR(CAP_EDOM, "sep_max = %g m must exceed sep_min = %g m", in[7], in[6]);
+  int n = (int)in[8], s = check_seps(in);
+  if (s) return s;
   for (int i = 0; i < n; i++) {
-    double sep = in[6] + (in[7] - in[6]) * i / (n - 1);
+    double sep = sep_at(in, i);
     cap_cheerios_pair2d p;
     cap_result lin[6];
-    int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
+    s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
     if (!s) s = linear_si(in, sep, lin);
     if (s) return s;
     cap_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};
@@ -136,52 +142,40 @@ static int eval_2d_unlike(const double *in, capref_sink *sink)
   cap_result row[9] = {scaled(u.force, in[0]),     scaled(u.a.zc, lc),         scaled(u.b.zc, lc),
                        scaled(u.a.phi_o, RAD2DEG), scaled(u.a.phi_i, RAD2DEG), scaled(u.b.phi_o, RAD2DEG),
                        scaled(u.b.phi_i, RAD2DEG), scaled(u.a.h_i, lc),        scaled(u.b.h_i, lc)};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
-#define P_SIGMA                                                                                                        \
-  {                                                                                                                    \
-    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                            \
-  }
-#define P_RHO                                                                                                          \
-  {                                                                                                                    \
-    "rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                             \
-  }
+#define OPEN (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
 #define P_RHOS                                                                                                         \
   {                                                                                                                    \
     "rho-s", "kg/m^3", "density of the floating body", NAN, 0, INFINITY, CAPREF_HI_OPEN                                \
   }
-#define P_G                                                                                                            \
-  {                                                                                                                    \
-    "g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                        \
-  }
-#define P_RADIUS                                                                                                       \
-  {                                                                                                                    \
-    "radius", "m", "body radius R", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                  \
-  }
+#define P_RADIUS CAPREF_POSITIVE("radius", "m", "body radius R", NAN)
 #define P_THETA3                                                                                                       \
   {                                                                                                                    \
     "theta", "deg", "contact angle through the liquid", 90, 0, 180, 0                                                  \
   }
 #define P_THETA2                                                                                                       \
   {                                                                                                                    \
-    "theta", "deg", "contact angle through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                    \
+    "theta", "deg", "contact angle through the liquid", 90, 0, 180, OPEN                                               \
   }
-#define P_SEP                                                                                                          \
-  {                                                                                                                    \
-    "sep", "m", "centre-to-centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                  \
-  }
-#define P_SEPMIN                                                                                                       \
-  {                                                                                                                    \
-    "sep-min", "m", "first centre distance (> 2R)", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                  \
-  }
-#define P_SEPMAX                                                                                                       \
-  {                                                                                                                    \
-    "sep-max", "m", "last centre distance", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                          \
-  }
+#define P_SEP    CAPREF_POSITIVE("sep", "m", "centre-to-centre distance (> 2R)", NAN)
+#define P_SEPMIN CAPREF_POSITIVE("sep-min", "m", "first centre distance (> 2R)", NAN)
+#define P_SEPMAX CAPREF_POSITIVE("sep-max", "m", "last centre distance", NAN)
 #define P_N                                                                                                            \
   {                                                                                                                    \
     "n", "", "number of points", 50, 2, 10000, CAPREF_INTEGER                                                          \
+  }
+/* The inputs every quantity of two like bodies starts with (dimless() reads in[0..4] in this order),
+ * then the contact angle in[5]. */
+#define P_BODY CAPREF_P_SIGMA, CAPREF_P_RHO, P_RHOS, CAPREF_P_G, P_RADIUS
+#define P_2D   P_BODY, P_THETA2
+/* The radius, density and contact angle of body X ("a" or "b") of two unlike bodies. */
+#define P_UNLIKE(X)                                                                                                    \
+  CAPREF_POSITIVE("radius-" X, "m", "radius of body " X, NAN),                                                         \
+      {"rho-s-" X, "kg/m^3", "density of body " X, NAN, 0, INFINITY, CAPREF_HI_OPEN},                                  \
+  {                                                                                                                    \
+    "theta-" X, "deg", "contact angle of body " X " through the liquid", 90, 0, 180, OPEN                              \
   }
 
 static const capref_quantity quantities[] = {
@@ -189,7 +183,7 @@ static const capref_quantity quantities[] = {
      "interaction energy and force of two small floating spheres (linearised menisci, Bo << 1, l >> R)",
      "Vella & Mahadevan (2005) Am. J. Phys. 73, 817; Chan, Henry & White (1981) J. Colloid Interface Sci. 79, 410",
      0,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA3, P_SEP},
+     {P_BODY, P_THETA3, P_SEP},
      {{"Bo", "", "Bond number (R/l_c)^2"},
       {"Sigma", "", "(2D-1)/3 - cos(theta)/2 + cos^3(theta)/6"},
       {"E", "J", "-2 pi sigma R^2 Bo^2 Sigma^2 K0(l/l_c)"},
@@ -199,14 +193,14 @@ static const capref_quantity quantities[] = {
      "energy and force of two small floating spheres against their centre distance",
      "Vella & Mahadevan (2005) Am. J. Phys. 73, 817",
      1,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA3, P_SEPMIN, P_SEPMAX, P_N},
+     {P_BODY, P_THETA3, P_SEPMIN, P_SEPMAX, P_N},
      {{"sep", "m", "centre distance"}, {"E", "J", "interaction energy"}, {"F", "N", "-dE/dl (< 0: attraction)"}},
      eval_3d_curve},
     {"cheerios-2d-float",
      "isolated floating horizontal cylinder: exact 2D statics (contact position, meniscus height)",
      "exact 2D meniscus statics (capillab cap_cheerios.h); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
      0,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2},
+     {P_2D},
      {{"Bo", "", "Bond number (R/l_c)^2"},
       {"phi", "deg", "contact position from the downward vertical"},
       {"alpha", "deg", "meniscus inclination at the contact (> 0 rising away)"},
@@ -217,7 +211,7 @@ static const capref_quantity quantities[] = {
      "two identical floating horizontal cylinders: exact nonlinear 2D attraction per unit length",
      "exact 2D meniscus statics (capillab cap_cheerios.h); F = rho g z_m^2/2",
      0,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEP},
+     {P_2D, P_SEP},
      {{"F", "N/m", "horizontal attraction per unit length rho g z_m^2/2"},
       {"zm", "m", "meniscus height at the midpoint"},
       {"zc", "m", "centre height"},
@@ -231,7 +225,7 @@ static const capref_quantity quantities[] = {
      "far-field asymptote)",
      "small-slope 2D analogue of Chan, Henry & White (1981); capillab cap_cheerios.h",
      0,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEP},
+     {P_2D, P_SEP},
      {{"d", "m", "l/2 - R sin(phi_inf)"},
       {"zm", "m", "fixed-slope law h_inf/sinh(d/l_c)"},
       {"F_slope", "N/m", "rho g zm^2/2 (fixed contact slope)"},
@@ -243,7 +237,7 @@ static const capref_quantity quantities[] = {
      "attraction per unit length of two floating cylinders against their centre distance (exact and linear)",
      "exact 2D meniscus statics and linearised laws (capillab cap_cheerios.h)",
      1,
-     {P_SIGMA, P_RHO, P_RHOS, P_G, P_RADIUS, P_THETA2, P_SEPMIN, P_SEPMAX, P_N},
+     {P_2D, P_SEPMIN, P_SEPMAX, P_N},
      {{"sep", "m", "centre distance"},
       {"F", "N/m", "exact attraction"},
       {"F_slope", "N/m", "fixed-slope linear law"},
@@ -255,16 +249,7 @@ static const capref_quantity quantities[] = {
      "horizontal force F = C - sigma from the first integral C = sigma cos psi + rho g z^2/2 of the inner meniscus",
      "exact 2D meniscus statics (capillab cap_cheerios.h, 4.); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
      0,
-     {P_SIGMA,
-      P_RHO,
-      P_G,
-      {"radius-a", "m", "radius of body a", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"rho-s-a", "kg/m^3", "density of body a", NAN, 0, INFINITY, CAPREF_HI_OPEN},
-      {"theta-a", "deg", "contact angle of body a through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"radius-b", "m", "radius of body b", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"rho-s-b", "kg/m^3", "density of body b", NAN, 0, INFINITY, CAPREF_HI_OPEN},
-      {"theta-b", "deg", "contact angle of body b through the liquid", 90, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      P_SEP},
+     {CAPREF_P_SIGMA, CAPREF_P_RHO, CAPREF_P_G, P_UNLIKE("a"), P_UNLIKE("b"), P_SEP},
      {{"F", "N/m", "horizontal force on a towards b and on b towards a (> 0 attraction, < 0 repulsion)"},
       {"zc_a", "m", "centre height of a above the far level"},
       {"zc_b", "m", "centre height of b"},
@@ -277,4 +262,4 @@ static const capref_quantity quantities[] = {
      eval_2d_unlike},
 };
 
-const capref_group capref_group_cheerios = {"Cheerios effect (floating bodies)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_cheerios = CAPREF_GROUP("Cheerios effect (floating bodies)", quantities);

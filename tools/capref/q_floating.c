@@ -5,23 +5,9 @@
 #include "../../analytic/cap_groups.h"
 #include "capref.h"
 
-#define P_BO                                                                                                           \
-  {                                                                                                                    \
-    "Bo", "", "Bond number R^2 / l_c^2", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                             \
-  }
-#define P_THETA                                                                                                        \
-  {                                                                                                                    \
-    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
-  }
+#define P_BO CAPREF_POSITIVE("Bo", "", "Bond number R^2 / l_c^2", NAN)
 
 #define CITE "Vella, Lee & Kim (2006) Langmuir 22, 5979 (formulation re-derived; see cap_floating.h)"
-
-static cap_result deg(cap_result r)
-{
-  r.val /= CAPREF_DEG;
-  r.err /= CAPREF_DEG;
-  return r;
-}
 
 static int eval_load(const double *in, capref_sink *sink)
 {
@@ -29,8 +15,7 @@ static int eval_load(const double *in, capref_sink *sink)
   double th = in[1] * CAPREF_DEG, phi = in[2] * CAPREF_DEG;
   int s = cap_floating_load(in[0], th, phi, &row[0]);
   if (!s) s = cap_floating_load_slope(in[0], th, phi, &row[1]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_load_curve(const double *in, capref_sink *sink)
@@ -53,14 +38,15 @@ static int eval_max(const double *in, capref_sink *sink)
   cap_result row[2];
   int s = cap_floating_max(in[0], in[1] * CAPREF_DEG, &row[0], &row[1]);
   if (s) return s;
-  row[1] = deg(row[1]);
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  row[1] = capref_to_deg(row[1]);
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int emit_eq(const cap_floating_eq *e, capref_sink *sink)
 {
-  cap_result row[7] = {deg(e->phi), deg(e->alpha), e->h, e->zc, e->depth, e->tension_share, e->slope};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  cap_result row[7] = {
+      capref_to_deg(e->phi), capref_to_deg(e->alpha), e->h, e->zc, e->depth, e->tension_share, e->slope};
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_equilibrium(const double *in, capref_sink *sink)
@@ -79,14 +65,21 @@ static int eval_si(const double *in, capref_sink *sink)
   if (!s) s = cap_floating_max(bo.val, th, &dmax, NULL);
   if (!s) s = cap_floating_equilibrium_si(R, rho_s, rho, sigma, g, th, &e);
   if (s) return s;
-  cap_result row[9] = {bo, dr, dmax, deg(e.phi), e.h, e.zc, e.depth, e.tension_share, e.slope};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  cap_result row[9] = {bo, dr, dmax, capref_to_deg(e.phi), e.h, e.zc, e.depth, e.tension_share, e.slope};
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
+#define O_PHI                                                                                                          \
+  {                                                                                                                    \
+    "phi", "deg", "contact position from the downward vertical"                                                        \
+  }
+#define O_ALPHA                                                                                                        \
+  {                                                                                                                    \
+    "alpha", "deg", "meniscus inclination at the contact line (> 0: depressed)"                                        \
+  }
+/* The outputs of an equilibrium after its contact angles, lengths in unit L. */
 #define EQ_OUTS(L)                                                                                                     \
-  {"phi", "deg", "contact position from the downward vertical"},                                                       \
-      {"alpha", "deg", "meniscus inclination at the contact line (> 0: depressed)"},                                   \
-      {"h", L, "contact-line height above the far-field level"}, {"zc", L, "height of the centre"},                    \
+  {"h", L, "contact-line height above the far-field level"}, {"zc", L, "height of the centre"},                        \
       {"depth", L, "depth of the lowest point below the far-field level"},                                             \
       {"tension_share", "", "share of the weight carried by surface tension"},                                         \
   {                                                                                                                    \
@@ -98,52 +91,43 @@ static const capref_quantity quantities[] = {
      "density ratio D a floating horizontal cylinder supports with its contact points at phi",
      CITE,
      0,
-     {P_BO, P_THETA, {"phi", "deg", "contact position from the downward vertical", NAN, 0, 180, 0}},
+     {P_BO, CAPREF_P_THETA, {"phi", "deg", "contact position from the downward vertical", NAN, 0, 180, 0}},
      {{"D", "", "density ratio rho_s / rho supported"}, {"slope", "1/rad", "dD/dphi"}},
      eval_load},
     {"floating-load-curve",
      "the load curve D(phi) of a floating horizontal cylinder, phi from 0 to 180 deg",
      CITE,
      1,
-     {P_BO, P_THETA, {"npts", "", "number of points of the curve", 91, 2, 100001, CAPREF_INTEGER}},
-     {{"phi", "deg", "contact position from the downward vertical"},
-      {"D", "", "density ratio supported"},
-      {"slope", "1/rad", "dD/dphi"}},
+     {P_BO, CAPREF_P_THETA, {"npts", "", "number of points of the curve", 91, 2, 100001, CAPREF_INTEGER}},
+     {O_PHI, {"D", "", "density ratio supported"}, {"slope", "1/rad", "dD/dphi"}},
      eval_load_curve},
     {"floating-max",
      "largest density ratio a floating horizontal cylinder supports before sinking",
      CITE,
      0,
-     {P_BO, P_THETA},
+     {P_BO, CAPREF_P_THETA},
      {{"Dmax", "", "maximum density ratio rho_s / rho"}, {"phi_max", "deg", "contact position at the maximum"}},
      eval_max},
     {"floating-equilibrium",
      "equilibrium of a floating horizontal cylinder of density ratio D (stable branch), lengths in R",
      CITE,
      0,
-     {P_BO, P_THETA, {"D", "", "density ratio rho_s / rho", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}},
-     {EQ_OUTS("R")},
+     {P_BO, CAPREF_P_THETA, CAPREF_POSITIVE("D", "", "density ratio rho_s / rho", NAN)},
+     {O_PHI, O_ALPHA, EQ_OUTS("R")},
      eval_equilibrium},
     {"floating-si",
      "equilibrium of a floating horizontal cylinder from SI inputs (exit status 1 if it sinks)",
      CITE,
      0,
-     {{"radius", "m", "cylinder radius", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"rho-s", "kg/m^3", "cylinder density", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      P_THETA},
+     {CAPREF_POSITIVE("radius", "m", "cylinder radius", NAN),
+      CAPREF_POSITIVE("rho-s", "kg/m^3", "cylinder density", NAN), CAPREF_P_RHO, CAPREF_P_SIGMA, CAPREF_P_G,
+      CAPREF_P_THETA},
      {{"Bo", "", "Bond number rho g R^2 / sigma"},
       {"D", "", "density ratio rho_s / rho"},
       {"Dmax", "", "maximum density ratio (sinks above)"},
-      {"phi", "deg", "contact position from the downward vertical"},
-      {"h", "m", "contact-line height above the far-field level"},
-      {"zc", "m", "height of the centre"},
-      {"depth", "m", "depth of the lowest point below the far-field level"},
-      {"tension_share", "", "share of the weight carried by surface tension"},
-      {"slope", "1/rad", "dD/dphi at the equilibrium (> 0: stable)"}},
+      O_PHI,
+      EQ_OUTS("m")},
      eval_si},
 };
 
-const capref_group capref_group_floating = {"Floating horizontal cylinder (2D)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_floating = CAPREF_GROUP("Floating horizontal cylinder (2D)", quantities);

@@ -9,8 +9,7 @@ static int eval_jump(const double *in, capref_sink *sink)
   cap_result row[2];
   int s = cap_laplace_jump((cap_ref_dim)in[0], in[1], in[2], &row[0]);
   if (!s) s = cap_laplace_curvature((cap_ref_dim)in[0], in[2], &row[1]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static const capref_quantity quantities[] = {
@@ -19,10 +18,10 @@ static const capref_quantity quantities[] = {
      "Laplace (1806); de Gennes, Brochard-Wyart & Quere (2004) Sec. 1.1.3",
      0,
      {{"dim", "", "2 (planar, per unit length) or 3 (sphere)", 3, 2, 3, CAPREF_INTEGER},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN}},
+      CAPREF_P_SIGMA,
+      CAPREF_POSITIVE("radius", "m", "drop radius", NAN)},
      {{"dp", "Pa", "inside minus outside pressure"}, {"kappa", "1/m", "curvature sum 1/R or 2/R"}},
      eval_jump},
 };
 
-const capref_group capref_group_laplace = {"Static drop (Laplace)", quantities, CAPREF_COUNT(quantities)};
+const capref_group capref_group_laplace = CAPREF_GROUP("Static drop (Laplace)", quantities);

@@ -5,16 +5,13 @@
 #include "../../analytic/cap_oscillation.h"
 #include "capref.h"
 
-#define POS (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
+#define P_RADIUS CAPREF_POSITIVE("radius", "m", "drop radius", NAN)
+#define P_RHO    CAPREF_POSITIVE("rho", "kg/m^3", "drop density", 998.2)
+#define P_DROP   CAPREF_P_SIGMA, P_RADIUS, P_RHO
 /* The parameters every viscous 2D drop quantity starts with (its eval function reads in[0..4] in this order). */
 #define VISCOUS_DROP_PARAMS                                                                                            \
-  {"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER},                                    \
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},                                                   \
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},                                                           \
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},                                                      \
-  {                                                                                                                    \
-    "nu", "m^2/s", "drop kinematic viscosity", NAN, 0, INFINITY, POS                                                   \
-  }
+  {"n", "", "mode number", 2, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER}, P_DROP,                            \
+      CAPREF_POSITIVE("nu", "m^2/s", "drop kinematic viscosity", NAN)
 
 static int eval_mode(const double *in, capref_sink *sink)
 {
@@ -44,7 +41,7 @@ static int eval_mode(const double *in, capref_sink *sink)
     row[3] = (cap_result){0, 0};
     row[4] = row[0];
   }
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* Viscous 2D drop in a void (exact linear theory). Inputs: n, sigma, radius, rho, nu[, t or periods]. */
@@ -56,16 +53,14 @@ static int eval_viscous_mode(const double *in, capref_sink *sink)
   if (!s) s = cap_oscillation_damping(CAP_REF_2D, n, in[4], in[2], &row[2]);
   if (!s) s = cap_oscillation_frequency(CAP_REF_2D, n, in[1], in[2], in[3], 0.0, &row[3]);
   if (!s) s = cap_ohnesorge_number(in[4] * in[3], in[3], in[1], in[2], &row[4]);
-  if (s) return s;
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_release(const double *in, capref_sink *sink)
 {
   cap_result row[1];
   int s = cap_oscillation_release_2d((int)in[0], in[1], in[2], in[3], in[4], in[5], &row[0]);
-  if (s) return s;
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_release_fit(const double *in, capref_sink *sink)
@@ -75,10 +70,9 @@ static int eval_release_fit(const double *in, capref_sink *sink)
   int s = cap_oscillation_frequency(CAP_REF_2D, n, in[1], in[2], in[3], 0.0, &w0);
   if (s) return s;
   double t_end = in[5] * 2.0 * M_PI / w0.val;
-  s = cap_oscillation_release_fit_2d(n, in[1], in[2], in[3], in[4], t_end, &row[0], &row[1]);
-  if (s) return s;
   row[2] = (cap_result){t_end, t_end * 4e-16};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  s = cap_oscillation_release_fit_2d(n, in[1], in[2], in[3], in[4], t_end, &row[0], &row[1]);
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_groups(const double *in, capref_sink *sink)
@@ -90,8 +84,7 @@ static int eval_groups(const double *in, capref_sink *sink)
   if (!s) s = cap_laplace_number(sigma, rho, L, mu, &row[2]);
   if (!s) s = cap_ohnesorge_number(mu, rho, sigma, L, &row[3]);
   if (!s) s = cap_capillary_time(rho, L, sigma, &row[4]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static const capref_quantity quantities[] = {
@@ -101,9 +94,7 @@ static const capref_quantity quantities[] = {
      0,
      {{"dim", "", "2 (cylinder, per unit length) or 3 (sphere)", 3, 2, 3, CAPREF_INTEGER},
       {"n", "", "mode number", 2, 2, CAP_OSCILLATION_MAX_MODE, CAPREF_INTEGER},
-      {"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
-      {"radius", "m", "drop radius", NAN, 0, INFINITY, POS},
-      {"rho", "kg/m^3", "drop density", 998.2, 0, INFINITY, POS},
+      P_DROP,
       {"rho-out", "kg/m^3", "outer density (0: void)", 0, 0, INFINITY, CAPREF_HI_OPEN},
       {"nu", "m^2/s", "drop kinematic viscosity (0: inviscid; damping needs rho-out 0)", 0, 0, INFINITY,
        CAPREF_HI_OPEN}},
@@ -148,11 +139,9 @@ static const capref_quantity quantities[] = {
      "capillary length and dimensionless groups for a length L",
      "de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1",
      0,
-     {{"sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, POS},
-      {"rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, POS},
-      {"g", "m/s^2", "gravity", 9.81, 0, INFINITY, POS},
-      {"length", "m", "length scale L (radius or diameter: say which)", NAN, 0, INFINITY, POS},
-      {"mu", "Pa s", "dynamic viscosity", 1.002e-3, 0, INFINITY, POS}},
+     {CAPREF_P_SIGMA, CAPREF_P_RHO, CAPREF_P_G,
+      CAPREF_POSITIVE("length", "m", "length scale L (radius or diameter: say which)", NAN),
+      CAPREF_POSITIVE("mu", "Pa s", "dynamic viscosity", 1.002e-3)},
      {{"lc", "m", "capillary length sqrt(sigma/(rho g))"},
       {"bo", "", "Bond number rho g L^2/sigma"},
       {"la", "", "Laplace number sigma rho L/mu^2"},
@@ -161,5 +150,4 @@ static const capref_quantity quantities[] = {
      eval_groups},
 };
 
-const capref_group capref_group_oscillation = {"Drop oscillation and dimensionless groups", quantities,
-                                               CAPREF_COUNT(quantities)};
+const capref_group capref_group_oscillation = CAPREF_GROUP("Drop oscillation and dimensionless groups", quantities);

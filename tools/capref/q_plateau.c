@@ -4,27 +4,16 @@
 #include "../../analytic/cap_plateau.h"
 #include "capref.h"
 
-#define OPEN     (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
 #define RAYLEIGH "Rayleigh (1879) Proc. London Math. Soc. 10, 4"
 #define WEBER    "Weber (1931) Z. Angew. Math. Mech. 11, 136 (long-wave, kR << 1)"
 
-/* Water at 20 C. */
-#define P_SIGMA                                                                                                        \
-  {                                                                                                                    \
-    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, OPEN                                                       \
-  }
-#define P_RHO                                                                                                          \
-  {                                                                                                                    \
-    "rho", "kg/m^3", "liquid density", 998.2, 0, INFINITY, OPEN                                                        \
-  }
 #define P_NU                                                                                                           \
   {                                                                                                                    \
     "nu", "m^2/s", "kinematic viscosity (0: inviscid)", 1.004e-6, 0, INFINITY, CAPREF_HI_OPEN                          \
   }
-#define P_RADIUS                                                                                                       \
-  {                                                                                                                    \
-    "radius", "m", "cylinder radius R", NAN, 0, INFINITY, OPEN                                                         \
-  }
+/* The inputs every SI quantity starts with (its eval function reads in[0..3] in this order): water at
+ * 20 C and the cylinder radius. */
+#define P_CYLINDER CAPREF_P_SIGMA, CAPREF_P_RHO, P_NU, CAPREF_POSITIVE("radius", "m", "cylinder radius R", NAN)
 #define P_KR                                                                                                           \
   {                                                                                                                    \
     "kr", "", "dimensionless wavenumber x = kR", NAN, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN                             \
@@ -34,12 +23,16 @@
     "oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))", 0, 0, INFINITY, CAPREF_HI_OPEN                                \
   }
 
-static int emit(capref_sink *sink, const cap_result *row) { return capref_emit(sink, row) ? CAP_EIO : 0; }
-
 static cap_result exact(double v)
 {
   cap_result r = {v, 0};
   return r;
+}
+
+/* Oh = nu sqrt(rho/(sigma R)) of the cylinder, exact from the inputs */
+static cap_result ohnesorge(double sigma, double rho, double nu, double radius)
+{
+  return exact(nu * sqrt(rho / (sigma * radius)));
 }
 
 /* lambda = 2 pi / k with its error */
@@ -54,7 +47,7 @@ static int eval_growth(const double *in, capref_sink *sink)
   cap_result row[5];
   int s = cap_plateau_rayleigh(in[0], &row[0], &row[1], &row[2]);
   if (!s) s = cap_plateau_weber(in[0], in[1], &row[3], &row[4]);
-  return s ? s : emit(sink, row);
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_growth_si(const double *in, capref_sink *sink)
@@ -64,8 +57,8 @@ static int eval_growth_si(const double *in, capref_sink *sink)
   row[0] = exact(kr / radius);
   int s = cap_plateau_rayleigh_si(sigma, rho, radius, kr / radius, &row[1], &row[2], &row[3]);
   if (!s) s = cap_plateau_weber_si(sigma, rho, nu, radius, kr / radius, &row[4], &row[5]);
-  row[6] = exact(nu * sqrt(rho / (sigma * radius)));
-  return s ? s : emit(sink, row);
+  row[6] = ohnesorge(sigma, rho, nu, radius);
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_fastest(const double *in, capref_sink *sink)
@@ -73,7 +66,7 @@ static int eval_fastest(const double *in, capref_sink *sink)
   cap_result row[4];
   int s = cap_plateau_rayleigh_fastest(&row[0], &row[1]);
   if (!s) s = cap_plateau_weber_fastest(in[0], &row[2], &row[3]);
-  return s ? s : emit(sink, row);
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_fastest_si(const double *in, capref_sink *sink)
@@ -85,9 +78,9 @@ static int eval_fastest_si(const double *in, capref_sink *sink)
   if (s) return s;
   row[1] = wavelength(row[0]);
   row[4] = wavelength(row[3]);
-  row[6] = exact(nu * sqrt(rho / (sigma * radius)));
+  row[6] = ohnesorge(sigma, rho, nu, radius);
   row[7] = exact(sqrt(rho * radius * radius * radius / sigma));
-  return emit(sink, row);
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_dispersion(const double *in, capref_sink *sink)
@@ -101,7 +94,7 @@ static int eval_dispersion(const double *in, capref_sink *sink)
     row[0] = exact(x);
     int s = cap_plateau_rayleigh(x, &row[1], &row[2], &row[3]);
     if (!s) s = cap_plateau_weber(x, oh, &row[4], &row[5]);
-    if (!s) s = emit(sink, row);
+    s = capref_emit_status(sink, s, row);
     if (s) return s;
   }
   return CAP_SUCCESS;
@@ -118,8 +111,8 @@ static int eval_breakup(const double *in, capref_sink *sink)
     else
       s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
   }
-  row[2] = exact(nu * sqrt(rho / (sigma * radius)));
-  return s ? s : emit(sink, row);
+  row[2] = ohnesorge(sigma, rho, nu, radius);
+  return capref_emit_status(sink, s, row);
 }
 
 static const capref_quantity quantities[] = {
@@ -140,7 +133,7 @@ static const capref_quantity quantities[] = {
      "Weber long-wave viscous",
      RAYLEIGH "; " WEBER,
      0,
-     {P_SIGMA, P_RHO, P_NU, P_RADIUS, P_KR},
+     {P_CYLINDER, P_KR},
      {{"k", "1/m", "wavenumber kr/radius"},
       {"s2_inv", "1/s^2", "inviscid s^2 (< 0: capillary wave)"},
       {"re_inv", "1/s", "inviscid growth rate Re s"},
@@ -165,7 +158,7 @@ static const capref_quantity quantities[] = {
      "viscous",
      RAYLEIGH "; " WEBER,
      0,
-     {P_SIGMA, P_RHO, P_NU, P_RADIUS},
+     {P_CYLINDER},
      {{"k_inv", "1/m", "inviscid k_max"},
       {"lambda_inv", "m", "inviscid wavelength 2 pi / k_max"},
       {"s_inv", "1/s", "inviscid s_max"},
@@ -196,16 +189,11 @@ static const capref_quantity quantities[] = {
      "Weber's otherwise)",
      RAYLEIGH "; " WEBER,
      0,
-     {P_SIGMA,
-      P_RHO,
-      P_NU,
-      P_RADIUS,
-      {"eps", "m", "initial perturbation amplitude (< radius)", NAN, 0, INFINITY, OPEN}},
+     {P_CYLINDER, CAPREF_POSITIVE("eps", "m", "initial perturbation amplitude (< radius)", NAN)},
      {{"t_b", "s", "breakup time ln(R/eps)/s_max"},
       {"s_max", "1/s", "growth rate of the fastest mode used"},
       {"oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))"}},
      eval_breakup},
 };
 
-const capref_group capref_group_plateau = {"Rayleigh-Plateau instability of a liquid cylinder", quantities,
-                                           CAPREF_COUNT(quantities)};
+const capref_group capref_group_plateau = CAPREF_GROUP("Rayleigh-Plateau instability of a liquid cylinder", quantities);

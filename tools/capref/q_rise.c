@@ -4,26 +4,10 @@
 #include "../../analytic/cap_rise.h"
 #include "capref.h"
 
-#define P_SIGMA                                                                                                        \
-  {                                                                                                                    \
-    "sigma", "N/m", "surface tension", 0.0728, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                            \
-  }
-#define P_RHO                                                                                                          \
-  {                                                                                                                    \
-    "rho", "kg/m^3", "liquid density (minus the gas density)", 998.2, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN     \
-  }
-#define P_G                                                                                                            \
-  {                                                                                                                    \
-    "g", "m/s^2", "gravity", 9.81, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                                        \
-  }
-#define P_THETA                                                                                                        \
-  {                                                                                                                    \
-    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
-  }
-#define P_GAP                                                                                                          \
-  {                                                                                                                    \
-    "gap", "m", "distance between the plates", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN                       \
-  }
+#define P_RHO CAPREF_POSITIVE("rho", "kg/m^3", "liquid density (minus the gas density)", 998.2)
+#define P_GAP CAPREF_POSITIVE("gap", "m", "distance between the plates", NAN)
+/* The inputs every quantity starts with (its eval function reads in[0..3] in this order). */
+#define P_BATH CAPREF_P_SIGMA, P_RHO, CAPREF_P_G, CAPREF_P_THETA
 #define P_NPTS(def)                                                                                                    \
   {                                                                                                                    \
     "npts", "", "number of points of the curve", def, 2, 100001, CAPREF_INTEGER                                        \
@@ -38,8 +22,7 @@ static int eval_jurin(const double *in, capref_sink *sink)
 {
   cap_result row[1];
   int s = cap_rise_jurin_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_plates(const double *in, capref_sink *sink)
@@ -48,7 +31,7 @@ static int eval_plates(const double *in, capref_sink *sink)
   int s = cap_rise_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &sol);
   if (s) return s;
   cap_result row[4] = {sol.h0, sol.hw, sol.mean, sol.area};
-  return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* A profile z(x) sampled at n points from x0 to x1 (the last exactly at x1), computed in chunks by
@@ -99,16 +82,14 @@ static int eval_wall(const double *in, capref_sink *sink)
 {
   cap_result row[1];
   int s = cap_rise_wall_height(in[0], in[1], in[2], in[3] * CAPREF_DEG, &row[0]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static int eval_wall_distance(const double *in, capref_sink *sink)
 {
   cap_result row[1];
   int s = cap_rise_wall_distance(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
-  if (!s && capref_emit(sink, row)) s = CAP_EIO;
-  return s;
+  return capref_emit_status(sink, s, row);
 }
 
 static const capref_quantity quantities[] = {
@@ -116,14 +97,14 @@ static const capref_quantity quantities[] = {
      "Jurin's mean rise between two vertical plates (2D): 2 sigma cos(theta) / (rho g gap)",
      "de Gennes, Brochard-Wyart & Quere (2004) Sec. 2.1.2 (planar analogue, force balance)",
      0,
-     {P_SIGMA, P_RHO, P_G, P_THETA, P_GAP},
+     {P_BATH, P_GAP},
      {{"H", "m", "mean height above the far bath (negative: depression)"}},
      eval_jurin},
     {"rise-plates",
      "exact 2D meniscus between two vertical plates: centre, wall and mean heights",
      CITE_PLATES,
      0,
-     {P_SIGMA, P_RHO, P_G, P_THETA, P_GAP},
+     {P_BATH, P_GAP},
      {{"h0", "m", "height at the centre"},
       {"hw", "m", "height at the walls (contact line)"},
       {"mean", "m", "mean height = area / gap (= Jurin's H)"},
@@ -133,40 +114,30 @@ static const capref_quantity quantities[] = {
      "exact 2D meniscus z(x) between two vertical plates, x from -gap/2 to gap/2",
      CITE_PLATES,
      1,
-     {P_SIGMA, P_RHO, P_G, P_THETA, P_GAP, P_NPTS(41)},
+     {P_BATH, P_GAP, P_NPTS(41)},
      {{"x", "m", "position from the centre"}, {"z", "m", "meniscus height above the far bath"}},
      eval_plates_profile},
     {"rise-wall",
      "meniscus height at a single vertical wall: sqrt(2) l_c sqrt(1 - sin theta), signed",
      CITE_WALL,
      0,
-     {P_SIGMA, P_RHO, P_G, P_THETA},
+     {P_BATH},
      {{"h", "m", "contact-line height above the far bath (negative: depression)"}},
      eval_wall},
     {"rise-wall-distance",
      "single-wall meniscus, closed form x(z): distance from the wall where the height is z",
      CITE_WALL,
      0,
-     {P_SIGMA,
-      P_RHO,
-      P_G,
-      P_THETA,
-      {"z", "m", "meniscus height, same sign as the wall height, 0 < |z| <= |h|", NAN, -INFINITY, INFINITY, 0}},
+     {P_BATH, {"z", "m", "meniscus height, same sign as the wall height, 0 < |z| <= |h|", NAN, -INFINITY, INFINITY, 0}},
      {{"x", "m", "distance from the wall"}},
      eval_wall_distance},
     {"rise-wall-profile",
      "single-wall meniscus z(x) for x from 0 (the wall) to xmax",
      CITE_WALL,
      1,
-     {P_SIGMA,
-      P_RHO,
-      P_G,
-      P_THETA,
-      {"xmax", "m", "largest distance from the wall", NAN, 0, INFINITY, CAPREF_LO_OPEN | CAPREF_HI_OPEN},
-      P_NPTS(41)},
+     {P_BATH, CAPREF_POSITIVE("xmax", "m", "largest distance from the wall", NAN), P_NPTS(41)},
      {{"x", "m", "distance from the wall"}, {"z", "m", "meniscus height above the far bath"}},
      eval_wall_profile},
 };
 
-const capref_group capref_group_rise = {"Capillary rise in 2D (plates, single wall)", quantities,
-                                        CAPREF_COUNT(quantities)};
+const capref_group capref_group_rise = CAPREF_GROUP("Capillary rise in 2D (plates, single wall)", quantities);

@@ -5,22 +5,14 @@
 #include "../../analytic/cap_statics.h"
 #include "capref.h"
 
-static cap_result to_deg(cap_result r)
-{
-  cap_result d = {r.val / CAPREF_DEG, r.err / CAPREF_DEG};
-  return d;
-}
-
-static int emit(capref_sink *sink, const cap_result *row) { return capref_emit(sink, row) ? CAP_EIO : 0; }
-
 /* young-angle: sigma_sa, sigma_sl, sigma_la */
 static int eval_young(const double *in, capref_sink *sink)
 {
   cap_result row[2];
   int s = cap_statics_young(in[0], in[1], in[2], &row[0], &row[1]);
   if (s) return s;
-  row[1] = to_deg(row[1]);
-  return emit(sink, row);
+  row[1] = capref_to_deg(row[1]);
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* cap-2d / cap-3d: theta (deg), area or volume, sigma */
@@ -37,7 +29,7 @@ static int eval_cap(cap_ref_dim dim, const double *in, capref_sink *sink)
                        {in[2] * c.kappa.val, in[2] * c.kappa.err + fabs(in[2] * c.kappa.val) * CAP_CLOSED_FORM_RELERR},
                        c.r0,
                        {rr, rr * (c.radius.err / c.radius.val + c.r0.err / c.r0.val)}};
-  return emit(sink, row);
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_cap2(const double *in, capref_sink *sink) { return eval_cap(CAP_REF_2D, in, sink); }
@@ -73,10 +65,10 @@ static int eval_sessile(const double *in, capref_sink *sink)
                        d.height,
                        d.half_width,
                        d.max_half_width,
-                       to_deg(d.apparent_angle),
+                       capref_to_deg(d.apparent_angle),
                        d.bond,
                        d.arc_length};
-  return emit(sink, row);
+  return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_profile(const double *in, capref_sink *sink)
@@ -95,24 +87,16 @@ static int eval_profile(const double *in, capref_sink *sink)
   s = cap_statics_sessile_profile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, n, x, z, p);
   for (size_t i = 0; !s && i < n; i++) {
     double f = (double)i / (double)(n - 1);
-    cap_result row[4] = {{d.arc_length.val * f, d.arc_length.err * f}, x[i], z[i], to_deg(p[i])};
-    s = emit(sink, row);
+    cap_result row[4] = {{d.arc_length.val * f, d.arc_length.err * f}, x[i], z[i], capref_to_deg(p[i])};
+    s = capref_emit_status(sink, CAP_SUCCESS, row);
   }
   free(buf);
   return s;
 }
 
-#define OPEN (CAPREF_LO_OPEN | CAPREF_HI_OPEN)
-#define P_THETA                                                                                                        \
-  {                                                                                                                    \
-    "theta", "deg", "contact angle through the liquid", NAN, 0, 180, OPEN                                              \
-  }
-#define P_SIGMA                                                                                                        \
-  {                                                                                                                    \
-    "sigma", "N/m", "liquid surface tension", 0.0728, 0, INFINITY, OPEN                                                \
-  }
+#define P_SIGMA CAPREF_POSITIVE("sigma", "N/m", "liquid surface tension", 0.0728)
 #define P_SESSILE                                                                                                      \
-  {"dim", "", "2 (planar, per unit length) or 3 (axisymmetric)", 3, 2, 3, CAPREF_INTEGER}, P_THETA,                    \
+  {"dim", "", "2 (planar, per unit length) or 3 (axisymmetric)", 3, 2, 3, CAPREF_INTEGER}, CAPREF_P_THETA,             \
       {"area", "m^2", "drop area per unit length (--dim 2 only)", 0, 0, INFINITY, CAPREF_HI_OPEN},                     \
       {"volume", "m^3", "drop volume (--dim 3 only)", 0, 0, INFINITY, CAPREF_HI_OPEN}, P_SIGMA,                        \
       {"rho", "kg/m^3", "density difference liquid - surrounding fluid", 998.2, 0, INFINITY, CAPREF_HI_OPEN},          \
@@ -129,14 +113,14 @@ static const capref_quantity quantities[] = {
      0,
      {{"sigma-sa", "N/m", "solid-surrounding (solid-air) tension", NAN, 0, INFINITY, CAPREF_HI_OPEN},
       {"sigma-sl", "N/m", "solid-liquid tension", NAN, 0, INFINITY, CAPREF_HI_OPEN},
-      {"sigma-la", "N/m", "liquid-surrounding tension", 0.0728, 0, INFINITY, OPEN}},
+      CAPREF_POSITIVE("sigma-la", "N/m", "liquid-surrounding tension", 0.0728)},
      {{"cos_theta", "", "cosine of the contact angle"}, {"theta", "deg", "contact angle through the liquid"}},
      eval_young},
     {"cap-2d",
      "zero-gravity 2D drop (circular segment per unit length) of given area and contact angle",
      "circular-segment geometry; Laplace pressure de Gennes et al. (2004) Sec. 1.1.3",
      0,
-     {P_THETA, {"area", "m^2", "drop area per unit length", NAN, 0, INFINITY, OPEN}, P_SIGMA},
+     {CAPREF_P_THETA, CAPREF_POSITIVE("area", "m^2", "drop area per unit length", NAN), P_SIGMA},
      {{"R", "m", "radius of curvature"},
       {"a", "m", "base half-width R sin(theta)"},
       {"h", "m", "height R (1 - cos(theta))"},
@@ -149,7 +133,7 @@ static const capref_quantity quantities[] = {
      "zero-gravity spherical-cap drop of given volume and contact angle",
      "spherical-cap geometry; Laplace pressure de Gennes et al. (2004) Sec. 1.1.3",
      0,
-     {P_THETA, {"volume", "m^3", "drop volume", NAN, 0, INFINITY, OPEN}, P_SIGMA},
+     {CAPREF_P_THETA, CAPREF_POSITIVE("volume", "m^3", "drop volume", NAN), P_SIGMA},
      {{"R", "m", "sphere radius"},
       {"a", "m", "contact-line radius R sin(theta)"},
       {"h", "m", "height R (1 - cos(theta))"},
@@ -184,5 +168,4 @@ static const capref_quantity quantities[] = {
      eval_profile},
 };
 
-const capref_group capref_group_statics = {"Capillary statics (Young, caps, sessile drops)", quantities,
-                                           CAPREF_COUNT(quantities)};
+const capref_group capref_group_statics = CAPREF_GROUP("Capillary statics (Young, caps, sessile drops)", quantities);
