@@ -6,13 +6,13 @@
 #include <stdlib.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 /* Marching states of a lattice point. */
 enum { ST_FAR = 0, ST_TRIAL = 1, ST_DONE = 2, ST_OUT = 3 };
 
 struct cap_fmm_ws {
-  int dim, nx, ny, nz, ng;
-  size_t size;          /* entries of a field of the grid the workspace was made for */
+  cap_ws_shape shape;   /* the grid the workspace was made for */
   unsigned char *state; /* per field entry: ST_* */
   double *val;          /* per field entry: tentative / accepted unsigned distance */
   size_t *heap;         /* binary min-heap of field indices */
@@ -168,12 +168,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
     return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
   cap_fmm_ws *w = calloc(1, sizeof *w);
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate the workspace");
-  w->dim = g->dim;
-  w->nx = g->nx;
-  w->ny = g->ny;
-  w->nz = g->nz;
-  w->ng = g->ng;
-  w->size = g->size;
+  w->shape = cap_ws_shape_of(g);
   w->state = malloc(g->size * sizeof *w->state);
   w->val = malloc(g->size * sizeof *w->val);
   w->heap = malloc(g->size * sizeof *w->heap);
@@ -190,12 +185,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
 void cap_fmm_ws_free(cap_fmm_ws *ws)
 {
   if (!ws) return;
-  free(ws->state);
-  free(ws->val);
-  free(ws->heap);
-  free(ws->pos);
-  free(ws->aux);
-  free(ws);
+  CAP_FREE_ALL(ws->state, ws->val, ws->heap, ws->pos, ws->aux, ws);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -214,12 +204,11 @@ static int check_grid(const char *fn, const cap_grid *g)
 static int check_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
 {
   if (!ws) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", fn);
-  if (ws->dim != g->dim || ws->nx != g->nx || ws->ny != g->ny || ws->nz != g->nz || ws->ng != g->ng ||
-      ws->size != g->size)
+  if (!cap_ws_shape_is(&ws->shape, g))
     return CAP_ERROR(CAP_ESIZE,
                      "%s: workspace made for a %d x %d x %d grid with %d ghosts, called with %d x %d x %d "
                      "and %d ghosts",
-                     fn, ws->nx, ws->ny, ws->nz, ws->ng, g->nx, g->ny, g->nz, g->ng);
+                     fn, ws->shape.nx, ws->shape.ny, ws->shape.nz, ws->shape.ng, g->nx, g->ny, g->nz, g->ng);
   return CAP_SUCCESS;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 #include "cap_vsurf.h"
 
 struct cap_levelset_ws {
@@ -58,11 +59,7 @@ static int frozen(const cap_levelset_ws *w, size_t c) { return w && w->vs && cap
 void cap_levelset_ws_free(cap_levelset_ws *w)
 {
   if (!w) return;
-  free(w->phi1);
-  free(w->phi2);
-  free(w->rate);
-  free(w->phi0);
-  free(w);
+  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w);
 }
 
 static int check_2d(const cap_grid *g, int min_ghost, const char *what)

@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 /* MIC(0) (Bridson 2015, ch. 5; Bridson & Mueller-Fischer 2007, ch. 4): tau blends incomplete
  * Cholesky (0) and fully modified (1); 0.97 keeps most of MIC's O(h^-1) conditioning gain while
@@ -575,36 +576,13 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
 /* ---------------------------------------------------------------------------------------------- */
 /* Public interface                                                                                */
 
-static void free_level(level *L)
-{
-  free(L->phi);
-  free(L->d);
-  free(L->invd);
-  free(L->ce);
-  free(L->cn);
-  free(L->x);
-  free(L->b);
-  free(L->r);
-  free(L->band);
-}
+static void free_level(level *L) { CAP_FREE_ALL(L->phi, L->d, L->invd, L->ce, L->cn, L->x, L->b, L->r, L->band); }
 
 void cap_poisson_free(cap_poisson *P)
 {
   if (!P) return;
   for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l]);
-  free(P->bnd);
-  free(P->prec);
-  free(P->lx);
-  free(P->ly);
-  free(P->lwx);
-  free(P->lwy);
-  free(P->xs);
-  free(P->rs);
-  free(P->zs);
-  free(P->ss);
-  free(P->qs);
-  free(P->bs);
-  free(P);
+  CAP_FREE_ALL(P->bnd, P->prec, P->lx, P->ly, P->lwx, P->lwy, P->xs, P->rs, P->zs, P->ss, P->qs, P->bs, P);
 }
 
 /* The geometry of a coarse level: the fine grid's origin, geometry and boundary kinds, nx x ny cells of
