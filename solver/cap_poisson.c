@@ -429,9 +429,12 @@ static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, 
   w[3] = 1.0 / 16.0 * fx * fy;
 }
 
-/* x_f += P x_c on the fine liquid cells (coarse non-liquid cells hold x = 0). */
-static void prolong_add(const cap_poisson *P, const level *F, const level *C, const double *xc, double *xf)
+/* The transfers between fine level F and coarse level C through the prolongation P of
+ * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
+ * hold x = 0). transpose 1: coarse = P^T fine (the exact transpose), zero on coarse non-liquid cells. */
+static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
 {
+  if (transpose) memset(coarse, 0, C->n * sizeof *coarse);
   for (int j = 0; j < F->ny; j++)
     for (int i = 0; i < F->nx; i++) {
       size_t c = at(F, i, j);
@@ -439,25 +442,14 @@ static void prolong_add(const cap_poisson *P, const level *F, const level *C, co
       size_t k[4];
       double w[4];
       prolong_stencil(P, C, i, j, k, w);
-      xf[c] += w[0] * xc[k[0]] + w[1] * xc[k[1]] + w[2] * xc[k[2]] + w[3] * xc[k[3]];
+      if (transpose)
+        for (int q = 0; q < 4; q++) coarse[k[q]] += w[q] * fine[c];
+      else
+        fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
     }
-}
-
-/* b_c = P^T r_f (the exact transpose of prolong_add), zero on coarse non-liquid cells. */
-static void restrict_residual(const cap_poisson *P, const level *F, const level *C, const double *rf, double *bc)
-{
-  memset(bc, 0, C->n * sizeof *bc);
-  for (int j = 0; j < F->ny; j++)
-    for (int i = 0; i < F->nx; i++) {
-      size_t c = at(F, i, j);
-      if (!(F->invd[c] > 0)) continue;
-      size_t k[4];
-      double w[4];
-      prolong_stencil(P, C, i, j, k, w);
-      for (int q = 0; q < 4; q++) bc[k[q]] += w[q] * rf[c];
-    }
-  for (size_t c = 0; c < C->n; c++)
-    if (!(C->invd[c] > 0)) bc[c] = 0;
+  if (transpose)
+    for (size_t c = 0; c < C->n; c++)
+      if (!(C->invd[c] > 0)) coarse[c] = 0;
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
@@ -486,9 +478,9 @@ static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
   }
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 1);
   residual(P, L, b, x, L->r);
-  restrict_residual(P, L, C, L->r, C->b);
+  transfer(P, L, C, 1, L->r, C->b);
   vcycle(P, l + 1, C->b, C->x);
-  prolong_add(P, L, C, C->x, x);
+  transfer(P, L, C, 0, x, C->x);
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 0);
   for (int s = 0; s < MG_SWEEPS; s++) {
     rb_sweep(P, L, b, x, 1);
