@@ -590,30 +590,26 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
           x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1) : cv_fraction(pc, gx, gy, h);
       w->wn[c] = cap_grid_metric_xface(g, i) * fr;
     }
-  /* u face (i, j) between cells c - 1 and c; v face between c - sy and c. The periodic copies (u at
-   * i = nx, v at j = ny) are not samples of the lattice and keep weight 0. */
-  for (int j = 0; j < S->Lu.ny; j++)
-    for (int i = 0; i < S->Lu.nx; i++) {
-      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lu, i, j)) {
-        u[c] = 0;
-        continue;
+  /* u face (i, j) between cells c - 1 and c; v face between c - sy and c: n the stride across the
+   * face, t the stride along it. The periodic copies (u at i = nx, v at j = ny) are not samples of the
+   * lattice and keep weight 0. */
+  for (int comp = 0; comp < 2; comp++) {
+    const lattice *L = comp ? &S->Lv : &S->Lu;
+    const ptrdiff_t n = comp ? sy : 1, t = comp ? 1 : sy;
+    double *vel = comp ? v : u, *m = comp ? w->mv : w->mu;
+    for (int j = 0; j < L->ny; j++)
+      for (int i = 0; i < L->nx; i++) {
+        ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
+        if (on_box_wall(L, i, j)) {
+          vel[c] = 0;
+          continue;
+        }
+        if (is_fixed(L, i, j)) continue;
+        double gn = (f[c] - f[c - n]) / h, gt = (f[c + t] + f[c - n + t] - f[c - t] - f[c - n - t]) / (4 * h);
+        double r = comp ? cap_grid_metric_cell(g, i) : cap_grid_metric_xface(g, i);
+        m[c] = r * cv_fraction(0.5 * (f[c] + f[c - n]), comp ? gt : gn, comp ? gn : gt, h);
       }
-      if (is_fixed(&S->Lu, i, j)) continue;
-      double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
-      w->mu[c] = cap_grid_metric_xface(g, i) * cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
-    }
-  for (int j = 0; j < S->Lv.ny; j++)
-    for (int i = 0; i < S->Lv.nx; i++) {
-      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lv, i, j)) {
-        v[c] = 0;
-        continue;
-      }
-      if (is_fixed(&S->Lv, i, j)) continue;
-      double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
-      w->mv[c] = cap_grid_metric_cell(g, i) * cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
-    }
+  }
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
   for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
   double *d[2] = {w->du, w->dv};
