@@ -201,8 +201,11 @@ static int check_grid(const char *fn, const cap_grid *g)
   return cap_grid_check_bc(g);
 }
 
-static int check_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
+/* check_grid, then a workspace made for g. */
+static int check_grid_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
 {
+  int s = check_grid(fn, g);
+  if (s) return s;
   if (!ws) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", fn);
   if (!cap_ws_shape_is(&ws->shape, g))
     return CAP_ERROR(CAP_ESIZE,
@@ -232,6 +235,33 @@ static int check_loc(const char *fn, const cap_grid *g, cap_location loc)
 static void stats_clear(cap_fmm_stats *st)
 {
   st->n_init = st->n_marched = st->n_clamped = st->n_fallback = st->n_unreached = 0;
+}
+
+/* The statistics a public call fills: stats, or local where stats is NULL, cleared. */
+static cap_fmm_stats *stats_target(cap_fmm_stats *stats, cap_fmm_stats *local)
+{
+  cap_fmm_stats *st = stats ? stats : local;
+  stats_clear(st);
+  return st;
+}
+
+/* Makes *L the lattice of loc on g; CAP_ENONFINITE at the first point of it (in LAT_FOR's order) where
+ * a (named aname) is not finite, or where mask is set and b is not (named "known <bname>"); b may be
+ * NULL (then mask is not read). */
+static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, lattice *L, const char *aname,
+                          const double *a, const char *bname, const double *b, const unsigned char *mask)
+{
+  make_lattice(g, loc, L);
+  int c[3];
+  size_t P;
+  LAT_FOR(L, c, P)
+  {
+    if (!isfinite(a[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: %s(%d, %d) = %g is not finite", fn, aname, c[0], c[1], a[P]);
+    if (b && mask[P] && !isfinite(b[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: known %s(%d, %d) = %g is not finite", fn, bname, c[0], c[1], b[P]);
+  }
+  return CAP_SUCCESS;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -402,23 +432,18 @@ int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double ba
                        cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_redistance";
-  cap_fmm_stats local;
-  cap_fmm_stats *st = stats ? stats : &local;
-  stats_clear(st);
-  int s = check_grid(fn, g);
-  if (!s) s = check_ws(fn, ws, g);
+  cap_fmm_stats local, *st = stats_target(stats, &local);
+  lattice L;
+  int s = check_grid_ws(fn, ws, g);
   if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "%s: phi is NULL", fn);
   if (!s) s = check_band_order(fn, band, order);
+  if (!s) s = finite_lattice(fn, g, CAP_AT_CELL, &L, "phi", phi, NULL, NULL, NULL);
   if (s) return s;
 
-  lattice L;
-  make_lattice(g, CAP_AT_CELL, &L);
   int c[3];
   size_t P;
   LAT_FOR(&L, c, P)
   {
-    if (!isfinite(phi[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: phi(%d, %d) = %g is not finite", fn, c[0], c[1], phi[P]);
     ws->state[P] = ST_FAR;
     ws->val[P] = INFINITY;
     ws->pos[P] = 0;
@@ -670,33 +695,23 @@ int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, con
                         const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_extrapolate";
-  cap_fmm_stats local;
-  cap_fmm_stats *st = stats ? stats : &local;
-  stats_clear(st);
-  int s = check_grid(fn, g);
-  if (!s) s = check_ws(fn, ws, g);
+  cap_fmm_stats local, *st = stats_target(stats, &local);
+  lattice L;
+  int s = check_grid_ws(fn, ws, g);
   if (!s && (!phi_s || !known || !q))
     s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi_s ? "phi_s" : !known ? "known" : "q");
   if (!s) s = check_loc(fn, g, loc);
   if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
+  if (!s) s = finite_lattice(fn, g, loc, &L, "phi_s", phi_s, "q", q, known);
   if (s) return s;
 
-  lattice L;
-  make_lattice(g, loc, &L);
-  int c[3];
-  size_t P;
-  LAT_FOR(&L, c, P)
-  {
-    if (!isfinite(phi_s[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: phi_s(%d, %d) = %g is not finite", fn, c[0], c[1], phi_s[P]);
-    if (known[P] && !isfinite(q[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: known q(%d, %d) = %g is not finite", fn, c[0], c[1], q[P]);
-  }
   const double bandh = band * g->h;
   if (order != CAP_FMM_LINEAR) return march(ws, &L, loc, phi_s, known, q, bandh, order, NULL, g->h, st);
   /* linear: the normal derivative n . grad q at the known points (n = grad phi / |grad phi|, centred),
    * extended constant along the normals, then q marched with grad q . n equal to it */
   double *dn = ws->aux;
+  int c[3];
+  size_t P;
   LAT_FOR(&L, c, P)
   {
     dn[P] = 0;
