@@ -775,17 +775,24 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   return s;
 }
 
+/* dst = the grid field src on the liquid cells of level 0, 0 on its other cells. */
+static void to_level0(const cap_poisson *P, const cap_grid *g, const double *src, double *dst)
+{
+  const level *L = &P->lev[0];
+  memset(dst, 0, L->n * sizeof *dst);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j);
+      if (L->invd[c] > 0) dst[c] = src[cap_grid_idx(g, i, j)];
+    }
+}
+
 int cap_poisson_apply(cap_poisson *P, const cap_grid *g, const double *x, double *y)
 {
   int s = check_common(P, g, x, y, "cap_poisson_apply", 1);
   if (s) return s;
   const level *L = &P->lev[0];
-  memset(P->ss, 0, L->n * sizeof *P->ss);
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = at(L, i, j);
-      if (L->invd[c] > 0) P->ss[c] = x[cap_grid_idx(g, i, j)];
-    }
+  to_level0(P, g, x, P->ss);
   matvec(P, L, P->ss, P->qs);
   const double ih2 = 1.0 / (g->h * g->h);
   for (int j = 0; j < g->ny; j++)
@@ -801,13 +808,8 @@ int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_meth
     return CAP_ERROR(CAP_EDOM, "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
                      (int)method);
   const level *L = &P->lev[0];
-  memset(P->rs, 0, L->n * sizeof *P->rs);
+  to_level0(P, g, r, P->rs);
   memset(P->zs, 0, L->n * sizeof *P->zs);
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = at(L, i, j);
-      if (L->invd[c] > 0) P->rs[c] = r[cap_grid_idx(g, i, j)];
-    }
   precondition(P, method, P->rs, P->zs);
   const double h2 = g->h * g->h;
   for (int j = 0; j < g->ny; j++)

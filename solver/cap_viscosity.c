@@ -367,6 +367,21 @@ static double clipped_fraction(double pc, double gx, double gy, double h, double
   return area * cap_subcell_square_fraction(ax, ay, dist / hypot(ax, ay));
 }
 
+/* Index *a of one direction of a lattice of n samples, at most one sample outside it: wrapped where the
+ * direction is periodic (returns +1), else mirrored into the lattice (returns the image sign mlo or mhi
+ * of the side it lay beyond); +1 and *a unchanged inside. */
+static int fold(int *a, int n, int periodic, int mlo, int mhi)
+{
+  if (*a >= 0 && *a < n) return 1;
+  if (periodic) {
+    *a = (*a + n) % n;
+    return 1;
+  }
+  int m = *a < 0 ? mlo : mhi;
+  *a = *a < 0 ? -1 - *a : 2 * n - 1 - *a;
+  return m;
+}
+
 /* Sample (a, b) of lattice L, at most one sample outside it: the index in *c and the sign of its
  * image (+1; -1 for the no-slip mirror of a tangential component beyond a wall; 0 for a wall-normal
  * face, held at 0); *fixed set for a fixed face (its value is data, not an unknown). Periodic
@@ -374,23 +389,8 @@ static double clipped_fraction(double pc, double gx, double gy, double h, double
 static int resolve(const lattice *L, int a, int b, size_t *c, int *fixed)
 {
   *fixed = 0;
-  int s = 1;
-  if (a < 0 || a >= L->nx) {
-    if (L->perx)
-      a = (a + L->nx) % L->nx;
-    else {
-      s *= L->mirror[a < 0 ? CAP_XLO : CAP_XHI];
-      a = a < 0 ? -1 - a : 2 * L->nx - 1 - a;
-    }
-  }
-  if (b < 0 || b >= L->ny) {
-    if (L->pery)
-      b = (b + L->ny) % L->ny;
-    else {
-      s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI];
-      b = b < 0 ? -1 - b : 2 * L->ny - 1 - b;
-    }
-  }
+  int s = fold(&a, L->nx, L->perx, L->mirror[CAP_XLO], L->mirror[CAP_XHI]);
+  s *= fold(&b, L->ny, L->pery, L->mirror[CAP_YLO], L->mirror[CAP_YHI]);
   if (on_box_wall(L, a, b)) return 0;
   *c = cap_grid_idx(L->g, a, b);
   *fixed = is_fixed(L, a, b);
