@@ -6,13 +6,13 @@
 #include <stdlib.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 /* Marching states of a lattice point. */
 enum { ST_FAR = 0, ST_TRIAL = 1, ST_DONE = 2, ST_OUT = 3 };
 
 struct cap_fmm_ws {
-  int dim, nx, ny, nz, ng;
-  size_t size;          /* entries of a field of the grid the workspace was made for */
+  cap_ws_shape shape;   /* the grid the workspace was made for */
   unsigned char *state; /* per field entry: ST_* */
   double *val;          /* per field entry: tentative / accepted unsigned distance */
   size_t *heap;         /* binary min-heap of field indices */
@@ -168,12 +168,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
     return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
   cap_fmm_ws *w = calloc(1, sizeof *w);
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate the workspace");
-  w->dim = g->dim;
-  w->nx = g->nx;
-  w->ny = g->ny;
-  w->nz = g->nz;
-  w->ng = g->ng;
-  w->size = g->size;
+  w->shape = cap_ws_shape_of(g);
   w->state = malloc(g->size * sizeof *w->state);
   w->val = malloc(g->size * sizeof *w->val);
   w->heap = malloc(g->size * sizeof *w->heap);
@@ -190,12 +185,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
 void cap_fmm_ws_free(cap_fmm_ws *ws)
 {
   if (!ws) return;
-  free(ws->state);
-  free(ws->val);
-  free(ws->heap);
-  free(ws->pos);
-  free(ws->aux);
-  free(ws);
+  CAP_FREE_ALL(ws->state, ws->val, ws->heap, ws->pos, ws->aux, ws);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -211,15 +201,17 @@ static int check_grid(const char *fn, const cap_grid *g)
   return cap_grid_check_bc(g);
 }
 
-static int check_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
+/* check_grid, then a workspace made for g. */
+static int check_grid_ws(const char *fn, const cap_fmm_ws *ws, const cap_grid *g)
 {
+  int s = check_grid(fn, g);
+  if (s) return s;
   if (!ws) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", fn);
-  if (ws->dim != g->dim || ws->nx != g->nx || ws->ny != g->ny || ws->nz != g->nz || ws->ng != g->ng ||
-      ws->size != g->size)
+  if (!cap_ws_shape_is(&ws->shape, g))
     return CAP_ERROR(CAP_ESIZE,
                      "%s: workspace made for a %d x %d x %d grid with %d ghosts, called with %d x %d x %d "
                      "and %d ghosts",
-                     fn, ws->nx, ws->ny, ws->nz, ws->ng, g->nx, g->ny, g->nz, g->ng);
+                     fn, ws->shape.nx, ws->shape.ny, ws->shape.nz, ws->shape.ng, g->nx, g->ny, g->nz, g->ng);
   return CAP_SUCCESS;
 }
 
@@ -243,6 +235,33 @@ static int check_loc(const char *fn, const cap_grid *g, cap_location loc)
 static void stats_clear(cap_fmm_stats *st)
 {
   st->n_init = st->n_marched = st->n_clamped = st->n_fallback = st->n_unreached = 0;
+}
+
+/* The statistics a public call fills: stats, or local where stats is NULL, cleared. */
+static cap_fmm_stats *stats_target(cap_fmm_stats *stats, cap_fmm_stats *local)
+{
+  cap_fmm_stats *st = stats ? stats : local;
+  stats_clear(st);
+  return st;
+}
+
+/* Makes *L the lattice of loc on g; CAP_ENONFINITE at the first point of it (in LAT_FOR's order) where
+ * a (named aname) is not finite, or where mask is set and b is not (named "known <bname>"); b may be
+ * NULL (then mask is not read). */
+static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, lattice *L, const char *aname,
+                          const double *a, const char *bname, const double *b, const unsigned char *mask)
+{
+  make_lattice(g, loc, L);
+  int c[3];
+  size_t P;
+  LAT_FOR(L, c, P)
+  {
+    if (!isfinite(a[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: %s(%d, %d) = %g is not finite", fn, aname, c[0], c[1], a[P]);
+    if (b && mask[P] && !isfinite(b[P]))
+      return CAP_ERROR(CAP_ENONFINITE, "%s: known %s(%d, %d) = %g is not finite", fn, bname, c[0], c[1], b[P]);
+  }
+  return CAP_SUCCESS;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -413,23 +432,18 @@ int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double ba
                        cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_redistance";
-  cap_fmm_stats local;
-  cap_fmm_stats *st = stats ? stats : &local;
-  stats_clear(st);
-  int s = check_grid(fn, g);
-  if (!s) s = check_ws(fn, ws, g);
+  cap_fmm_stats local, *st = stats_target(stats, &local);
+  lattice L;
+  int s = check_grid_ws(fn, ws, g);
   if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "%s: phi is NULL", fn);
   if (!s) s = check_band_order(fn, band, order);
+  if (!s) s = finite_lattice(fn, g, CAP_AT_CELL, &L, "phi", phi, NULL, NULL, NULL);
   if (s) return s;
 
-  lattice L;
-  make_lattice(g, CAP_AT_CELL, &L);
   int c[3];
   size_t P;
   LAT_FOR(&L, c, P)
   {
-    if (!isfinite(phi[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: phi(%d, %d) = %g is not finite", fn, c[0], c[1], phi[P]);
     ws->state[P] = ST_FAR;
     ws->val[P] = INFINITY;
     ws->pos[P] = 0;
@@ -681,33 +695,23 @@ int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, con
                         const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats)
 {
   static const char fn[] = "cap_fmm_extrapolate";
-  cap_fmm_stats local;
-  cap_fmm_stats *st = stats ? stats : &local;
-  stats_clear(st);
-  int s = check_grid(fn, g);
-  if (!s) s = check_ws(fn, ws, g);
+  cap_fmm_stats local, *st = stats_target(stats, &local);
+  lattice L;
+  int s = check_grid_ws(fn, ws, g);
   if (!s && (!phi_s || !known || !q))
     s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi_s ? "phi_s" : !known ? "known" : "q");
   if (!s) s = check_loc(fn, g, loc);
   if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
+  if (!s) s = finite_lattice(fn, g, loc, &L, "phi_s", phi_s, "q", q, known);
   if (s) return s;
 
-  lattice L;
-  make_lattice(g, loc, &L);
-  int c[3];
-  size_t P;
-  LAT_FOR(&L, c, P)
-  {
-    if (!isfinite(phi_s[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: phi_s(%d, %d) = %g is not finite", fn, c[0], c[1], phi_s[P]);
-    if (known[P] && !isfinite(q[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: known q(%d, %d) = %g is not finite", fn, c[0], c[1], q[P]);
-  }
   const double bandh = band * g->h;
   if (order != CAP_FMM_LINEAR) return march(ws, &L, loc, phi_s, known, q, bandh, order, NULL, g->h, st);
   /* linear: the normal derivative n . grad q at the known points (n = grad phi / |grad phi|, centred),
    * extended constant along the normals, then q marched with grad q . n equal to it */
   double *dn = ws->aux;
+  int c[3];
+  size_t P;
   LAT_FOR(&L, c, P)
   {
     dn[P] = 0;

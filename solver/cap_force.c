@@ -6,6 +6,7 @@
 
 #include "cap_interp.h"
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 #define PROBE         1.5 /* the nearer pressure probe, in cells along n_s */
 #define TANGENT_PROBE 2.0 /* the nearer probe of grad phi at a contact point, in cells along n_s */
@@ -31,11 +32,7 @@ struct cap_force_ws {
 void cap_force_ws_free(cap_force_ws *w)
 {
   if (!w) return;
-  free(w->psi);
-  free(w->pe);
-  free(w->known);
-  free(w->next);
-  free(w);
+  CAP_FREE_ALL(w->psi, w->pe, w->known, w->next, w);
 }
 
 int cap_force_ws_alloc(cap_force_ws **out, const cap_grid *g)

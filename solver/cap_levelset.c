@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 #include "cap_vsurf.h"
 
 struct cap_levelset_ws {
@@ -55,14 +56,18 @@ static int fill_all(const cap_grid *g, double *phi, const cap_levelset_ws *w)
 /* A solid cell holds the continuation only: it does not evolve (fill_all rewrites it). */
 static int frozen(const cap_levelset_ws *w, size_t c) { return w && w->vs && cap_vsurf_cells(w->vs)[c]; }
 
+/* rate[c] = 0 at a frozen cell, whose rate is not computed: 1 there, else 0 (rate untouched). */
+static int zero_if_frozen(const cap_levelset_ws *w, size_t c, double *rate)
+{
+  if (!frozen(w, c)) return 0;
+  rate[c] = 0;
+  return 1;
+}
+
 void cap_levelset_ws_free(cap_levelset_ws *w)
 {
   if (!w) return;
-  free(w->phi1);
-  free(w->phi2);
-  free(w->rate);
-  free(w->phi0);
-  free(w);
+  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w);
 }
 
 static int check_2d(const cap_grid *g, int min_ghost, const char *what)
@@ -255,10 +260,7 @@ static void advection_rate(const cap_grid *g, double *phi, const double *u, cons
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (frozen(w, c)) {
-        rate[c] = 0;
-        continue;
-      }
+      if (zero_if_frozen(w, c, rate)) continue;
       double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
       double dm, dp, ex, ey;
       weno_pair(phi + c, 1, g->h, &dm, &dp);
@@ -576,10 +578,7 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (frozen(w, c)) {
-        r[c] = 0;
-        continue;
-      }
+      if (zero_if_frozen(w, c, r)) continue;
       double f0 = p0[c], sg = sgn(f0);
       if (sg == 0) {
         r[c] = 0;

@@ -8,6 +8,7 @@
 
 #include "cap_advect.h"
 #include "cap_errno.h"
+#include "cap_ws.h"
 #include "cap_fmm.h"
 #include "cap_levelset.h"
 #include "cap_tension.h"
@@ -127,12 +128,7 @@ int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
 void cap_ns_state_free(cap_ns_state *s)
 {
   if (!s) return;
-  free(s->phi);
-  free(s->u);
-  free(s->v);
-  free(s->p);
-  free(s->kappa);
-  free(s);
+  CAP_FREE_ALL(s->phi, s->u, s->v, s->p, s->kappa, s);
 }
 
 int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
@@ -174,20 +170,8 @@ void cap_ns_ws_free(cap_ns_ws *w)
   cap_fmm_ws_free(w->fmm);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_ws_free(w->visc);
-  free(w->u2);
-  free(w->v2);
-  free(w->rhs);
-  free(w->phi_s);
-  free(w->phi_f);
-  free(w->known);
-  free(w->xclosed);
-  free(w->yclosed);
-  free(w->phi_a);
-  free(w->q);
-  free(w->axc);
-  free(w->ayc);
-  free(w->queue);
-  free(w);
+  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_s, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q, w->axc,
+               w->ayc, w->queue, w);
 }
 
 static double now(void)

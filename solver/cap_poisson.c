@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 /* MIC(0) (Bridson 2015, ch. 5; Bridson & Mueller-Fischer 2007, ch. 4): tau blends incomplete
  * Cholesky (0) and fully modified (1); 0.97 keeps most of MIC's O(h^-1) conditioning gain while
@@ -428,9 +429,12 @@ static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, 
   w[3] = 1.0 / 16.0 * fx * fy;
 }
 
-/* x_f += P x_c on the fine liquid cells (coarse non-liquid cells hold x = 0). */
-static void prolong_add(const cap_poisson *P, const level *F, const level *C, const double *xc, double *xf)
+/* The transfers between fine level F and coarse level C through the prolongation P of
+ * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
+ * hold x = 0). transpose 1: coarse = P^T fine (the exact transpose), zero on coarse non-liquid cells. */
+static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
 {
+  if (transpose) memset(coarse, 0, C->n * sizeof *coarse);
   for (int j = 0; j < F->ny; j++)
     for (int i = 0; i < F->nx; i++) {
       size_t c = at(F, i, j);
@@ -438,25 +442,14 @@ static void prolong_add(const cap_poisson *P, const level *F, const level *C, co
       size_t k[4];
       double w[4];
       prolong_stencil(P, C, i, j, k, w);
-      xf[c] += w[0] * xc[k[0]] + w[1] * xc[k[1]] + w[2] * xc[k[2]] + w[3] * xc[k[3]];
+      if (transpose)
+        for (int q = 0; q < 4; q++) coarse[k[q]] += w[q] * fine[c];
+      else
+        fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
     }
-}
-
-/* b_c = P^T r_f (the exact transpose of prolong_add), zero on coarse non-liquid cells. */
-static void restrict_residual(const cap_poisson *P, const level *F, const level *C, const double *rf, double *bc)
-{
-  memset(bc, 0, C->n * sizeof *bc);
-  for (int j = 0; j < F->ny; j++)
-    for (int i = 0; i < F->nx; i++) {
-      size_t c = at(F, i, j);
-      if (!(F->invd[c] > 0)) continue;
-      size_t k[4];
-      double w[4];
-      prolong_stencil(P, C, i, j, k, w);
-      for (int q = 0; q < 4; q++) bc[k[q]] += w[q] * rf[c];
-    }
-  for (size_t c = 0; c < C->n; c++)
-    if (!(C->invd[c] > 0)) bc[c] = 0;
+  if (transpose)
+    for (size_t c = 0; c < C->n; c++)
+      if (!(C->invd[c] > 0)) coarse[c] = 0;
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
@@ -485,9 +478,9 @@ static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
   }
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 1);
   residual(P, L, b, x, L->r);
-  restrict_residual(P, L, C, L->r, C->b);
+  transfer(P, L, C, 1, L->r, C->b);
   vcycle(P, l + 1, C->b, C->x);
-  prolong_add(P, L, C, C->x, x);
+  transfer(P, L, C, 0, x, C->x);
   for (int s = 0; s < MG_BAND_SWEEPS; s++) band_sweep(P, L, b, x, 0);
   for (int s = 0; s < MG_SWEEPS; s++) {
     rb_sweep(P, L, b, x, 1);
@@ -575,36 +568,13 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
 /* ---------------------------------------------------------------------------------------------- */
 /* Public interface                                                                                */
 
-static void free_level(level *L)
-{
-  free(L->phi);
-  free(L->d);
-  free(L->invd);
-  free(L->ce);
-  free(L->cn);
-  free(L->x);
-  free(L->b);
-  free(L->r);
-  free(L->band);
-}
+static void free_level(level *L) { CAP_FREE_ALL(L->phi, L->d, L->invd, L->ce, L->cn, L->x, L->b, L->r, L->band); }
 
 void cap_poisson_free(cap_poisson *P)
 {
   if (!P) return;
   for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l]);
-  free(P->bnd);
-  free(P->prec);
-  free(P->lx);
-  free(P->ly);
-  free(P->lwx);
-  free(P->lwy);
-  free(P->xs);
-  free(P->rs);
-  free(P->zs);
-  free(P->ss);
-  free(P->qs);
-  free(P->bs);
-  free(P);
+  CAP_FREE_ALL(P->bnd, P->prec, P->lx, P->ly, P->lwx, P->lwy, P->xs, P->rs, P->zs, P->ss, P->qs, P->bs, P);
 }
 
 /* The geometry of a coarse level: the fine grid's origin, geometry and boundary kinds, nx x ny cells of
@@ -805,17 +775,24 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   return s;
 }
 
+/* dst = the grid field src on the liquid cells of level 0, 0 on its other cells. */
+static void to_level0(const cap_poisson *P, const cap_grid *g, const double *src, double *dst)
+{
+  const level *L = &P->lev[0];
+  memset(dst, 0, L->n * sizeof *dst);
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = at(L, i, j);
+      if (L->invd[c] > 0) dst[c] = src[cap_grid_idx(g, i, j)];
+    }
+}
+
 int cap_poisson_apply(cap_poisson *P, const cap_grid *g, const double *x, double *y)
 {
   int s = check_common(P, g, x, y, "cap_poisson_apply", 1);
   if (s) return s;
   const level *L = &P->lev[0];
-  memset(P->ss, 0, L->n * sizeof *P->ss);
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = at(L, i, j);
-      if (L->invd[c] > 0) P->ss[c] = x[cap_grid_idx(g, i, j)];
-    }
+  to_level0(P, g, x, P->ss);
   matvec(P, L, P->ss, P->qs);
   const double ih2 = 1.0 / (g->h * g->h);
   for (int j = 0; j < g->ny; j++)
@@ -831,13 +808,8 @@ int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_meth
     return CAP_ERROR(CAP_EDOM, "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
                      (int)method);
   const level *L = &P->lev[0];
-  memset(P->rs, 0, L->n * sizeof *P->rs);
+  to_level0(P, g, r, P->rs);
   memset(P->zs, 0, L->n * sizeof *P->zs);
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = at(L, i, j);
-      if (L->invd[c] > 0) P->rs[c] = r[cap_grid_idx(g, i, j)];
-    }
   precondition(P, method, P->rs, P->zs);
   const double h2 = g->h * g->h;
   for (int j = 0; j < g->ny; j++)

@@ -367,6 +367,21 @@ static double clipped_fraction(double pc, double gx, double gy, double h, double
   return area * cap_subcell_square_fraction(ax, ay, dist / hypot(ax, ay));
 }
 
+/* Index *a of one direction of a lattice of n samples, at most one sample outside it: wrapped where the
+ * direction is periodic (returns +1), else mirrored into the lattice (returns the image sign mlo or mhi
+ * of the side it lay beyond); +1 and *a unchanged inside. */
+static int fold(int *a, int n, int periodic, int mlo, int mhi)
+{
+  if (*a >= 0 && *a < n) return 1;
+  if (periodic) {
+    *a = (*a + n) % n;
+    return 1;
+  }
+  int m = *a < 0 ? mlo : mhi;
+  *a = *a < 0 ? -1 - *a : 2 * n - 1 - *a;
+  return m;
+}
+
 /* Sample (a, b) of lattice L, at most one sample outside it: the index in *c and the sign of its
  * image (+1; -1 for the no-slip mirror of a tangential component beyond a wall; 0 for a wall-normal
  * face, held at 0); *fixed set for a fixed face (its value is data, not an unknown). Periodic
@@ -374,23 +389,8 @@ static double clipped_fraction(double pc, double gx, double gy, double h, double
 static int resolve(const lattice *L, int a, int b, size_t *c, int *fixed)
 {
   *fixed = 0;
-  int s = 1;
-  if (a < 0 || a >= L->nx) {
-    if (L->perx)
-      a = (a + L->nx) % L->nx;
-    else {
-      s *= L->mirror[a < 0 ? CAP_XLO : CAP_XHI];
-      a = a < 0 ? -1 - a : 2 * L->nx - 1 - a;
-    }
-  }
-  if (b < 0 || b >= L->ny) {
-    if (L->pery)
-      b = (b + L->ny) % L->ny;
-    else {
-      s *= L->mirror[b < 0 ? CAP_YLO : CAP_YHI];
-      b = b < 0 ? -1 - b : 2 * L->ny - 1 - b;
-    }
-  }
+  int s = fold(&a, L->nx, L->perx, L->mirror[CAP_XLO], L->mirror[CAP_XHI]);
+  s *= fold(&b, L->ny, L->pery, L->mirror[CAP_YLO], L->mirror[CAP_YHI]);
   if (on_box_wall(L, a, b)) return 0;
   *c = cap_grid_idx(L->g, a, b);
   *fixed = is_fixed(L, a, b);
@@ -590,30 +590,26 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
           x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1) : cv_fraction(pc, gx, gy, h);
       w->wn[c] = cap_grid_metric_xface(g, i) * fr;
     }
-  /* u face (i, j) between cells c - 1 and c; v face between c - sy and c. The periodic copies (u at
-   * i = nx, v at j = ny) are not samples of the lattice and keep weight 0. */
-  for (int j = 0; j < S->Lu.ny; j++)
-    for (int i = 0; i < S->Lu.nx; i++) {
-      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lu, i, j)) {
-        u[c] = 0;
-        continue;
+  /* u face (i, j) between cells c - 1 and c; v face between c - sy and c: n the stride across the
+   * face, t the stride along it. The periodic copies (u at i = nx, v at j = ny) are not samples of the
+   * lattice and keep weight 0. */
+  for (int comp = 0; comp < 2; comp++) {
+    const lattice *L = comp ? &S->Lv : &S->Lu;
+    const ptrdiff_t n = comp ? sy : 1, t = comp ? 1 : sy;
+    double *vel = comp ? v : u, *m = comp ? w->mv : w->mu;
+    for (int j = 0; j < L->ny; j++)
+      for (int i = 0; i < L->nx; i++) {
+        ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
+        if (on_box_wall(L, i, j)) {
+          vel[c] = 0;
+          continue;
+        }
+        if (is_fixed(L, i, j)) continue;
+        double gn = (f[c] - f[c - n]) / h, gt = (f[c + t] + f[c - n + t] - f[c - t] - f[c - n - t]) / (4 * h);
+        double r = comp ? cap_grid_metric_cell(g, i) : cap_grid_metric_xface(g, i);
+        m[c] = r * cv_fraction(0.5 * (f[c] + f[c - n]), comp ? gt : gn, comp ? gn : gt, h);
       }
-      if (is_fixed(&S->Lu, i, j)) continue;
-      double gy = (f[c + sy] + f[c - 1 + sy] - f[c - sy] - f[c - 1 - sy]) / (4 * h);
-      w->mu[c] = cap_grid_metric_xface(g, i) * cv_fraction(0.5 * (f[c] + f[c - 1]), (f[c] - f[c - 1]) / h, gy, h);
-    }
-  for (int j = 0; j < S->Lv.ny; j++)
-    for (int i = 0; i < S->Lv.nx; i++) {
-      ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
-      if (on_box_wall(&S->Lv, i, j)) {
-        v[c] = 0;
-        continue;
-      }
-      if (is_fixed(&S->Lv, i, j)) continue;
-      double gx = (f[c + 1] + f[c + 1 - sy] - f[c - 1] - f[c - 1 - sy]) / (4 * h);
-      w->mv[c] = cap_grid_metric_cell(g, i) * cv_fraction(0.5 * (f[c] + f[c - sy]), gx, (f[c] - f[c - sy]) / h, h);
-    }
+  }
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
   for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
   double *d[2] = {w->du, w->dv};

@@ -6,6 +6,7 @@
 
 #include "cap_interp.h"
 #include "cap_errno.h"
+#include "cap_ws.h"
 
 /* A contact point on the solid's surface (SLOPE NEAR A CONTACT LINE in cap_vsurf.h): its position, the
  * solid's normal there, cos(theta) there, the rate b at which phi's wall-normal slope changes along
@@ -52,25 +53,8 @@ static int by_depth(const void *a, const void *b)
 void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
-  free(v->cell);
-  free(v->depth);
-  free(v->nx);
-  free(v->ny);
-  free(v->cos_theta);
-  free(v->in_solid);
-  free(v->xface);
-  free(v->yface);
-  free(v->part);
-  free(v->scratch);
-  free(v->rank);
-  free(v->fw);
-  free(v->gw);
-  free(v->nn);
-  free(v->fills);
-  free(v->slope);
-  free(v->contacts);
-  free(v->ncontacts);
-  free(v);
+  CAP_FREE_ALL(v->cell, v->depth, v->nx, v->ny, v->cos_theta, v->in_solid, v->xface, v->yface, v->part, v->scratch,
+               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->contacts, v->ncontacts, v);
 }
 
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)

@@ -9,6 +9,7 @@
 #include "cap_interp.h"
 #include "cap_errno.h"
 #include "cap_levelset.h"
+#include "cap_ws.h"
 
 /* ---- 1. material ---------------------------------------------------------------------------- */
 
@@ -125,8 +126,7 @@ int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static
 /* ---- 3. wetting-history map -------------------------------------------------------------------- */
 
 struct cap_wetting_map {
-  int dim, nx, ny, nz, ng; /* the grid the map was made for */
-  size_t size;
+  cap_ws_shape shape; /* the grid the map was made for */
   unsigned char *wet; /* size bytes, 0 dry, 1 wetted */
 };
 
@@ -142,12 +142,7 @@ int cap_wetting_map_alloc(cap_wetting_map **out, const cap_grid *g)
     free(w);
     return CAP_ERROR(CAP_ENOMEM, "cap_wetting_map_alloc: cannot allocate a map of %zu bytes", g->size);
   }
-  w->dim = g->dim;
-  w->nx = g->nx;
-  w->ny = g->ny;
-  w->nz = g->nz;
-  w->ng = g->ng;
-  w->size = g->size;
+  w->shape = cap_ws_shape_of(g);
   *out = w;
   return CAP_SUCCESS;
 }
@@ -207,11 +202,12 @@ int cap_wetting_map_update(cap_wetting_map *w, const cap_grid *g, const unsigned
                            size_t *n_new)
 {
   if (!w || !g || !mask || !phi) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_update: NULL argument");
-  if (w->dim != g->dim || w->nx != g->nx || w->ny != g->ny || w->nz != g->nz || w->ng != g->ng || w->size != g->size)
+  if (!cap_ws_shape_is(&w->shape, g))
     return CAP_ERROR(CAP_ESIZE,
                      "cap_wetting_map_update: the map was made for a %dD %d x %d x %d grid with %d ghosts, "
                      "not for this %dD %d x %d x %d grid with %d ghosts",
-                     w->dim, w->nx, w->ny, w->nz, w->ng, g->dim, g->nx, g->ny, g->nz, g->ng);
+                     w->shape.dim, w->shape.nx, w->shape.ny, w->shape.nz, w->shape.ng, g->dim, g->nx, g->ny, g->nz,
+                     g->ng);
   int s = cap_grid_check_bc(g);
   if (s) return s;
   int ng = g->ng, k0 = g->dim == 3 ? -ng : 0, k1 = g->dim == 3 ? g->nz + ng : 1;
@@ -246,8 +242,9 @@ int cap_wetting_map_update(cap_wetting_map *w, const cap_grid *g, const unsigned
 int cap_wetting_map_query(const cap_wetting_map *w, size_t idx, int *wetted)
 {
   if (!w || !wetted) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_query: NULL argument");
-  if (idx >= w->size)
-    return CAP_ERROR(CAP_EDOM, "idx = %zu is out of range: allowed 0 <= idx < %zu (the grid's size)", idx, w->size);
+  if (idx >= w->shape.size)
+    return CAP_ERROR(CAP_EDOM, "idx = %zu is out of range: allowed 0 <= idx < %zu (the grid's size)", idx,
+                     w->shape.size);
   *wetted = w->wet[idx] != 0;
   return CAP_SUCCESS;
 }
@@ -258,14 +255,14 @@ size_t cap_wetting_map_count(const cap_wetting_map *w)
 {
   size_t n = 0;
   if (w)
-    for (size_t q = 0; q < w->size; q++) n += w->wet[q] != 0;
+    for (size_t q = 0; q < w->shape.size; q++) n += w->wet[q] != 0;
   return n;
 }
 
 int cap_wetting_map_reset(cap_wetting_map *w)
 {
   if (!w) return CAP_ERROR(CAP_EINVAL, "cap_wetting_map_reset: map pointer is NULL");
-  memset(w->wet, 0, w->size);
+  memset(w->wet, 0, w->shape.size);
   return CAP_SUCCESS;
 }
 
