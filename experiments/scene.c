@@ -9,6 +9,7 @@
 #include "../analytic/cap_statics.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
+#include "../solver/cap_ws.h"
 
 void exp_scene_free(exp_scene *sc)
 {
@@ -18,11 +19,8 @@ void exp_scene_free(exp_scene *sc)
   cap_force_ws_free(sc->fw);
   cap_vsurf_free(sc->vs);
   cap_solid_free(sc->solid);
-  for (int k = 0; k < 4; k++) free(sc->wall_angle[k]);
-  free(sc->pinned);
-  free(sc->cross);
-  free(sc->work);
-  free(sc);
+  CAP_FREE_ALL(sc->wall_angle[0], sc->wall_angle[1], sc->wall_angle[2], sc->wall_angle[3], sc->pinned, sc->cross,
+               sc->work, sc);
 }
 
 /* The grid of spec: its sides, angles and varying angles. */

@@ -166,12 +166,13 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
 void cap_ns_ws_free(cap_ns_ws *w)
 {
   if (!w) return;
+  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_s, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q, w->axc,
+               w->ayc, w->queue);
   cap_poisson_free(w->poisson);
   cap_fmm_ws_free(w->fmm);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_ws_free(w->visc);
-  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_s, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q, w->axc,
-               w->ayc, w->queue, w);
+  free(w);
 }
 
 static double now(void)
