@@ -340,6 +340,63 @@ static void exact_linear(void)
   }
 }
 
+/* ---- the two solvers on one system ---- */
+typedef struct {
+  run a, b;         /* MIC-PCG, MG-PCG */
+  double dmax;      /* max |p_MIC - p_MG| over the liquid cells */
+  double *phi, *dp; /* the level set; p_MIC - p_MG in the liquid, 0 elsewhere */
+} agreement;
+
+/* Both solvers on the problem (grid g, shape s, solution e) to tol, with the check that both reach it
+ * (named after the prefix `what`); free with agreement_free. */
+static agreement solve_both(const cap_grid *g, shape s, const exact *e, double tol, const char *what)
+{
+  agreement A;
+  double *p1 = cap_grid_field_alloc(g), *p2 = cap_grid_field_alloc(g);
+  A.dp = cap_grid_field_alloc(g);
+  A.phi = cap_grid_field_alloc(g);
+  A.a = solve_case(g, s, e, CAP_POISSON_MIC_PCG, tol, p1);
+  A.b = solve_case(g, s, e, CAP_POISSON_MG_PCG, tol, p2);
+  th_true(A.a.status == CAP_SUCCESS && A.b.status == CAP_SUCCESS && A.a.rel <= tol && A.b.rel <= tol,
+          "%sboth solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", what, tol, A.a.rel, A.a.iters,
+          A.b.rel, A.b.iters);
+  fill_phi(g, s, A.phi);
+  A.dmax = 0;
+  for (size_t k = 0; k < g->size; k++) A.dp[k] = A.phi[k] < 0 ? p1[k] - p2[k] : 0;
+  for (size_t k = 0; k < g->size; k++) A.dmax = fmax(A.dmax, fabs(A.dp[k]));
+  free(p1);
+  free(p2);
+  return A;
+}
+
+/* In the residual norm the agreement is the triangle inequality: ||A(p1 - p2)|| <= ||r1|| + ||r2||, A
+ * the matrix of cap_poisson_apply (plus rounding in forming A dp: 1e-14 of the ~1/h^2-sized terms, far
+ * below 2e-10 ||b||). The checks are named after the prefix `what`; e gives the interface values. */
+static void residual_agree(const cap_grid *g, const exact *e, const agreement *A, const char *what)
+{
+  double *adp = cap_grid_field_alloc(g);
+  cap_poisson *P = NULL;
+  cap_poisson_alloc(&P, g);
+  vctx v = {g, e};
+  cap_poisson_assemble(P, g, A->phi, value_exact, &v);
+  th_int(cap_poisson_apply(P, g, A->dp, adp), CAP_SUCCESS, "%sapply status", what);
+  double s = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) s += adp[cap_grid_idx(g, i, j)] * adp[cap_grid_idx(g, i, j)];
+  double rsum = A->a.rel + A->b.rel;
+  th_true(sqrt(s) <= rsum * A->a.b_norm * (1 + 1e-6),
+          "%sresidual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", what,
+          sqrt(s) / A->a.b_norm, rsum);
+  cap_poisson_free(P);
+  free(adp);
+}
+
+static void agreement_free(agreement *A)
+{
+  free(A->dp);
+  free(A->phi);
+}
+
 /* Both solvers on the same system: their residuals bound their difference (file comment). */
 static void solvers_agree(void)
 {
@@ -348,38 +405,12 @@ static void solvers_agree(void)
   const double tol = 1e-10;
   cap_grid g;
   unit_grid(&g, n, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
-  double *p1 = cap_grid_field_alloc(&g), *p2 = cap_grid_field_alloc(&g), *dp = cap_grid_field_alloc(&g),
-         *adp = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
-  run a = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MIC_PCG, tol, p1);
-  run b = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MG_PCG, tol, p2);
-  th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel, b.iters);
-  fill_phi(&g, SHAPE_CIRCLE, phi);
-  double dmax = 0;
-  for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
-  for (size_t k = 0; k < g.size; k++) dmax = fmax(dmax, fabs(dp[k]));
-  double bound = (a.rel + b.rel) * a.b_norm * g.h * g.h / (8 * pow(sin(PI / (2 * (n + 1))), 2));
-  th_true(dmax <= bound, "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e",
-          dmax, bound);
-  /* in the residual norm the agreement is the triangle inequality: ||A(p1 - p2)|| <= ||r1|| + ||r2||
-   * (plus rounding in forming A dp: 1e-14 of the ~1/h^2-sized terms, far below 2e-10 ||b||) */
-  cap_poisson *P = NULL;
-  cap_poisson_alloc(&P, &g);
-  vctx v = {&g, &circ};
-  cap_poisson_assemble(P, &g, phi, value_exact, &v);
-  th_int(cap_poisson_apply(P, &g, dp, adp), CAP_SUCCESS, "apply status");
-  double s = 0;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) s += adp[cap_grid_idx(&g, i, j)] * adp[cap_grid_idx(&g, i, j)];
-  th_true(sqrt(s) <= (a.rel + b.rel) * a.b_norm * (1 + 1e-6),
-          "residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
-          a.rel + b.rel);
-  cap_poisson_free(P);
-  free(p1);
-  free(p2);
-  free(dp);
-  free(adp);
-  free(phi);
+  agreement A = solve_both(&g, SHAPE_CIRCLE, &circ, tol, "");
+  double bound = (A.a.rel + A.b.rel) * A.a.b_norm * g.h * g.h / (8 * pow(sin(PI / (2 * (n + 1))), 2));
+  th_true(A.dmax <= bound, "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e",
+          A.dmax, bound);
+  residual_agree(&g, &circ, &A, "");
+  agreement_free(&A);
 }
 
 /* Is the dense symmetric m x m matrix A positive definite? (In-place Cholesky: A is overwritten.) */
@@ -812,40 +843,14 @@ static void axi_agree(void)
   const exact sph = {p_sph, lap_sph};
   const domain D = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
   const int n = 128;
-  const double tol = 1e-10;
   cap_grid g;
   th_int(box_grid(&g, &D, n), CAP_SUCCESS, "AXI grid 128^2 with the axis at XLO");
-  double *p1 = cap_grid_field_alloc(&g), *p2 = cap_grid_field_alloc(&g), *dp = cap_grid_field_alloc(&g),
-         *adp = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
-  run a = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MIC_PCG, tol, p1);
-  run b = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MG_PCG, tol, p2);
-  th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "AXI sphere: both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel,
-          b.iters);
-  fill_phi(&g, SHAPE_SPHERE_AXI, phi);
-  double dmax = 0;
-  for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
-  for (size_t k = 0; k < g.size; k++) dmax = fmax(dmax, fabs(dp[k]));
-  cap_poisson *P = NULL;
-  cap_poisson_alloc(&P, &g);
-  vctx v = {&g, &sph};
-  cap_poisson_assemble(P, &g, phi, value_exact, &v);
-  th_int(cap_poisson_apply(P, &g, dp, adp), CAP_SUCCESS, "AXI apply status");
-  double s = 0;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) s += adp[cap_grid_idx(&g, i, j)] * adp[cap_grid_idx(&g, i, j)];
-  th_true(sqrt(s) <= (a.rel + b.rel) * a.b_norm * (1 + 1e-6),
-          "AXI residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
-          a.rel + b.rel);
-  th_true(dmax <= 1e-3 * fmin(a.err, b.err),
-          "AXI: MIC and MG solutions differ by %.2e <= 1e-3 of the discretisation error %.2e", dmax,
-          fmin(a.err, b.err));
-  cap_poisson_free(P);
-  free(p1);
-  free(p2);
-  free(dp);
-  free(adp);
-  free(phi);
+  agreement A = solve_both(&g, SHAPE_SPHERE_AXI, &sph, 1e-10, "AXI sphere: ");
+  residual_agree(&g, &sph, &A, "AXI ");
+  th_true(A.dmax <= 1e-3 * fmin(A.a.err, A.b.err),
+          "AXI: MIC and MG solutions differ by %.2e <= 1e-3 of the discretisation error %.2e", A.dmax,
+          fmin(A.a.err, A.b.err));
+  agreement_free(&A);
 }
 
 /* The assembled AXI matrix, from unit vectors through cap_poisson_apply (the r-weighted operator A = W L):
