@@ -624,36 +624,51 @@ static void wall_drop(void)
   wall_close(&g, phi, u, v, ang, pin);
 }
 
-/* 2c on a solid plane tilted 30 degrees to the grid: a straight liquid surface meeting it at angle a
- * (phi linear, the virtual surface made at a: its continuation is then phi itself, exactly, so the
- * contact point and its actual angle are exact to the fill's tolerance). */
-static void linear_on_plane(const cap_grid *g, double *phi, double a, double px, double py, double tx, double ty)
+/* The box of the plane cases: 40 x 32 cells of h = 1/32 from (-0.25, -0.25) (3 ghost layers), free-slip
+ * walls; phi, u, v zero; the solid plane below the line through the origin at 30 degrees to the grid,
+ * in the direction (tx, ty); (px, py) the point 0.6 along it where the cases' surfaces meet it. */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v;
+  cap_solid *plane;
+  double tx, ty, px, py;
+} plane_box;
+
+static void plane_open(plane_box *B)
 {
-  const double nx = -ty, ny = tx, mx = sin(a) * tx + cos(a) * nx, my = sin(a) * ty + cos(a) * ny;
+  const double deg = M_PI / 180, beta = 30 * deg, s_c = 0.6;
+  B->tx = cos(beta);
+  B->ty = sin(beta);
+  B->px = s_c * B->tx;
+  B->py = s_c * B->ty;
+  cap_grid_init(&B->g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&B->g, (cap_side)k, CAP_BC_SLIP);
+  B->phi = cap_grid_field_alloc(&B->g);
+  B->u = cap_grid_field_alloc(&B->g);
+  B->v = cap_grid_field_alloc(&B->g);
+  B->plane = NULL;
+  cap_solid_halfplane_alloc(&B->plane, 0, 0, -B->ty, B->tx);
+}
+
+static void plane_close(plane_box *B)
+{
+  cap_solid_free(B->plane);
+  free(B->phi);
+  free(B->u);
+  free(B->v);
+}
+
+/* 2c on the plane: a straight liquid surface meeting it at (px, py) at angle a (phi linear, the virtual
+ * surface made at a: its continuation is then phi itself, exactly, so the contact point and its actual
+ * angle are exact to the fill's tolerance). */
+static void linear_on_plane(plane_box *B, double a)
+{
+  const cap_grid *g = &B->g;
+  const double tx = B->tx, ty = B->ty, nx = -ty, ny = tx;
+  const double mx = sin(a) * tx + cos(a) * nx, my = sin(a) * ty + cos(a) * ny;
   for (int j = -g->ng; j < g->ny + g->ng; j++)
     for (int i = -g->ng; i < g->nx + g->ng; i++)
-      phi[cap_grid_idx(g, i, j)] = mx * (cap_grid_xc(g, i) - px) + my * (cap_grid_yc(g, j) - py);
-}
-
-/* The box of the plane cases: 40 x 32 cells of h = 1/32 from (-0.25, -0.25) (3 ghost layers), free-slip
- * walls; phi, u, v zero; *plane the solid below the line through the origin in the direction (tx, ty). */
-static void plane_open(cap_grid *g, double **phi, double **u, double **v, cap_solid **plane, double tx, double ty)
-{
-  cap_grid_init(g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  *phi = cap_grid_field_alloc(g);
-  *u = cap_grid_field_alloc(g);
-  *v = cap_grid_field_alloc(g);
-  *plane = NULL;
-  cap_solid_halfplane_alloc(plane, 0, 0, -ty, tx);
-}
-
-static void plane_close(cap_solid *plane, double *phi, double *u, double *v)
-{
-  cap_solid_free(plane);
-  free(phi);
-  free(u);
-  free(v);
+      B->phi[cap_grid_idx(g, i, j)] = mx * (cap_grid_xc(g, i) - B->px) + my * (cap_grid_yc(g, j) - B->py);
 }
 
 /* a straight surface meeting the plane at 75, 50 and 100 degrees (inside the window (60, 90), below
@@ -661,12 +676,9 @@ static void plane_close(cap_solid *plane, double *phi, double *u, double *v)
  * solid cell; at 75 degrees the bad input, the pinned-cell mask and a moving front */
 static void plane_at_rest(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   cap_wetting_material m = window_60_90();
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
@@ -674,24 +686,24 @@ static void plane_at_rest(void)
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
     cap_vsurf *vs = NULL;
-    cap_vsurf_alloc(&vs, &g, plane, a);
+    cap_vsurf_alloc(&vs, &B.g, B.plane, a);
     size_t n = cap_vsurf_count(vs);
     double *ang = malloc(n * sizeof *ang);
     for (size_t k = 0; k < n; k++) ang[k] = a;
-    linear_on_plane(&g, phi, a, px, py, tx, ty);
+    linear_on_plane(&B, a);
     if (c == 0) {
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
              CAP_EINVAL, "solid update: NULL material is EINVAL");
       cap_wetting_solid_contact none[1];
       int nc = -1;
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
              CAP_ESIZE, "solid update: no room for the contact point is ESIZE");
       cap_vsurf_contact q;
       th_int(cap_vsurf_contact_get(vs, 1, &q), CAP_EDOM, "cap_vsurf_contact_get: the second of one contact is EDOM");
     }
     cap_wetting_solid_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
     th_true(!st && nc == 1, "plane, surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) {
       free(ang);
@@ -699,10 +711,10 @@ static void plane_at_rest(void)
       continue;
     }
     const cap_vsurf_contact *at = &ct[0].at;
-    th_true(hypot(at->x - px, at->y - py) < 1e-9 && fabs(at->tx - tx) < 1e-12 && fabs(at->ty - ty) < 1e-12 &&
-                fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
+    th_true(hypot(at->x - B.px, at->y - B.py) < 1e-9 && fabs(at->tx - B.tx) < 1e-12 && fabs(at->ty - B.ty) < 1e-12 &&
+                fabs(at->nx + B.ty) < 1e-12 && fabs(at->ny - B.tx) < 1e-12,
             "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane",
-            a_cases[c], at->x, at->y, px, py);
+            a_cases[c], at->x, at->y, B.px, B.py);
     th_true(fabs(ct[0].theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
             a_cases[c], ct[0].theta_m / deg);
     th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9 && !ct[0].wetted,
@@ -713,18 +725,18 @@ static void plane_at_rest(void)
     th_true(all, "plane, surface at %g deg: every solid cell takes the imposed angle", a_cases[c]);
     if (c == 0) {
       /* the pinned-cell mask: the fluid cells next to the solid within 2 cells of the pinned point */
-      unsigned char *pin = malloc(g.size);
-      memset(pin, 7, g.size); /* entries the call does not own stay as they are */
-      linear_on_plane(&g, phi, a, px, py, tx, ty);
-      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
+      unsigned char *pin = malloc(B.g.size);
+      memset(pin, 7, B.g.size); /* entries the call does not own stay as they are */
+      linear_on_plane(&B, a);
+      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
       const unsigned char *in = cap_vsurf_cells(vs);
       int npin = 0, ok = !st;
-      for (int j = 0; j < g.ny; j++)
-        for (int i = 0; i < g.nx; i++) {
-          size_t k = cap_grid_idx(&g, i, j);
-          int next = !in[k] && ((i > 0 && in[k - 1]) || (i < g.nx - 1 && in[k + 1]) || (j > 0 && in[k - g.sy]) ||
-                                (j < g.ny - 1 && in[k + g.sy]));
-          int near = hypot(cap_grid_xc(&g, i) - px, cap_grid_yc(&g, j) - py) < 2 * g.h;
+      for (int j = 0; j < B.g.ny; j++)
+        for (int i = 0; i < B.g.nx; i++) {
+          size_t k = cap_grid_idx(&B.g, i, j);
+          int next = !in[k] && ((i > 0 && in[k - 1]) || (i < B.g.nx - 1 && in[k + 1]) || (j > 0 && in[k - B.g.sy]) ||
+                                (j < B.g.ny - 1 && in[k + B.g.sy]));
+          int near = hypot(cap_grid_xc(&B.g, i) - B.px, cap_grid_yc(&B.g, j) - B.py) < 2 * B.g.h;
           ok &= next ? pin[k] == near : pin[k] == 7;
           npin += next && near;
         }
@@ -735,55 +747,52 @@ static void plane_at_rest(void)
       free(pin);
       /* the same contact point 0.02 h further down the plane than before, dt = 1e-3: vn = 0.02 h / dt > v_static */
       cap_wetting_solid_contact prev = ct[0];
-      prev.at.x -= 0.02 * g.h * tx;
-      prev.at.y -= 0.02 * g.h * ty;
+      prev.at.x -= 0.02 * B.g.h * B.tx;
+      prev.at.y -= 0.02 * B.g.h * B.ty;
       for (size_t k = 0; k < n; k++) ang[k] = a;
       cap_vsurf_set_cell_angles(vs, ang, n);
-      linear_on_plane(&g, phi, a, px, py, tx, ty);
-      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
-      th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
+      linear_on_plane(&B, a);
+      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
+      th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * B.g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
                   ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
               "plane, moving front (vn = %.6g, exact %.6g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN,
-              20 * g.h);
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc), CAP_EDOM,
-             "plane, previous contacts with dt = 0: EDOM");
+              20 * B.g.h);
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc),
+             CAP_EDOM, "plane, previous contacts with dt = 0: EDOM");
     }
     free(ang);
     cap_vsurf_free(vs);
   }
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 /* the wetting history: a surface at 80 degrees against (theta_r, theta_a, theta_aw) = (60, 90, 70) is
  * pinned on a dry plane and advances at theta_aw once the plane ahead has been wetted */
 static void plane_history(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   double a = 80 * deg;
   cap_wetting_material mw;
   cap_wetting_material_init(&mw, 60 * deg, 90 * deg, 70 * deg, 0);
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &g, plane, a);
+  cap_vsurf_alloc(&vs, &B.g, B.plane, a);
   size_t n = cap_vsurf_count(vs);
-  double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&g);
-  unsigned char *mask = calloc(g.size, 1);
+  double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&B.g);
+  unsigned char *mask = calloc(B.g.size, 1);
   cap_wetting_map *map = NULL;
-  cap_wetting_map_alloc(&map, &g);
-  th_int(cap_wetting_mask_vsurf(vs, &g, mask), CAP_SUCCESS, "cap_wetting_mask_vsurf");
+  cap_wetting_map_alloc(&map, &B.g);
+  th_int(cap_wetting_mask_vsurf(vs, &B.g, mask), CAP_SUCCESS, "cap_wetting_mask_vsurf");
   /* the mask: SURFACE exactly where a solid cell has a fluid face-neighbour */
   const unsigned char *in = cap_vsurf_cells(vs);
   int ok = 1;
   size_t nsurf = 0;
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      int first = in[c] && ((i > 0 && !in[c - 1]) || (i < g.nx - 1 && !in[c + 1]) || (j > 0 && !in[c - g.sy]) ||
-                            (j < g.ny - 1 && !in[c + g.sy]));
+  for (int j = 0; j < B.g.ny; j++)
+    for (int i = 0; i < B.g.nx; i++) {
+      size_t c = cap_grid_idx(&B.g, i, j);
+      int first = in[c] && ((i > 0 && !in[c - 1]) || (i < B.g.nx - 1 && !in[c + 1]) || (j > 0 && !in[c - B.g.sy]) ||
+                            (j < B.g.ny - 1 && !in[c + B.g.sy]));
       ok &= mask[c] == (!in[c] ? CAP_WETTING_FLUID : first ? CAP_WETTING_SURFACE : CAP_WETTING_SOLID);
       nsurf += mask[c] == CAP_WETTING_SURFACE;
     }
@@ -791,10 +800,10 @@ static void plane_history(void)
   for (int pass = 0; pass < 2; pass++) {
     for (size_t k = 0; k < n; k++) ang[k] = a;
     cap_vsurf_set_cell_angles(vs, ang, n);
-    linear_on_plane(&g, phi, a, px, py, tx, ty);
+    linear_on_plane(&B, a);
     cap_wetting_solid_contact ct[2];
     int nc = 0;
-    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
     cap_wetting_regime rw = pass ? CAP_WETTING_ADVANCING : CAP_WETTING_PINNED;
     double tw = pass ? 70 * deg : a;
     th_true(!st && nc == 1 && ct[0].wetted == pass && ct[0].choice.regime == rw && fabs(ct[0].theta - tw) < 1e-9,
@@ -802,17 +811,17 @@ static void plane_history(void)
             pass ? "wetted" : "dry", nc == 1 ? (int)ct[0].choice.regime : -1, (int)rw,
             nc == 1 ? ct[0].theta / deg : NAN, tw / deg);
     /* wet the whole plane: liquid everywhere */
-    for (size_t c = 0; c < g.size; c++) wet[c] = -1;
+    for (size_t c = 0; c < B.g.size; c++) wet[c] = -1;
     size_t nw = 0;
     if (!pass)
-      th_true(!cap_wetting_map_update(map, &g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
+      th_true(!cap_wetting_map_update(map, &B.g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
   }
   cap_wetting_map_free(map);
   free(mask);
   free(wet);
   free(ang);
   cap_vsurf_free(vs);
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 /* a drop on the plane: two contact points with opposite dry directions, its angles within 1 degree of
@@ -821,33 +830,30 @@ static void plane_history(void)
  * a curved surface (radius 9.6 cells here) */
 static void plane_drop(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   cap_wetting_material m = window_60_90();
   const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
-  const double cx = px - cdist * -ty, cy = py - cdist * tx;
+  const double cx = B.px - cdist * -B.ty, cy = B.py - cdist * B.tx;
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &g, plane, th_exact);
+  cap_vsurf_alloc(&vs, &B.g, B.plane, th_exact);
   size_t n = cap_vsurf_count(vs);
   double *ang = malloc(n * sizeof *ang);
   for (size_t k = 0; k < n; k++) ang[k] = th_exact;
-  for (int j = -g.ng; j < g.ny + g.ng; j++)
-    for (int i = -g.ng; i < g.nx + g.ng; i++)
-      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - R;
+  for (int j = -B.g.ng; j < B.g.ny + B.g.ng; j++)
+    for (int i = -B.g.ng; i < B.g.nx + B.g.ng; i++)
+      B.phi[cap_grid_idx(&B.g, i, j)] = hypot(cap_grid_xc(&B.g, i) - cx, cap_grid_yc(&B.g, j) - cy) - R;
   cap_wetting_solid_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
+  int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].at.tx * ct[1].at.tx + ct[0].at.ty * ct[1].at.ty < -0.99 &&
               fabs(ct[0].theta_m - th_exact) < deg && fabs(ct[1].theta_m - th_exact) < deg,
           "a drop on the plane: 2 contact points, opposite dry directions, angles %.4f and %.4f deg (circle %.4f)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN, th_exact / deg);
   free(ang);
   cap_vsurf_free(vs);
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 static const th_case cases[] = {
