@@ -493,32 +493,63 @@ static void critical_tilt(void)
          "NULL output rejected");
 }
 
-/* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
- * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles *ang, all
- * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask *pin, clear. */
-static void wall_open(cap_grid *g, double **phi, double **u, double **v, double **ang, unsigned char **pin, int hand)
+/* phi, u, v of a box's flow, zero; freed by fields_free. */
+static void fields_alloc(const cap_grid *g, double **phi, double **u, double **v)
 {
-  const double deg = M_PI / 180;
-  cap_grid_init(g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  cap_grid_set_contact_angle(g, CAP_YLO, 75 * deg);
   *phi = cap_grid_field_alloc(g);
   *u = cap_grid_field_alloc(g);
   *v = cap_grid_field_alloc(g);
-  *ang = calloc((size_t)(g->nx + 2 * g->ng), sizeof **ang);
-  *pin = calloc(g->size, 1);
-  for (int t = 0; t < g->nx + 2 * g->ng; t++) (*ang)[t] = 75 * deg;
-  if (hand) cap_grid_set_wall_angles(g, CAP_YLO, *ang);
 }
 
-static void wall_close(cap_grid *g, double *phi, double *u, double *v, double *ang, unsigned char *pin)
+static void fields_free(double *phi, double *u, double *v)
 {
-  cap_grid_set_wall_angles(g, CAP_YLO, NULL);
   free(phi);
   free(u);
   free(v);
-  free(ang);
-  free(pin);
+}
+
+/* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
+ * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles ang, all
+ * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask pin, clear. */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v, *ang;
+  unsigned char *pin;
+} wall_box;
+
+static void wall_open(wall_box *W, int hand)
+{
+  const double deg = M_PI / 180;
+  cap_grid *g = &W->g;
+  cap_grid_init(g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
+  cap_grid_set_contact_angle(g, CAP_YLO, 75 * deg);
+  fields_alloc(g, &W->phi, &W->u, &W->v);
+  W->ang = calloc((size_t)(g->nx + 2 * g->ng), sizeof *W->ang);
+  W->pin = calloc(g->size, 1);
+  for (int t = 0; t < g->nx + 2 * g->ng; t++) W->ang[t] = 75 * deg;
+  if (hand) cap_grid_set_wall_angles(g, CAP_YLO, W->ang);
+}
+
+static void wall_close(wall_box *W)
+{
+  cap_grid_set_wall_angles(&W->g, CAP_YLO, NULL);
+  fields_free(W->phi, W->u, W->v);
+  free(W->ang);
+  free(W->pin);
+}
+
+/* phi = sin(a)(x - WALL_XC) + cos(a) y in the box's cells: a straight surface meeting the bottom wall at
+ * angle a through the liquid on its left. Returns where it crosses the wall row (y = h/2), in cells from
+ * cell 0's centre. */
+static double wall_straight(wall_box *W, double a)
+{
+  const cap_grid *g = &W->g;
+  const double xc = WALL_XC;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      W->phi[cap_grid_idx(g, i, j)] = sin(a) * (cap_grid_xc(g, i) - xc) + cos(a) * cap_grid_yc(g, j);
+  return (xc - 0.5 * g->h * cos(a) / sin(a)) / g->h - 0.5;
 }
 
 /* The model on a wall (cap_wetting_wall_update): a straight surface phi = sin(a)(x - xc) + cos(a) y
@@ -528,34 +559,27 @@ static void wall_close(cap_grid *g, double *phi, double *u, double *v, double *a
 static void wall_at_rest(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 0);
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, NULL, 0, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EINVAL,
-         "wall update: NULL material is EINVAL");
+  wall_box W;
+  wall_open(&W, 0);
+  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, NULL, 0, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
+         CAP_EINVAL, "wall update: NULL material is EINVAL");
   cap_wetting_material m = window_60_90();
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EDOM,
-         "wall update: a side without per-position angles is EDOM");
-  th_int(cap_grid_set_wall_angles(&g, CAP_YHI, ang), CAP_EDOM,
+  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
+         CAP_EDOM, "wall update: a side without per-position angles is EDOM");
+  th_int(cap_grid_set_wall_angles(&W.g, CAP_YHI, W.ang), CAP_EDOM,
          "per-position angles on a side without a contact angle: EDOM");
-  th_int(cap_grid_set_wall_angles(&g, CAP_YLO, ang), CAP_SUCCESS, "per-position angles on the bottom wall");
+  th_int(cap_grid_set_wall_angles(&W.g, CAP_YLO, W.ang), CAP_SUCCESS, "per-position angles on the bottom wall");
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
   const double want_theta[3] = {75, 60, 90};
-  const double xc = WALL_XC;
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++)
-        phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
+    double pos_exact = wall_straight(&W, a);
     cap_wetting_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 2, &nc);
+    int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, ct, 2, &nc);
     th_true(!st && nc == 1, "surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) continue;
-    /* the crossing of the wall row (y = h/2), in cells from cell 0's centre at h/2 */
-    double pos_exact = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5;
     th_true(fabs(ct[0].pos - pos_exact) < 1e-9 && ct[0].dir == 1,
             "surface at %g deg: contact at %.6f cells (exact %.6f), dry side towards +x", a_cases[c], ct[0].pos,
             pos_exact);
@@ -565,13 +589,13 @@ static void wall_at_rest(void)
             "surface at %g deg, window (60, 90), at rest: regime %d (want %d), imposed %.6f deg (want %g)", a_cases[c],
             (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
     int all = 1, npin = 0;
-    for (int t = 0; t < g.nx + 2 * g.ng; t++) all &= fabs(ang[t] - ct[0].theta) < 1e-12;
-    for (int i = 0; i < g.nx; i++) npin += pin[cap_grid_idx(&g, i, 0)];
+    for (int t = 0; t < W.g.nx + 2 * W.g.ng; t++) all &= fabs(W.ang[t] - ct[0].theta) < 1e-12;
+    for (int i = 0; i < W.g.nx; i++) npin += W.pin[cap_grid_idx(&W.g, i, 0)];
     th_true(all, "surface at %g deg: every position of the side takes the imposed angle", a_cases[c]);
     th_true(npin == (want[c] == CAP_WETTING_PINNED ? 4 : 0), "surface at %g deg: %d wall-row cells pinned (want %d)",
             a_cases[c], npin, want[c] == CAP_WETTING_PINNED ? 4 : 0);
   }
-  wall_close(&g, phi, u, v, ang, pin);
+  wall_close(&W);
 }
 
 /* a moving front: the same contact point 0.02 h further on after dt = 1e-3 gives vn = 0.02 h / dt
@@ -579,49 +603,40 @@ static void wall_at_rest(void)
 static void wall_moving_front(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 1);
+  wall_box W;
+  wall_open(&W, 1);
   cap_wetting_material m = window_60_90();
-  const double xc = WALL_XC;
-  double a = 75 * deg;
   cap_wetting_contact prev = {0}, ct[2];
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
-  prev.pos = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5 - 0.02;
+  prev.pos = wall_straight(&W, 75 * deg) - 0.02;
   prev.dir = 1;
   int nc = 0;
-  int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 1e-3, ang, pin, ct, 2, &nc);
-  double vn_exact = 0.02 * g.h / 1e-3;
+  int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, &prev, 1, 1e-3, W.ang, W.pin, ct, 2, &nc);
+  double vn_exact = 0.02 * W.g.h / 1e-3;
   th_true(!st && nc == 1 && fabs(ct[0].vn - vn_exact) < 1e-9 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
               ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
           "moving front (vn = %.4g, exact %.4g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN, vn_exact);
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 0, ang, pin, ct, 2, &nc), CAP_EDOM,
-         "previous contacts with dt = 0: EDOM");
-  wall_close(&g, phi, u, v, ang, pin);
+  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, &prev, 1, 0, W.ang, W.pin, ct, 2, &nc),
+         CAP_EDOM, "previous contacts with dt = 0: EDOM");
+  wall_close(&W);
 }
 
 /* a drop: two contact points of opposite orientation; the positions between them split at the midpoint */
 static void wall_drop(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 1);
+  wall_box W;
+  wall_open(&W, 1);
   cap_wetting_material m = window_60_90();
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - 0.5, cap_grid_yc(&g, j) + 0.1) - 0.3;
+  for (int j = 0; j < W.g.ny; j++)
+    for (int i = 0; i < W.g.nx; i++)
+      W.phi[cap_grid_idx(&W.g, i, j)] = hypot(cap_grid_xc(&W.g, i) - 0.5, cap_grid_yc(&W.g, j) + 0.1) - 0.3;
   cap_wetting_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 4, &nc);
+  int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].dir == -1 && ct[1].dir == 1 && fabs(ct[0].theta_m - ct[1].theta_m) < 1e-9,
           "a symmetric drop: 2 contact points, rear then front, equal angles (%.4f, %.4f deg)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN);
-  wall_close(&g, phi, u, v, ang, pin);
+  wall_close(&W);
 }
 
 /* The box of the plane cases: 40 x 32 cells of h = 1/32 from (-0.25, -0.25) (3 ghost layers), free-slip
@@ -643,9 +658,7 @@ static void plane_open(plane_box *B)
   B->py = s_c * B->ty;
   cap_grid_init(&B->g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&B->g, (cap_side)k, CAP_BC_SLIP);
-  B->phi = cap_grid_field_alloc(&B->g);
-  B->u = cap_grid_field_alloc(&B->g);
-  B->v = cap_grid_field_alloc(&B->g);
+  fields_alloc(&B->g, &B->phi, &B->u, &B->v);
   B->plane = NULL;
   cap_solid_halfplane_alloc(&B->plane, 0, 0, -B->ty, B->tx);
 }
@@ -653,9 +666,7 @@ static void plane_open(plane_box *B)
 static void plane_close(plane_box *B)
 {
   cap_solid_free(B->plane);
-  free(B->phi);
-  free(B->u);
-  free(B->v);
+  fields_free(B->phi, B->u, B->v);
 }
 
 /* 2c on the plane: a straight liquid surface meeting it at (px, py) at angle a (phi linear, the virtual
