@@ -510,11 +510,13 @@ static void fields_free(double *phi, double *u, double *v)
 
 /* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
  * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles ang, all
- * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask pin, clear. */
+ * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask pin, clear; the
+ * material m of the window (60, 90). */
 typedef struct {
   cap_grid g;
   double *phi, *u, *v, *ang;
   unsigned char *pin;
+  cap_wetting_material m; /* window_60_90() */
 } wall_box;
 
 static void wall_open(wall_box *W, int hand)
@@ -529,6 +531,15 @@ static void wall_open(wall_box *W, int hand)
   W->pin = calloc(g->size, 1);
   for (int t = 0; t < g->nx + 2 * g->ng; t++) W->ang[t] = 75 * deg;
   if (hand) cap_grid_set_wall_angles(g, CAP_YLO, W->ang);
+  W->m = window_60_90();
+}
+
+/* cap_wetting_wall_update on the box's bottom wall with its material, v_static = 0.01. */
+static int wall_update(wall_box *W, const cap_wetting_contact *prev, int nprev, double dt, cap_wetting_contact *ct,
+                       int max, int *nc)
+{
+  return cap_wetting_wall_update(&W->g, CAP_YLO, W->phi, W->u, W->v, &W->m, 0.01, prev, nprev, dt, W->ang, W->pin, ct,
+                                 max, nc);
 }
 
 static void wall_close(wall_box *W)
@@ -563,9 +574,8 @@ static void wall_at_rest(void)
   wall_open(&W, 0);
   th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, NULL, 0, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
          CAP_EINVAL, "wall update: NULL material is EINVAL");
-  cap_wetting_material m = window_60_90();
-  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
-         CAP_EDOM, "wall update: a side without per-position angles is EDOM");
+  th_int(wall_update(&W, NULL, 0, 0, NULL, 0, NULL), CAP_EDOM,
+         "wall update: a side without per-position angles is EDOM");
   th_int(cap_grid_set_wall_angles(&W.g, CAP_YHI, W.ang), CAP_EDOM,
          "per-position angles on a side without a contact angle: EDOM");
   th_int(cap_grid_set_wall_angles(&W.g, CAP_YLO, W.ang), CAP_SUCCESS, "per-position angles on the bottom wall");
@@ -577,7 +587,7 @@ static void wall_at_rest(void)
     double pos_exact = wall_straight(&W, a);
     cap_wetting_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, ct, 2, &nc);
+    int st = wall_update(&W, NULL, 0, 0, ct, 2, &nc);
     th_true(!st && nc == 1, "surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) continue;
     th_true(fabs(ct[0].pos - pos_exact) < 1e-9 && ct[0].dir == 1,
@@ -605,18 +615,16 @@ static void wall_moving_front(void)
   const double deg = M_PI / 180;
   wall_box W;
   wall_open(&W, 1);
-  cap_wetting_material m = window_60_90();
   cap_wetting_contact prev = {0}, ct[2];
   prev.pos = wall_straight(&W, 75 * deg) - 0.02;
   prev.dir = 1;
   int nc = 0;
-  int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, &prev, 1, 1e-3, W.ang, W.pin, ct, 2, &nc);
+  int st = wall_update(&W, &prev, 1, 1e-3, ct, 2, &nc);
   double vn_exact = 0.02 * W.g.h / 1e-3;
   th_true(!st && nc == 1 && fabs(ct[0].vn - vn_exact) < 1e-9 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
               ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
           "moving front (vn = %.4g, exact %.4g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN, vn_exact);
-  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, &prev, 1, 0, W.ang, W.pin, ct, 2, &nc),
-         CAP_EDOM, "previous contacts with dt = 0: EDOM");
+  th_int(wall_update(&W, &prev, 1, 0, ct, 2, &nc), CAP_EDOM, "previous contacts with dt = 0: EDOM");
   wall_close(&W);
 }
 
@@ -626,13 +634,12 @@ static void wall_drop(void)
   const double deg = M_PI / 180;
   wall_box W;
   wall_open(&W, 1);
-  cap_wetting_material m = window_60_90();
   for (int j = 0; j < W.g.ny; j++)
     for (int i = 0; i < W.g.nx; i++)
       W.phi[cap_grid_idx(&W.g, i, j)] = hypot(cap_grid_xc(&W.g, i) - 0.5, cap_grid_yc(&W.g, j) + 0.1) - 0.3;
   cap_wetting_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, &m, 0.01, NULL, 0, 0, W.ang, W.pin, ct, 4, &nc);
+  int st = wall_update(&W, NULL, 0, 0, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].dir == -1 && ct[1].dir == 1 && fabs(ct[0].theta_m - ct[1].theta_m) < 1e-9,
           "a symmetric drop: 2 contact points, rear then front, equal angles (%.4f, %.4f deg)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN);
