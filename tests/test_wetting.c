@@ -194,61 +194,70 @@ static int wet_at(const cap_wetting_map *w, const cap_grid *g, int i, int j)
 }
 
 /* The box of the map cases: 12 x 8 cells of h = 0.1 (2 ghost layers), walls all round; its mask
- * (cap_wetting_mask_walls, status in *walls) with an obstacle on the floor, cells 5..7 x 0..2: (6,1)
- * and (6,0) (no fluid neighbour) SOLID, the rest SURFACE; phi; a dry map (cap_wetting_map_alloc, status
- * in *alloc). Returns 0, with nothing left allocated, when mask, phi or the map could not be made. */
-static int map_open(cap_grid *g, unsigned char **mask, double **phi, cap_wetting_map **w, int *alloc, int *walls)
+ * (cap_wetting_mask_walls, status in walls_st) with an obstacle on the floor, cells 5..7 x 0..2: (6,1)
+ * and (6,0) (no fluid neighbour) SOLID, the rest SURFACE; phi; a dry map w. */
+typedef struct {
+  cap_grid g;
+  unsigned char *mask;
+  double *phi;
+  cap_wetting_map *w;
+  int walls_st;
+} map_box;
+
+/* mask (zero), phi and a dry map w on the box's grid M->g; with check_alloc, checks the status of
+ * cap_wetting_map_alloc. Returns 0, with the failed check "<what> test allocations" and nothing left
+ * allocated, when one could not be made; else 1. */
+static int map_alloc(map_box *M, const char *what, int check_alloc)
 {
+  M->mask = calloc(M->g.size, 1);
+  M->phi = cap_grid_field_alloc(&M->g);
+  M->w = NULL;
+  int alloc_st = cap_wetting_map_alloc(&M->w, &M->g);
+  if (check_alloc) th_int(alloc_st, CAP_SUCCESS, "map alloc");
+  if (M->mask && M->phi && M->w) return 1;
+  free(M->mask);
+  free(M->phi);
+  cap_wetting_map_free(M->w);
+  th_true(0, "%s test allocations", what);
+  return 0;
+}
+
+/* Makes the box (map_alloc with what = "map"); returns map_alloc's result. */
+static int map_open(map_box *M, int check_alloc)
+{
+  cap_grid *g = &M->g;
   cap_grid_init(g, CAP_GEOM_PLANAR, 12, 8, 1, 0.1, 0, 0, 0, 2);
-  *mask = calloc(g->size, 1);
-  *phi = cap_grid_field_alloc(g);
-  *w = NULL;
-  *alloc = cap_wetting_map_alloc(w, g);
-  if (!*mask || !*phi || !*w) {
-    free(*mask);
-    free(*phi);
-    cap_wetting_map_free(*w);
-    return 0;
-  }
-  *walls = cap_wetting_mask_walls(g, *mask);
+  if (!map_alloc(M, "map", check_alloc)) return 0;
+  M->walls_st = cap_wetting_mask_walls(g, M->mask);
   for (int j = 0; j <= 2; j++)
-    for (int i = 5; i <= 7; i++) (*mask)[cap_grid_idx(g, i, j)] = CAP_WETTING_SURFACE;
-  (*mask)[cap_grid_idx(g, 6, 1)] = CAP_WETTING_SOLID;
-  (*mask)[cap_grid_idx(g, 6, 0)] = CAP_WETTING_SOLID;
+    for (int i = 5; i <= 7; i++) M->mask[cap_grid_idx(g, i, j)] = CAP_WETTING_SURFACE;
+  M->mask[cap_grid_idx(g, 6, 1)] = CAP_WETTING_SOLID;
+  M->mask[cap_grid_idx(g, 6, 0)] = CAP_WETTING_SOLID;
   return 1;
 }
 
-static void map_close(unsigned char *mask, double *phi, cap_wetting_map *w)
+static void map_close(map_box *M)
 {
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
+  cap_wetting_map_free(M->w);
+  free(M->mask);
+  free(M->phi);
 }
 
 /* the mask of the walls, and a pool of depth H = POOL_DEPTH (rows 0..3) whose front advances to X,
  * recedes, dries, then floods over the obstacle: marks are only ever added */
 static void map_history(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st = 0;
-  int ok = map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st);
-  th_int(alloc_st, CAP_SUCCESS, "map alloc");
-  if (!ok) {
-    th_true(0, "map test allocations");
-    return;
-  }
-  th_int((long)cap_wetting_map_count(w), 0, "a new map is dry");
-  th_int(walls_st, CAP_SUCCESS, "mask the walls");
-  th_int(mask[cap_grid_idx(&g, -1, 3)], CAP_WETTING_SURFACE, "mask: left wall, first ghost layer is SURFACE");
-  th_int(mask[cap_grid_idx(&g, -2, 3)], CAP_WETTING_SOLID, "mask: left wall, second ghost layer is SOLID");
-  th_int(mask[cap_grid_idx(&g, 12, 5)], CAP_WETTING_SURFACE, "mask: right wall SURFACE");
-  th_int(mask[cap_grid_idx(&g, 4, -1)], CAP_WETTING_SURFACE, "mask: floor SURFACE");
-  th_int(mask[cap_grid_idx(&g, 4, 8)], CAP_WETTING_SURFACE, "mask: ceiling SURFACE");
-  th_int(mask[cap_grid_idx(&g, -1, -1)], CAP_WETTING_SOLID, "mask: ghost corner SOLID");
-  th_int(mask[cap_grid_idx(&g, 6, 4)], CAP_WETTING_FLUID, "mask: interior untouched (FLUID)");
+  map_box M;
+  if (!map_open(&M, 1)) return;
+  th_int((long)cap_wetting_map_count(M.w), 0, "a new map is dry");
+  th_int(M.walls_st, CAP_SUCCESS, "mask the walls");
+  th_int(M.mask[cap_grid_idx(&M.g, -1, 3)], CAP_WETTING_SURFACE, "mask: left wall, first ghost layer is SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, -2, 3)], CAP_WETTING_SOLID, "mask: left wall, second ghost layer is SOLID");
+  th_int(M.mask[cap_grid_idx(&M.g, 12, 5)], CAP_WETTING_SURFACE, "mask: right wall SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, 4, -1)], CAP_WETTING_SURFACE, "mask: floor SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, 4, 8)], CAP_WETTING_SURFACE, "mask: ceiling SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, -1, -1)], CAP_WETTING_SOLID, "mask: ghost corner SOLID");
+  th_int(M.mask[cap_grid_idx(&M.g, 6, 4)], CAP_WETTING_FLUID, "mask: interior untouched (FLUID)");
   const double H = POOL_DEPTH;
   const double X[6] = {0.2317, 0.4417, 0.8123, 0.1717, -1.0, 1.5};
   const long want_new[6] = {6, 2, 6, 0, 0, 10};
@@ -260,197 +269,166 @@ static void map_history(void)
                          "dry",
                          "flood"};
   size_t n_prev = 0;
-  unsigned char *prev = calloc(g.size, 1);
+  unsigned char *prev = calloc(M.g.size, 1);
   for (int s = 0; s < 6; s++) {
-    pool(&g, phi, X[s], H);
+    pool(&M.g, M.phi, X[s], H);
     size_t n_new = 999;
-    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "update %d (%s)", s, what[s]);
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "update %d (%s)", s, what[s]);
     th_int((long)n_new, want_new[s], "update %d (%s): newly wetted cells", s, what[s]);
-    th_int((long)cap_wetting_map_count(w), want_total[s], "update %d (%s): wetted cells in total", s, what[s]);
-    const unsigned char *d = cap_wetting_map_data(w);
+    th_int((long)cap_wetting_map_count(M.w), want_total[s], "update %d (%s): wetted cells in total", s, what[s]);
+    const unsigned char *d = cap_wetting_map_data(M.w);
     int kept = 1;
-    for (size_t q = 0; q < g.size && prev; q++) kept &= !prev[q] || d[q];
-    th_true(kept && cap_wetting_map_count(w) >= n_prev, "update %d (%s): no mark removed", s, what[s]);
-    if (prev) memcpy(prev, d, g.size);
-    n_prev = cap_wetting_map_count(w);
+    for (size_t q = 0; q < M.g.size && prev; q++) kept &= !prev[q] || d[q];
+    th_true(kept && cap_wetting_map_count(M.w) >= n_prev, "update %d (%s): no mark removed", s, what[s]);
+    if (prev) memcpy(prev, d, M.g.size);
+    n_prev = cap_wetting_map_count(M.w);
     if (s == 0) {
-      th_true(wet_at(w, &g, 0, -1) == 1 && wet_at(w, &g, 1, -1) == 1 && wet_at(w, &g, 2, -1) == 0,
+      th_true(wet_at(M.w, &M.g, 0, -1) == 1 && wet_at(M.w, &M.g, 1, -1) == 1 && wet_at(M.w, &M.g, 2, -1) == 0,
               "advance 1: floor wetted under cols 0-1 only");
-      th_true(wet_at(w, &g, -1, 3) == 1 && wet_at(w, &g, -1, 4) == 0, "advance 1: left wall wetted up to row 3");
-      th_int(wet_at(w, &g, -1, -1), 0, "advance 1: ghost corner never wetted (no face-neighbour)");
+      th_true(wet_at(M.w, &M.g, -1, 3) == 1 && wet_at(M.w, &M.g, -1, 4) == 0,
+              "advance 1: left wall wetted up to row 3");
+      th_int(wet_at(M.w, &M.g, -1, -1), 0, "advance 1: ghost corner never wetted (no face-neighbour)");
     }
     if (s == 2) {
-      th_true(wet_at(w, &g, 5, 0) && wet_at(w, &g, 5, 2) && wet_at(w, &g, 7, 2), "advance 3: obstacle left and top");
-      th_true(!wet_at(w, &g, 7, 0) && !wet_at(w, &g, 7, 1), "advance 3: obstacle right side still dry");
-      th_true(!wet_at(w, &g, 5, -1) && !wet_at(w, &g, 6, -1) && !wet_at(w, &g, 7, -1),
+      th_true(wet_at(M.w, &M.g, 5, 0) && wet_at(M.w, &M.g, 5, 2) && wet_at(M.w, &M.g, 7, 2),
+              "advance 3: obstacle left and top");
+      th_true(!wet_at(M.w, &M.g, 7, 0) && !wet_at(M.w, &M.g, 7, 1), "advance 3: obstacle right side still dry");
+      th_true(!wet_at(M.w, &M.g, 5, -1) && !wet_at(M.w, &M.g, 6, -1) && !wet_at(M.w, &M.g, 7, -1),
               "advance 3: floor under the obstacle not wetted (no fluid neighbour)");
     }
-    if (s == 4) th_true(wet_at(w, &g, 4, -1) && wet_at(w, &g, 3, -1) && wet_at(w, &g, 6, 2), "dry: earlier marks kept");
+    if (s == 4)
+      th_true(wet_at(M.w, &M.g, 4, -1) && wet_at(M.w, &M.g, 3, -1) && wet_at(M.w, &M.g, 6, 2),
+              "dry: earlier marks kept");
     if (s == 5) {
-      th_true(wet_at(w, &g, 7, 0) && wet_at(w, &g, 12, 3) && wet_at(w, &g, 11, -1) && !wet_at(w, &g, 12, 4),
+      th_true(wet_at(M.w, &M.g, 7, 0) && wet_at(M.w, &M.g, 12, 3) && wet_at(M.w, &M.g, 11, -1) &&
+                  !wet_at(M.w, &M.g, 12, 4),
               "flood: obstacle right side, right wall to row 3, far floor");
-      th_true(!wet_at(w, &g, 6, -1) && !wet_at(w, &g, 6, 1), "flood: covered floor and obstacle core stay dry");
+      th_true(!wet_at(M.w, &M.g, 6, -1) && !wet_at(M.w, &M.g, 6, 1), "flood: covered floor and obstacle core stay dry");
     }
   }
   free(prev);
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* phi == 0 (on the interface) counts as air, -0 too; any negative value wets */
 static void map_ties(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
-  th_int(cap_wetting_map_reset(w), CAP_SUCCESS, "reset");
-  th_int((long)cap_wetting_map_count(w), 0, "reset map is dry");
-  pool(&g, phi, -1.0, -1.0);
+  map_box M;
+  if (!map_open(&M, 0)) return;
+  th_int(cap_wetting_map_reset(M.w), CAP_SUCCESS, "reset");
+  th_int((long)cap_wetting_map_count(M.w), 0, "reset map is dry");
+  pool(&M.g, M.phi, -1.0, -1.0);
   size_t n_new = 999;
-  phi[cap_grid_idx(&g, 0, 7)] = 0.0;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = 0.0;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_int((long)n_new, 0, "tie: phi = 0 beside the walls does not wet");
-  phi[cap_grid_idx(&g, 0, 7)] = -0.0;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = -0.0;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_int((long)n_new, 0, "tie: phi = -0 does not wet");
-  phi[cap_grid_idx(&g, 0, 7)] = -1e-300;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
-  th_true(n_new == 2 && wet_at(w, &g, -1, 7) && wet_at(w, &g, 0, 8), "phi = -1e-300 wets the left wall and ceiling");
-  map_close(mask, phi, w);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = -1e-300;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
+  th_true(n_new == 2 && wet_at(M.w, &M.g, -1, 7) && wet_at(M.w, &M.g, 0, 8),
+          "phi = -1e-300 wets the left wall and ceiling");
+  map_close(&M);
 }
 
 /* a diagonal contact does not wet: liquid at (8,3) only, diagonal to the obstacle's corner (7,2) */
 static void map_diagonal(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
+  map_box M;
+  if (!map_open(&M, 0)) return;
   size_t n_new = 999;
-  cap_wetting_map_reset(w);
-  pool(&g, phi, -1.0, -1.0);
-  phi[cap_grid_idx(&g, 8, 3)] = -0.05;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  cap_wetting_map_reset(M.w);
+  pool(&M.g, M.phi, -1.0, -1.0);
+  M.phi[cap_grid_idx(&M.g, 8, 3)] = -0.05;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_true(n_new == 0, "liquid at (8,3), diagonal to obstacle corner (7,2), does not wet it");
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* errors: the map stays unchanged */
 static void map_errors(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
+  map_box M;
+  if (!map_open(&M, 0)) return;
   const double H = POOL_DEPTH;
   size_t n_new = 999;
-  cap_wetting_map_reset(w);
-  pool(&g, phi, 0.8123, H);
-  cap_wetting_map_update(w, &g, mask, phi, NULL);
-  size_t n0 = cap_wetting_map_count(w);
-  pool(&g, phi, 1.5, H);
-  phi[cap_grid_idx(&g, 11, 2)] = NAN; /* beside the right wall: read */
-  th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_ENONFINITE, "NaN phi beside a surface cell");
-  th_int((long)cap_wetting_map_count(w), (long)n0, "map unchanged after the NaN error");
-  phi[cap_grid_idx(&g, 11, 2)] = -0.1;
-  phi[cap_grid_idx(&g, 9, 5)] = NAN; /* away from every surface cell: never read */
-  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_SUCCESS, "NaN phi that is never read is accepted");
-  mask[cap_grid_idx(&g, 3, 5)] = 3;
-  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_EDOM, "mask value 3 rejected");
+  cap_wetting_map_reset(M.w);
+  pool(&M.g, M.phi, 0.8123, H);
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL);
+  size_t n0 = cap_wetting_map_count(M.w);
+  pool(&M.g, M.phi, 1.5, H);
+  M.phi[cap_grid_idx(&M.g, 11, 2)] = NAN; /* beside the right wall: read */
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_ENONFINITE, "NaN phi beside a surface cell");
+  th_int((long)cap_wetting_map_count(M.w), (long)n0, "map unchanged after the NaN error");
+  M.phi[cap_grid_idx(&M.g, 11, 2)] = -0.1;
+  M.phi[cap_grid_idx(&M.g, 9, 5)] = NAN; /* away from every surface cell: never read */
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL), CAP_SUCCESS, "NaN phi that is never read is accepted");
+  M.mask[cap_grid_idx(&M.g, 3, 5)] = 3;
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL), CAP_EDOM, "mask value 3 rejected");
   th_true(strstr(cap_error_message(), "mask") != NULL, "message names the mask: %s", cap_error_message());
-  mask[cap_grid_idx(&g, 3, 5)] = CAP_WETTING_FLUID;
+  M.mask[cap_grid_idx(&M.g, 3, 5)] = CAP_WETTING_FLUID;
   cap_grid g2;
   cap_grid_init(&g2, CAP_GEOM_PLANAR, 12, 9, 1, 0.1, 0, 0, 0, 2);
-  th_int(cap_wetting_map_update(w, &g2, mask, phi, NULL), CAP_ESIZE, "map of another grid rejected");
-  th_int(cap_wetting_map_update(w, &g, NULL, phi, NULL), CAP_EINVAL, "NULL mask rejected");
+  th_int(cap_wetting_map_update(M.w, &g2, M.mask, M.phi, NULL), CAP_ESIZE, "map of another grid rejected");
+  th_int(cap_wetting_map_update(M.w, &M.g, NULL, M.phi, NULL), CAP_EINVAL, "NULL mask rejected");
   int v = 7;
-  th_int(cap_wetting_map_query(w, g.size, &v), CAP_EDOM, "query past the end rejected");
+  th_int(cap_wetting_map_query(M.w, M.g.size, &v), CAP_EDOM, "query past the end rejected");
   th_int(v, 7, "query output unchanged on error");
   th_int(cap_wetting_map_reset(NULL), CAP_EINVAL, "reset NULL rejected");
-  th_int(cap_wetting_map_alloc(NULL, &g), CAP_EINVAL, "alloc with NULL output rejected");
-  cap_wetting_map *w2 = w; /* non-NULL before the call */
+  th_int(cap_wetting_map_alloc(NULL, &M.g), CAP_EINVAL, "alloc with NULL output rejected");
+  cap_wetting_map *w2 = M.w; /* non-NULL before the call */
   th_int(cap_wetting_map_alloc(&w2, NULL), CAP_EINVAL, "alloc with NULL grid rejected");
   th_true(w2 == NULL, "failed alloc sets the handle to NULL");
   cap_wetting_map_free(NULL);
   th_true(1, "free(NULL) is a no-op");
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* periodic wrap (x periodic) */
 static void map_periodic(void)
 {
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 6, 4, 1, 0.1, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  unsigned char *mask = calloc(g.size, 1);
-  double *phi = cap_grid_field_alloc(&g);
-  cap_wetting_map *w = NULL;
-  cap_wetting_map_alloc(&w, &g);
-  if (mask && phi && w) {
-    cap_wetting_mask_walls(&g, mask);
-    th_int(mask[cap_grid_idx(&g, -1, 2)], CAP_WETTING_FLUID, "periodic side not masked as a wall");
-    mask[cap_grid_idx(&g, 0, 1)] = CAP_WETTING_SURFACE; /* an obstacle cell on the periodic seam */
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = 0.25;
-    phi[cap_grid_idx(&g, 5, 1)] = -0.05;
+  map_box M;
+  cap_grid_init(&M.g, CAP_GEOM_PLANAR, 6, 4, 1, 0.1, 0, 0, 0, 2);
+  cap_grid_set_bc(&M.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&M.g, CAP_XHI, CAP_BC_PERIODIC);
+  if (map_alloc(&M, "periodic", 0)) {
+    cap_wetting_mask_walls(&M.g, M.mask);
+    th_int(M.mask[cap_grid_idx(&M.g, -1, 2)], CAP_WETTING_FLUID, "periodic side not masked as a wall");
+    M.mask[cap_grid_idx(&M.g, 0, 1)] = CAP_WETTING_SURFACE; /* an obstacle cell on the periodic seam */
+    for (int j = 0; j < M.g.ny; j++)
+      for (int i = 0; i < M.g.nx; i++) M.phi[cap_grid_idx(&M.g, i, j)] = 0.25;
+    M.phi[cap_grid_idx(&M.g, 5, 1)] = -0.05;
     size_t n_new = 0;
-    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "periodic update");
-    th_true(n_new == 1 && wet_at(w, &g, 0, 1) == 1, "liquid at (5,1) wets (0,1) across the periodic seam");
-  } else {
-    th_true(0, "periodic test allocations");
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "periodic update");
+    th_true(n_new == 1 && wet_at(M.w, &M.g, 0, 1) == 1, "liquid at (5,1) wets (0,1) across the periodic seam");
+    map_close(&M);
   }
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
 }
 
 /* a 3D grid */
 static void map_3d(void)
 {
-  cap_grid g3;
-  cap_grid_init(&g3, CAP_GEOM_3D, 4, 5, 3, 0.1, 0, 0, 0, 1);
-  unsigned char *mask = calloc(g3.size, 1);
-  double *phi = cap_grid_field_alloc(&g3);
-  cap_wetting_map *w = NULL;
-  cap_wetting_map_alloc(&w, &g3);
-  if (mask && phi && w) {
-    cap_wetting_mask_walls(&g3, mask);
-    th_int(mask[cap_grid_idx3(&g3, 1, 2, -1)], CAP_WETTING_SURFACE, "3D: z floor SURFACE");
-    th_int(mask[cap_grid_idx3(&g3, -1, -1, 1)], CAP_WETTING_SOLID, "3D: ghost edge SOLID");
-    for (int k = 0; k < g3.nz; k++)
-      for (int j = 0; j < g3.ny; j++)
-        for (int i = 0; i < g3.nx; i++) phi[cap_grid_idx3(&g3, i, j, k)] = 0.2;
-    phi[cap_grid_idx3(&g3, 1, 2, 0)] = -0.03;
+  map_box M;
+  cap_grid_init(&M.g, CAP_GEOM_3D, 4, 5, 3, 0.1, 0, 0, 0, 1);
+  if (map_alloc(&M, "3D", 0)) {
+    cap_wetting_mask_walls(&M.g, M.mask);
+    th_int(M.mask[cap_grid_idx3(&M.g, 1, 2, -1)], CAP_WETTING_SURFACE, "3D: z floor SURFACE");
+    th_int(M.mask[cap_grid_idx3(&M.g, -1, -1, 1)], CAP_WETTING_SOLID, "3D: ghost edge SOLID");
+    for (int k = 0; k < M.g.nz; k++)
+      for (int j = 0; j < M.g.ny; j++)
+        for (int i = 0; i < M.g.nx; i++) M.phi[cap_grid_idx3(&M.g, i, j, k)] = 0.2;
+    M.phi[cap_grid_idx3(&M.g, 1, 2, 0)] = -0.03;
     size_t n_new = 0;
-    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update");
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "3D update");
     int v = 0;
-    cap_wetting_map_query(w, cap_grid_idx3(&g3, 1, 2, -1), &v);
+    cap_wetting_map_query(M.w, cap_grid_idx3(&M.g, 1, 2, -1), &v);
     th_true(n_new == 1 && v == 1, "3D: a drop in cell (1,2,0) wets the floor cell below it only");
-    phi[cap_grid_idx3(&g3, 0, 0, 0)] = -0.03;
-    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update in the corner");
+    M.phi[cap_grid_idx3(&M.g, 0, 0, 0)] = -0.03;
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "3D update in the corner");
     th_int((long)n_new, 3, "3D: a corner cell wets its three walls");
-  } else {
-    th_true(0, "3D test allocations");
+    map_close(&M);
   }
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
 }
 
 static void critical_tilt(void)
