@@ -521,17 +521,31 @@ static double decay_order(step_fn *step, double err[3])
   return th_slope(3, dts, err);
 }
 
-/* The rotating drop's cases: a disc of radius 0.3817 at (0.5131, 0.4873) in the 64^2 box, its
- * workspace (returned), the scale Omega R of its rigid rotation (*omega_r) and the step's nu dt. */
-static cap_viscosity_ws *rotating_drop(liquid *D, double *omega_r, double *nu_dt)
+/* The rotating drop's cases: a disc of radius 0.3817 at (0.5131, 0.4873) in the 64^2 box in rigid
+ * rotation (drop_set kind 0, void extension ext), a workspace, the scale Omega R of the rotation, the
+ * step's nu dt and room for a step's status. */
+typedef struct {
+  liquid D;
+  cap_viscosity_ws *w;
+  double omega_r, nu_dt;
+  cap_viscosity_status st;
+} rotating;
+
+static void rotating_open(rotating *Q, int ext)
 {
   const double R = 0.3817;
-  drop_init(D, 64, R, 0.5131, 0.4873);
-  *omega_r = 1.7319 * R;
-  *nu_dt = 0.01;
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D->g);
-  return w;
+  drop_init(&Q->D, 64, R, 0.5131, 0.4873);
+  drop_set(&Q->D, 0, ext);
+  Q->omega_r = 1.7319 * R;
+  Q->nu_dt = 0.01;
+  Q->w = NULL;
+  cap_viscosity_ws_alloc(&Q->w, &Q->D.g);
+}
+
+static void rotating_close(rotating *Q)
+{
+  cap_viscosity_ws_free(Q->w);
+  liquid_free(&Q->D);
 }
 
 /* free-slip walls against no-slip walls, both steps */
@@ -664,111 +678,96 @@ static void stress_pool(void)
  * for exactly this: rotating liquids). nu dt / h^2 = 41, a stiff step. */
 static void stress_rotation(void)
 {
-  liquid D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 0);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+  rotating Q;
+  rotating_open(&Q, 0);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step on a rotating drop");
-  th_abs(drop_change(&D, omega_r), 0, 1e-10, "stress step: rigid rotation unchanged (max change / (Omega R))");
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 1e-10, "stress step: rigid rotation unchanged (max change / (Omega R))");
   /* a disc of 24.4 cells radius: about pi R^2 / h^2 = 1875 liquid u faces, plus a surface layer */
-  th_true(st.unknowns[0] > 1874 && st.unknowns[0] < 2200 && st.unknowns[1] > 1874 && st.unknowns[1] < 2200,
-          "stress step: %ld u and %ld v unknowns, the disc and its surface layer", st.unknowns[0], st.unknowns[1]);
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  th_true(Q.st.unknowns[0] > 1874 && Q.st.unknowns[0] < 2200 && Q.st.unknowns[1] > 1874 && Q.st.unknowns[1] < 2200,
+          "stress step: %ld u and %ld v unknowns, the disc and its surface layer", Q.st.unknowns[0], Q.st.unknowns[1]);
+  rotating_close(&Q);
 }
 
 /* rotation with the constant normal extension in the void: the stress step keeps the kinetic energy,
  * the Laplacian step damps it */
 static void stress_rotation_void(void)
 {
-  liquid D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
+  rotating Q;
+  rotating_open(&Q, 1);
   double ke0, dke_s, dke_l;
-  drop_set(&D, 0, 1);
-  size_t far = cap_grid_idx(&D.g, 3, 3); /* a void face beyond the unknowns */
-  double ufar = D.u[far];
-  cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
-  drop_energy(&D, &ke0, &dke_s);
-  th_abs(D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
-  double change = drop_change(&D, omega_r);
+  size_t far = cap_grid_idx(&Q.D.g, 3, 3); /* a void face beyond the unknowns */
+  double ufar = Q.D.u[far];
+  cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
+  drop_energy(&Q.D, &ke0, &dke_s);
+  th_abs(Q.D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
+  double change = drop_change(&Q.D, Q.omega_r);
   th_note("stress step, rotation with the constant normal extension (as cap_ns extends) in the void: the surface "
           "faces relax, max change %.2e Omega R, KE change %.2e of KE (%d iterations)",
-          change, dke_s / ke0, st.iterations[0]);
-  drop_set(&D, 0, 0);
-  cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
+          change, dke_s / ke0, Q.st.iterations[0]);
+  drop_set(&Q.D, 0, 0);
+  cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
   th_note("Laplacian step, rotation with its linear continuation in the void: max change %.2e Omega R "
           "(lap u = 0 for a linear field)",
-          drop_change(&D, omega_r));
-  drop_set(&D, 0, 1);
-  cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
-  drop_energy(&D, &ke0, &dke_l);
+          drop_change(&Q.D, Q.omega_r));
+  drop_set(&Q.D, 0, 1);
+  cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
+  drop_energy(&Q.D, &ke0, &dke_l);
   th_note("Laplacian step, rotation with the constant normal extension in the void: damped, KE loses %.3e in one "
           "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)",
-          dke_l / ke0, nu_dt / (D.R * D.R));
+          dke_l / ke0, Q.nu_dt / (Q.D.R * Q.D.R));
   th_true(fabs(dke_s) < 1e-3 * dke_l,
           "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
           "Laplacian step's loss %.2e",
           dke_s / ke0, dke_l / ke0);
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  rotating_close(&Q);
 }
 
 /* the stress-form step with nu_dt = 0 or without liquid changes nothing */
 static void stress_trivial(void)
 {
-  liquid D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 1);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS,
+  rotating Q;
+  rotating_open(&Q, 1);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, 0, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step, nu_dt = 0");
-  th_abs(drop_change(&D, omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
-  for (size_t c = 0; c < D.g.size; c++) D.phi[c] = 0.3817; /* all void */
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
+  for (size_t c = 0; c < Q.D.g.size; c++) Q.D.phi[c] = 0.3817; /* all void */
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step without liquid");
-  th_int(st.unknowns[0] + st.unknowns[1], 0, "stress step without liquid: no unknowns");
-  th_abs(drop_change(&D, omega_r), 0, 0, "stress step without liquid: nothing changes");
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  th_int(Q.st.unknowns[0] + Q.st.unknowns[1], 0, "stress step without liquid: no unknowns");
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 0, "stress step without liquid: nothing changes");
+  rotating_close(&Q);
 }
 
 /* the stress-form step's error paths */
 static void stress_bad_input(void)
 {
-  liquid D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 1);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 1, &st), CAP_EMAXITER,
+  rotating Q;
+  rotating_open(&Q, 1);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 1, &Q.st), CAP_EMAXITER,
          "stress step: maxit = 1 on the stiff drop -> CAP_EMAXITER");
-  th_true(st.iterations[0] == 1 && st.residual[0] > 1e-12 && st.unknowns[0] > 0,
-          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", st.iterations[0], st.residual[0]);
-  th_int(cap_viscosity_stress_step(NULL, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+  th_true(Q.st.iterations[0] == 1 && Q.st.residual[0] > 1e-12 && Q.st.unknowns[0] > 0,
+          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", Q.st.iterations[0],
+          Q.st.residual[0]);
+  th_int(cap_viscosity_stress_step(NULL, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EINVAL,
          "stress step: NULL workspace rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, NULL, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, NULL, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EINVAL,
          "stress step: NULL phi rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, -3.817e-3, 1e-12, 500, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, -3.817e-3, 1e-12, 500, &Q.st), CAP_EDOM,
          "stress step: negative nu_dt rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1.0, 500, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1.0, 500, &Q.st), CAP_EDOM,
          "stress step: tol 1 rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 0, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 0, &Q.st), CAP_EDOM,
          "stress step: maxit 0 rejected");
   cap_grid a;
   cap_grid_init(&a, CAP_GEOM_3D, 64, 64, 64, 1.0 / 64, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EGEOM,
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EGEOM,
          "stress step: 3D returns CAP_EGEOM");
   cap_grid b;
   cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &b, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_ESIZE,
+  th_int(cap_viscosity_stress_step(Q.w, &b, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_ESIZE,
          "stress step: workspace of another grid rejected");
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  rotating_close(&Q);
 }
 
 /* dissipation of the n = 2 potential flow u = grad (X^2 - Y^2)/2 = (X, -Y) in a disc of radius R:
