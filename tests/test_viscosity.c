@@ -521,17 +521,18 @@ static double decay_order(step_fn *step, double err[3])
   return th_slope(3, dts, err);
 }
 
-/* The rotating drop's cases: a disc of radius 0.3817 at (0.5131, 0.4873) in the 64^2 box in rigid
- * rotation (drop_set kind 0, void extension ext), a workspace, the scale Omega R of the rotation, the
- * step's nu dt and room for a step's status. */
+/* A drop case: the drop, a workspace on its grid, the scale Omega R of its rotation and the step's nu dt
+ * (rotating drop only), and room for a step's status. rotating_open: a disc of radius 0.3817 at
+ * (0.5131, 0.4873) in the 64^2 box in rigid rotation (drop_set kind 0, void extension ext);
+ * sphere_case_open: the sphere of radius Rc cells of sphere_init, velocity 0. */
 typedef struct {
   liquid D;
   cap_viscosity_ws *w;
   double omega_r, nu_dt;
   cap_viscosity_status st;
-} rotating;
+} drop_case;
 
-static void rotating_open(rotating *Q, int ext)
+static void rotating_open(drop_case *Q, int ext)
 {
   const double R = 0.3817;
   drop_init(&Q->D, 64, R, 0.5131, 0.4873);
@@ -542,7 +543,14 @@ static void rotating_open(rotating *Q, int ext)
   cap_viscosity_ws_alloc(&Q->w, &Q->D.g);
 }
 
-static void rotating_close(rotating *Q)
+static void sphere_case_open(drop_case *Q, int Rc)
+{
+  sphere_init(&Q->D, Rc);
+  Q->w = NULL;
+  cap_viscosity_ws_alloc(&Q->w, &Q->D.g);
+}
+
+static void drop_case_close(drop_case *Q)
 {
   cap_viscosity_ws_free(Q->w);
   liquid_free(&Q->D);
@@ -678,7 +686,7 @@ static void stress_pool(void)
  * for exactly this: rotating liquids). nu dt / h^2 = 41, a stiff step. */
 static void stress_rotation(void)
 {
-  rotating Q;
+  drop_case Q;
   rotating_open(&Q, 0);
   th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step on a rotating drop");
@@ -686,14 +694,14 @@ static void stress_rotation(void)
   /* a disc of 24.4 cells radius: about pi R^2 / h^2 = 1875 liquid u faces, plus a surface layer */
   th_true(Q.st.unknowns[0] > 1874 && Q.st.unknowns[0] < 2200 && Q.st.unknowns[1] > 1874 && Q.st.unknowns[1] < 2200,
           "stress step: %ld u and %ld v unknowns, the disc and its surface layer", Q.st.unknowns[0], Q.st.unknowns[1]);
-  rotating_close(&Q);
+  drop_case_close(&Q);
 }
 
 /* rotation with the constant normal extension in the void: the stress step keeps the kinetic energy,
  * the Laplacian step damps it */
 static void stress_rotation_void(void)
 {
-  rotating Q;
+  drop_case Q;
   rotating_open(&Q, 1);
   double ke0, dke_s, dke_l;
   size_t far = cap_grid_idx(&Q.D.g, 3, 3); /* a void face beyond the unknowns */
@@ -720,13 +728,13 @@ static void stress_rotation_void(void)
           "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
           "Laplacian step's loss %.2e",
           dke_s / ke0, dke_l / ke0);
-  rotating_close(&Q);
+  drop_case_close(&Q);
 }
 
 /* the stress-form step with nu_dt = 0 or without liquid changes nothing */
 static void stress_trivial(void)
 {
-  rotating Q;
+  drop_case Q;
   rotating_open(&Q, 1);
   th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, 0, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step, nu_dt = 0");
@@ -736,13 +744,13 @@ static void stress_trivial(void)
          "stress step without liquid");
   th_int(Q.st.unknowns[0] + Q.st.unknowns[1], 0, "stress step without liquid: no unknowns");
   th_abs(drop_change(&Q.D, Q.omega_r), 0, 0, "stress step without liquid: nothing changes");
-  rotating_close(&Q);
+  drop_case_close(&Q);
 }
 
 /* the stress-form step's error paths */
 static void stress_bad_input(void)
 {
-  rotating Q;
+  drop_case Q;
   rotating_open(&Q, 1);
   th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 1, &Q.st), CAP_EMAXITER,
          "stress step: maxit = 1 on the stiff drop -> CAP_EMAXITER");
@@ -767,7 +775,7 @@ static void stress_bad_input(void)
   cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
   th_int(cap_viscosity_stress_step(Q.w, &b, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_ESIZE,
          "stress step: workspace of another grid rejected");
-  rotating_close(&Q);
+  drop_case_close(&Q);
 }
 
 /* dissipation of the n = 2 potential flow u = grad (X^2 - Y^2)/2 = (X, -Y) in a disc of radius R:
@@ -900,59 +908,51 @@ static void axi_uniform_flow(void)
  * step is the identity, also stiff (R = 24 cells, nu dt / h^2 = 41) */
 static void axi_translation(void)
 {
-  liquid D;
-  sphere_init(&D, 24);
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D.g);
-  cap_viscosity_status st;
-  double hh = D.g.h * D.g.h;
+  drop_case Q;
+  sphere_case_open(&Q, 24);
+  double hh = Q.D.g.h * Q.D.g.h;
   for (int m = 0; m < 2; m++) {
     double k = m ? 41 : 0.05;
-    sphere_set(&D, 0);
-    int s = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, k * hh, 1e-12, 2000, &st);
-    th_true(s == CAP_SUCCESS && st.unknowns[1] > 0,
+    sphere_set(&Q.D, 0);
+    int s = cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, k * hh, 1e-12, 2000, &Q.st);
+    th_true(s == CAP_SUCCESS && Q.st.unknowns[1] > 0,
             "AXI stress step on a translating sphere, nu dt / h^2 = %g (%ld "
             "+ %ld unknowns, %d iterations)",
-            k, st.unknowns[0], st.unknowns[1], st.iterations[0]);
-    th_abs(drop_change(&D, 0.7319), 0, 1e-10,
+            k, Q.st.unknowns[0], Q.st.unknowns[1], Q.st.iterations[0]);
+    th_abs(drop_change(&Q.D, 0.7319), 0, 1e-10,
            "AXI stress step: rigid translation along the axis unchanged "
            "(max change / U, nu dt / h^2 = %g)",
            k);
   }
-  sphere_set(&D, 0);
-  th_int(cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, 41 * hh, 1e-12, 2000, &st), CAP_SUCCESS,
+  sphere_set(&Q.D, 0);
+  th_int(cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, 41 * hh, 1e-12, 2000, &Q.st), CAP_SUCCESS,
          "AXI Laplacian step on the translating sphere (void faces as Dirichlet data)");
-  th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  th_abs(drop_change(&Q.D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
+  drop_case_close(&Q);
 }
 
 /* error paths on the AXI workspace */
 static void axi_bad_input(void)
 {
-  liquid D;
-  sphere_init(&D, 24);
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D.g);
-  cap_viscosity_status st;
+  drop_case Q;
+  sphere_case_open(&Q, 24);
   cap_grid a;
-  cap_grid_init(&a, CAP_GEOM_3D, D.g.nx, D.g.ny, 4, D.g.h, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  cap_grid_init(&a, CAP_GEOM_3D, Q.D.g.nx, Q.D.g.ny, 4, Q.D.g.h, 0, 0, 0, 2);
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "stress step: 3D grid refused (CAP_EGEOM)");
-  th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "Laplacian step: 3D grid refused (CAP_EGEOM)");
-  cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx, D.g.ny, 1, D.g.h, 0.3817, 0, 0, 2);
+  cap_grid_init(&a, CAP_GEOM_AXI, Q.D.g.nx, Q.D.g.ny, 1, Q.D.g.h, 0.3817, 0, 0, 2);
   cap_grid_set_bc(&a, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&a, CAP_XHI, CAP_BC_PERIODIC);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "stress step: AXI annulus periodic in r refused (CAP_EGEOM)");
-  th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "Laplacian step: AXI annulus periodic in r refused (CAP_EGEOM)");
-  cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx + 1, D.g.ny, 1, D.g.h, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_ESIZE,
+  cap_grid_init(&a, CAP_GEOM_AXI, Q.D.g.nx + 1, Q.D.g.ny, 1, Q.D.g.h, 0, 0, 0, 2);
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_ESIZE,
          "stress step: AXI workspace of another grid rejected");
-  cap_viscosity_ws_free(w);
-  liquid_free(&D);
+  drop_case_close(&Q);
 }
 
 /* dissipation of the axisymmetric n = 2 potential flow u = grad (r^2/2 - z^2)... = (r, -2 z),
