@@ -630,22 +630,40 @@ static void advection(void)
   th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
 }
 
-/* curvature at interface crossings: second order in the max norm */
-static void curvature(void)
+/* A convergence case on the planar and the AXI grid: the errors err(geom, n) at n = ns[0..3], a note per
+ * resolution "<name> <what> n=<n>: <norm> error <e>" and the check "<label> observed order ... >= 1.8";
+ * name and label for planar, then AXI. */
+typedef struct {
+  double (*err)(cap_geometry geom, int n);
+  int ns[4];
+  const char *what, *norm;
+  const char *name[2], *label[2];
+} order_case;
+
+static void order_planar_axi(const order_case *c)
 {
   for (int geo = 0; geo < 2; geo++) {
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
-    int ns[4] = {32, 64, 128, 256};
     double h[4], e[4];
     for (int k = 0; k < 4; k++) {
-      h[k] = 1.0 / ns[k];
-      e[k] = curvature_error(geom, ns[k]);
+      h[k] = 1.0 / c->ns[k];
+      e[k] = c->err(geom, c->ns[k]);
     }
-    for (int k = 0; k < 4; k++)
-      th_note("%s curvature n=%d: max error %.3e", geo ? "AXI sphere" : "circle", ns[k], e[k]);
-    th_true(th_slope(4, h, e) >= 1.8, "%s curvature max-norm observed order %.2f >= 1.8",
-            geo ? "sphere (AXI, 2/R)" : "circle (1/R)", th_slope(4, h, e));
+    for (int k = 0; k < 4; k++) th_note("%s %s n=%d: %s error %.3e", c->name[geo], c->what, c->ns[k], c->norm, e[k]);
+    th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", c->label[geo], th_slope(4, h, e));
   }
+}
+
+/* curvature at interface crossings: second order in the max norm */
+static void curvature(void)
+{
+  static const order_case c = {curvature_error,
+                               {32, 64, 128, 256},
+                               "curvature",
+                               "max",
+                               {"circle", "AXI sphere"},
+                               {"circle (1/R) curvature max-norm", "sphere (AXI, 2/R) curvature max-norm"}};
+  order_planar_axi(&c);
 }
 
 /* reinitialising a distance function keeps its curvature second-order accurate (a fourth-order
@@ -668,19 +686,13 @@ static void curvature_reinit(void)
 /* liquid area / volume: second order */
 static void liquid_measure(void)
 {
-  for (int geo = 0; geo < 2; geo++) {
-    cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
-    int ns[4] = {16, 32, 64, 128};
-    double h[4], e[4];
-    for (int k = 0; k < 4; k++) {
-      h[k] = 1.0 / ns[k];
-      e[k] = measure_error(geom, ns[k]);
-    }
-    for (int k = 0; k < 4; k++)
-      th_note("%s measure n=%d: rel error %.3e", geo ? "sphere volume" : "disc area", ns[k], e[k]);
-    th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", geo ? "sphere volume (AXI)" : "disc area",
-            th_slope(4, h, e));
-  }
+  static const order_case c = {measure_error,
+                               {16, 32, 64, 128},
+                               "measure",
+                               "rel",
+                               {"disc area", "sphere volume"},
+                               {"disc area", "sphere volume (AXI)"}};
+  order_planar_axi(&c);
 }
 
 /* reinitialisation of a distorted circle: the issue's figure, the contour moves by less than 1 % of a
