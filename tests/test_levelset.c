@@ -71,24 +71,32 @@ static double advect_error(int n, double *linf)
 }
 
 /* ---- curvature at the interface crossings of a circle (planar) or sphere (AXI) ---- */
-static double curvature_error(cap_geometry geom, int n)
+
+/* Max |kappa - exact| over the interface crossings (cap_levelset_crossing) along x and y of rows 1..n-2,
+ * columns 0..n-2, for the exact distance of the circle (planar; exact 1/R) or of the sphere centred on
+ * the axis (AXI; exact 2/R) after `its` reinitialisation steps (its = 0: none). */
+static double crossing_curvature(cap_geometry geom, int n, int its)
 {
   cap_grid g;
-  double c[3] = {XC, YC, RAD}, x0 = 0;
+  double c[3] = {XC, YC, RAD};
   if (geom == CAP_GEOM_AXI) c[0] = 0; /* sphere centred on the axis */
-  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, x0, 0, 0, 3);
+  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   fill(&g, phi, circle_sdf, c);
+  if (its > 0) {
+    cap_levelset_ws *w = NULL;
+    cap_levelset_ws_alloc(&w, &g);
+    cap_levelset_reinit(&g, phi, its, w);
+    cap_levelset_ws_free(w);
+  }
   cap_levelset_curvature(&g, phi, k);
   double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD, emax = 0;
   for (int j = 1; j < n - 1; j++)
     for (int i = 0; i < n - 1; i++)
       for (int d = 0; d < 2; d++) {
         int di = d == 0, dj = d == 1;
-        double a = phi[cap_grid_idx(&g, i, j)], b = phi[cap_grid_idx(&g, i + di, j + dj)];
-        if ((a < 0) == (b < 0)) continue;
         double t, ka;
-        cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka);
+        if (cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) continue; /* no sign change */
         emax = fmax(emax, fabs(ka - exact));
       }
   free(phi);
@@ -96,33 +104,11 @@ static double curvature_error(cap_geometry geom, int n)
   return emax;
 }
 
+static double curvature_error(cap_geometry geom, int n) { return crossing_curvature(geom, n, 0); }
+
 /* Max curvature error at the crossings of the exact circle distance after `its` reinitialisation
  * steps (its = 0: none): the reinitialisation must not spoil the curvature of a distance function. */
-static double curvature_after_reinit(int n, int its)
-{
-  cap_grid g;
-  double c[3] = {XC, YC, RAD};
-  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
-  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = NULL;
-  cap_levelset_ws_alloc(&w, &g);
-  fill(&g, phi, circle_sdf, c);
-  if (its > 0) cap_levelset_reinit(&g, phi, its, w);
-  cap_levelset_curvature(&g, phi, k);
-  double emax = 0;
-  for (int j = 1; j < n - 1; j++)
-    for (int i = 0; i < n - 1; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        double t, ka;
-        if (cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) continue;
-        emax = fmax(emax, fabs(ka - 1 / RAD));
-      }
-  cap_levelset_ws_free(w);
-  free(phi);
-  free(k);
-  return emax;
-}
+static double curvature_after_reinit(int n, int its) { return crossing_curvature(CAP_GEOM_PLANAR, n, its); }
 
 static double measure_error(cap_geometry geom, int n)
 {
