@@ -72,6 +72,27 @@ static double advect_error(int n, double *linf)
 
 /* ---- curvature at the interface crossings of a circle (planar) or sphere (AXI) ---- */
 
+/* Max |scale kappa - target| over the interface crossings (cap_levelset_crossing: where phi changes
+ * sign) between cell (i, j), rows jlo <= j < jhi, columns 0 <= i < ihi, and its neighbour in +x and in
+ * +y on the grid, curvature k interpolated to the crossing; with a solid mask, pairs with a solid cell
+ * are passed over. */
+static double crossing_error(const cap_grid *g, const double *phi, const double *k, const unsigned char *solid, int jlo,
+                             int jhi, int ihi, double scale, double target)
+{
+  double e = 0;
+  for (int j = jlo; j < jhi; j++)
+    for (int i = 0; i < ihi; i++)
+      for (int d = 0; d < 2; d++) {
+        int di = d == 0, dj = d == 1;
+        if (i + di >= g->nx || j + dj >= g->ny) continue;
+        size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
+        double t, ka;
+        if (solid && (solid[a] || solid[b])) continue;
+        if (!cap_levelset_crossing(g, phi, k, i, j, di, dj, &t, &ka)) e = fmax(e, fabs(ka * scale - target));
+      }
+  return e;
+}
+
 /* Max |kappa - exact| over the interface crossings (cap_levelset_crossing) along x and y of rows 1..n-2,
  * columns 0..n-2, for the exact distance of the circle (planar; exact 1/R) or of the sphere centred on
  * the axis (AXI; exact 2/R) after `its` reinitialisation steps (its = 0: none). */
@@ -90,15 +111,8 @@ static double crossing_curvature(cap_geometry geom, int n, int its)
     cap_levelset_ws_free(w);
   }
   cap_levelset_curvature(&g, phi, k);
-  double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD, emax = 0;
-  for (int j = 1; j < n - 1; j++)
-    for (int i = 0; i < n - 1; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        double t, ka;
-        if (cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) continue; /* no sign change */
-        emax = fmax(emax, fabs(ka - exact));
-      }
+  double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD;
+  double emax = crossing_error(&g, phi, k, NULL, 1, n - 1, n - 1, 1, exact);
   free(phi);
   free(k);
   return emax;
@@ -380,16 +394,7 @@ static double cap_crossing_curvature_error(double theta, double cells, int on_so
     for (int i = 0; i < nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
   if (vs) cap_vsurf_fill(vs, &g, phi);
   cap_levelset_curvature(&g, phi, k);
-  for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        if (i + di >= nx || j + dj >= ny) continue;
-        size_t a = cap_grid_idx(&g, i, j), b = cap_grid_idx(&g, i + di, j + dj);
-        double t, ka;
-        if ((solid && (solid[a] || solid[b])) || (phi[a] < 0) == (phi[b] < 0)) continue;
-        if (!cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) e = fmax(e, fabs(ka * R - 1));
-      }
+  e = crossing_error(&g, phi, k, solid, 0, ny, nx, R, 1);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
   free(phi);
