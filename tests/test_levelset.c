@@ -645,17 +645,24 @@ static void order_planar_axi(const order_case *c)
   }
 }
 
+/* The curvature (max norm) and the liquid measure (relative) on the planar and AXI grids. */
+static const order_case ORDER_CASES[2] = {
+    {curvature_error,
+     {32, 64, 128, 256},
+     "curvature",
+     "max",
+     {"circle", "AXI sphere"},
+     {"circle (1/R) curvature max-norm", "sphere (AXI, 2/R) curvature max-norm"}},
+    {measure_error,
+     {16, 32, 64, 128},
+     "measure",
+     "rel",
+     {"disc area", "sphere volume"},
+     {"disc area", "sphere volume (AXI)"}},
+};
+
 /* curvature at interface crossings: second order in the max norm */
-static void curvature(void)
-{
-  static const order_case c = {curvature_error,
-                               {32, 64, 128, 256},
-                               "curvature",
-                               "max",
-                               {"circle", "AXI sphere"},
-                               {"circle (1/R) curvature max-norm", "sphere (AXI, 2/R) curvature max-norm"}};
-  order_planar_axi(&c);
-}
+static void curvature(void) { order_planar_axi(&ORDER_CASES[0]); }
 
 /* reinitialising a distance function keeps its curvature second-order accurate (a fourth-order
  * interface location and third-order one-sided differences at the interface perturb phi by O(h^4),
@@ -675,16 +682,7 @@ static void curvature_reinit(void)
 }
 
 /* liquid area / volume: second order */
-static void liquid_measure(void)
-{
-  static const order_case c = {measure_error,
-                               {16, 32, 64, 128},
-                               "measure",
-                               "rel",
-                               {"disc area", "sphere volume"},
-                               {"disc area", "sphere volume (AXI)"}};
-  order_planar_axi(&c);
-}
+static void liquid_measure(void) { order_planar_axi(&ORDER_CASES[1]); }
 
 /* reinitialisation of a distorted circle: the issue's figure, the contour moves by less than 1 % of a
  * cell; |grad phi| -> 1 is asserted as convergence (the deviation in the band shrinks as the grid is
