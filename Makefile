@@ -85,7 +85,7 @@ EXPERIMENTS := $(patsubst experiments/%.c,$(BUILD)/bin/%,$(EXPERIMENT_SRC))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
-           $(BENCH_SRC) tests/tharness.c
+           $(BENCH_SRC) tests/tharness.c tests/tfixtures.c
 
 .PHONY: all check unit sanitize paper clean
 # keep intermediate objects (no rebuild, no "rm" lines)
@@ -138,7 +138,7 @@ $(BUILD)/bin/bench_%: $(BUILD)/obj/tests/bench_%.o $(LIB_ANALYTIC) $(LIB_SOLVER)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(LIB_ANALYTIC) $(LIB_SOLVER)
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(BUILD)/obj/tests/tfixtures.o $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)

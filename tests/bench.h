@@ -1,5 +1,5 @@
 /* Shared by the benchmarks that time a case over a list of grid sizes (bench_step, bench_vsurf): the
- * wall clock and the command line "--sizes LIST --<count> N --out FILE.tsv". */
+ * wall clock, the command line "--sizes LIST --<count> N --out FILE.tsv" and the start of a run. */
 #ifndef CAP_BENCH_H
 #define CAP_BENCH_H
 
@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../solver/cap_errno.h"
+#include "../solver/cap_io.h"
 
 /* Seconds on CLOCK_MONOTONIC. */
 static inline double bench_now(void)
@@ -67,6 +70,21 @@ static inline int bench_args(int argc, char **argv, const char *name, const char
     }
   }
   return -1;
+}
+
+/* The start of a benchmark `name` of the case `what`: its command line (bench_args), errors reported on
+ * stderr, and the table *tsv with that provenance and the column line `columns` (NULL without --out).
+ * Returns -1 to go on, or the exit status: bench_args's, or 3 when the table could not be opened. */
+static inline int bench_start(int argc, char **argv, const char *name, const char *what, const char *count_flag,
+                              int *sizes, int *nsizes, int *count, const char *columns, cap_tsv **tsv)
+{
+  const char *out = NULL;
+  int done = bench_args(argc, argv, name, count_flag, sizes, nsizes, count, &out);
+  if (done >= 0) return done;
+  cap_set_error_handler(cap_error_handler_stderr, NULL);
+  cap_provenance prov = {name, what};
+  *tsv = out ? cap_io_tsv_open(out, &prov, columns) : NULL;
+  return out && !*tsv ? 3 : -1;
 }
 
 #endif

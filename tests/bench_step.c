@@ -21,16 +21,11 @@
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
-  const char *out = NULL;
-  int done = bench_args(argc, argv, "bench_step", "steps", sizes, &nsizes, &steps, &out);
+  cap_tsv *tsv;
+  int done = bench_start(
+      argc, argv, "bench_step", "oscillating drop, D = n/2 cells, La = 1e5", "steps", sizes, &nsizes, &steps,
+      "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset", &tsv);
   if (done >= 0) return done;
-  cap_set_error_handler(cap_error_handler_stderr, NULL);
-  cap_provenance prov = {"bench_step", "oscillating drop, D = n/2 cells, La = 1e5"};
-  cap_tsv *tsv =
-      out ? cap_io_tsv_open(out, &prov,
-                            "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset")
-          : NULL;
-  if (out && !tsv) return 3;
   printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
          "project", "extend", "levelset", "p-iters");
   for (int k = 0; k < nsizes; k++) {

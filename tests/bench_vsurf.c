@@ -26,17 +26,14 @@
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, fills = 20;
-  const char *out = NULL;
-  int done = bench_args(argc, argv, "bench_vsurf", "fills", sizes, &nsizes, &fills, &out);
+  cap_tsv *tsv;
+  int done = bench_start(argc, argv, "bench_vsurf",
+                         "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg",
+                         "fills", sizes, &nsizes, &fills,
+                         "n\tsolid(0_plane,1_disc)\tsolid_cells\tband_cells\tfirst_fill_s\tfill_s\t"
+                         "solid_cells_per_s",
+                         &tsv);
   if (done >= 0) return done;
-  cap_set_error_handler(cap_error_handler_stderr, NULL);
-  cap_provenance prov = {"bench_vsurf",
-                         "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg"};
-  cap_tsv *tsv = out ? cap_io_tsv_open(out, &prov,
-                                       "n\tsolid(0_plane,1_disc)\tsolid_cells\tband_cells\tfirst_fill_s\tfill_s\t"
-                                       "solid_cells_per_s")
-                     : NULL;
-  if (out && !tsv) return 3;
   printf("%6s %-6s %11s %10s %14s %12s %16s\n", "n", "solid", "solid cells", "band cells", "first fill [s]", "fill [s]",
          "solid cells / s");
   const double px = 0.5123, py = 0.4377, theta = 60 * M_PI / 180, beta = 30 * M_PI / 180, rc = 0.3, rs = 0.25;

@@ -368,11 +368,16 @@ static double extrap_error(cap_fmm_ws *ws, const cap_grid *g, const double *phi,
   return e;
 }
 
-/* The extrapolation of q_angle at `order` (1 or 2) over the resolutions NS. */
-static void extrapolate_circle(int order)
+/* A measurement taken after the three locations at one resolution, from the circle's workspace, grid
+ * and exact distance phi (which it may change) and the sweep's order; clears *ok when a call fails. */
+typedef double extra_fn(cap_fmm_ws *ws, const cap_grid *g, double *phi, cap_fmm_order order, int *ok);
+
+/* The circle over the resolutions NS: hs[q] its h, e[loc][q] the max error of f extrapolated with
+ * `order` from the exact distance at the cells, x-faces and y-faces (loc = 0, 1, 2), ex[q] the value of
+ * extra after them. Returns 1 when every call succeeds, else 0. */
+static int sweep_circle(cap_fmm_order order, double (*f)(double, double), extra_fn *extra, double *hs,
+                        double e[3][NRES], double *ex)
 {
-  const char *names[3] = {"cells", "x-faces", "y-faces"};
-  double hs[NRES], e[3][NRES], epipe[NRES];
   int ok = 1;
   for (int q = 0; q < NRES; q++) {
     cap_grid g;
@@ -384,20 +389,37 @@ static void extrapolate_circle(int order)
     hs[q] = g.h;
     for (int loc = 0; loc <= 2; loc++) {
       int s;
-      e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, (cap_fmm_order)order, q_angle, &s);
+      e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, order, f, &s);
       ok &= s == CAP_SUCCESS;
     }
-    /* the pipeline of a time step: redistance phi0, then extrapolate with the result */
-    redist_result r = run_circle(ws, &g, (cap_fmm_order)order, XC, YC, 0, 0, phi);
-    int s;
-    epipe[q] = extrap_error(ws, &g, phi, CAP_AT_CELL, (cap_fmm_order)order, q_angle, &s);
-    ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
-    th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
-            "redistancing phi0: cells %.3e",
-            order, NS[q], e[0][q], e[1][q], e[2][q], epipe[q]);
+    ex[q] = extra(ws, &g, phi, order, &ok);
     free(phi);
     cap_fmm_ws_free(ws);
   }
+  return ok;
+}
+
+/* the pipeline of a time step: redistance phi0 at `order`, then extrapolate q_angle onto the cells with
+ * the result at that order */
+static double pipeline(cap_fmm_ws *ws, const cap_grid *g, double *phi, cap_fmm_order order, int *ok)
+{
+  redist_result r = run_circle(ws, g, order, XC, YC, 0, 0, phi);
+  int s;
+  double e = extrap_error(ws, g, phi, CAP_AT_CELL, order, q_angle, &s);
+  *ok &= s == CAP_SUCCESS && r.status == CAP_SUCCESS;
+  return e;
+}
+
+/* The extrapolation of q_angle at `order` (1 or 2) over the resolutions NS. */
+static void extrapolate_circle(int order)
+{
+  const char *names[3] = {"cells", "x-faces", "y-faces"};
+  double hs[NRES], e[3][NRES], epipe[NRES];
+  int ok = sweep_circle((cap_fmm_order)order, q_angle, pipeline, hs, e, epipe);
+  for (int q = 0; q < NRES; q++)
+    th_note("extrapolate order %d n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | after "
+            "redistancing phi0: cells %.3e",
+            order, NS[q], e[0][q], e[1][q], e[2][q], epipe[q]);
   th_true(ok, "extrapolate order %d: every call succeeds", order);
   double pmin = order == 1 ? 0.9 : 1.8;
   for (int loc = 0; loc <= 2; loc++) {
@@ -420,31 +442,24 @@ static void extrapolate_circle(int order)
  * distance times the normal derivative (O(W) in a band of width W, O(h) in the first cells). */
 static double q_lin(double x, double y) { return 0.3817 + 0.7 * x - 1.3 * y; }
 
+/* the constant extension (order 2) of q_lin onto the x-faces, whatever the sweep's order */
+static double constant_xfaces(cap_fmm_ws *ws, const cap_grid *g, double *phi, cap_fmm_order order, int *ok)
+{
+  (void)order;
+  int s;
+  double e = extrap_error(ws, g, phi, CAP_AT_XFACE, CAP_FMM_ORDER2, q_lin, &s);
+  *ok &= s == CAP_SUCCESS;
+  return e;
+}
+
 static void extrapolate_linear(void)
 {
   const char *names[3] = {"cells", "x-faces", "y-faces"};
   double hs[NRES], e[3][NRES], e2[NRES];
-  int ok = 1;
-  for (int q = 0; q < NRES; q++) {
-    cap_grid g;
-    grid_unit(&g, CAP_GEOM_PLANAR, NS[q]);
-    cap_fmm_ws *ws = NULL;
-    ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
-    double *phi = cap_grid_field_alloc(&g);
-    fill_circle(&g, phi);
-    hs[q] = g.h;
-    int s;
-    for (int loc = 0; loc <= 2; loc++) {
-      e[loc][q] = extrap_error(ws, &g, phi, (cap_location)loc, CAP_FMM_LINEAR, q_lin, &s);
-      ok &= s == CAP_SUCCESS;
-    }
-    e2[q] = extrap_error(ws, &g, phi, CAP_AT_XFACE, CAP_FMM_ORDER2, q_lin, &s);
-    ok &= s == CAP_SUCCESS;
+  int ok = sweep_circle(CAP_FMM_LINEAR, q_lin, constant_xfaces, hs, e, e2);
+  for (int q = 0; q < NRES; q++)
     th_note("linear extension n=%d: max error cells %.3e x-faces %.3e y-faces %.3e | constant (order 2), x-faces %.3e",
             NS[q], e[0][q], e[1][q], e[2][q], e2[q]);
-    free(phi);
-    cap_fmm_ws_free(ws);
-  }
   th_true(ok, "linear extension: every call succeeds");
   for (int loc = 0; loc <= 2; loc++) {
     double p = th_slope(NRES, hs, e[loc]);

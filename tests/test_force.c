@@ -14,6 +14,7 @@
 #include "../solver/cap_ns.h"
 #include "../solver/cap_solid.h"
 #include "../solver/cap_vsurf.h"
+#include "tfixtures.h"
 #include "tharness.h"
 
 #define DEG   (M_PI / 180)
@@ -89,6 +90,20 @@ static int pool_open(pool *P, int n, double R, double xc, double yc, double leve
   for (int j = -P->g.ng; j < n + P->g.ng; j++)
     for (int i = -P->g.ng; i < n + P->g.ng; i++) P->S->phi[cap_grid_idx(&P->g, i, j)] = cap_grid_yc(&P->g, j) - level;
   return CAP_SUCCESS;
+}
+
+/* The flow's parameters of the pool: rho = 1, viscosity mu, surface tension sigma, gravity (0, gy),
+ * round the disc's virtual surface. */
+static cap_ns_params pool_params(const pool *P, double mu, double sigma, double gy)
+{
+  cap_ns_params par = cap_ns_params_default();
+  par.rho = 1;
+  par.mu = mu;
+  par.sigma = sigma;
+  par.gx = 0;
+  par.gy = gy;
+  par.vsurf = P->v;
+  return par;
 }
 
 static void pool_close(pool *P)
@@ -251,13 +266,7 @@ static void pool_at_rest(void)
   int st = pool_open(&P, 48, R, xc, y0, y0);
   cap_force F = {0};
   if (!st) {
-    cap_ns_params par = cap_ns_params_default();
-    par.rho = 1;
-    par.mu = 0.01;
-    par.sigma = 0.05;
-    par.gx = 0;
-    par.gy = -RHO_G;
-    par.vsurf = P.v;
+    cap_ns_params par = pool_params(&P, 0.01, 0.05, -RHO_G);
     for (int k = 0; k < 10 && !st; k++) {
       cap_ns_dt_info di;
       st = cap_ns_dt(P.S, &par, &di);
@@ -284,12 +293,7 @@ static void impulsive_start(void)
   int st = pool_open(&P, 64, R, xc, yc, 0.9137);
   cap_force F = {0};
   if (!st) {
-    cap_ns_params par = cap_ns_params_default();
-    par.rho = 1;
-    par.mu = 0;
-    par.sigma = 0;
-    par.gx = par.gy = 0;
-    par.vsurf = P.v;
+    cap_ns_params par = pool_params(&P, 0, 0, 0);
     par.solid_motion[0] = (cap_ns_rigid){U, 0, 0, xc, yc};
     cap_ns_step_info info;
     st = cap_ns_step(P.S, &par, P.W, dt, &info);
@@ -317,17 +321,11 @@ static void two_parts(void)
   double xa = 0.2731, ya = y0 - R / 2, xb = 0.7129, yb = y0 + R / 2;
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-  cap_solid *a = NULL, *b = NULL, *both = NULL;
-  cap_solid_disc_alloc(&a, xa, ya, R);
-  cap_solid_disc_alloc(&b, xb, yb, R);
-  const cap_solid *parts[2] = {a, b};
-  cap_solid_union_alloc(&both, 2, parts);
-  const double th[2] = {60 * DEG, 120 * DEG};
-  cap_vsurf *v = NULL, *va = NULL, *vb = NULL;
-  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-  cap_vsurf_set_part_angles(v, th, 2);
-  cap_vsurf_alloc(&va, &g, a, th[0]);
-  cap_vsurf_alloc(&vb, &g, b, th[1]);
+  const double th[2] = {60 * DEG, 120 * DEG}, ca[2] = {xa, ya}, cb[2] = {xb, yb};
+  tf_two_discs T;
+  tf_two_discs_open(&T, &g, ca, R, cb, R, th);
+  cap_solid *a = T.a, *b = T.b, *both = T.both;
+  cap_vsurf *v = T.v, *va = T.va, *vb = T.vb;
   cap_force_ws *w = NULL;
   cap_force_ws_alloc(&w, &g);
   double *phi[3], *p = cap_grid_field_alloc(&g);
@@ -369,12 +367,7 @@ static void two_parts(void)
   for (int k = 0; k < 3; k++) free(phi[k]);
   free(p);
   cap_force_ws_free(w);
-  cap_vsurf_free(v);
-  cap_vsurf_free(va);
-  cap_vsurf_free(vb);
-  cap_solid_free(a);
-  cap_solid_free(b);
-  cap_solid_free(both);
+  tf_two_discs_close(&T);
 }
 
 /* bad input */

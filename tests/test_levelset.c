@@ -71,58 +71,58 @@ static double advect_error(int n, double *linf)
 }
 
 /* ---- curvature at the interface crossings of a circle (planar) or sphere (AXI) ---- */
-static double curvature_error(cap_geometry geom, int n)
+
+/* Max |scale kappa - target| over the interface crossings (cap_levelset_crossing: where phi changes
+ * sign) between cell (i, j), rows jlo <= j < jhi, columns 0 <= i < ihi, and its neighbour in +x and in
+ * +y on the grid, curvature k interpolated to the crossing; with a solid mask, pairs with a solid cell
+ * are passed over. */
+static double crossing_error(const cap_grid *g, const double *phi, const double *k, const unsigned char *solid, int jlo,
+                             int jhi, int ihi, double scale, double target)
 {
-  cap_grid g;
-  double c[3] = {XC, YC, RAD}, x0 = 0;
-  if (geom == CAP_GEOM_AXI) c[0] = 0; /* sphere centred on the axis */
-  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, x0, 0, 0, 3);
-  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
-  fill(&g, phi, circle_sdf, c);
-  cap_levelset_curvature(&g, phi, k);
-  double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD, emax = 0;
-  for (int j = 1; j < n - 1; j++)
-    for (int i = 0; i < n - 1; i++)
+  double e = 0;
+  for (int j = jlo; j < jhi; j++)
+    for (int i = 0; i < ihi; i++)
       for (int d = 0; d < 2; d++) {
         int di = d == 0, dj = d == 1;
-        double a = phi[cap_grid_idx(&g, i, j)], b = phi[cap_grid_idx(&g, i + di, j + dj)];
-        if ((a < 0) == (b < 0)) continue;
+        if (i + di >= g->nx || j + dj >= g->ny) continue;
+        size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
         double t, ka;
-        cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka);
-        emax = fmax(emax, fabs(ka - exact));
+        if (solid && (solid[a] || solid[b])) continue;
+        if (!cap_levelset_crossing(g, phi, k, i, j, di, dj, &t, &ka)) e = fmax(e, fabs(ka * scale - target));
       }
+  return e;
+}
+
+/* Max |kappa - exact| over the interface crossings (cap_levelset_crossing) along x and y of rows 1..n-2,
+ * columns 0..n-2, for the exact distance of the circle (planar; exact 1/R) or of the sphere centred on
+ * the axis (AXI; exact 2/R) after `its` reinitialisation steps (its = 0: none). */
+static double crossing_curvature(cap_geometry geom, int n, int its)
+{
+  cap_grid g;
+  double c[3] = {XC, YC, RAD};
+  if (geom == CAP_GEOM_AXI) c[0] = 0; /* sphere centred on the axis */
+  cap_grid_init(&g, geom, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
+  fill(&g, phi, circle_sdf, c);
+  if (its > 0) {
+    cap_levelset_ws *w = NULL;
+    cap_levelset_ws_alloc(&w, &g);
+    cap_levelset_reinit(&g, phi, its, w);
+    cap_levelset_ws_free(w);
+  }
+  cap_levelset_curvature(&g, phi, k);
+  double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD;
+  double emax = crossing_error(&g, phi, k, NULL, 1, n - 1, n - 1, 1, exact);
   free(phi);
   free(k);
   return emax;
 }
 
+static double curvature_error(cap_geometry geom, int n) { return crossing_curvature(geom, n, 0); }
+
 /* Max curvature error at the crossings of the exact circle distance after `its` reinitialisation
  * steps (its = 0: none): the reinitialisation must not spoil the curvature of a distance function. */
-static double curvature_after_reinit(int n, int its)
-{
-  cap_grid g;
-  double c[3] = {XC, YC, RAD};
-  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
-  double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
-  cap_levelset_ws *w = NULL;
-  cap_levelset_ws_alloc(&w, &g);
-  fill(&g, phi, circle_sdf, c);
-  if (its > 0) cap_levelset_reinit(&g, phi, its, w);
-  cap_levelset_curvature(&g, phi, k);
-  double emax = 0;
-  for (int j = 1; j < n - 1; j++)
-    for (int i = 0; i < n - 1; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        double t, ka;
-        if (cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) continue;
-        emax = fmax(emax, fabs(ka - 1 / RAD));
-      }
-  cap_levelset_ws_free(w);
-  free(phi);
-  free(k);
-  return emax;
-}
+static double curvature_after_reinit(int n, int its) { return crossing_curvature(CAP_GEOM_PLANAR, n, its); }
 
 static double measure_error(cap_geometry geom, int n)
 {
@@ -394,16 +394,7 @@ static double cap_crossing_curvature_error(double theta, double cells, int on_so
     for (int i = 0; i < nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
   if (vs) cap_vsurf_fill(vs, &g, phi);
   cap_levelset_curvature(&g, phi, k);
-  for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        if (i + di >= nx || j + dj >= ny) continue;
-        size_t a = cap_grid_idx(&g, i, j), b = cap_grid_idx(&g, i + di, j + dj);
-        double t, ka;
-        if ((solid && (solid[a] || solid[b])) || (phi[a] < 0) == (phi[b] < 0)) continue;
-        if (!cap_levelset_crossing(&g, phi, k, i, j, di, dj, &t, &ka)) e = fmax(e, fabs(ka * R - 1));
-      }
+  e = crossing_error(&g, phi, k, solid, 0, ny, nx, R, 1);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
   free(phi);
@@ -630,23 +621,48 @@ static void advection(void)
   th_true(th_slope(3, h, einf) >= 4.0, "WENO5+RK3 advection Linf observed order %.2f >= 4", th_slope(3, h, einf));
 }
 
-/* curvature at interface crossings: second order in the max norm */
-static void curvature(void)
+/* A convergence case on the planar and the AXI grid: the errors err(geom, n) at n = ns[0..3], a note per
+ * resolution "<name> <what> n=<n>: <norm> error <e>" and the check "<label> observed order ... >= 1.8";
+ * name and label for planar, then AXI. */
+typedef struct {
+  double (*err)(cap_geometry geom, int n);
+  int ns[4];
+  const char *what, *norm;
+  const char *name[2], *label[2];
+} order_case;
+
+static void order_planar_axi(const order_case *c)
 {
   for (int geo = 0; geo < 2; geo++) {
     cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
-    int ns[4] = {32, 64, 128, 256};
     double h[4], e[4];
     for (int k = 0; k < 4; k++) {
-      h[k] = 1.0 / ns[k];
-      e[k] = curvature_error(geom, ns[k]);
+      h[k] = 1.0 / c->ns[k];
+      e[k] = c->err(geom, c->ns[k]);
     }
-    for (int k = 0; k < 4; k++)
-      th_note("%s curvature n=%d: max error %.3e", geo ? "AXI sphere" : "circle", ns[k], e[k]);
-    th_true(th_slope(4, h, e) >= 1.8, "%s curvature max-norm observed order %.2f >= 1.8",
-            geo ? "sphere (AXI, 2/R)" : "circle (1/R)", th_slope(4, h, e));
+    for (int k = 0; k < 4; k++) th_note("%s %s n=%d: %s error %.3e", c->name[geo], c->what, c->ns[k], c->norm, e[k]);
+    th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", c->label[geo], th_slope(4, h, e));
   }
 }
+
+/* The curvature (max norm) and the liquid measure (relative) on the planar and AXI grids. */
+static const order_case ORDER_CASES[2] = {
+    {curvature_error,
+     {32, 64, 128, 256},
+     "curvature",
+     "max",
+     {"circle", "AXI sphere"},
+     {"circle (1/R) curvature max-norm", "sphere (AXI, 2/R) curvature max-norm"}},
+    {measure_error,
+     {16, 32, 64, 128},
+     "measure",
+     "rel",
+     {"disc area", "sphere volume"},
+     {"disc area", "sphere volume (AXI)"}},
+};
+
+/* curvature at interface crossings: second order in the max norm */
+static void curvature(void) { order_planar_axi(&ORDER_CASES[0]); }
 
 /* reinitialising a distance function keeps its curvature second-order accurate (a fourth-order
  * interface location and third-order one-sided differences at the interface perturb phi by O(h^4),
@@ -666,22 +682,7 @@ static void curvature_reinit(void)
 }
 
 /* liquid area / volume: second order */
-static void liquid_measure(void)
-{
-  for (int geo = 0; geo < 2; geo++) {
-    cap_geometry geom = geo ? CAP_GEOM_AXI : CAP_GEOM_PLANAR;
-    int ns[4] = {16, 32, 64, 128};
-    double h[4], e[4];
-    for (int k = 0; k < 4; k++) {
-      h[k] = 1.0 / ns[k];
-      e[k] = measure_error(geom, ns[k]);
-    }
-    for (int k = 0; k < 4; k++)
-      th_note("%s measure n=%d: rel error %.3e", geo ? "sphere volume" : "disc area", ns[k], e[k]);
-    th_true(th_slope(4, h, e) >= 1.8, "%s observed order %.2f >= 1.8", geo ? "sphere volume (AXI)" : "disc area",
-            th_slope(4, h, e));
-  }
-}
+static void liquid_measure(void) { order_planar_axi(&ORDER_CASES[1]); }
 
 /* reinitialisation of a distorted circle: the issue's figure, the contour moves by less than 1 % of a
  * cell; |grad phi| -> 1 is asserted as convergence (the deviation in the band shrinks as the grid is

@@ -22,6 +22,21 @@ static cap_ns_state *new_state(int nx, int ny, double h, cap_ns_ws **w)
   return s;
 }
 
+static void free_state(cap_ns_state *s, cap_ns_ws *w)
+{
+  cap_ns_state_free(s);
+  cap_ns_ws_free(w);
+}
+
+/* Up to n steps of dt of cap_ns_step (info of the last in *info if not NULL), stopping at the first
+ * failure; returns its status, or CAP_SUCCESS. */
+static int run_steps(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, int n, double dt, cap_ns_step_info *info)
+{
+  int st = 0;
+  for (int k = 0; k < n && !st; k++) st = cap_ns_step(s, p, w, dt, info);
+  return st;
+}
+
 static void drop(cap_ns_state *s, double xc, double yc, double R)
 {
   const cap_grid *g = &s->g;
@@ -83,8 +98,7 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
   free(work);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
   return st;
 }
 
@@ -120,8 +134,7 @@ static int spreading_drift(int cells, int air, double *drift)
   for (int done = 0; !st && !done;) st = cap_ns_step_until(s, &q, w, 6.0, NULL, &done);
   if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &a1);
   *drift = fabs(a1 / a0 - 1);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
   return st;
 }
 
@@ -144,27 +157,37 @@ static cap_ns_params drop_params(void)
   return p;
 }
 
+/* The pinned cases' pool: 24 x 16 cells of h = 1/24, free-slip walls, liquid below y = level, its
+ * workspace *w; *pin (calloc'ed) marks cells 8..11 of row `row`; *q the base parameters with gravity
+ * (3, -9.81) and that mask. */
+static cap_ns_state *pinned_pool(double level, int row, cap_ns_ws **w, unsigned char **pin, cap_ns_params *q)
+{
+  cap_ns_state *s = new_state(24, 16, 1.0 / 24, w);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&s->g, (cap_side)k, CAP_BC_SLIP);
+  cap_ns_ws_free(*w);
+  cap_ns_ws_alloc(w, &s->g);
+  for (int j = 0; j < 16; j++)
+    for (int i = 0; i < 24; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - level;
+  *pin = calloc(s->g.size, 1);
+  for (int i = 8; i < 12; i++) (*pin)[cap_grid_idx(&s->g, i, row)] = 1;
+  *q = base_params();
+  q->gx = 3.0;
+  q->gy = -9.81;
+  q->pinned = *pin;
+  return s;
+}
+
 /* pinned cells (params.pinned): a pool on a free-slip floor driven along it by a tilted gravity;
  * in the floor row, the faces along the wall of the pinned cells stay closed (zero velocity) while
  * the rest of the floor slides, and the velocity stays divergence-free in the liquid */
 static void pinned_floor(void)
 {
   cap_ns_ws *w;
-  cap_ns_state *s = new_state(24, 16, 1.0 / 24, &w);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(&s->g, (cap_side)k, CAP_BC_SLIP);
-  cap_ns_ws_free(w);
-  cap_ns_ws_alloc(&w, &s->g);
-  for (int j = 0; j < 16; j++)
-    for (int i = 0; i < 24; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - 0.3817;
-  unsigned char *pin = calloc(s->g.size, 1);
-  for (int i = 8; i < 12; i++) pin[cap_grid_idx(&s->g, i, 0)] = 1;
-  cap_ns_params q = base_params();
-  q.gx = 3.0;
-  q.gy = -9.81;
-  q.pinned = pin;
+  unsigned char *pin;
+  cap_ns_params q;
+  cap_ns_state *s = pinned_pool(0.3817, 0, &w, &pin, &q);
   cap_ns_step_info info;
-  int st = 0;
-  for (int k = 0; k < 10 && !st; k++) st = cap_ns_step(s, &q, w, 1e-3, &info);
+  int st = run_steps(s, &q, w, 10, 1e-3, &info);
   double closed = 0, open = 0;
   for (int i = 8; i <= 12; i++) closed = fmax(closed, fabs(s->u[cap_grid_idx(&s->g, i, 0)]));
   for (int i = 1; i < 6; i++) open = fmax(open, fabs(s->u[cap_grid_idx(&s->g, i, 0)]));
@@ -173,8 +196,7 @@ static void pinned_floor(void)
   th_true(!st && info.div_max < 1e-6,
           "pinned floor cells: max |div u| in the liquid after the projection = %.2e < 1e-6", info.div_max);
   free(pin);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* pinned cells next to a solid (params.pinned with params.vsurf): the same pool on a solid floor
@@ -184,25 +206,16 @@ static void pinned_floor(void)
 static void pinned_solid(void)
 {
   cap_ns_ws *w;
-  cap_ns_state *s = new_state(24, 16, 1.0 / 24, &w);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(&s->g, (cap_side)k, CAP_BC_SLIP);
-  cap_ns_ws_free(w);
-  cap_ns_ws_alloc(&w, &s->g);
+  unsigned char *pin;
+  cap_ns_params q;
+  cap_ns_state *s = pinned_pool(0.4817, 6, &w, &pin, &q); /* row 6: the first above the solid */
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
   int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
   if (!st) st = cap_vsurf_alloc(&vs, &s->g, floor, M_PI / 2);
-  for (int j = 0; j < 16; j++)
-    for (int i = 0; i < 24; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - 0.4817;
-  unsigned char *pin = calloc(s->g.size, 1);
-  for (int i = 8; i < 12; i++) pin[cap_grid_idx(&s->g, i, 6)] = 1; /* row 6: the first above the solid */
-  cap_ns_params q = base_params();
-  q.gx = 3.0;
-  q.gy = -9.81;
-  q.pinned = pin;
   q.vsurf = vs;
   cap_ns_step_info info;
-  for (int k = 0; k < 10 && !st; k++) st = cap_ns_step(s, &q, w, 1e-3, &info);
+  if (!st) st = run_steps(s, &q, w, 10, 1e-3, &info);
   double closed = 0, open = 0, up = 0;
   for (int i = 8; i <= 12; i++) closed = fmax(closed, fabs(s->u[cap_grid_idx(&s->g, i, 6)]));
   for (int i = 8; i < 12; i++) up = fmax(up, fabs(s->v[cap_grid_idx(&s->g, i, 7)]));
@@ -216,8 +229,7 @@ static void pinned_solid(void)
   free(pin);
   cap_vsurf_free(vs);
   cap_solid_free(floor);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* a pool at rest under gravity stays at rest; its pressure is hydrostatic */
@@ -230,14 +242,12 @@ static void pool_at_rest(void)
     for (int i = 0; i < 24; i++) s->phi[cap_grid_idx(&s->g, i, j)] = cap_grid_yc(&s->g, j) - depth;
   cap_ns_params p = base_params();
   p.gy = -9.81;
-  int st = 0;
-  for (int k = 0; k < 20 && !st; k++) st = cap_ns_step(s, &p, w, 1e-3, NULL);
+  int st = run_steps(s, &p, w, 20, 1e-3, NULL);
   th_int(st, CAP_SUCCESS, "pool: 20 steps");
   th_abs(speed(s), 0, 1e-9, "pool at rest stays at rest (max |u| after 20 steps)");
   double pb = s->p[cap_grid_idx(&s->g, 7, 0)], yb = cap_grid_yc(&s->g, 0);
   th_rel(pb, 9.81 * (depth - yb), 1e-9, "pool: hydrostatic pressure rho g (depth - y) at the bottom cell");
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* free fall: a drop without surface tension accelerates uniformly at g */
@@ -250,14 +260,12 @@ static void free_fall(void)
   p.gy = -3.817;
   p.gx = 1.7321;
   p.mu = 0.02;
-  int st = 0;
-  for (int k = 0; k < 10 && !st; k++) st = cap_ns_step(s, &p, w, 2e-3, NULL);
+  int st = run_steps(s, &p, w, 10, 2e-3, NULL);
   th_int(st, CAP_SUCCESS, "free fall: 10 steps");
   size_t c = cap_grid_idx(&s->g, 16, 22);
   th_rel(s->v[c], -3.817 * 0.02, 1e-8, "free fall: v = g_y t inside the drop");
   th_rel(s->u[c], 1.7321 * 0.02, 1e-8, "free fall: u = g_x t inside the drop");
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* projection: a swirl in a drop leaves divergence-free to the solver tolerance */
@@ -286,8 +294,7 @@ static void swirl_projection(void)
           info.div_max);
   th_true(info.pressure.iterations > 0 && info.pressure.rel_residual <= p.ptol,
           "pressure solve converged (%d iterations)", info.pressure.iterations);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* the air band's projection (params.air_projection): a drop in a straining flow u = a (x - 1/2),
@@ -322,8 +329,7 @@ static void air_band(void)
           div_air[on] = fmax(div_air[on], fabs(d));
         }
       }
-    cap_ns_state_free(s);
-    cap_ns_ws_free(w);
+    free_state(s, w);
   }
   th_int(st, CAP_SUCCESS, "straining drop: a step with and without the air band's projection");
   th_true(div_air[1] < 1e-6, "air band's projection: max |div u| over the band's air cells %.2e < 1e-6 (without: %.2e)",
@@ -376,15 +382,13 @@ static void air_pockets(void)
   q.sigma = 0.01;
   q.mu = 0;
   q.air_projection = 1;
-  int st = 0;
-  for (int k = 0; k < 5 && !st; k++) st = cap_ns_step(s, &q, w, 1e-3, NULL);
+  int st = run_steps(s, &q, w, 5, 1e-3, NULL);
   int finite = 1;
   for (size_t c = 0; c < g->size; c++) finite &= isfinite(s->u[c]) && isfinite(s->v[c]) && isfinite(s->phi[c]);
   th_true(!st && finite,
           "air band's projection with a bubble and a one-cell pocket closed by liquid: 5 steps, finite (status %d)",
           st);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* params.reinit_keep_area: a drop whose phi is far from a distance function is reinitialised
@@ -489,8 +493,7 @@ static void static_drop(void)
     th_rel(v1, v0, 1e-3, "AXI sphere: volume kept to 1e-3 over 200 steps");
     th_note("AXI sphere after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D), volume change %.2e", sx->step, sx->t,
             speed(sx), v1 / v0 - 1);
-    cap_ns_state_free(sx);
-    cap_ns_ws_free(wx);
+    free_state(sx, wx);
   }
   /* a fixed dt above the capillary limit is refused, naming the limit */
   p.dt_fixed = 2 * di.dt_capillary;
@@ -503,8 +506,7 @@ static void static_drop(void)
   th_int(cap_ns_step(s, &p, w, di.dt, NULL), CAP_ENONFINITE, "a NaN in the velocity is reported");
   th_true(strstr(cap_error_message(), "step 201") && strstr(cap_error_message(), "t = "),
           "message names step and time: %s", cap_error_message());
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* a drop placed symmetrically in the box (centre on a cell corner): the step keeps the four
@@ -551,8 +553,7 @@ static void symmetric_drop(void)
           u_early, u_late);
   th_true(u_late < 0.5 * u_early,
           "spurious currents decay by more than half between t ~ 1.5 and t ~ 12.5 (%.3e -> %.3e)", u_early, u_late);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* bad input */
@@ -591,8 +592,7 @@ static void bad_input(void)
   cap_ns_params d = cap_ns_params_default();
   th_int(cap_ns_step(s, &d, w2, 1e-3, NULL), CAP_ESIZE, "workspace of another grid rejected");
   cap_ns_ws_free(w2);
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 /* the step towards t_end (cap_ns_dt_until): a run of steps whose allowed dt varies lands on t_end
@@ -653,8 +653,7 @@ static void step_until(void)
   st = cap_ns_step_until(s, &q, w, t_end, &info, &done);
   th_true(!st && done && s->t == t_was, "step_until: at t_end, no further step");
   th_int(cap_ns_step_until(s, &q, w, t_end, &info, NULL), CAP_EINVAL, "step_until: NULL done is CAP_EINVAL");
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
+  free_state(s, w);
 }
 
 static const th_case cases[] = {

@@ -340,6 +340,63 @@ static void exact_linear(void)
   }
 }
 
+/* ---- the two solvers on one system ---- */
+typedef struct {
+  run a, b;         /* MIC-PCG, MG-PCG */
+  double dmax;      /* max |p_MIC - p_MG| over the liquid cells */
+  double *phi, *dp; /* the level set; p_MIC - p_MG in the liquid, 0 elsewhere */
+} agreement;
+
+/* Both solvers on the problem (grid g, shape s, solution e) to tol, with the check that both reach it
+ * (named after the prefix `what`); free with agreement_free. */
+static agreement solve_both(const cap_grid *g, shape s, const exact *e, double tol, const char *what)
+{
+  agreement A;
+  double *p1 = cap_grid_field_alloc(g), *p2 = cap_grid_field_alloc(g);
+  A.dp = cap_grid_field_alloc(g);
+  A.phi = cap_grid_field_alloc(g);
+  A.a = solve_case(g, s, e, CAP_POISSON_MIC_PCG, tol, p1);
+  A.b = solve_case(g, s, e, CAP_POISSON_MG_PCG, tol, p2);
+  th_true(A.a.status == CAP_SUCCESS && A.b.status == CAP_SUCCESS && A.a.rel <= tol && A.b.rel <= tol,
+          "%sboth solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", what, tol, A.a.rel, A.a.iters,
+          A.b.rel, A.b.iters);
+  fill_phi(g, s, A.phi);
+  A.dmax = 0;
+  for (size_t k = 0; k < g->size; k++) A.dp[k] = A.phi[k] < 0 ? p1[k] - p2[k] : 0;
+  for (size_t k = 0; k < g->size; k++) A.dmax = fmax(A.dmax, fabs(A.dp[k]));
+  free(p1);
+  free(p2);
+  return A;
+}
+
+/* In the residual norm the agreement is the triangle inequality: ||A(p1 - p2)|| <= ||r1|| + ||r2||, A
+ * the matrix of cap_poisson_apply (plus rounding in forming A dp: 1e-14 of the ~1/h^2-sized terms, far
+ * below 2e-10 ||b||). The checks are named after the prefix `what`; e gives the interface values. */
+static void residual_agree(const cap_grid *g, const exact *e, const agreement *A, const char *what)
+{
+  double *adp = cap_grid_field_alloc(g);
+  cap_poisson *P = NULL;
+  cap_poisson_alloc(&P, g);
+  vctx v = {g, e};
+  cap_poisson_assemble(P, g, A->phi, value_exact, &v);
+  th_int(cap_poisson_apply(P, g, A->dp, adp), CAP_SUCCESS, "%sapply status", what);
+  double s = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) s += adp[cap_grid_idx(g, i, j)] * adp[cap_grid_idx(g, i, j)];
+  double rsum = A->a.rel + A->b.rel;
+  th_true(sqrt(s) <= rsum * A->a.b_norm * (1 + 1e-6),
+          "%sresidual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", what,
+          sqrt(s) / A->a.b_norm, rsum);
+  cap_poisson_free(P);
+  free(adp);
+}
+
+static void agreement_free(agreement *A)
+{
+  free(A->dp);
+  free(A->phi);
+}
+
 /* Both solvers on the same system: their residuals bound their difference (file comment). */
 static void solvers_agree(void)
 {
@@ -348,38 +405,12 @@ static void solvers_agree(void)
   const double tol = 1e-10;
   cap_grid g;
   unit_grid(&g, n, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL);
-  double *p1 = cap_grid_field_alloc(&g), *p2 = cap_grid_field_alloc(&g), *dp = cap_grid_field_alloc(&g),
-         *adp = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
-  run a = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MIC_PCG, tol, p1);
-  run b = solve_case(&g, SHAPE_CIRCLE, &circ, CAP_POISSON_MG_PCG, tol, p2);
-  th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel, b.iters);
-  fill_phi(&g, SHAPE_CIRCLE, phi);
-  double dmax = 0;
-  for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
-  for (size_t k = 0; k < g.size; k++) dmax = fmax(dmax, fabs(dp[k]));
-  double bound = (a.rel + b.rel) * a.b_norm * g.h * g.h / (8 * pow(sin(PI / (2 * (n + 1))), 2));
-  th_true(dmax <= bound, "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e",
-          dmax, bound);
-  /* in the residual norm the agreement is the triangle inequality: ||A(p1 - p2)|| <= ||r1|| + ||r2||
-   * (plus rounding in forming A dp: 1e-14 of the ~1/h^2-sized terms, far below 2e-10 ||b||) */
-  cap_poisson *P = NULL;
-  cap_poisson_alloc(&P, &g);
-  vctx v = {&g, &circ};
-  cap_poisson_assemble(P, &g, phi, value_exact, &v);
-  th_int(cap_poisson_apply(P, &g, dp, adp), CAP_SUCCESS, "apply status");
-  double s = 0;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) s += adp[cap_grid_idx(&g, i, j)] * adp[cap_grid_idx(&g, i, j)];
-  th_true(sqrt(s) <= (a.rel + b.rel) * a.b_norm * (1 + 1e-6),
-          "residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
-          a.rel + b.rel);
-  cap_poisson_free(P);
-  free(p1);
-  free(p2);
-  free(dp);
-  free(adp);
-  free(phi);
+  agreement A = solve_both(&g, SHAPE_CIRCLE, &circ, tol, "");
+  double bound = (A.a.rel + A.b.rel) * A.a.b_norm * g.h * g.h / (8 * pow(sin(PI / (2 * (n + 1))), 2));
+  th_true(A.dmax <= bound, "MIC and MG solutions agree: max difference %.2e <= (rel1 + rel2) ||b|| / lambda_min = %.2e",
+          A.dmax, bound);
+  residual_agree(&g, &circ, &A, "");
+  agreement_free(&A);
 }
 
 /* Is the dense symmetric m x m matrix A positive definite? (In-place Cholesky: A is overwritten.) */
@@ -424,6 +455,54 @@ static double *dense_matrix(cap_poisson *P, const cap_grid *g, const int *cell, 
   return A;
 }
 
+/* A system in dense form for the matrix tests: phi of shape s on g, its liquid cells cell[0..m-1], the
+ * assembled P (p_G = 0), its dense matrix A (dense_matrix), scratch fields x, y; asym the largest
+ * |A_rc - A_cr| and signs whether A has the sign pattern of an M-matrix (diagonal > 0, the rest <= 0). */
+typedef struct {
+  double *phi, *x, *y, *A;
+  int *cell, m;
+  cap_poisson *P;
+  double asym;
+  int signs;
+} dense_sys;
+
+/* Makes the system, with the checks of the alloc and the assembly named alloc_what, assemble_what. */
+static void dense_open(dense_sys *D, const cap_grid *g, shape s, const char *alloc_what, const char *assemble_what)
+{
+  D->phi = cap_grid_field_alloc(g);
+  D->x = cap_grid_field_alloc(g);
+  D->y = cap_grid_field_alloc(g);
+  fill_phi(g, s, D->phi);
+  D->cell = NULL;
+  D->m = 0;
+  liquid_cells(g, D->phi, &D->cell, &D->m);
+  D->P = NULL;
+  th_int(cap_poisson_alloc(&D->P, g), CAP_SUCCESS, "%s", alloc_what);
+  th_int(cap_poisson_assemble(D->P, g, D->phi, NULL, NULL), CAP_SUCCESS, "%s", assemble_what);
+  D->A = dense_matrix(D->P, g, D->cell, D->m, D->x, D->y);
+  const int m = D->m;
+  const double *A = D->A;
+  D->asym = 0;
+  D->signs = 1;
+  for (int r = 0; r < m; r++)
+    for (int c = 0; c < m; c++) {
+      D->asym = fmax(D->asym, fabs(A[(size_t)r * m + c] - A[(size_t)c * m + r]));
+      if (r == c ? !(A[(size_t)r * m + c] > 0) : A[(size_t)r * m + c] > 0) D->signs = 0;
+    }
+}
+
+/* The check that A is positive definite (named after the prefix `what`; A is overwritten), and the
+ * system freed. */
+static void dense_close(dense_sys *D, const char *what)
+{
+  int pd = cholesky_ok(D->A, D->m);
+  th_true(pd, "%sA is positive definite (dense Cholesky of the %d x %d matrix succeeds)", what, D->m, D->m);
+  cap_poisson_free(D->P);
+  free(D->cell);
+  double *f[4] = {D->A, D->phi, D->x, D->y};
+  for (int k = 0; k < 4; k++) free(f[k]);
+}
+
 /* Dense matrix of A from unit vectors through cap_poisson_apply: symmetric (each link stored once,
  * so exactly), M-matrix signs, and positive definite (Cholesky pivots > 0). */
 static void matrix(void)
@@ -434,31 +513,23 @@ static void matrix(void)
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_OPEN);
   cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
-  double *phi = cap_grid_field_alloc(&g), *x = cap_grid_field_alloc(&g), *y = cap_grid_field_alloc(&g);
-  fill_phi(&g, SHAPE_BUBBLE_PERIODIC_Y, phi);
-  int *cell = NULL, m = 0;
-  liquid_cells(&g, phi, &cell, &m);
-  cap_poisson *P = NULL;
-  th_int(cap_poisson_alloc(&P, &g), CAP_SUCCESS, "alloc 23 x 18 periodic-y grid");
-  th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble with p_G = 0 (NULL callback)");
-  double *A = dense_matrix(P, &g, cell, m, x, y);
-  double asym = 0, amax = 0;
-  int signs = 1, wrap_links = 0;
-  for (int r = 0; r < m; r++)
-    for (int c = 0; c < m; c++) {
-      asym = fmax(asym, fabs(A[(size_t)r * m + c] - A[(size_t)c * m + r]));
-      amax = fmax(amax, fabs(A[(size_t)r * m + c]));
-      if (r == c ? !(A[(size_t)r * m + c] > 0) : A[(size_t)r * m + c] > 0) signs = 0;
+  dense_sys D;
+  dense_open(&D, &g, SHAPE_BUBBLE_PERIODIC_Y, "alloc 23 x 18 periodic-y grid", "assemble with p_G = 0 (NULL callback)");
+  double amax = 0;
+  int wrap_links = 0;
+  for (int r = 0; r < D.m; r++)
+    for (int c = 0; c < D.m; c++) {
+      amax = fmax(amax, fabs(D.A[(size_t)r * D.m + c]));
       /* a link between rows j = 0 and j = ny-1 is a periodic wrap */
-      if (r != c && A[(size_t)r * m + c] != 0 && abs(cell[r] - cell[c]) > 2 * (int)g.sy) wrap_links++;
+      if (r != c && D.A[(size_t)r * D.m + c] != 0 && abs(D.cell[r] - D.cell[c]) > 2 * (int)g.sy) wrap_links++;
     }
-  th_note("matrix: %d unknowns, max |A| %.3e, %d periodic wrap entries", m, amax, wrap_links);
+  th_note("matrix: %d unknowns, max |A| %.3e, %d periodic wrap entries", D.m, amax, wrap_links);
   /* spot checks of rows against the rules written out by hand (units 1/h^2): */
   const double ih2 = 1 / (g.h * g.h);
   int r_open = -1, r_wall = -1, r_ifc = -1;
   double want_ifc = 0;
-  for (int r = 0; r < m; r++) {
-    int i = (int)(cell[r] % (size_t)g.sy) - g.ng, j = (int)(cell[r] / (size_t)g.sy) - g.ng;
+  for (int r = 0; r < D.m; r++) {
+    int i = (int)(D.cell[r] % (size_t)g.sy) - g.ng, j = (int)(D.cell[r] / (size_t)g.sy) - g.ng;
     if (j == 5 && i == 0) r_open = r;
     if (j == 5 && i == g.nx - 1) r_wall = r;
     if (r_ifc < 0 && i > 0 && i < g.nx - 1 && j > 0 && j < g.ny - 1) {
@@ -466,7 +537,7 @@ static void matrix(void)
       double dd = 0;
       int air = 0;
       for (int dir = 0; dir < 4; dir++) {
-        double pc = phi[cell[r]], pn = phi[cap_grid_idx(&g, i + DI[dir], j + DJ[dir])];
+        double pc = D.phi[D.cell[r]], pn = D.phi[cap_grid_idx(&g, i + DI[dir], j + DJ[dir])];
         if (pn < 0)
           dd += 1;
         else if (pc / (pc - pn) > CAP_POISSON_THETA_MIN) {
@@ -484,22 +555,16 @@ static void matrix(void)
     }
   }
   th_true(r_open >= 0 && r_wall >= 0 && r_ifc >= 0, "found an OPEN-side, a wall-side and an interface row");
-  if (r_open >= 0) th_rel(A[(size_t)r_open * m + r_open], 5 * ih2, 1e-15, "OPEN-side row: diagonal (3 + 2)/h^2");
+  if (r_open >= 0) th_rel(D.A[(size_t)r_open * D.m + r_open], 5 * ih2, 1e-15, "OPEN-side row: diagonal (3 + 2)/h^2");
   if (r_wall >= 0)
-    th_rel(A[(size_t)r_wall * m + r_wall], 3 * ih2, 1e-15, "wall-side row: diagonal 3/h^2 (link dropped)");
+    th_rel(D.A[(size_t)r_wall * D.m + r_wall], 3 * ih2, 1e-15, "wall-side row: diagonal 3/h^2 (link dropped)");
   if (r_ifc >= 0)
-    th_rel(A[(size_t)r_ifc * m + r_ifc], want_ifc, 1e-12, "interface row: diagonal (liquid links + sum 1/theta)/h^2");
-  th_abs(asym, 0, 0, "A[i][j] == A[j][i] exactly for all %d x %d entries", m, m);
-  th_true(signs, "diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
+    th_rel(D.A[(size_t)r_ifc * D.m + r_ifc], want_ifc, 1e-12,
+           "interface row: diagonal (liquid links + sum 1/theta)/h^2");
+  th_abs(D.asym, 0, 0, "A[i][j] == A[j][i] exactly for all %d x %d entries", D.m, D.m);
+  th_true(D.signs, "diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
   th_true(wrap_links > 0, "the periodic wrap links are present (%d entries)", wrap_links);
-  int pd = cholesky_ok(A, m);
-  th_true(pd, "A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
-  cap_poisson_free(P);
-  free(A);
-  free(cell);
-  free(phi);
-  free(x);
-  free(y);
+  dense_close(&D, "");
 }
 
 /* theta clamp: an interface through (almost) the cell centre gives a finite diagonal
@@ -812,40 +877,14 @@ static void axi_agree(void)
   const exact sph = {p_sph, lap_sph};
   const domain D = {CAP_GEOM_AXI, 0, CAP_BC_AXIS, CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
   const int n = 128;
-  const double tol = 1e-10;
   cap_grid g;
   th_int(box_grid(&g, &D, n), CAP_SUCCESS, "AXI grid 128^2 with the axis at XLO");
-  double *p1 = cap_grid_field_alloc(&g), *p2 = cap_grid_field_alloc(&g), *dp = cap_grid_field_alloc(&g),
-         *adp = cap_grid_field_alloc(&g), *phi = cap_grid_field_alloc(&g);
-  run a = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MIC_PCG, tol, p1);
-  run b = solve_case(&g, SHAPE_SPHERE_AXI, &sph, CAP_POISSON_MG_PCG, tol, p2);
-  th_true(a.status == CAP_SUCCESS && b.status == CAP_SUCCESS && a.rel <= tol && b.rel <= tol,
-          "AXI sphere: both solvers reach tol %.0e (MIC %.2e in %d its, MG %.2e in %d its)", tol, a.rel, a.iters, b.rel,
-          b.iters);
-  fill_phi(&g, SHAPE_SPHERE_AXI, phi);
-  double dmax = 0;
-  for (size_t k = 0; k < g.size; k++) dp[k] = phi[k] < 0 ? p1[k] - p2[k] : 0;
-  for (size_t k = 0; k < g.size; k++) dmax = fmax(dmax, fabs(dp[k]));
-  cap_poisson *P = NULL;
-  cap_poisson_alloc(&P, &g);
-  vctx v = {&g, &sph};
-  cap_poisson_assemble(P, &g, phi, value_exact, &v);
-  th_int(cap_poisson_apply(P, &g, dp, adp), CAP_SUCCESS, "AXI apply status");
-  double s = 0;
-  for (int j = 0; j < n; j++)
-    for (int i = 0; i < n; i++) s += adp[cap_grid_idx(&g, i, j)] * adp[cap_grid_idx(&g, i, j)];
-  th_true(sqrt(s) <= (a.rel + b.rel) * a.b_norm * (1 + 1e-6),
-          "AXI residual-norm agreement: ||A(p_MIC - p_MG)|| / ||b|| = %.2e <= rel1 + rel2 = %.2e", sqrt(s) / a.b_norm,
-          a.rel + b.rel);
-  th_true(dmax <= 1e-3 * fmin(a.err, b.err),
-          "AXI: MIC and MG solutions differ by %.2e <= 1e-3 of the discretisation error %.2e", dmax,
-          fmin(a.err, b.err));
-  cap_poisson_free(P);
-  free(p1);
-  free(p2);
-  free(dp);
-  free(adp);
-  free(phi);
+  agreement A = solve_both(&g, SHAPE_SPHERE_AXI, &sph, 1e-10, "AXI sphere: ");
+  residual_agree(&g, &sph, &A, "AXI ");
+  th_true(A.dmax <= 1e-3 * fmin(A.a.err, A.b.err),
+          "AXI: MIC and MG solutions differ by %.2e <= 1e-3 of the discretisation error %.2e", A.dmax,
+          fmin(A.a.err, A.b.err));
+  agreement_free(&A);
 }
 
 /* The assembled AXI matrix, from unit vectors through cap_poisson_apply (the r-weighted operator A = W L):
@@ -859,28 +898,15 @@ static void axi_matrix(void)
   cap_grid_init(&g, CAP_GEOM_AXI, 23, 18, 1, 1.0 / 18, 0, 0, 0, 2);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_OPEN);
   cap_grid_set_bc(&g, CAP_YLO, CAP_BC_OPEN);
-  double *phi = cap_grid_field_alloc(&g), *x = cap_grid_field_alloc(&g), *y = cap_grid_field_alloc(&g),
-         *ax = cap_grid_field_alloc(&g), *ay = cap_grid_field_alloc(&g);
-  fill_phi(&g, SHAPE_POOL_AXI, phi);
-  int *cell = NULL, m = 0;
-  liquid_cells(&g, phi, &cell, &m);
-  cap_poisson *P = NULL;
-  th_int(cap_poisson_alloc(&P, &g), CAP_SUCCESS, "alloc 23 x 18 AXI grid (axis at XLO)");
-  th_int(cap_poisson_assemble(P, &g, phi, NULL, NULL), CAP_SUCCESS, "assemble the AXI pool");
-  double *A = dense_matrix(P, &g, cell, m, x, y);
-  double asym = 0;
-  int signs = 1;
-  for (int r = 0; r < m; r++)
-    for (int c = 0; c < m; c++) {
-      asym = fmax(asym, fabs(A[(size_t)r * m + c] - A[(size_t)c * m + r]));
-      if (r == c ? !(A[(size_t)r * m + c] > 0) : A[(size_t)r * m + c] > 0) signs = 0;
-    }
+  dense_sys D;
+  dense_open(&D, &g, SHAPE_POOL_AXI, "alloc 23 x 18 AXI grid (axis at XLO)", "assemble the AXI pool");
+  double *ax = cap_grid_field_alloc(&g), *ay = cap_grid_field_alloc(&g);
   /* rows written out by hand (units of A = W L: m / h^2); row index of cell (i, j) */
   const double ih2 = 1 / (g.h * g.h);
   int row_of[23 * 18];
   for (int q = 0; q < 23 * 18; q++) row_of[q] = -1;
-  for (int r = 0; r < m; r++) {
-    int i = (int)(cell[r] % (size_t)g.sy) - g.ng, j = (int)(cell[r] / (size_t)g.sy) - g.ng;
+  for (int r = 0; r < D.m; r++) {
+    int i = (int)(D.cell[r] % (size_t)g.sy) - g.ng, j = (int)(D.cell[r] / (size_t)g.sy) - g.ng;
     row_of[i + 23 * j] = r;
   }
   int r_axis = -1, r_open_r = -1, r_open_z = -1, r_ifc = -1, ja = -1;
@@ -897,7 +923,7 @@ static void axi_matrix(void)
         double w = dir == CAP_XLO   ? cap_grid_xf(&g, i)
                    : dir == CAP_XHI ? cap_grid_xf(&g, i + 1)
                                     : cap_grid_xc(&g, i); /* r-faces: r_f; z-faces: r_c */
-        double pc = phi[cell[r]], pn = phi[cap_grid_idx(&g, ni, nj)];
+        double pc = D.phi[D.cell[r]], pn = D.phi[cap_grid_idx(&g, ni, nj)];
         if (pn < 0) {
           liquid_nb++;
           dd += w;
@@ -922,45 +948,45 @@ static void axi_matrix(void)
           "AXI: found an axis row, an OPEN-r row, an OPEN-z row and an interface row with an air r-neighbour");
   if (r_axis >= 0) {
     const double rc = cap_grid_xc(&g, 0), rf1 = cap_grid_xf(&g, 1);
-    th_rel(A[(size_t)r_axis * m + r_axis], (rf1 + 2 * rc) * ih2, 1e-15,
+    th_rel(D.A[(size_t)r_axis * D.m + r_axis], (rf1 + 2 * rc) * ih2, 1e-15,
            "axis row: diagonal (r_f(1) + 2 r_c)/h^2, nothing from the zero-area axis face");
-    th_rel(A[(size_t)r_axis * m + row_of[1 + 23 * ja]], -rf1 * ih2, 1e-15, "axis row: r-link -r_f(1)/h^2");
-    th_rel(A[(size_t)r_axis * m + row_of[0 + 23 * (ja + 1)]], -rc * ih2, 1e-15, "axis row: z-link -r_c/h^2");
+    th_rel(D.A[(size_t)r_axis * D.m + row_of[1 + 23 * ja]], -rf1 * ih2, 1e-15, "axis row: r-link -r_f(1)/h^2");
+    th_rel(D.A[(size_t)r_axis * D.m + row_of[0 + 23 * (ja + 1)]], -rc * ih2, 1e-15, "axis row: z-link -r_c/h^2");
   }
   if (r_open_r >= 0) {
     const int i = g.nx - 1;
-    th_rel(A[(size_t)r_open_r * m + r_open_r],
+    th_rel(D.A[(size_t)r_open_r * D.m + r_open_r],
            (cap_grid_xf(&g, i) + 2 * cap_grid_xc(&g, i) + 2 * cap_grid_xf(&g, i + 1)) * ih2, 1e-15,
            "OPEN r-side row: diagonal (r_f(i) + 2 r_c + 2 r_f(i+1))/h^2");
   }
   if (r_open_z >= 0) {
-    int i = (int)(cell[r_open_z] % (size_t)g.sy) - g.ng;
-    th_rel(A[(size_t)r_open_z * m + r_open_z],
+    int i = (int)(D.cell[r_open_z] % (size_t)g.sy) - g.ng;
+    th_rel(D.A[(size_t)r_open_z * D.m + r_open_z],
            (cap_grid_xf(&g, i) + cap_grid_xf(&g, i + 1) + cap_grid_xc(&g, i) + 2 * cap_grid_xc(&g, i)) * ih2, 1e-15,
            "OPEN z-side row: diagonal (r_f(i) + r_f(i+1) + r_c + 2 r_c)/h^2");
   }
   if (r_ifc >= 0)
-    th_rel(A[(size_t)r_ifc * m + r_ifc], want_ifc, 1e-12,
+    th_rel(D.A[(size_t)r_ifc * D.m + r_ifc], want_ifc, 1e-12,
            "AXI interface row: diagonal (sum of w_f over liquid links + sum of w_f/theta over air links)/h^2");
-  th_abs(asym, 0, 0, "AXI: A[i][j] == A[j][i] exactly for all %d x %d entries", m, m);
-  th_true(signs, "AXI: diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
+  th_abs(D.asym, 0, 0, "AXI: A[i][j] == A[j][i] exactly for all %d x %d entries", D.m, D.m);
+  th_true(D.signs, "AXI: diagonal > 0, off-diagonals <= 0 (M-matrix sign pattern)");
   /* random bilinear forms */
   unsigned long long seed = 61230000ULL;
   double worst = 0, minq = INFINITY;
   for (int t = 0; t < 4; t++) {
     for (size_t q = 0; q < g.size; q++) {
-      x[q] = rnd(&seed);
-      y[q] = rnd(&seed);
+      D.x[q] = rnd(&seed);
+      D.y[q] = rnd(&seed);
     }
-    cap_poisson_apply(P, &g, x, ax);
-    cap_poisson_apply(P, &g, y, ay);
+    cap_poisson_apply(D.P, &g, D.x, ax);
+    cap_poisson_apply(D.P, &g, D.y, ay);
     double xay = 0, yax = 0, xax = 0, nx = 0, nay = 0;
-    for (int r = 0; r < m; r++) {
-      size_t q = (size_t)cell[r];
-      xay += x[q] * ay[q];
-      yax += y[q] * ax[q];
-      xax += x[q] * ax[q];
-      nx += x[q] * x[q];
+    for (int r = 0; r < D.m; r++) {
+      size_t q = (size_t)D.cell[r];
+      xay += D.x[q] * ay[q];
+      yax += D.y[q] * ax[q];
+      xax += D.x[q] * ax[q];
+      nx += D.x[q] * D.x[q];
       nay += ay[q] * ay[q];
     }
     worst = fmax(worst, fabs(xay - yax) / sqrt(nx * nay));
@@ -968,14 +994,7 @@ static void axi_matrix(void)
   }
   th_true(worst <= 1e-13, "AXI: x.Ay = y.Ax for random x, y: |x.Ay - y.Ax| / (|x||Ay|) = %.2e <= 1e-13", worst);
   th_true(minq > 0, "AXI: x.Ax > 0 for random x: min %.3e", minq);
-  int pd = cholesky_ok(A, m);
-  th_true(pd, "AXI: A is positive definite (dense Cholesky of the %d x %d matrix succeeds)", m, m);
-  cap_poisson_free(P);
-  free(A);
-  free(cell);
-  free(phi);
-  free(x);
-  free(y);
+  dense_close(&D, "AXI: ");
   free(ax);
   free(ay);
 }

@@ -18,45 +18,73 @@
 typedef int step_fn(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
                     double tol, int maxit, cap_viscosity_status *st);
 
+/* The liquid of a test on grid g: its level set phi, the velocity (u, v), and two more face fields u0,
+ * v0 (the start or the exact field, as each test says); for a drop (drop_init, sphere_init), a disc or
+ * sphere of radius R centred at (xc, yc). */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v, *u0, *v0;
+  double xc, yc, R;
+} liquid;
+
+/* The five fields on L->g (set by the caller): phi = -1 (liquid everywhere), the rest 0. */
+static void liquid_alloc(liquid *L)
+{
+  double **f[5] = {&L->phi, &L->u, &L->v, &L->u0, &L->v0};
+  for (int k = 0; k < 5; k++) *f[k] = cap_grid_field_alloc(&L->g);
+  for (size_t c = 0; c < L->g.size; c++) L->phi[c] = -1;
+}
+
+static void liquid_free(liquid *L)
+{
+  double *f[5] = {L->phi, L->u, L->v, L->u0, L->v0};
+  for (int k = 0; k < 5; k++) free(f[k]);
+}
+
+/* `steps` steps of nu_dt each of `step` on L (tolerance tol, at most maxit iterations) in a workspace of
+ * their own; *st from the last step if st is not NULL. Returns the last step's status. */
+static int liquid_steps(step_fn *step, liquid *L, int steps, double nu_dt, double tol, int maxit,
+                        cap_viscosity_status *st)
+{
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &L->g);
+  int status = CAP_SUCCESS;
+  for (int s = 0; s < steps; s++) status = step(w, &L->g, L->phi, L->u, L->v, nu_dt, tol, maxit, st);
+  cap_viscosity_ws_free(w);
+  return status;
+}
+
 /* Shear mode u(y) on an nx x ny grid of height 1; walls at y = 0, 1 (wall) or periodic in y. Returns
  * the max relative deviation of u_new / u_old from `factor(h)` after one step of `step`, and fills
  * *st. */
 static double one_step(step_fn *step, int n, int walls, double nu_dt, double *expect, cap_viscosity_status *st)
 {
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
+  liquid L;
+  cap_grid_init(&L.g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&L.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_XHI, CAP_BC_PERIODIC);
   if (!walls) {
-    cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC);
-    cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
+    cap_grid_set_bc(&L.g, CAP_YLO, CAP_BC_PERIODIC);
+    cap_grid_set_bc(&L.g, CAP_YHI, CAP_BC_PERIODIC);
   }
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
-         *u0 = cap_grid_field_alloc(&g);
-  for (size_t k = 0; k < g.size; k++) phi[k] = -1;
+  liquid_alloc(&L);
   double kk = walls ? M_PI : 2 * M_PI; /* sin(pi y) vanishes on the walls; sin(2 pi y + c) is periodic */
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= 8; i++) {
-      double y = cap_grid_yc(&g, j);
-      u[cap_grid_idx(&g, i, j)] = u0[cap_grid_idx(&g, i, j)] = walls ? sin(kk * y) : sin(kk * y + 0.3817);
+      double y = cap_grid_yc(&L.g, j);
+      L.u[cap_grid_idx(&L.g, i, j)] = L.u0[cap_grid_idx(&L.g, i, j)] = walls ? sin(kk * y) : sin(kk * y + 0.3817);
     }
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
-  step(w, &g, phi, u, v, nu_dt, 1e-12, 500, st);
+  liquid_steps(step, &L, 1, nu_dt, 1e-12, 500, st);
   /* discrete eigenvalue of -lap_h for this mode: (4/h^2) sin^2(kk h / 2) */
-  double lam = 4 / (g.h * g.h) * pow(sin(kk * g.h / 2), 2);
+  double lam = 4 / (L.g.h * L.g.h) * pow(sin(kk * L.g.h / 2), 2);
   *expect = 1 / (1 + nu_dt * lam);
   double e = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < 8; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      if (fabs(u0[c]) > 1e-3) e = fmax(e, fabs(u[c] / u0[c] - *expect));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      if (fabs(L.u0[c]) > 1e-3) e = fmax(e, fabs(L.u[c] / L.u0[c] - *expect));
     }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
-  free(u0);
+  liquid_free(&L);
   return e;
 }
 
@@ -65,38 +93,24 @@ static double one_step(step_fn *step, int n, int walls, double nu_dt, double *ex
 static double decay_error(step_fn *step, int steps)
 {
   int n = 64;
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 4, n, 1, 1.0 / n, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  for (size_t k = 0; k < g.size; k++) phi[k] = -1;
+  liquid L;
+  cap_grid_init(&L.g, CAP_GEOM_PLANAR, 4, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&L.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_XHI, CAP_BC_PERIODIC);
+  liquid_alloc(&L);
   for (int j = 0; j < n; j++)
-    for (int i = 0; i <= 4; i++) u[cap_grid_idx(&g, i, j)] = sin(M_PI * cap_grid_yc(&g, j));
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
+    for (int i = 0; i <= 4; i++) L.u[cap_grid_idx(&L.g, i, j)] = sin(M_PI * cap_grid_yc(&L.g, j));
   const double nu = 0.3817, T = 0.05;
-  for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu * T / steps, 1e-12, 500, NULL);
+  liquid_steps(step, &L, steps, nu * T / steps, 1e-12, 500, NULL);
   int jm = n / 2;
-  double amp = u[cap_grid_idx(&g, 1, jm)] / sin(M_PI * cap_grid_yc(&g, jm));
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
+  double amp = L.u[cap_grid_idx(&L.g, 1, jm)] / sin(M_PI * cap_grid_yc(&L.g, jm));
+  liquid_free(&L);
   return fabs(amp - exp(-nu * M_PI * M_PI * T));
 }
 
 /* ---- the stress-form step on a free drop ---- */
 
-/* A disc of radius R (phi = r - R, exact, ghosts included) centred at (xc, yc) in the unit box of
- * n x n cells with no-slip walls, and the velocity fields of the tests. */
-typedef struct {
-  cap_grid g;
-  double *phi, *u, *v, *u0, *v0;
-  double xc, yc, R;
-} drop;
-
-static void drop_init_phi(drop *D)
+static void drop_init_phi(liquid *D)
 {
   const cap_grid *g = &D->g;
   for (int j = -2; j < g->ny + 2; j++)
@@ -104,27 +118,16 @@ static void drop_init_phi(drop *D)
       D->phi[cap_grid_idx(g, i, j)] = hypot(cap_grid_xc(g, i) - D->xc, cap_grid_yc(g, j) - D->yc) - D->R;
 }
 
-static void drop_init(drop *D, int n, double R, double xc, double yc)
+/* A disc of radius R (phi = r - R, exact, ghosts included) centred at (xc, yc) in the unit box of
+ * n x n cells with no-slip walls. */
+static void drop_init(liquid *D, int n, double R, double xc, double yc)
 {
   cap_grid_init(&D->g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
-  D->phi = cap_grid_field_alloc(&D->g);
-  D->u = cap_grid_field_alloc(&D->g);
-  D->v = cap_grid_field_alloc(&D->g);
-  D->u0 = cap_grid_field_alloc(&D->g);
-  D->v0 = cap_grid_field_alloc(&D->g);
+  liquid_alloc(D);
   D->xc = xc;
   D->yc = yc;
   D->R = R;
   drop_init_phi(D);
-}
-
-static void drop_free(drop *D)
-{
-  free(D->phi);
-  free(D->u);
-  free(D->v);
-  free(D->u0);
-  free(D->v0);
 }
 
 /* The velocity (vx, vy) of a flow at relative position (X, Y): rigid rotation (flow 0) or the n = 2
@@ -148,7 +151,7 @@ static void flow(int kind, int ext, double R, double X, double Y, double *vx, do
   }
 }
 
-static void drop_set(drop *D, int kind, int ext)
+static void drop_set(liquid *D, int kind, int ext)
 {
   const cap_grid *g = &D->g;
   double dummy;
@@ -166,7 +169,7 @@ static void drop_set(drop *D, int kind, int ext)
 
 /* The liquid fraction w_f of the CV of an interior u face (dir 0) or v face (dir 1), by the recipe of
  * cap_viscosity_stress_step: phi the mean of the two cells, the normal from central differences. */
-static double face_fraction(const drop *D, int dir, int i, int j)
+static double face_fraction(const liquid *D, int dir, int i, int j)
 {
   const cap_grid *g = &D->g;
   const double *f = D->phi, h = g->h;
@@ -181,7 +184,7 @@ static double face_fraction(const drop *D, int dir, int i, int j)
 /* KE = sum w_f m_f u^2 over the interior faces of both components (m_f the face's metric: 1 on planar
  * grids, its radius on AXI grids), and KE_old - KE_new computed without cancellation as
  * sum w_f m_f (u0 - u)(u0 + u). */
-static void drop_energy(const drop *D, double *ke0, double *dke)
+static void drop_energy(const liquid *D, double *ke0, double *dke)
 {
   const cap_grid *g = &D->g;
   *ke0 = *dke = 0;
@@ -202,7 +205,7 @@ static void drop_energy(const drop *D, double *ke0, double *dke)
 }
 
 /* max |change| over all faces of both components, relative to `scale` */
-static double drop_change(const drop *D, double scale)
+static double drop_change(const liquid *D, double scale)
 {
   double e = 0;
   for (size_t c = 0; c < D->g.size; c++) e = fmax(e, fmax(fabs(D->u[c] - D->u0[c]), fabs(D->v[c] - D->v0[c])));
@@ -216,7 +219,7 @@ static double strain_rate(step_fn *step, int Rc, int ext, double k, cap_viscosit
   /* box of n = 2 Rc + 12 cells; the centre off the grid lines by (0.3183, 0.1419) cells */
   int n = 2 * Rc + 12;
   double h = 1.0 / n, R = Rc * h;
-  drop D;
+  liquid D;
   drop_init(&D, n, R, (n / 2 + 0.3183) * h, (n / 2 + 0.1419) * h);
   drop_set(&D, 1, ext);
   cap_viscosity_ws *w = NULL;
@@ -225,7 +228,7 @@ static double strain_rate(step_fn *step, int Rc, int ext, double k, cap_viscosit
   double ke0, dke;
   drop_energy(&D, &ke0, &dke);
   cap_viscosity_ws_free(w);
-  drop_free(&D);
+  liquid_free(&D);
   return dke / (k * h * h * ke0) * R * R / 16;
 }
 
@@ -237,33 +240,28 @@ static double strain_rate(step_fn *step, int Rc, int ext, double k, cap_viscosit
 static double pool_error(step_fn *step, int n, double nu_dt, int steps)
 {
   const double H = 0.4871, kz = M_PI / (2 * H);
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 4, n, 1, 1.0 / n, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  liquid L;
+  cap_grid_init(&L.g, CAP_GEOM_PLANAR, 4, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&L.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_XHI, CAP_BC_PERIODIC);
+  liquid_alloc(&L);
   for (int j = -2; j < n + 2; j++)
-    for (int i = -2; i < 6; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - H;
+    for (int i = -2; i < 6; i++) L.phi[cap_grid_idx(&L.g, i, j)] = cap_grid_yc(&L.g, j) - H;
   /* the mode on every face whose CV holds liquid (y < H + h/2), and 0 beyond: the stress step must not
    * need the void's velocity (a Laplacian with the air faces as Dirichlet data does) */
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= 4; i++) {
-      double y = cap_grid_yc(&g, j);
-      u[cap_grid_idx(&g, i, j)] = y < H + 0.5 * g.h ? sin(kz * y) : 0;
+      double y = cap_grid_yc(&L.g, j);
+      L.u[cap_grid_idx(&L.g, i, j)] = y < H + 0.5 * L.g.h ? sin(kz * y) : 0;
     }
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
-  for (int s = 0; s < steps; s++) step(w, &g, phi, u, v, nu_dt, 1e-13, 1000, NULL);
+  liquid_steps(step, &L, steps, nu_dt, 1e-13, 1000, NULL);
   double num = 0, den = 0;
-  for (int j = 0; cap_grid_yc(&g, j) < H; j++) {
-    double sj = sin(kz * cap_grid_yc(&g, j));
-    num += u[cap_grid_idx(&g, 1, j)] * sj;
+  for (int j = 0; cap_grid_yc(&L.g, j) < H; j++) {
+    double sj = sin(kz * cap_grid_yc(&L.g, j));
+    num += L.u[cap_grid_idx(&L.g, 1, j)] * sj;
     den += sj * sj;
   }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
+  liquid_free(&L);
   return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
 }
 
@@ -275,35 +273,27 @@ static double pool_error(step_fn *step, int n, double nu_dt, int steps)
 static double slip_case(step_fn *step, int kind, int slip)
 {
   const int n = 32;
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_YLO, slip ? CAP_BC_SLIP : CAP_BC_WALL);
-  cap_grid_set_bc(&g, CAP_YHI, slip ? CAP_BC_SLIP : CAP_BC_WALL);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
-         *u0 = cap_grid_field_alloc(&g);
-  for (size_t k = 0; k < g.size; k++) phi[k] = -1;
+  liquid L;
+  cap_grid_init(&L.g, CAP_GEOM_PLANAR, 8, n, 1, 1.0 / n, 0, 0, 0, 2);
+  cap_grid_set_bc(&L.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_XHI, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_YLO, slip ? CAP_BC_SLIP : CAP_BC_WALL);
+  cap_grid_set_bc(&L.g, CAP_YHI, slip ? CAP_BC_SLIP : CAP_BC_WALL);
+  liquid_alloc(&L);
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= 8; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      u[c] = u0[c] = kind == 0 ? cos(M_PI * cap_grid_yc(&g, j)) : 0.3817;
+      size_t c = cap_grid_idx(&L.g, i, j);
+      L.u[c] = L.u0[c] = kind == 0 ? cos(M_PI * cap_grid_yc(&L.g, j)) : 0.3817;
     }
   const double nu_dt = 3.817e-3;
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
-  step(w, &g, phi, u, v, nu_dt, 1e-13, 500, NULL);
-  double expect = 1 / (1 + nu_dt * 4 / (g.h * g.h) * pow(sin(M_PI * g.h / 2), 2)), e = 0;
+  liquid_steps(step, &L, 1, nu_dt, 1e-13, 500, NULL);
+  double expect = 1 / (1 + nu_dt * 4 / (L.g.h * L.g.h) * pow(sin(M_PI * L.g.h / 2), 2)), e = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < 8; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      e = fmax(e, kind == 0 ? fabs(u[c] - expect * u0[c]) : fabs(u[c] - u0[c]));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      e = fmax(e, kind == 0 ? fabs(L.u[c] - expect * L.u0[c]) : fabs(L.u[c] - L.u0[c]));
     }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
-  free(u0);
+  liquid_free(&L);
   return e;
 }
 
@@ -349,37 +339,31 @@ static double axi_field(int comp, int op, double r, double z)
  * cylinder is full of liquid; no-slip wall at r = 1. */
 static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double *err, double *err_axis, int *iters)
 {
-  cap_grid g;
-  axi_cylinder(&g, n, CAP_BC_WALL);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+  liquid L;
+  axi_cylinder(&L.g, n, CAP_BC_WALL);
+  liquid_alloc(&L);
   for (int j = 0; j <= n; j++)
     for (int i = 0; i <= n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      double r = cap_grid_xf(&g, i), z = cap_grid_yc(&g, j);
-      u[c] = axi_field(0, 0, r, z) - nu_dt * axi_field(0, op, r, z);
-      r = cap_grid_xc(&g, i), z = cap_grid_yf(&g, j);
-      v[c] = axi_field(1, 0, r, z) - nu_dt * axi_field(1, op, r, z);
+      size_t c = cap_grid_idx(&L.g, i, j);
+      double r = cap_grid_xf(&L.g, i), z = cap_grid_yc(&L.g, j);
+      L.u[c] = axi_field(0, 0, r, z) - nu_dt * axi_field(0, op, r, z);
+      r = cap_grid_xc(&L.g, i), z = cap_grid_yf(&L.g, j);
+      L.v[c] = axi_field(1, 0, r, z) - nu_dt * axi_field(1, op, r, z);
     }
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
   cap_viscosity_status st;
-  step(w, &g, phi, u, v, nu_dt, 1e-13, 5000, &st);
+  liquid_steps(step, &L, 1, nu_dt, 1e-13, 5000, &st);
   *iters = st.iterations[0];
   *err = *err_axis = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      double eu = i > 0 ? fabs(u[c] - axi_field(0, 0, cap_grid_xf(&g, i), cap_grid_yc(&g, j))) : 0;
-      double ev = fabs(v[c] - axi_field(1, 0, cap_grid_xc(&g, i), cap_grid_yf(&g, j)));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      double eu = i > 0 ? fabs(L.u[c] - axi_field(0, 0, cap_grid_xf(&L.g, i), cap_grid_yc(&L.g, j))) : 0;
+      double ev = fabs(L.v[c] - axi_field(1, 0, cap_grid_xc(&L.g, i), cap_grid_yf(&L.g, j)));
       *err = fmax(*err, fmax(eu, ev));
       if (i == 1) *err_axis = fmax(*err_axis, eu);
       if (i == 0) *err_axis = fmax(*err_axis, ev);
     }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
+  liquid_free(&L);
 }
 
 /* The documented discrete operator on the cylinder a = x0 <= r <= b = x0 + 1 of n x n cells, periodic
@@ -395,58 +379,51 @@ static void axi_manufactured(step_fn *step, int op, int n, double nu_dt, double 
  * Returns max |u - u*| / max |u*| after one step of `step` from u_old. */
 static double axi_exact_operator(step_fn *step, int n, double x0, double nu_dt)
 {
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_AXI, n, n, 1, 1.0 / n, x0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_YLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_YHI, CAP_BC_PERIODIC);
-  const double h = g.h, k = nu_dt / (h * h);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
-         *us = cap_grid_field_alloc(&g), *vs = cap_grid_field_alloc(&g);
-  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+  liquid L;
+  cap_grid_init(&L.g, CAP_GEOM_AXI, n, n, 1, 1.0 / n, x0, 0, 0, 2);
+  cap_grid_set_bc(&L.g, CAP_YLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&L.g, CAP_YHI, CAP_BC_PERIODIC);
+  const double h = L.g.h, k = nu_dt / (h * h);
+  liquid_alloc(&L);
 #define PSI(i, j)                                                                                                      \
-  (pow(cap_grid_xf(&g, i) - x0, 2) * pow(x0 + 1 - cap_grid_xf(&g, i), 2) * sin(2 * M_PI * cap_grid_yf(&g, j) + 0.3817))
+  (pow(cap_grid_xf(&L.g, i) - x0, 2) * pow(x0 + 1 - cap_grid_xf(&L.g, i), 2) *                                         \
+   sin(2 * M_PI * cap_grid_yf(&L.g, j) + 0.3817))
   double scale = 0;
   for (int j = 0; j <= n; j++)
     for (int i = 0; i <= n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      us[c] = i > 0 && i < n ? -(PSI(i, j + 1) - PSI(i, j)) / (h * cap_grid_xf(&g, i)) : 0;
-      vs[c] = i < n ? (PSI(i + 1, j) - PSI(i, j)) / (h * cap_grid_xc(&g, i)) : 0;
-      scale = fmax(scale, fmax(fabs(us[c]), fabs(vs[c])));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      L.u0[c] = i > 0 && i < n ? -(PSI(i, j + 1) - PSI(i, j)) / (h * cap_grid_xf(&L.g, i)) : 0;
+      L.v0[c] = i < n ? (PSI(i + 1, j) - PSI(i, j)) / (h * cap_grid_xc(&L.g, i)) : 0;
+      scale = fmax(scale, fmax(fabs(L.u0[c]), fabs(L.v0[c])));
     }
 #undef PSI
-#define AT(f, i, j) f[cap_grid_idx(&g, i, ((j) + n) % n)]
+#define AT(f, i, j) f[cap_grid_idx(&L.g, i, ((j) + n) % n)]
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
+      size_t c = cap_grid_idx(&L.g, i, j);
       if (i > 0) {
-        double gp = cap_grid_xf(&g, i + 1) * AT(us, i + 1, j) - cap_grid_xf(&g, i) * AT(us, i, j);
-        double gm = cap_grid_xf(&g, i) * AT(us, i, j) - cap_grid_xf(&g, i - 1) * AT(us, i - 1, j);
-        double lap = gp / cap_grid_xc(&g, i) - gm / cap_grid_xc(&g, i - 1) + AT(us, i, j + 1) + AT(us, i, j - 1) -
-                     2 * AT(us, i, j);
-        u[c] = us[c] - k * lap;
+        double gp = cap_grid_xf(&L.g, i + 1) * AT(L.u0, i + 1, j) - cap_grid_xf(&L.g, i) * AT(L.u0, i, j);
+        double gm = cap_grid_xf(&L.g, i) * AT(L.u0, i, j) - cap_grid_xf(&L.g, i - 1) * AT(L.u0, i - 1, j);
+        double lap = gp / cap_grid_xc(&L.g, i) - gm / cap_grid_xc(&L.g, i - 1) + AT(L.u0, i, j + 1) +
+                     AT(L.u0, i, j - 1) - 2 * AT(L.u0, i, j);
+        L.u[c] = L.u0[c] - k * lap;
       }
-      double vp = i + 1 < n ? AT(vs, i + 1, j) : -AT(vs, i, j), vm = i > 0 ? AT(vs, i - 1, j) : -AT(vs, i, j);
-      double lap = (cap_grid_xf(&g, i + 1) * (vp - vs[c]) - cap_grid_xf(&g, i) * (vs[c] - vm)) / cap_grid_xc(&g, i) +
-                   AT(vs, i, j + 1) + AT(vs, i, j - 1) - 2 * vs[c];
-      v[c] = vs[c] - k * lap;
+      double vp = i + 1 < n ? AT(L.v0, i + 1, j) : -AT(L.v0, i, j), vm = i > 0 ? AT(L.v0, i - 1, j) : -AT(L.v0, i, j);
+      double lap =
+          (cap_grid_xf(&L.g, i + 1) * (vp - L.v0[c]) - cap_grid_xf(&L.g, i) * (L.v0[c] - vm)) / cap_grid_xc(&L.g, i) +
+          AT(L.v0, i, j + 1) + AT(L.v0, i, j - 1) - 2 * L.v0[c];
+      L.v[c] = L.v0[c] - k * lap;
     }
 #undef AT
-  for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, n)] = v[cap_grid_idx(&g, i, 0)];
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
-  step(w, &g, phi, u, v, nu_dt, 1e-14, 5000, NULL);
+  for (int i = 0; i < n; i++) L.v[cap_grid_idx(&L.g, i, n)] = L.v[cap_grid_idx(&L.g, i, 0)];
+  liquid_steps(step, &L, 1, nu_dt, 1e-14, 5000, NULL);
   double e = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i <= n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      e = fmax(e, fmax(fabs(u[c] - us[c]), fabs(v[c] - vs[c])));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      e = fmax(e, fmax(fabs(L.u[c] - L.u0[c]), fabs(L.v[c] - L.v0[c])));
     }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
-  free(us);
-  free(vs);
+  liquid_free(&L);
   return e / scale;
 }
 
@@ -456,42 +433,32 @@ static double axi_uniform(step_fn *step, cap_bc outer)
 {
   const int n = 16;
   const double U = 0.7319;
-  cap_grid g;
-  axi_cylinder(&g, n, outer);
-  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
-  for (size_t c = 0; c < g.size; c++) phi[c] = -1;
+  liquid L;
+  axi_cylinder(&L.g, n, outer);
+  liquid_alloc(&L);
   for (int j = 0; j <= n; j++)
-    for (int i = 0; i < n; i++) v[cap_grid_idx(&g, i, j)] = U;
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &g);
-  step(w, &g, phi, u, v, 0.01, 1e-13, 500, NULL);
+    for (int i = 0; i < n; i++) L.v[cap_grid_idx(&L.g, i, j)] = U;
+  liquid_steps(step, &L, 1, 0.01, 1e-13, 500, NULL);
   double e = 0;
   for (int j = 0; j <= n; j++)
     for (int i = 0; i <= n; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      e = fmax(e, fabs(u[c]));
-      if (i < n) e = fmax(e, fabs(v[c] - U));
+      size_t c = cap_grid_idx(&L.g, i, j);
+      e = fmax(e, fabs(L.u[c]));
+      if (i < n) e = fmax(e, fabs(L.v[c] - U));
     }
-  cap_viscosity_ws_free(w);
-  free(phi);
-  free(u);
-  free(v);
+  liquid_free(&L);
   return e / U;
 }
 
 /* A liquid sphere of radius Rc cells centred on the axis at z = zc, in the AXI box 0 <= r <= (Rc + 6) h,
  * 0 <= z <= 1 of nz = 2 Rc + 12 cells, walls at r = r_max and z = 0, 1; phi exact (ghosts included: the
  * axis ghosts are its even image). */
-static void sphere_init(drop *D, int Rc)
+static void sphere_init(liquid *D, int Rc)
 {
   int nz = 2 * Rc + 12;
   double h = 1.0 / nz;
   cap_grid_init(&D->g, CAP_GEOM_AXI, Rc + 6, nz, 1, h, 0, 0, 0, 2);
-  D->phi = cap_grid_field_alloc(&D->g);
-  D->u = cap_grid_field_alloc(&D->g);
-  D->v = cap_grid_field_alloc(&D->g);
-  D->u0 = cap_grid_field_alloc(&D->g);
-  D->v0 = cap_grid_field_alloc(&D->g);
+  liquid_alloc(D);
   D->xc = 0;
   D->yc = (nz / 2 + 0.1419) * h;
   D->R = Rc * h;
@@ -501,7 +468,7 @@ static void sphere_init(drop *D, int Rc)
 /* The sphere's velocity: the rigid translation u = (0, U) (kind 0; every face, the void's too), or the
  * axisymmetric n = 2 potential flow u_r = r, u_z = -2 (z - zc) (kind 1, continued linearly into the
  * void); the wall-normal faces 0. */
-static void sphere_set(drop *D, int kind)
+static void sphere_set(liquid *D, int kind)
 {
   const cap_grid *g = &D->g;
   const double U = 0.7319;
@@ -519,7 +486,7 @@ static void sphere_set(drop *D, int kind)
  * sphere of radius Rc cells, divided by its continuum value 20 nu / R^2 (see the test). */
 static double sphere_rate(int Rc, double k, int *iters, int *status)
 {
-  drop D;
+  liquid D;
   sphere_init(&D, Rc);
   sphere_set(&D, 1);
   cap_viscosity_ws *w = NULL;
@@ -532,7 +499,7 @@ static double sphere_rate(int Rc, double k, int *iters, int *status)
   drop_energy(&D, &ke0, &dke);
   cap_viscosity_ws_free(w);
   double ratio = dke / (nu_dt * ke0) * D.R * D.R / 20;
-  drop_free(&D);
+  liquid_free(&D);
   return ratio;
 }
 
@@ -554,17 +521,39 @@ static double decay_order(step_fn *step, double err[3])
   return th_slope(3, dts, err);
 }
 
-/* The rotating drop's cases: a disc of radius 0.3817 at (0.5131, 0.4873) in the 64^2 box, its
- * workspace (returned), the scale Omega R of its rigid rotation (*omega_r) and the step's nu dt. */
-static cap_viscosity_ws *rotating_drop(drop *D, double *omega_r, double *nu_dt)
+/* A drop case: the drop, a workspace on its grid, the scale Omega R of its rotation and the step's nu dt
+ * (rotating drop only), and room for a step's status. rotating_open: a disc of radius 0.3817 at
+ * (0.5131, 0.4873) in the 64^2 box in rigid rotation (drop_set kind 0, void extension ext);
+ * sphere_case_open: the sphere of radius Rc cells of sphere_init, velocity 0. */
+typedef struct {
+  liquid D;
+  cap_viscosity_ws *w;
+  double omega_r, nu_dt;
+  cap_viscosity_status st;
+} drop_case;
+
+static void rotating_open(drop_case *Q, int ext)
 {
   const double R = 0.3817;
-  drop_init(D, 64, R, 0.5131, 0.4873);
-  *omega_r = 1.7319 * R;
-  *nu_dt = 0.01;
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D->g);
-  return w;
+  drop_init(&Q->D, 64, R, 0.5131, 0.4873);
+  drop_set(&Q->D, 0, ext);
+  Q->omega_r = 1.7319 * R;
+  Q->nu_dt = 0.01;
+  Q->w = NULL;
+  cap_viscosity_ws_alloc(&Q->w, &Q->D.g);
+}
+
+static void sphere_case_open(drop_case *Q, int Rc)
+{
+  sphere_init(&Q->D, Rc);
+  Q->w = NULL;
+  cap_viscosity_ws_alloc(&Q->w, &Q->D.g);
+}
+
+static void drop_case_close(drop_case *Q)
+{
+  cap_viscosity_ws_free(Q->w);
+  liquid_free(&Q->D);
 }
 
 /* free-slip walls against no-slip walls, both steps */
@@ -697,111 +686,96 @@ static void stress_pool(void)
  * for exactly this: rotating liquids). nu dt / h^2 = 41, a stiff step. */
 static void stress_rotation(void)
 {
-  drop D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 0);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+  drop_case Q;
+  rotating_open(&Q, 0);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step on a rotating drop");
-  th_abs(drop_change(&D, omega_r), 0, 1e-10, "stress step: rigid rotation unchanged (max change / (Omega R))");
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 1e-10, "stress step: rigid rotation unchanged (max change / (Omega R))");
   /* a disc of 24.4 cells radius: about pi R^2 / h^2 = 1875 liquid u faces, plus a surface layer */
-  th_true(st.unknowns[0] > 1874 && st.unknowns[0] < 2200 && st.unknowns[1] > 1874 && st.unknowns[1] < 2200,
-          "stress step: %ld u and %ld v unknowns, the disc and its surface layer", st.unknowns[0], st.unknowns[1]);
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  th_true(Q.st.unknowns[0] > 1874 && Q.st.unknowns[0] < 2200 && Q.st.unknowns[1] > 1874 && Q.st.unknowns[1] < 2200,
+          "stress step: %ld u and %ld v unknowns, the disc and its surface layer", Q.st.unknowns[0], Q.st.unknowns[1]);
+  drop_case_close(&Q);
 }
 
 /* rotation with the constant normal extension in the void: the stress step keeps the kinetic energy,
  * the Laplacian step damps it */
 static void stress_rotation_void(void)
 {
-  drop D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
+  drop_case Q;
+  rotating_open(&Q, 1);
   double ke0, dke_s, dke_l;
-  drop_set(&D, 0, 1);
-  size_t far = cap_grid_idx(&D.g, 3, 3); /* a void face beyond the unknowns */
-  double ufar = D.u[far];
-  cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
-  drop_energy(&D, &ke0, &dke_s);
-  th_abs(D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
-  double change = drop_change(&D, omega_r);
+  size_t far = cap_grid_idx(&Q.D.g, 3, 3); /* a void face beyond the unknowns */
+  double ufar = Q.D.u[far];
+  cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
+  drop_energy(&Q.D, &ke0, &dke_s);
+  th_abs(Q.D.u[far], ufar, 0, "stress step: a void face outside the unknowns keeps its value");
+  double change = drop_change(&Q.D, Q.omega_r);
   th_note("stress step, rotation with the constant normal extension (as cap_ns extends) in the void: the surface "
           "faces relax, max change %.2e Omega R, KE change %.2e of KE (%d iterations)",
-          change, dke_s / ke0, st.iterations[0]);
-  drop_set(&D, 0, 0);
-  cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
+          change, dke_s / ke0, Q.st.iterations[0]);
+  drop_set(&Q.D, 0, 0);
+  cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
   th_note("Laplacian step, rotation with its linear continuation in the void: max change %.2e Omega R "
           "(lap u = 0 for a linear field)",
-          drop_change(&D, omega_r));
-  drop_set(&D, 0, 1);
-  cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st);
-  drop_energy(&D, &ke0, &dke_l);
+          drop_change(&Q.D, Q.omega_r));
+  drop_set(&Q.D, 0, 1);
+  cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st);
+  drop_energy(&Q.D, &ke0, &dke_l);
   th_note("Laplacian step, rotation with the constant normal extension in the void: damped, KE loses %.3e in one "
           "step (nu dt / R^2 = %.3g; a rigid rotation should lose nothing)",
-          dke_l / ke0, nu_dt / (D.R * D.R));
+          dke_l / ke0, Q.nu_dt / (Q.D.R * Q.D.R));
   th_true(fabs(dke_s) < 1e-3 * dke_l,
           "rotation with the extended void: stress-step KE change %.2e < 1e-3 x the "
           "Laplacian step's loss %.2e",
           dke_s / ke0, dke_l / ke0);
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  drop_case_close(&Q);
 }
 
 /* the stress-form step with nu_dt = 0 or without liquid changes nothing */
 static void stress_trivial(void)
 {
-  drop D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 1);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, 0, 1e-12, 500, &st), CAP_SUCCESS,
+  drop_case Q;
+  rotating_open(&Q, 1);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, 0, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step, nu_dt = 0");
-  th_abs(drop_change(&D, omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
-  for (size_t c = 0; c < D.g.size; c++) D.phi[c] = 0.3817; /* all void */
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_SUCCESS,
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 0, "stress step: nu_dt = 0 changes nothing");
+  for (size_t c = 0; c < Q.D.g.size; c++) Q.D.phi[c] = 0.3817; /* all void */
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_SUCCESS,
          "stress step without liquid");
-  th_int(st.unknowns[0] + st.unknowns[1], 0, "stress step without liquid: no unknowns");
-  th_abs(drop_change(&D, omega_r), 0, 0, "stress step without liquid: nothing changes");
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  th_int(Q.st.unknowns[0] + Q.st.unknowns[1], 0, "stress step without liquid: no unknowns");
+  th_abs(drop_change(&Q.D, Q.omega_r), 0, 0, "stress step without liquid: nothing changes");
+  drop_case_close(&Q);
 }
 
 /* the stress-form step's error paths */
 static void stress_bad_input(void)
 {
-  drop D;
-  double omega_r, nu_dt;
-  cap_viscosity_ws *w = rotating_drop(&D, &omega_r, &nu_dt);
-  cap_viscosity_status st;
-  drop_set(&D, 0, 1);
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 1, &st), CAP_EMAXITER,
+  drop_case Q;
+  rotating_open(&Q, 1);
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 1, &Q.st), CAP_EMAXITER,
          "stress step: maxit = 1 on the stiff drop -> CAP_EMAXITER");
-  th_true(st.iterations[0] == 1 && st.residual[0] > 1e-12 && st.unknowns[0] > 0,
-          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", st.iterations[0], st.residual[0]);
-  th_int(cap_viscosity_stress_step(NULL, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+  th_true(Q.st.iterations[0] == 1 && Q.st.residual[0] > 1e-12 && Q.st.unknowns[0] > 0,
+          "stress step: status filled on CAP_EMAXITER (%d iteration, residual %.2e)", Q.st.iterations[0],
+          Q.st.residual[0]);
+  th_int(cap_viscosity_stress_step(NULL, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EINVAL,
          "stress step: NULL workspace rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, NULL, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EINVAL,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, NULL, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EINVAL,
          "stress step: NULL phi rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, -3.817e-3, 1e-12, 500, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, -3.817e-3, 1e-12, 500, &Q.st), CAP_EDOM,
          "stress step: negative nu_dt rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1.0, 500, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1.0, 500, &Q.st), CAP_EDOM,
          "stress step: tol 1 rejected");
-  th_int(cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, nu_dt, 1e-12, 0, &st), CAP_EDOM,
+  th_int(cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 0, &Q.st), CAP_EDOM,
          "stress step: maxit 0 rejected");
   cap_grid a;
   cap_grid_init(&a, CAP_GEOM_3D, 64, 64, 64, 1.0 / 64, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_EGEOM,
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_EGEOM,
          "stress step: 3D returns CAP_EGEOM");
   cap_grid b;
   cap_grid_init(&b, CAP_GEOM_PLANAR, 32, 64, 1, 1.0 / 64, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &b, D.phi, D.u, D.v, nu_dt, 1e-12, 500, &st), CAP_ESIZE,
+  th_int(cap_viscosity_stress_step(Q.w, &b, Q.D.phi, Q.D.u, Q.D.v, Q.nu_dt, 1e-12, 500, &Q.st), CAP_ESIZE,
          "stress step: workspace of another grid rejected");
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  drop_case_close(&Q);
 }
 
 /* dissipation of the n = 2 potential flow u = grad (X^2 - Y^2)/2 = (X, -Y) in a disc of radius R:
@@ -934,59 +908,51 @@ static void axi_uniform_flow(void)
  * step is the identity, also stiff (R = 24 cells, nu dt / h^2 = 41) */
 static void axi_translation(void)
 {
-  drop D;
-  sphere_init(&D, 24);
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D.g);
-  cap_viscosity_status st;
-  double hh = D.g.h * D.g.h;
+  drop_case Q;
+  sphere_case_open(&Q, 24);
+  double hh = Q.D.g.h * Q.D.g.h;
   for (int m = 0; m < 2; m++) {
     double k = m ? 41 : 0.05;
-    sphere_set(&D, 0);
-    int s = cap_viscosity_stress_step(w, &D.g, D.phi, D.u, D.v, k * hh, 1e-12, 2000, &st);
-    th_true(s == CAP_SUCCESS && st.unknowns[1] > 0,
+    sphere_set(&Q.D, 0);
+    int s = cap_viscosity_stress_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, k * hh, 1e-12, 2000, &Q.st);
+    th_true(s == CAP_SUCCESS && Q.st.unknowns[1] > 0,
             "AXI stress step on a translating sphere, nu dt / h^2 = %g (%ld "
             "+ %ld unknowns, %d iterations)",
-            k, st.unknowns[0], st.unknowns[1], st.iterations[0]);
-    th_abs(drop_change(&D, 0.7319), 0, 1e-10,
+            k, Q.st.unknowns[0], Q.st.unknowns[1], Q.st.iterations[0]);
+    th_abs(drop_change(&Q.D, 0.7319), 0, 1e-10,
            "AXI stress step: rigid translation along the axis unchanged "
            "(max change / U, nu dt / h^2 = %g)",
            k);
   }
-  sphere_set(&D, 0);
-  th_int(cap_viscosity_step(w, &D.g, D.phi, D.u, D.v, 41 * hh, 1e-12, 2000, &st), CAP_SUCCESS,
+  sphere_set(&Q.D, 0);
+  th_int(cap_viscosity_step(Q.w, &Q.D.g, Q.D.phi, Q.D.u, Q.D.v, 41 * hh, 1e-12, 2000, &Q.st), CAP_SUCCESS,
          "AXI Laplacian step on the translating sphere (void faces as Dirichlet data)");
-  th_abs(drop_change(&D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  th_abs(drop_change(&Q.D, 0.7319), 0, 1e-10, "AXI Laplacian step: rigid translation along the axis unchanged");
+  drop_case_close(&Q);
 }
 
 /* error paths on the AXI workspace */
 static void axi_bad_input(void)
 {
-  drop D;
-  sphere_init(&D, 24);
-  cap_viscosity_ws *w = NULL;
-  cap_viscosity_ws_alloc(&w, &D.g);
-  cap_viscosity_status st;
+  drop_case Q;
+  sphere_case_open(&Q, 24);
   cap_grid a;
-  cap_grid_init(&a, CAP_GEOM_3D, D.g.nx, D.g.ny, 4, D.g.h, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  cap_grid_init(&a, CAP_GEOM_3D, Q.D.g.nx, Q.D.g.ny, 4, Q.D.g.h, 0, 0, 0, 2);
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "stress step: 3D grid refused (CAP_EGEOM)");
-  th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "Laplacian step: 3D grid refused (CAP_EGEOM)");
-  cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx, D.g.ny, 1, D.g.h, 0.3817, 0, 0, 2);
+  cap_grid_init(&a, CAP_GEOM_AXI, Q.D.g.nx, Q.D.g.ny, 1, Q.D.g.h, 0.3817, 0, 0, 2);
   cap_grid_set_bc(&a, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&a, CAP_XHI, CAP_BC_PERIODIC);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "stress step: AXI annulus periodic in r refused (CAP_EGEOM)");
-  th_int(cap_viscosity_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_EGEOM,
+  th_int(cap_viscosity_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_EGEOM,
          "Laplacian step: AXI annulus periodic in r refused (CAP_EGEOM)");
-  cap_grid_init(&a, CAP_GEOM_AXI, D.g.nx + 1, D.g.ny, 1, D.g.h, 0, 0, 0, 2);
-  th_int(cap_viscosity_stress_step(w, &a, D.phi, D.u, D.v, 0.01, 1e-12, 10, &st), CAP_ESIZE,
+  cap_grid_init(&a, CAP_GEOM_AXI, Q.D.g.nx + 1, Q.D.g.ny, 1, Q.D.g.h, 0, 0, 0, 2);
+  th_int(cap_viscosity_stress_step(Q.w, &a, Q.D.phi, Q.D.u, Q.D.v, 0.01, 1e-12, 10, &Q.st), CAP_ESIZE,
          "stress step: AXI workspace of another grid rejected");
-  cap_viscosity_ws_free(w);
-  drop_free(&D);
+  drop_case_close(&Q);
 }
 
 /* dissipation of the axisymmetric n = 2 potential flow u = grad (r^2/2 - z^2)... = (r, -2 z),

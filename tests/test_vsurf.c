@@ -9,6 +9,7 @@
 #include "../solver/cap_ns.h"
 #include "../solver/cap_solid.h"
 #include "../solver/cap_vsurf.h"
+#include "tfixtures.h"
 #include "tharness.h"
 
 #define DEG (M_PI / 180)
@@ -87,6 +88,46 @@ static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, c
   p.gy = -1;
   p.vsurf = v;
   return p;
+}
+
+/* The pool cases: a unit box of 40 x 40 cells (3 ghost layers), free-slip walls (with contact_90, a
+ * contact angle of 90 degrees on the side walls), the union `both` of the solids part[0] and part[1]
+ * (taken over: parts_pool_close frees them), its virtual surface v at 90 degrees, and a pool below
+ * y = level round it (pool()). */
+typedef struct {
+  cap_grid g;
+  cap_solid *part[2], *both;
+  cap_vsurf *v;
+  cap_ns_state *s;
+  cap_ns_ws *w;
+  cap_ns_params p;
+} parts_pool;
+
+static void parts_pool_open(parts_pool *P, cap_solid *a, cap_solid *b, double level, int contact_90)
+{
+  const int n = 40;
+  cap_grid_init(&P->g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&P->g, (cap_side)k, CAP_BC_SLIP);
+  if (contact_90) {
+    cap_grid_set_contact_angle(&P->g, CAP_XLO, M_PI / 2);
+    cap_grid_set_contact_angle(&P->g, CAP_XHI, M_PI / 2);
+  }
+  P->part[0] = a;
+  P->part[1] = b;
+  const cap_solid *parts[2] = {a, b};
+  cap_solid_union_alloc(&P->both, 2, parts);
+  cap_vsurf_alloc(&P->v, &P->g, P->both, M_PI / 2);
+  P->p = pool(&P->g, level, P->v, &P->s, &P->w);
+}
+
+static void parts_pool_close(parts_pool *P)
+{
+  cap_ns_state_free(P->s);
+  cap_ns_ws_free(P->w);
+  cap_vsurf_free(P->v);
+  cap_solid_free(P->part[0]);
+  cap_solid_free(P->part[1]);
+  cap_solid_free(P->both);
 }
 
 /* The distance from (x, y) to the nearer of two points. */
@@ -302,30 +343,22 @@ static void aligned_plane(void)
 /* a pool at rest round a submerged rotated box and a block piercing its surface at 90 deg */
 static void pool_with_solids(void)
 {
-  cap_grid g;
-  int n = 40;
-  double h = 1.0 / n;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
-  cap_grid_set_contact_angle(&g, CAP_XHI, M_PI / 2);
-  cap_solid *box, *disc, *both;
+  const int n = 40;
+  parts_pool P;
+  cap_solid *box, *block;
   cap_solid_box_alloc(&box, 0.3, 0.25, 0.12, 0.06, 0.5);
-  cap_solid_box_alloc(&disc, 0.7, 0.6, 0.1, 0.2, 0); /* the pool's surface y = 0.6 through its middle */
-  const cap_solid *parts[2] = {box, disc};
-  cap_solid_union_alloc(&both, 2, parts);
-  cap_vsurf *v;
-  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-  cap_ns_state *s;
-  cap_ns_ws *w;
-  cap_ns_params p = pool(&g, 0.6, v, &s, &w);
+  cap_solid_box_alloc(&block, 0.7, 0.6, 0.1, 0.2, 0); /* the pool's surface y = 0.6 through its middle */
+  parts_pool_open(&P, box, block, 0.6, 1);
+  const cap_grid g = P.g;
+  cap_ns_state *s = P.s;
+  cap_ns_params p = P.p;
   double umax = 0, divmax = 0;
   int st = 0;
   for (int it = 0; it < 20 && !st; it++) {
     cap_ns_dt_info di;
     cap_ns_step_info si;
     st = cap_ns_dt(s, &p, &di);
-    if (!st) st = cap_ns_step(s, &p, w, di.dt, &si);
+    if (!st) st = cap_ns_step(s, &p, P.w, di.dt, &si);
     umax = fmax(umax, si.max_speed);
     divmax = fmax(divmax, si.div_max);
   }
@@ -334,7 +367,7 @@ static void pool_with_solids(void)
   th_abs(divmax, 0, 1e-8, "pool with solids: divergence-free");
   /* hydrostatic pressure next to the submerged box: p = rho g (0.6 - y) */
   double ep = 0;
-  const unsigned char *in = cap_vsurf_cells(v);
+  const unsigned char *in = cap_vsurf_cells(P.v);
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
       size_t c = cap_grid_idx(&g, i, j);
@@ -342,12 +375,7 @@ static void pool_with_solids(void)
       ep = fmax(ep, fabs(s->p[c] - (0.6 - cap_grid_yc(&g, j))));
     }
   th_abs(ep, 0, 1e-8, "pool with solids: hydrostatic pressure in the liquid below the surface");
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
-  cap_vsurf_free(v);
-  cap_solid_free(box);
-  cap_solid_free(disc);
-  cap_solid_free(both);
+  parts_pool_close(&P);
 }
 
 /* two bodies in one virtual surface: an angle per part, kept when a part moves */
@@ -359,16 +387,10 @@ static void two_parts(void)
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
   const double ca[2] = {0.2731, 0.3}, cb[2] = {0.6917, 0.55}, ra = 0.1137, rb = 0.0873;
   const double th[2] = {57 * DEG, 121 * DEG};
-  cap_solid *a, *b, *both;
-  cap_solid_disc_alloc(&a, ca[0], ca[1], ra);
-  cap_solid_disc_alloc(&b, cb[0], cb[1], rb);
-  const cap_solid *parts[2] = {a, b};
-  cap_solid_union_alloc(&both, 2, parts);
-  cap_vsurf *v, *va, *vb;
-  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-  th_int(cap_vsurf_set_part_angles(v, th, 2), CAP_SUCCESS, "two parts: an angle each");
-  cap_vsurf_alloc(&va, &g, a, th[0]);
-  cap_vsurf_alloc(&vb, &g, b, th[1]);
+  tf_two_discs T;
+  th_int(tf_two_discs_open(&T, &g, ca, ra, cb, rb, th), CAP_SUCCESS, "two parts: an angle each");
+  cap_solid *a = T.a, *b = T.b, *both = T.both;
+  cap_vsurf *v = T.v, *va = T.va, *vb = T.vb;
   th_int((long)cap_vsurf_count(v), (long)(cap_vsurf_count(va) + cap_vsurf_count(vb)),
          "two parts: the union's solid cells are those of the two discs");
   /* a surface sloping across the box; the fill of each body as if it were alone */
@@ -421,40 +443,29 @@ static void two_parts(void)
   free(phi);
   free(pa);
   free(pb);
-  cap_vsurf_free(v);
-  cap_vsurf_free(va);
-  cap_vsurf_free(vb);
-  cap_solid_free(a);
-  cap_solid_free(b);
-  cap_solid_free(both);
+  tf_two_discs_close(&T);
 }
 
 /* cap_ns: each part of the solid at its own rigid velocity */
 static void parts_moving(void)
 {
-  cap_grid g;
-  int n = 40;
-  double h = 1.0 / n;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_solid *b0, *b1, *both;
+  const int n = 40;
+  parts_pool P;
+  cap_solid *b0, *b1;
   cap_solid_box_alloc(&b0, 0.3, 0.3, 0.1, 0.1, 0);
   cap_solid_disc_alloc(&b1, 0.7, 0.35, 0.12);
-  const cap_solid *parts[2] = {b0, b1};
-  cap_solid_union_alloc(&both, 2, parts);
-  cap_vsurf *v;
-  cap_vsurf_alloc(&v, &g, both, M_PI / 2);
-  cap_ns_state *s;
-  cap_ns_ws *w;
-  cap_ns_params p = pool(&g, 0.7, v, &s, &w);
+  parts_pool_open(&P, b0, b1, 0.7, 0);
+  const cap_grid g = P.g;
+  cap_ns_state *s = P.s;
+  cap_ns_params p = P.p;
   p.solid_motion[0] = (cap_ns_rigid){0, 0.0813, 0, 0.3, 0.3};
   p.solid_motion[1] = (cap_ns_rigid){0.0377, 0, 0.9, 0.7, 0.35};
   cap_ns_dt_info di;
   int st = cap_ns_dt(s, &p, &di);
-  if (!st) st = cap_ns_step(s, &p, w, di.dt, NULL);
+  if (!st) st = cap_ns_step(s, &p, P.w, di.dt, NULL);
   th_int(st, CAP_SUCCESS, "two parts moving: one step");
-  const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
-  const unsigned char *sx = cap_vsurf_xfaces(v), *sy = cap_vsurf_yfaces(v);
+  const unsigned char *in = cap_vsurf_cells(P.v), *part = cap_vsurf_parts(P.v);
+  const unsigned char *sx = cap_vsurf_xfaces(P.v), *sy = cap_vsurf_yfaces(P.v);
   double e[2] = {0, 0};
   int nf[2] = {0, 0};
   for (int j = 0; j < n; j++)
@@ -482,12 +493,7 @@ static void parts_moving(void)
   th_int(cap_ns_params_check(&p), CAP_EDOM, "a NaN velocity of part 3 is refused");
   th_true(strstr(cap_error_message(), "solid_motion[3].v") != NULL, "the message names solid_motion[3].v: %s",
           cap_error_message());
-  cap_ns_state_free(s);
-  cap_ns_ws_free(w);
-  cap_vsurf_free(v);
-  cap_solid_free(b0);
-  cap_solid_free(b1);
-  cap_solid_free(both);
+  parts_pool_close(&P);
 }
 
 static const th_case cases[] = {

@@ -194,61 +194,70 @@ static int wet_at(const cap_wetting_map *w, const cap_grid *g, int i, int j)
 }
 
 /* The box of the map cases: 12 x 8 cells of h = 0.1 (2 ghost layers), walls all round; its mask
- * (cap_wetting_mask_walls, status in *walls) with an obstacle on the floor, cells 5..7 x 0..2: (6,1)
- * and (6,0) (no fluid neighbour) SOLID, the rest SURFACE; phi; a dry map (cap_wetting_map_alloc, status
- * in *alloc). Returns 0, with nothing left allocated, when mask, phi or the map could not be made. */
-static int map_open(cap_grid *g, unsigned char **mask, double **phi, cap_wetting_map **w, int *alloc, int *walls)
+ * (cap_wetting_mask_walls, status in walls_st) with an obstacle on the floor, cells 5..7 x 0..2: (6,1)
+ * and (6,0) (no fluid neighbour) SOLID, the rest SURFACE; phi; a dry map w. */
+typedef struct {
+  cap_grid g;
+  unsigned char *mask;
+  double *phi;
+  cap_wetting_map *w;
+  int walls_st;
+} map_box;
+
+/* mask (zero), phi and a dry map w on the box's grid M->g; with check_alloc, checks the status of
+ * cap_wetting_map_alloc. Returns 0, with the failed check "<what> test allocations" and nothing left
+ * allocated, when one could not be made; else 1. */
+static int map_alloc(map_box *M, const char *what, int check_alloc)
 {
+  M->mask = calloc(M->g.size, 1);
+  M->phi = cap_grid_field_alloc(&M->g);
+  M->w = NULL;
+  int alloc_st = cap_wetting_map_alloc(&M->w, &M->g);
+  if (check_alloc) th_int(alloc_st, CAP_SUCCESS, "map alloc");
+  if (M->mask && M->phi && M->w) return 1;
+  free(M->mask);
+  free(M->phi);
+  cap_wetting_map_free(M->w);
+  th_true(0, "%s test allocations", what);
+  return 0;
+}
+
+/* Makes the box (map_alloc with what = "map"); returns map_alloc's result. */
+static int map_open(map_box *M, int check_alloc)
+{
+  cap_grid *g = &M->g;
   cap_grid_init(g, CAP_GEOM_PLANAR, 12, 8, 1, 0.1, 0, 0, 0, 2);
-  *mask = calloc(g->size, 1);
-  *phi = cap_grid_field_alloc(g);
-  *w = NULL;
-  *alloc = cap_wetting_map_alloc(w, g);
-  if (!*mask || !*phi || !*w) {
-    free(*mask);
-    free(*phi);
-    cap_wetting_map_free(*w);
-    return 0;
-  }
-  *walls = cap_wetting_mask_walls(g, *mask);
+  if (!map_alloc(M, "map", check_alloc)) return 0;
+  M->walls_st = cap_wetting_mask_walls(g, M->mask);
   for (int j = 0; j <= 2; j++)
-    for (int i = 5; i <= 7; i++) (*mask)[cap_grid_idx(g, i, j)] = CAP_WETTING_SURFACE;
-  (*mask)[cap_grid_idx(g, 6, 1)] = CAP_WETTING_SOLID;
-  (*mask)[cap_grid_idx(g, 6, 0)] = CAP_WETTING_SOLID;
+    for (int i = 5; i <= 7; i++) M->mask[cap_grid_idx(g, i, j)] = CAP_WETTING_SURFACE;
+  M->mask[cap_grid_idx(g, 6, 1)] = CAP_WETTING_SOLID;
+  M->mask[cap_grid_idx(g, 6, 0)] = CAP_WETTING_SOLID;
   return 1;
 }
 
-static void map_close(unsigned char *mask, double *phi, cap_wetting_map *w)
+static void map_close(map_box *M)
 {
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
+  cap_wetting_map_free(M->w);
+  free(M->mask);
+  free(M->phi);
 }
 
 /* the mask of the walls, and a pool of depth H = POOL_DEPTH (rows 0..3) whose front advances to X,
  * recedes, dries, then floods over the obstacle: marks are only ever added */
 static void map_history(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st = 0;
-  int ok = map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st);
-  th_int(alloc_st, CAP_SUCCESS, "map alloc");
-  if (!ok) {
-    th_true(0, "map test allocations");
-    return;
-  }
-  th_int((long)cap_wetting_map_count(w), 0, "a new map is dry");
-  th_int(walls_st, CAP_SUCCESS, "mask the walls");
-  th_int(mask[cap_grid_idx(&g, -1, 3)], CAP_WETTING_SURFACE, "mask: left wall, first ghost layer is SURFACE");
-  th_int(mask[cap_grid_idx(&g, -2, 3)], CAP_WETTING_SOLID, "mask: left wall, second ghost layer is SOLID");
-  th_int(mask[cap_grid_idx(&g, 12, 5)], CAP_WETTING_SURFACE, "mask: right wall SURFACE");
-  th_int(mask[cap_grid_idx(&g, 4, -1)], CAP_WETTING_SURFACE, "mask: floor SURFACE");
-  th_int(mask[cap_grid_idx(&g, 4, 8)], CAP_WETTING_SURFACE, "mask: ceiling SURFACE");
-  th_int(mask[cap_grid_idx(&g, -1, -1)], CAP_WETTING_SOLID, "mask: ghost corner SOLID");
-  th_int(mask[cap_grid_idx(&g, 6, 4)], CAP_WETTING_FLUID, "mask: interior untouched (FLUID)");
+  map_box M;
+  if (!map_open(&M, 1)) return;
+  th_int((long)cap_wetting_map_count(M.w), 0, "a new map is dry");
+  th_int(M.walls_st, CAP_SUCCESS, "mask the walls");
+  th_int(M.mask[cap_grid_idx(&M.g, -1, 3)], CAP_WETTING_SURFACE, "mask: left wall, first ghost layer is SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, -2, 3)], CAP_WETTING_SOLID, "mask: left wall, second ghost layer is SOLID");
+  th_int(M.mask[cap_grid_idx(&M.g, 12, 5)], CAP_WETTING_SURFACE, "mask: right wall SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, 4, -1)], CAP_WETTING_SURFACE, "mask: floor SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, 4, 8)], CAP_WETTING_SURFACE, "mask: ceiling SURFACE");
+  th_int(M.mask[cap_grid_idx(&M.g, -1, -1)], CAP_WETTING_SOLID, "mask: ghost corner SOLID");
+  th_int(M.mask[cap_grid_idx(&M.g, 6, 4)], CAP_WETTING_FLUID, "mask: interior untouched (FLUID)");
   const double H = POOL_DEPTH;
   const double X[6] = {0.2317, 0.4417, 0.8123, 0.1717, -1.0, 1.5};
   const long want_new[6] = {6, 2, 6, 0, 0, 10};
@@ -260,197 +269,166 @@ static void map_history(void)
                          "dry",
                          "flood"};
   size_t n_prev = 0;
-  unsigned char *prev = calloc(g.size, 1);
+  unsigned char *prev = calloc(M.g.size, 1);
   for (int s = 0; s < 6; s++) {
-    pool(&g, phi, X[s], H);
+    pool(&M.g, M.phi, X[s], H);
     size_t n_new = 999;
-    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "update %d (%s)", s, what[s]);
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "update %d (%s)", s, what[s]);
     th_int((long)n_new, want_new[s], "update %d (%s): newly wetted cells", s, what[s]);
-    th_int((long)cap_wetting_map_count(w), want_total[s], "update %d (%s): wetted cells in total", s, what[s]);
-    const unsigned char *d = cap_wetting_map_data(w);
+    th_int((long)cap_wetting_map_count(M.w), want_total[s], "update %d (%s): wetted cells in total", s, what[s]);
+    const unsigned char *d = cap_wetting_map_data(M.w);
     int kept = 1;
-    for (size_t q = 0; q < g.size && prev; q++) kept &= !prev[q] || d[q];
-    th_true(kept && cap_wetting_map_count(w) >= n_prev, "update %d (%s): no mark removed", s, what[s]);
-    if (prev) memcpy(prev, d, g.size);
-    n_prev = cap_wetting_map_count(w);
+    for (size_t q = 0; q < M.g.size && prev; q++) kept &= !prev[q] || d[q];
+    th_true(kept && cap_wetting_map_count(M.w) >= n_prev, "update %d (%s): no mark removed", s, what[s]);
+    if (prev) memcpy(prev, d, M.g.size);
+    n_prev = cap_wetting_map_count(M.w);
     if (s == 0) {
-      th_true(wet_at(w, &g, 0, -1) == 1 && wet_at(w, &g, 1, -1) == 1 && wet_at(w, &g, 2, -1) == 0,
+      th_true(wet_at(M.w, &M.g, 0, -1) == 1 && wet_at(M.w, &M.g, 1, -1) == 1 && wet_at(M.w, &M.g, 2, -1) == 0,
               "advance 1: floor wetted under cols 0-1 only");
-      th_true(wet_at(w, &g, -1, 3) == 1 && wet_at(w, &g, -1, 4) == 0, "advance 1: left wall wetted up to row 3");
-      th_int(wet_at(w, &g, -1, -1), 0, "advance 1: ghost corner never wetted (no face-neighbour)");
+      th_true(wet_at(M.w, &M.g, -1, 3) == 1 && wet_at(M.w, &M.g, -1, 4) == 0,
+              "advance 1: left wall wetted up to row 3");
+      th_int(wet_at(M.w, &M.g, -1, -1), 0, "advance 1: ghost corner never wetted (no face-neighbour)");
     }
     if (s == 2) {
-      th_true(wet_at(w, &g, 5, 0) && wet_at(w, &g, 5, 2) && wet_at(w, &g, 7, 2), "advance 3: obstacle left and top");
-      th_true(!wet_at(w, &g, 7, 0) && !wet_at(w, &g, 7, 1), "advance 3: obstacle right side still dry");
-      th_true(!wet_at(w, &g, 5, -1) && !wet_at(w, &g, 6, -1) && !wet_at(w, &g, 7, -1),
+      th_true(wet_at(M.w, &M.g, 5, 0) && wet_at(M.w, &M.g, 5, 2) && wet_at(M.w, &M.g, 7, 2),
+              "advance 3: obstacle left and top");
+      th_true(!wet_at(M.w, &M.g, 7, 0) && !wet_at(M.w, &M.g, 7, 1), "advance 3: obstacle right side still dry");
+      th_true(!wet_at(M.w, &M.g, 5, -1) && !wet_at(M.w, &M.g, 6, -1) && !wet_at(M.w, &M.g, 7, -1),
               "advance 3: floor under the obstacle not wetted (no fluid neighbour)");
     }
-    if (s == 4) th_true(wet_at(w, &g, 4, -1) && wet_at(w, &g, 3, -1) && wet_at(w, &g, 6, 2), "dry: earlier marks kept");
+    if (s == 4)
+      th_true(wet_at(M.w, &M.g, 4, -1) && wet_at(M.w, &M.g, 3, -1) && wet_at(M.w, &M.g, 6, 2),
+              "dry: earlier marks kept");
     if (s == 5) {
-      th_true(wet_at(w, &g, 7, 0) && wet_at(w, &g, 12, 3) && wet_at(w, &g, 11, -1) && !wet_at(w, &g, 12, 4),
+      th_true(wet_at(M.w, &M.g, 7, 0) && wet_at(M.w, &M.g, 12, 3) && wet_at(M.w, &M.g, 11, -1) &&
+                  !wet_at(M.w, &M.g, 12, 4),
               "flood: obstacle right side, right wall to row 3, far floor");
-      th_true(!wet_at(w, &g, 6, -1) && !wet_at(w, &g, 6, 1), "flood: covered floor and obstacle core stay dry");
+      th_true(!wet_at(M.w, &M.g, 6, -1) && !wet_at(M.w, &M.g, 6, 1), "flood: covered floor and obstacle core stay dry");
     }
   }
   free(prev);
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* phi == 0 (on the interface) counts as air, -0 too; any negative value wets */
 static void map_ties(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
-  th_int(cap_wetting_map_reset(w), CAP_SUCCESS, "reset");
-  th_int((long)cap_wetting_map_count(w), 0, "reset map is dry");
-  pool(&g, phi, -1.0, -1.0);
+  map_box M;
+  if (!map_open(&M, 0)) return;
+  th_int(cap_wetting_map_reset(M.w), CAP_SUCCESS, "reset");
+  th_int((long)cap_wetting_map_count(M.w), 0, "reset map is dry");
+  pool(&M.g, M.phi, -1.0, -1.0);
   size_t n_new = 999;
-  phi[cap_grid_idx(&g, 0, 7)] = 0.0;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = 0.0;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_int((long)n_new, 0, "tie: phi = 0 beside the walls does not wet");
-  phi[cap_grid_idx(&g, 0, 7)] = -0.0;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = -0.0;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_int((long)n_new, 0, "tie: phi = -0 does not wet");
-  phi[cap_grid_idx(&g, 0, 7)] = -1e-300;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
-  th_true(n_new == 2 && wet_at(w, &g, -1, 7) && wet_at(w, &g, 0, 8), "phi = -1e-300 wets the left wall and ceiling");
-  map_close(mask, phi, w);
+  M.phi[cap_grid_idx(&M.g, 0, 7)] = -1e-300;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
+  th_true(n_new == 2 && wet_at(M.w, &M.g, -1, 7) && wet_at(M.w, &M.g, 0, 8),
+          "phi = -1e-300 wets the left wall and ceiling");
+  map_close(&M);
 }
 
 /* a diagonal contact does not wet: liquid at (8,3) only, diagonal to the obstacle's corner (7,2) */
 static void map_diagonal(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
+  map_box M;
+  if (!map_open(&M, 0)) return;
   size_t n_new = 999;
-  cap_wetting_map_reset(w);
-  pool(&g, phi, -1.0, -1.0);
-  phi[cap_grid_idx(&g, 8, 3)] = -0.05;
-  cap_wetting_map_update(w, &g, mask, phi, &n_new);
+  cap_wetting_map_reset(M.w);
+  pool(&M.g, M.phi, -1.0, -1.0);
+  M.phi[cap_grid_idx(&M.g, 8, 3)] = -0.05;
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new);
   th_true(n_new == 0, "liquid at (8,3), diagonal to obstacle corner (7,2), does not wet it");
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* errors: the map stays unchanged */
 static void map_errors(void)
 {
-  cap_grid g;
-  unsigned char *mask;
-  double *phi;
-  cap_wetting_map *w;
-  int alloc_st, walls_st;
-  if (!map_open(&g, &mask, &phi, &w, &alloc_st, &walls_st)) {
-    th_true(0, "map test allocations");
-    return;
-  }
+  map_box M;
+  if (!map_open(&M, 0)) return;
   const double H = POOL_DEPTH;
   size_t n_new = 999;
-  cap_wetting_map_reset(w);
-  pool(&g, phi, 0.8123, H);
-  cap_wetting_map_update(w, &g, mask, phi, NULL);
-  size_t n0 = cap_wetting_map_count(w);
-  pool(&g, phi, 1.5, H);
-  phi[cap_grid_idx(&g, 11, 2)] = NAN; /* beside the right wall: read */
-  th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_ENONFINITE, "NaN phi beside a surface cell");
-  th_int((long)cap_wetting_map_count(w), (long)n0, "map unchanged after the NaN error");
-  phi[cap_grid_idx(&g, 11, 2)] = -0.1;
-  phi[cap_grid_idx(&g, 9, 5)] = NAN; /* away from every surface cell: never read */
-  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_SUCCESS, "NaN phi that is never read is accepted");
-  mask[cap_grid_idx(&g, 3, 5)] = 3;
-  th_int(cap_wetting_map_update(w, &g, mask, phi, NULL), CAP_EDOM, "mask value 3 rejected");
+  cap_wetting_map_reset(M.w);
+  pool(&M.g, M.phi, 0.8123, H);
+  cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL);
+  size_t n0 = cap_wetting_map_count(M.w);
+  pool(&M.g, M.phi, 1.5, H);
+  M.phi[cap_grid_idx(&M.g, 11, 2)] = NAN; /* beside the right wall: read */
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_ENONFINITE, "NaN phi beside a surface cell");
+  th_int((long)cap_wetting_map_count(M.w), (long)n0, "map unchanged after the NaN error");
+  M.phi[cap_grid_idx(&M.g, 11, 2)] = -0.1;
+  M.phi[cap_grid_idx(&M.g, 9, 5)] = NAN; /* away from every surface cell: never read */
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL), CAP_SUCCESS, "NaN phi that is never read is accepted");
+  M.mask[cap_grid_idx(&M.g, 3, 5)] = 3;
+  th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, NULL), CAP_EDOM, "mask value 3 rejected");
   th_true(strstr(cap_error_message(), "mask") != NULL, "message names the mask: %s", cap_error_message());
-  mask[cap_grid_idx(&g, 3, 5)] = CAP_WETTING_FLUID;
+  M.mask[cap_grid_idx(&M.g, 3, 5)] = CAP_WETTING_FLUID;
   cap_grid g2;
   cap_grid_init(&g2, CAP_GEOM_PLANAR, 12, 9, 1, 0.1, 0, 0, 0, 2);
-  th_int(cap_wetting_map_update(w, &g2, mask, phi, NULL), CAP_ESIZE, "map of another grid rejected");
-  th_int(cap_wetting_map_update(w, &g, NULL, phi, NULL), CAP_EINVAL, "NULL mask rejected");
+  th_int(cap_wetting_map_update(M.w, &g2, M.mask, M.phi, NULL), CAP_ESIZE, "map of another grid rejected");
+  th_int(cap_wetting_map_update(M.w, &M.g, NULL, M.phi, NULL), CAP_EINVAL, "NULL mask rejected");
   int v = 7;
-  th_int(cap_wetting_map_query(w, g.size, &v), CAP_EDOM, "query past the end rejected");
+  th_int(cap_wetting_map_query(M.w, M.g.size, &v), CAP_EDOM, "query past the end rejected");
   th_int(v, 7, "query output unchanged on error");
   th_int(cap_wetting_map_reset(NULL), CAP_EINVAL, "reset NULL rejected");
-  th_int(cap_wetting_map_alloc(NULL, &g), CAP_EINVAL, "alloc with NULL output rejected");
-  cap_wetting_map *w2 = w; /* non-NULL before the call */
+  th_int(cap_wetting_map_alloc(NULL, &M.g), CAP_EINVAL, "alloc with NULL output rejected");
+  cap_wetting_map *w2 = M.w; /* non-NULL before the call */
   th_int(cap_wetting_map_alloc(&w2, NULL), CAP_EINVAL, "alloc with NULL grid rejected");
   th_true(w2 == NULL, "failed alloc sets the handle to NULL");
   cap_wetting_map_free(NULL);
   th_true(1, "free(NULL) is a no-op");
-  map_close(mask, phi, w);
+  map_close(&M);
 }
 
 /* periodic wrap (x periodic) */
 static void map_periodic(void)
 {
-  cap_grid g;
-  cap_grid_init(&g, CAP_GEOM_PLANAR, 6, 4, 1, 0.1, 0, 0, 0, 2);
-  cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
-  cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  unsigned char *mask = calloc(g.size, 1);
-  double *phi = cap_grid_field_alloc(&g);
-  cap_wetting_map *w = NULL;
-  cap_wetting_map_alloc(&w, &g);
-  if (mask && phi && w) {
-    cap_wetting_mask_walls(&g, mask);
-    th_int(mask[cap_grid_idx(&g, -1, 2)], CAP_WETTING_FLUID, "periodic side not masked as a wall");
-    mask[cap_grid_idx(&g, 0, 1)] = CAP_WETTING_SURFACE; /* an obstacle cell on the periodic seam */
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = 0.25;
-    phi[cap_grid_idx(&g, 5, 1)] = -0.05;
+  map_box M;
+  cap_grid_init(&M.g, CAP_GEOM_PLANAR, 6, 4, 1, 0.1, 0, 0, 0, 2);
+  cap_grid_set_bc(&M.g, CAP_XLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&M.g, CAP_XHI, CAP_BC_PERIODIC);
+  if (map_alloc(&M, "periodic", 0)) {
+    cap_wetting_mask_walls(&M.g, M.mask);
+    th_int(M.mask[cap_grid_idx(&M.g, -1, 2)], CAP_WETTING_FLUID, "periodic side not masked as a wall");
+    M.mask[cap_grid_idx(&M.g, 0, 1)] = CAP_WETTING_SURFACE; /* an obstacle cell on the periodic seam */
+    for (int j = 0; j < M.g.ny; j++)
+      for (int i = 0; i < M.g.nx; i++) M.phi[cap_grid_idx(&M.g, i, j)] = 0.25;
+    M.phi[cap_grid_idx(&M.g, 5, 1)] = -0.05;
     size_t n_new = 0;
-    th_int(cap_wetting_map_update(w, &g, mask, phi, &n_new), CAP_SUCCESS, "periodic update");
-    th_true(n_new == 1 && wet_at(w, &g, 0, 1) == 1, "liquid at (5,1) wets (0,1) across the periodic seam");
-  } else {
-    th_true(0, "periodic test allocations");
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "periodic update");
+    th_true(n_new == 1 && wet_at(M.w, &M.g, 0, 1) == 1, "liquid at (5,1) wets (0,1) across the periodic seam");
+    map_close(&M);
   }
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
 }
 
 /* a 3D grid */
 static void map_3d(void)
 {
-  cap_grid g3;
-  cap_grid_init(&g3, CAP_GEOM_3D, 4, 5, 3, 0.1, 0, 0, 0, 1);
-  unsigned char *mask = calloc(g3.size, 1);
-  double *phi = cap_grid_field_alloc(&g3);
-  cap_wetting_map *w = NULL;
-  cap_wetting_map_alloc(&w, &g3);
-  if (mask && phi && w) {
-    cap_wetting_mask_walls(&g3, mask);
-    th_int(mask[cap_grid_idx3(&g3, 1, 2, -1)], CAP_WETTING_SURFACE, "3D: z floor SURFACE");
-    th_int(mask[cap_grid_idx3(&g3, -1, -1, 1)], CAP_WETTING_SOLID, "3D: ghost edge SOLID");
-    for (int k = 0; k < g3.nz; k++)
-      for (int j = 0; j < g3.ny; j++)
-        for (int i = 0; i < g3.nx; i++) phi[cap_grid_idx3(&g3, i, j, k)] = 0.2;
-    phi[cap_grid_idx3(&g3, 1, 2, 0)] = -0.03;
+  map_box M;
+  cap_grid_init(&M.g, CAP_GEOM_3D, 4, 5, 3, 0.1, 0, 0, 0, 1);
+  if (map_alloc(&M, "3D", 0)) {
+    cap_wetting_mask_walls(&M.g, M.mask);
+    th_int(M.mask[cap_grid_idx3(&M.g, 1, 2, -1)], CAP_WETTING_SURFACE, "3D: z floor SURFACE");
+    th_int(M.mask[cap_grid_idx3(&M.g, -1, -1, 1)], CAP_WETTING_SOLID, "3D: ghost edge SOLID");
+    for (int k = 0; k < M.g.nz; k++)
+      for (int j = 0; j < M.g.ny; j++)
+        for (int i = 0; i < M.g.nx; i++) M.phi[cap_grid_idx3(&M.g, i, j, k)] = 0.2;
+    M.phi[cap_grid_idx3(&M.g, 1, 2, 0)] = -0.03;
     size_t n_new = 0;
-    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update");
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "3D update");
     int v = 0;
-    cap_wetting_map_query(w, cap_grid_idx3(&g3, 1, 2, -1), &v);
+    cap_wetting_map_query(M.w, cap_grid_idx3(&M.g, 1, 2, -1), &v);
     th_true(n_new == 1 && v == 1, "3D: a drop in cell (1,2,0) wets the floor cell below it only");
-    phi[cap_grid_idx3(&g3, 0, 0, 0)] = -0.03;
-    th_int(cap_wetting_map_update(w, &g3, mask, phi, &n_new), CAP_SUCCESS, "3D update in the corner");
+    M.phi[cap_grid_idx3(&M.g, 0, 0, 0)] = -0.03;
+    th_int(cap_wetting_map_update(M.w, &M.g, M.mask, M.phi, &n_new), CAP_SUCCESS, "3D update in the corner");
     th_int((long)n_new, 3, "3D: a corner cell wets its three walls");
-  } else {
-    th_true(0, "3D test allocations");
+    map_close(&M);
   }
-  cap_wetting_map_free(w);
-  free(mask);
-  free(phi);
 }
 
 static void critical_tilt(void)
@@ -493,32 +471,74 @@ static void critical_tilt(void)
          "NULL output rejected");
 }
 
-/* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
- * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles *ang, all
- * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask *pin, clear. */
-static void wall_open(cap_grid *g, double **phi, double **u, double **v, double **ang, unsigned char **pin, int hand)
+/* phi, u, v of a box's flow, zero; freed by fields_free. */
+static void fields_alloc(const cap_grid *g, double **phi, double **u, double **v)
 {
-  const double deg = M_PI / 180;
-  cap_grid_init(g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  cap_grid_set_contact_angle(g, CAP_YLO, 75 * deg);
   *phi = cap_grid_field_alloc(g);
   *u = cap_grid_field_alloc(g);
   *v = cap_grid_field_alloc(g);
-  *ang = calloc((size_t)(g->nx + 2 * g->ng), sizeof **ang);
-  *pin = calloc(g->size, 1);
-  for (int t = 0; t < g->nx + 2 * g->ng; t++) (*ang)[t] = 75 * deg;
-  if (hand) cap_grid_set_wall_angles(g, CAP_YLO, *ang);
 }
 
-static void wall_close(cap_grid *g, double *phi, double *u, double *v, double *ang, unsigned char *pin)
+static void fields_free(double *phi, double *u, double *v)
 {
-  cap_grid_set_wall_angles(g, CAP_YLO, NULL);
   free(phi);
   free(u);
   free(v);
-  free(ang);
-  free(pin);
+}
+
+/* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
+ * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles ang, all
+ * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask pin, clear; the
+ * material m of the window (60, 90). */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v, *ang;
+  unsigned char *pin;
+  cap_wetting_material m; /* window_60_90() */
+} wall_box;
+
+static void wall_open(wall_box *W, int hand)
+{
+  const double deg = M_PI / 180;
+  cap_grid *g = &W->g;
+  cap_grid_init(g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
+  cap_grid_set_contact_angle(g, CAP_YLO, 75 * deg);
+  fields_alloc(g, &W->phi, &W->u, &W->v);
+  W->ang = calloc((size_t)(g->nx + 2 * g->ng), sizeof *W->ang);
+  W->pin = calloc(g->size, 1);
+  for (int t = 0; t < g->nx + 2 * g->ng; t++) W->ang[t] = 75 * deg;
+  if (hand) cap_grid_set_wall_angles(g, CAP_YLO, W->ang);
+  W->m = window_60_90();
+}
+
+/* cap_wetting_wall_update on the box's bottom wall with its material, v_static = 0.01. */
+static int wall_update(wall_box *W, const cap_wetting_contact *prev, int nprev, double dt, cap_wetting_contact *ct,
+                       int max, int *nc)
+{
+  return cap_wetting_wall_update(&W->g, CAP_YLO, W->phi, W->u, W->v, &W->m, 0.01, prev, nprev, dt, W->ang, W->pin, ct,
+                                 max, nc);
+}
+
+static void wall_close(wall_box *W)
+{
+  cap_grid_set_wall_angles(&W->g, CAP_YLO, NULL);
+  fields_free(W->phi, W->u, W->v);
+  free(W->ang);
+  free(W->pin);
+}
+
+/* phi = sin(a)(x - WALL_XC) + cos(a) y in the box's cells: a straight surface meeting the bottom wall at
+ * angle a through the liquid on its left. Returns where it crosses the wall row (y = h/2), in cells from
+ * cell 0's centre. */
+static double wall_straight(wall_box *W, double a)
+{
+  const cap_grid *g = &W->g;
+  const double xc = WALL_XC;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      W->phi[cap_grid_idx(g, i, j)] = sin(a) * (cap_grid_xc(g, i) - xc) + cos(a) * cap_grid_yc(g, j);
+  return (xc - 0.5 * g->h * cos(a) / sin(a)) / g->h - 0.5;
 }
 
 /* The model on a wall (cap_wetting_wall_update): a straight surface phi = sin(a)(x - xc) + cos(a) y
@@ -528,34 +548,26 @@ static void wall_close(cap_grid *g, double *phi, double *u, double *v, double *a
 static void wall_at_rest(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 0);
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, NULL, 0, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EINVAL,
-         "wall update: NULL material is EINVAL");
-  cap_wetting_material m = window_60_90();
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, NULL, 0, NULL), CAP_EDOM,
+  wall_box W;
+  wall_open(&W, 0);
+  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, NULL, 0, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
+         CAP_EINVAL, "wall update: NULL material is EINVAL");
+  th_int(wall_update(&W, NULL, 0, 0, NULL, 0, NULL), CAP_EDOM,
          "wall update: a side without per-position angles is EDOM");
-  th_int(cap_grid_set_wall_angles(&g, CAP_YHI, ang), CAP_EDOM,
+  th_int(cap_grid_set_wall_angles(&W.g, CAP_YHI, W.ang), CAP_EDOM,
          "per-position angles on a side without a contact angle: EDOM");
-  th_int(cap_grid_set_wall_angles(&g, CAP_YLO, ang), CAP_SUCCESS, "per-position angles on the bottom wall");
+  th_int(cap_grid_set_wall_angles(&W.g, CAP_YLO, W.ang), CAP_SUCCESS, "per-position angles on the bottom wall");
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
   const double want_theta[3] = {75, 60, 90};
-  const double xc = WALL_XC;
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
-    for (int j = 0; j < g.ny; j++)
-      for (int i = 0; i < g.nx; i++)
-        phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
+    double pos_exact = wall_straight(&W, a);
     cap_wetting_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 2, &nc);
+    int st = wall_update(&W, NULL, 0, 0, ct, 2, &nc);
     th_true(!st && nc == 1, "surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) continue;
-    /* the crossing of the wall row (y = h/2), in cells from cell 0's centre at h/2 */
-    double pos_exact = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5;
     th_true(fabs(ct[0].pos - pos_exact) < 1e-9 && ct[0].dir == 1,
             "surface at %g deg: contact at %.6f cells (exact %.6f), dry side towards +x", a_cases[c], ct[0].pos,
             pos_exact);
@@ -565,13 +577,13 @@ static void wall_at_rest(void)
             "surface at %g deg, window (60, 90), at rest: regime %d (want %d), imposed %.6f deg (want %g)", a_cases[c],
             (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
     int all = 1, npin = 0;
-    for (int t = 0; t < g.nx + 2 * g.ng; t++) all &= fabs(ang[t] - ct[0].theta) < 1e-12;
-    for (int i = 0; i < g.nx; i++) npin += pin[cap_grid_idx(&g, i, 0)];
+    for (int t = 0; t < W.g.nx + 2 * W.g.ng; t++) all &= fabs(W.ang[t] - ct[0].theta) < 1e-12;
+    for (int i = 0; i < W.g.nx; i++) npin += W.pin[cap_grid_idx(&W.g, i, 0)];
     th_true(all, "surface at %g deg: every position of the side takes the imposed angle", a_cases[c]);
     th_true(npin == (want[c] == CAP_WETTING_PINNED ? 4 : 0), "surface at %g deg: %d wall-row cells pinned (want %d)",
             a_cases[c], npin, want[c] == CAP_WETTING_PINNED ? 4 : 0);
   }
-  wall_close(&g, phi, u, v, ang, pin);
+  wall_close(&W);
 }
 
 /* a moving front: the same contact point 0.02 h further on after dt = 1e-3 gives vn = 0.02 h / dt
@@ -579,81 +591,80 @@ static void wall_at_rest(void)
 static void wall_moving_front(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 1);
-  cap_wetting_material m = window_60_90();
-  const double xc = WALL_XC;
-  double a = 75 * deg;
+  wall_box W;
+  wall_open(&W, 1);
   cap_wetting_contact prev = {0}, ct[2];
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      phi[cap_grid_idx(&g, i, j)] = sin(a) * (cap_grid_xc(&g, i) - xc) + cos(a) * cap_grid_yc(&g, j);
-  prev.pos = (xc - 0.5 * g.h * cos(a) / sin(a)) / g.h - 0.5 - 0.02;
+  prev.pos = wall_straight(&W, 75 * deg) - 0.02;
   prev.dir = 1;
   int nc = 0;
-  int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 1e-3, ang, pin, ct, 2, &nc);
-  double vn_exact = 0.02 * g.h / 1e-3;
+  int st = wall_update(&W, &prev, 1, 1e-3, ct, 2, &nc);
+  double vn_exact = 0.02 * W.g.h / 1e-3;
   th_true(!st && nc == 1 && fabs(ct[0].vn - vn_exact) < 1e-9 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
               ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
           "moving front (vn = %.4g, exact %.4g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN, vn_exact);
-  th_int(cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, &prev, 1, 0, ang, pin, ct, 2, &nc), CAP_EDOM,
-         "previous contacts with dt = 0: EDOM");
-  wall_close(&g, phi, u, v, ang, pin);
+  th_int(wall_update(&W, &prev, 1, 0, ct, 2, &nc), CAP_EDOM, "previous contacts with dt = 0: EDOM");
+  wall_close(&W);
 }
 
 /* a drop: two contact points of opposite orientation; the positions between them split at the midpoint */
 static void wall_drop(void)
 {
   const double deg = M_PI / 180;
-  cap_grid g;
-  double *phi, *u, *v, *ang;
-  unsigned char *pin;
-  wall_open(&g, &phi, &u, &v, &ang, &pin, 1);
-  cap_wetting_material m = window_60_90();
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++)
-      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - 0.5, cap_grid_yc(&g, j) + 0.1) - 0.3;
+  wall_box W;
+  wall_open(&W, 1);
+  for (int j = 0; j < W.g.ny; j++)
+    for (int i = 0; i < W.g.nx; i++)
+      W.phi[cap_grid_idx(&W.g, i, j)] = hypot(cap_grid_xc(&W.g, i) - 0.5, cap_grid_yc(&W.g, j) + 0.1) - 0.3;
   cap_wetting_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_wall_update(&g, CAP_YLO, phi, u, v, &m, 0.01, NULL, 0, 0, ang, pin, ct, 4, &nc);
+  int st = wall_update(&W, NULL, 0, 0, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].dir == -1 && ct[1].dir == 1 && fabs(ct[0].theta_m - ct[1].theta_m) < 1e-9,
           "a symmetric drop: 2 contact points, rear then front, equal angles (%.4f, %.4f deg)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN);
-  wall_close(&g, phi, u, v, ang, pin);
-}
-
-/* 2c on a solid plane tilted 30 degrees to the grid: a straight liquid surface meeting it at angle a
- * (phi linear, the virtual surface made at a: its continuation is then phi itself, exactly, so the
- * contact point and its actual angle are exact to the fill's tolerance). */
-static void linear_on_plane(const cap_grid *g, double *phi, double a, double px, double py, double tx, double ty)
-{
-  const double nx = -ty, ny = tx, mx = sin(a) * tx + cos(a) * nx, my = sin(a) * ty + cos(a) * ny;
-  for (int j = -g->ng; j < g->ny + g->ng; j++)
-    for (int i = -g->ng; i < g->nx + g->ng; i++)
-      phi[cap_grid_idx(g, i, j)] = mx * (cap_grid_xc(g, i) - px) + my * (cap_grid_yc(g, j) - py);
+  wall_close(&W);
 }
 
 /* The box of the plane cases: 40 x 32 cells of h = 1/32 from (-0.25, -0.25) (3 ghost layers), free-slip
- * walls; phi, u, v zero; *plane the solid below the line through the origin in the direction (tx, ty). */
-static void plane_open(cap_grid *g, double **phi, double **u, double **v, cap_solid **plane, double tx, double ty)
+ * walls; phi, u, v zero; the solid plane below the line through the origin at 30 degrees to the grid,
+ * in the direction (tx, ty); (px, py) the point 0.6 along it where the cases' surfaces meet it. */
+typedef struct {
+  cap_grid g;
+  double *phi, *u, *v;
+  cap_solid *plane;
+  double tx, ty, px, py;
+} plane_box;
+
+static void plane_open(plane_box *B)
 {
-  cap_grid_init(g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
-  for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  *phi = cap_grid_field_alloc(g);
-  *u = cap_grid_field_alloc(g);
-  *v = cap_grid_field_alloc(g);
-  *plane = NULL;
-  cap_solid_halfplane_alloc(plane, 0, 0, -ty, tx);
+  const double deg = M_PI / 180, beta = 30 * deg, s_c = 0.6;
+  B->tx = cos(beta);
+  B->ty = sin(beta);
+  B->px = s_c * B->tx;
+  B->py = s_c * B->ty;
+  cap_grid_init(&B->g, CAP_GEOM_PLANAR, 40, 32, 1, 1.0 / 32, -0.25, -0.25, 0, 3);
+  for (int k = 0; k < 4; k++) cap_grid_set_bc(&B->g, (cap_side)k, CAP_BC_SLIP);
+  fields_alloc(&B->g, &B->phi, &B->u, &B->v);
+  B->plane = NULL;
+  cap_solid_halfplane_alloc(&B->plane, 0, 0, -B->ty, B->tx);
 }
 
-static void plane_close(cap_solid *plane, double *phi, double *u, double *v)
+static void plane_close(plane_box *B)
 {
-  cap_solid_free(plane);
-  free(phi);
-  free(u);
-  free(v);
+  cap_solid_free(B->plane);
+  fields_free(B->phi, B->u, B->v);
+}
+
+/* 2c on the plane: a straight liquid surface meeting it at (px, py) at angle a (phi linear, the virtual
+ * surface made at a: its continuation is then phi itself, exactly, so the contact point and its actual
+ * angle are exact to the fill's tolerance). */
+static void linear_on_plane(plane_box *B, double a)
+{
+  const cap_grid *g = &B->g;
+  const double tx = B->tx, ty = B->ty, nx = -ty, ny = tx;
+  const double mx = sin(a) * tx + cos(a) * nx, my = sin(a) * ty + cos(a) * ny;
+  for (int j = -g->ng; j < g->ny + g->ng; j++)
+    for (int i = -g->ng; i < g->nx + g->ng; i++)
+      B->phi[cap_grid_idx(g, i, j)] = mx * (cap_grid_xc(g, i) - B->px) + my * (cap_grid_yc(g, j) - B->py);
 }
 
 /* a straight surface meeting the plane at 75, 50 and 100 degrees (inside the window (60, 90), below
@@ -661,12 +672,9 @@ static void plane_close(cap_solid *plane, double *phi, double *u, double *v)
  * solid cell; at 75 degrees the bad input, the pinned-cell mask and a moving front */
 static void plane_at_rest(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   cap_wetting_material m = window_60_90();
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
@@ -674,24 +682,24 @@ static void plane_at_rest(void)
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
     cap_vsurf *vs = NULL;
-    cap_vsurf_alloc(&vs, &g, plane, a);
+    cap_vsurf_alloc(&vs, &B.g, B.plane, a);
     size_t n = cap_vsurf_count(vs);
     double *ang = malloc(n * sizeof *ang);
     for (size_t k = 0; k < n; k++) ang[k] = a;
-    linear_on_plane(&g, phi, a, px, py, tx, ty);
+    linear_on_plane(&B, a);
     if (c == 0) {
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
              CAP_EINVAL, "solid update: NULL material is EINVAL");
       cap_wetting_solid_contact none[1];
       int nc = -1;
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
              CAP_ESIZE, "solid update: no room for the contact point is ESIZE");
       cap_vsurf_contact q;
       th_int(cap_vsurf_contact_get(vs, 1, &q), CAP_EDOM, "cap_vsurf_contact_get: the second of one contact is EDOM");
     }
     cap_wetting_solid_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
     th_true(!st && nc == 1, "plane, surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) {
       free(ang);
@@ -699,10 +707,10 @@ static void plane_at_rest(void)
       continue;
     }
     const cap_vsurf_contact *at = &ct[0].at;
-    th_true(hypot(at->x - px, at->y - py) < 1e-9 && fabs(at->tx - tx) < 1e-12 && fabs(at->ty - ty) < 1e-12 &&
-                fabs(at->nx + ty) < 1e-12 && fabs(at->ny - tx) < 1e-12,
+    th_true(hypot(at->x - B.px, at->y - B.py) < 1e-9 && fabs(at->tx - B.tx) < 1e-12 && fabs(at->ty - B.ty) < 1e-12 &&
+                fabs(at->nx + B.ty) < 1e-12 && fabs(at->ny - B.tx) < 1e-12,
             "plane, surface at %g deg: contact at (%.9f, %.9f) (exact (%.9f, %.9f)), dry side down the plane",
-            a_cases[c], at->x, at->y, px, py);
+            a_cases[c], at->x, at->y, B.px, B.py);
     th_true(fabs(ct[0].theta_m - a) < 1e-9, "plane, surface at %g deg: measured angle %.9f deg (linear phi: exact)",
             a_cases[c], ct[0].theta_m / deg);
     th_true(ct[0].choice.regime == want[c] && fabs(ct[0].theta - want_theta[c] * deg) < 1e-9 && !ct[0].wetted,
@@ -713,18 +721,18 @@ static void plane_at_rest(void)
     th_true(all, "plane, surface at %g deg: every solid cell takes the imposed angle", a_cases[c]);
     if (c == 0) {
       /* the pinned-cell mask: the fluid cells next to the solid within 2 cells of the pinned point */
-      unsigned char *pin = malloc(g.size);
-      memset(pin, 7, g.size); /* entries the call does not own stay as they are */
-      linear_on_plane(&g, phi, a, px, py, tx, ty);
-      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
+      unsigned char *pin = malloc(B.g.size);
+      memset(pin, 7, B.g.size); /* entries the call does not own stay as they are */
+      linear_on_plane(&B, a);
+      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
       const unsigned char *in = cap_vsurf_cells(vs);
       int npin = 0, ok = !st;
-      for (int j = 0; j < g.ny; j++)
-        for (int i = 0; i < g.nx; i++) {
-          size_t k = cap_grid_idx(&g, i, j);
-          int next = !in[k] && ((i > 0 && in[k - 1]) || (i < g.nx - 1 && in[k + 1]) || (j > 0 && in[k - g.sy]) ||
-                                (j < g.ny - 1 && in[k + g.sy]));
-          int near = hypot(cap_grid_xc(&g, i) - px, cap_grid_yc(&g, j) - py) < 2 * g.h;
+      for (int j = 0; j < B.g.ny; j++)
+        for (int i = 0; i < B.g.nx; i++) {
+          size_t k = cap_grid_idx(&B.g, i, j);
+          int next = !in[k] && ((i > 0 && in[k - 1]) || (i < B.g.nx - 1 && in[k + 1]) || (j > 0 && in[k - B.g.sy]) ||
+                                (j < B.g.ny - 1 && in[k + B.g.sy]));
+          int near = hypot(cap_grid_xc(&B.g, i) - B.px, cap_grid_yc(&B.g, j) - B.py) < 2 * B.g.h;
           ok &= next ? pin[k] == near : pin[k] == 7;
           npin += next && near;
         }
@@ -735,55 +743,52 @@ static void plane_at_rest(void)
       free(pin);
       /* the same contact point 0.02 h further down the plane than before, dt = 1e-3: vn = 0.02 h / dt > v_static */
       cap_wetting_solid_contact prev = ct[0];
-      prev.at.x -= 0.02 * g.h * tx;
-      prev.at.y -= 0.02 * g.h * ty;
+      prev.at.x -= 0.02 * B.g.h * B.tx;
+      prev.at.y -= 0.02 * B.g.h * B.ty;
       for (size_t k = 0; k < n; k++) ang[k] = a;
       cap_vsurf_set_cell_angles(vs, ang, n);
-      linear_on_plane(&g, phi, a, px, py, tx, ty);
-      st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
-      th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
+      linear_on_plane(&B, a);
+      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
+      th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * B.g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
                   ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
               "plane, moving front (vn = %.6g, exact %.6g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN,
-              20 * g.h);
-      th_int(cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc), CAP_EDOM,
-             "plane, previous contacts with dt = 0: EDOM");
+              20 * B.g.h);
+      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc),
+             CAP_EDOM, "plane, previous contacts with dt = 0: EDOM");
     }
     free(ang);
     cap_vsurf_free(vs);
   }
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 /* the wetting history: a surface at 80 degrees against (theta_r, theta_a, theta_aw) = (60, 90, 70) is
  * pinned on a dry plane and advances at theta_aw once the plane ahead has been wetted */
 static void plane_history(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   double a = 80 * deg;
   cap_wetting_material mw;
   cap_wetting_material_init(&mw, 60 * deg, 90 * deg, 70 * deg, 0);
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &g, plane, a);
+  cap_vsurf_alloc(&vs, &B.g, B.plane, a);
   size_t n = cap_vsurf_count(vs);
-  double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&g);
-  unsigned char *mask = calloc(g.size, 1);
+  double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&B.g);
+  unsigned char *mask = calloc(B.g.size, 1);
   cap_wetting_map *map = NULL;
-  cap_wetting_map_alloc(&map, &g);
-  th_int(cap_wetting_mask_vsurf(vs, &g, mask), CAP_SUCCESS, "cap_wetting_mask_vsurf");
+  cap_wetting_map_alloc(&map, &B.g);
+  th_int(cap_wetting_mask_vsurf(vs, &B.g, mask), CAP_SUCCESS, "cap_wetting_mask_vsurf");
   /* the mask: SURFACE exactly where a solid cell has a fluid face-neighbour */
   const unsigned char *in = cap_vsurf_cells(vs);
   int ok = 1;
   size_t nsurf = 0;
-  for (int j = 0; j < g.ny; j++)
-    for (int i = 0; i < g.nx; i++) {
-      size_t c = cap_grid_idx(&g, i, j);
-      int first = in[c] && ((i > 0 && !in[c - 1]) || (i < g.nx - 1 && !in[c + 1]) || (j > 0 && !in[c - g.sy]) ||
-                            (j < g.ny - 1 && !in[c + g.sy]));
+  for (int j = 0; j < B.g.ny; j++)
+    for (int i = 0; i < B.g.nx; i++) {
+      size_t c = cap_grid_idx(&B.g, i, j);
+      int first = in[c] && ((i > 0 && !in[c - 1]) || (i < B.g.nx - 1 && !in[c + 1]) || (j > 0 && !in[c - B.g.sy]) ||
+                            (j < B.g.ny - 1 && !in[c + B.g.sy]));
       ok &= mask[c] == (!in[c] ? CAP_WETTING_FLUID : first ? CAP_WETTING_SURFACE : CAP_WETTING_SOLID);
       nsurf += mask[c] == CAP_WETTING_SURFACE;
     }
@@ -791,10 +796,10 @@ static void plane_history(void)
   for (int pass = 0; pass < 2; pass++) {
     for (size_t k = 0; k < n; k++) ang[k] = a;
     cap_vsurf_set_cell_angles(vs, ang, n);
-    linear_on_plane(&g, phi, a, px, py, tx, ty);
+    linear_on_plane(&B, a);
     cap_wetting_solid_contact ct[2];
     int nc = 0;
-    int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
     cap_wetting_regime rw = pass ? CAP_WETTING_ADVANCING : CAP_WETTING_PINNED;
     double tw = pass ? 70 * deg : a;
     th_true(!st && nc == 1 && ct[0].wetted == pass && ct[0].choice.regime == rw && fabs(ct[0].theta - tw) < 1e-9,
@@ -802,17 +807,17 @@ static void plane_history(void)
             pass ? "wetted" : "dry", nc == 1 ? (int)ct[0].choice.regime : -1, (int)rw,
             nc == 1 ? ct[0].theta / deg : NAN, tw / deg);
     /* wet the whole plane: liquid everywhere */
-    for (size_t c = 0; c < g.size; c++) wet[c] = -1;
+    for (size_t c = 0; c < B.g.size; c++) wet[c] = -1;
     size_t nw = 0;
     if (!pass)
-      th_true(!cap_wetting_map_update(map, &g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
+      th_true(!cap_wetting_map_update(map, &B.g, mask, wet, &nw) && nw == nsurf, "every SURFACE cell wetted (%zu)", nw);
   }
   cap_wetting_map_free(map);
   free(mask);
   free(wet);
   free(ang);
   cap_vsurf_free(vs);
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 /* a drop on the plane: two contact points with opposite dry directions, its angles within 1 degree of
@@ -821,33 +826,30 @@ static void plane_history(void)
  * a curved surface (radius 9.6 cells here) */
 static void plane_drop(void)
 {
-  const double deg = M_PI / 180, beta = 30 * deg, tx = cos(beta), ty = sin(beta);
-  const double s_c = 0.6, px = s_c * tx, py = s_c * ty; /* the contact point, on the plane */
-  cap_grid g;
-  double *phi, *u, *v;
-  cap_solid *plane;
-  plane_open(&g, &phi, &u, &v, &plane, tx, ty);
+  const double deg = M_PI / 180;
+  plane_box B;
+  plane_open(&B);
   cap_wetting_material m = window_60_90();
   const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
-  const double cx = px - cdist * -ty, cy = py - cdist * tx;
+  const double cx = B.px - cdist * -B.ty, cy = B.py - cdist * B.tx;
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &g, plane, th_exact);
+  cap_vsurf_alloc(&vs, &B.g, B.plane, th_exact);
   size_t n = cap_vsurf_count(vs);
   double *ang = malloc(n * sizeof *ang);
   for (size_t k = 0; k < n; k++) ang[k] = th_exact;
-  for (int j = -g.ng; j < g.ny + g.ng; j++)
-    for (int i = -g.ng; i < g.nx + g.ng; i++)
-      phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - R;
+  for (int j = -B.g.ng; j < B.g.ny + B.g.ng; j++)
+    for (int i = -B.g.ng; i < B.g.nx + B.g.ng; i++)
+      B.phi[cap_grid_idx(&B.g, i, j)] = hypot(cap_grid_xc(&B.g, i) - cx, cap_grid_yc(&B.g, j) - cy) - R;
   cap_wetting_solid_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_vsurf_update(vs, &g, phi, u, v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
+  int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].at.tx * ct[1].at.tx + ct[0].at.ty * ct[1].at.ty < -0.99 &&
               fabs(ct[0].theta_m - th_exact) < deg && fabs(ct[1].theta_m - th_exact) < deg,
           "a drop on the plane: 2 contact points, opposite dry directions, angles %.4f and %.4f deg (circle %.4f)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN, th_exact / deg);
   free(ang);
   cap_vsurf_free(vs);
-  plane_close(plane, phi, u, v);
+  plane_close(&B);
 }
 
 static const th_case cases[] = {

@@ -21,28 +21,29 @@ static int report(int ok, const char *detail, const char *fmt, va_list ap)
   return ok;
 }
 
+/* One numerical comparison: `e` is the error of kind `kind` ("rel" or "abs") against tolerance `tol`. */
+static int compare(double got, double want, double e, const char *kind, double tol, const char *fmt, va_list ap)
+{
+  int ok = isfinite(got) && e <= tol;
+  char d[200];
+  snprintf(d, sizeof d, "got %.12g want %.12g (%s err %.2e, tol %.1e)", got, want, kind, e, tol);
+  return report(ok, d, fmt, ap);
+}
+
 int th_rel(double got, double want, double rtol, const char *fmt, ...)
 {
-  double e = fabs(got - want) / (want != 0 ? fabs(want) : 1.0);
-  int ok = isfinite(got) && e <= rtol;
-  char d[200];
-  snprintf(d, sizeof d, "got %.12g want %.12g (rel err %.2e, tol %.1e)", got, want, e, rtol);
   va_list ap;
   va_start(ap, fmt);
-  report(ok, d, fmt, ap);
+  int ok = compare(got, want, fabs(got - want) / (want != 0 ? fabs(want) : 1.0), "rel", rtol, fmt, ap);
   va_end(ap);
   return ok;
 }
 
 int th_abs(double got, double want, double atol, const char *fmt, ...)
 {
-  double e = fabs(got - want);
-  int ok = isfinite(got) && e <= atol;
-  char d[200];
-  snprintf(d, sizeof d, "got %.12g want %.12g (abs err %.2e, tol %.1e)", got, want, e, atol);
   va_list ap;
   va_start(ap, fmt);
-  report(ok, d, fmt, ap);
+  int ok = compare(got, want, fabs(got - want), "abs", atol, fmt, ap);
   va_end(ap);
   return ok;
 }
