@@ -23,7 +23,7 @@ int cyl_bath(exp_scene **sc, int nx, int ny, double h, cap_solid *solid, double 
                                .force = 1};
   int st = exp_scene_alloc(sc, &spec);
   if (st) return st;
-  exp_scene_fluid(*sc, 1, 1, nu, 0, -1);
+  exp_scene_fluid(*sc, (exp_fluid){.rho = 1, .sigma = 1, .mu = nu, .gy = -1});
   (*sc)->p.extension_order = 1;
   (*sc)->p.reinit_every = reinit_every;
   return CAP_SUCCESS;

@@ -122,7 +122,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
   if (st) return st;
   exp_scene_mode_drop(sc, axi ? 0 : nc * h / 2, nc * h / 2, o.R, par[P_AMPLITUDE], o.n);
   st = exp_scene_reinit(sc, 20);
-  exp_scene_fluid(sc, par[P_RHO], par[P_SIGMA], mu, 0, 0);
+  exp_scene_fluid(sc, (exp_fluid){.rho = par[P_RHO], .sigma = par[P_SIGMA], .mu = mu});
   sc->p.extension_order = 3; /* linear along the normals */
   sc->p.reinit_every = 1;
   if (!st) st = reference(par, mu, axi, &r->T_ref, &r->b_ref, &r->t_end);

@@ -79,7 +79,7 @@ static int thread_setup(exp_scene **sc, const double *par, double cells, double 
   int st = exp_scene_alloc(sc, &spec);
   if (st) return st;
   exp_scene_set_phi(*sc, thread_phi, (const double[]){x, par[P_EPS]});
-  exp_scene_fluid(*sc, 1, 1, par[P_OH], 0, 0); /* Oh = mu / sqrt(rho sigma R) */
+  exp_scene_fluid(*sc, (exp_fluid){.rho = 1, .sigma = 1, .mu = par[P_OH]}); /* Oh = mu / sqrt(rho sigma R) */
   (*sc)->p.extension_order = extension_order;
   (*sc)->p.reinit_every = 1;
   return CAP_SUCCESS;

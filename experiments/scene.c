@@ -75,13 +75,13 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
   return CAP_SUCCESS;
 }
 
-void exp_scene_fluid(exp_scene *sc, double rho, double sigma, double mu, double gx, double gy)
+void exp_scene_fluid(exp_scene *sc, exp_fluid f)
 {
-  sc->p.rho = rho;
-  sc->p.sigma = sigma;
-  sc->p.mu = mu;
-  sc->p.gx = gx;
-  sc->p.gy = gy;
+  sc->p.rho = f.rho;
+  sc->p.sigma = f.sigma;
+  sc->p.mu = f.mu;
+  sc->p.gx = f.gx;
+  sc->p.gy = f.gy;
 }
 
 void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void *user), const void *user)
@@ -289,7 +289,7 @@ int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta
 
 void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double gy)
 {
-  exp_scene_fluid(sc, 1, 1, sqrt(1.0 / la), gx, gy);
+  exp_scene_fluid(sc, (exp_fluid){.rho = 1, .sigma = 1, .mu = sqrt(1.0 / la), .gx = gx, .gy = gy});
   sc->p.extension_order = 1;
   sc->p.reinit_every = 10;
 }

@@ -86,8 +86,14 @@ void exp_scene_free(exp_scene *sc);
  * interior cell centre: hypot(x - xc, y - yc) - r. */
 void exp_scene_circle(exp_scene *sc, double xc, double yc, double r);
 
-/* The fluid of sc->p: density rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy). */
-void exp_scene_fluid(exp_scene *sc, double rho, double sigma, double mu, double gx, double gy);
+/* The liquid and its gravity, by field name so that no two values can be swapped unseen: density
+ * rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy); a field left out is 0. */
+typedef struct {
+  double rho, sigma, mu, gx, gy;
+} exp_fluid;
+
+/* Sets the fluid of sc->p. */
+void exp_scene_fluid(exp_scene *sc, exp_fluid f);
 
 /* Sets phi(x, y) = f(x, y, user) at every interior cell centre (ghosts are the level set's). */
 void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void *user), const void *user);

@@ -53,7 +53,7 @@ static int drop_setup(exp_scene **sc, drop *d, const double *par, double la, dou
   d->xc = axi ? 0 : n * h / 2 + par[P_OFFSET] * h;
   d->yc = n * h / 2 + 0.3817 * par[P_OFFSET] * h;
   exp_scene_circle(*sc, d->xc, d->yc, d->R);
-  exp_scene_fluid(*sc, 1, 1, sqrt(1.0 / la), 0, 0);
+  exp_scene_fluid(*sc, (exp_fluid){.rho = 1, .sigma = 1, .mu = sqrt(1.0 / la)});
   return CAP_SUCCESS;
 }
 
