@@ -1,17 +1,42 @@
 /* cap_subcell: the geometry of a cell cut by a straight interface. The liquid fractions of the
  * viscous step's control volumes (cap_viscosity) and the fluid fractions of cells cut by a solid
- * (cap_solid) are the area of a square on one side of a line; this module owns that formula. Pure
- * functions of their arguments, no errors.
+ * (cap_solid) are the area of a square on one side of a line; this module owns that formula. A pure
+ * function of its arguments, no errors; inline, since the viscous step evaluates it for every control
+ * volume of every step.
  */
 #ifndef CAP_SUBCELL_H
 #define CAP_SUBCELL_H
+
+#include <math.h>
 
 /* Liquid fraction of the unit square |x|, |y| <= 1/2 on the side n.x + d < 0 of the straight line
  * n.x + d = 0, n = (nx, ny) / |(nx, ny)|: d is the signed distance from the square's centre to the line
  * in units of the side, positive when the centre is on the void side. In [0, 1]; 0 for d >= (|n_x| +
  * |n_y|)/2, 1 for d <= -(|n_x| + |n_y|)/2, 1/2 at d = 0, and f(d) + f(-d) = 1 exactly. (nx, ny) = 0
- * gives 1, 1/2 or 0 by the sign of d. The piecewise form of the area below a line in a rectangle
- * (Scardovelli & Zaleski 2000, J. Comput. Phys. 164, 228), derived in cap_subcell.c. */
-double cap_subcell_square_fraction(double nx, double ny, double d);
+ * gives 1, 1/2 or 0 by the sign of d.
+ *
+ * Derivation. Reflections x -> -x, y -> -y and the swap x <-> y map the square onto itself, so take
+ * a = max(|n_x|, |n_y|) >= b = min(...), a^2 + b^2 = 1, and f(-d) = 1 - f(d) lets us take d >= 0.
+ * With the corner coordinates e = x + 1/2 in [0, 1]^2 the liquid is a e1 + b e2 < s, s = (a + b)/2 -
+ * d <= a. For 0 < s <= b it is the corner triangle of legs s/a, s/b: area s^2 / (2ab). For b <= s <=
+ * a the line crosses both sides e2 = 0 and e2 = 1: a trapezium of mean width (s - b/2)/a, i.e.
+ * 1/2 - d/a. The branches meet at d = (a - b)/2 (area b/(2a)); the area is 0 for s <= 0. This is the
+ * piecewise form of the inclusion-exclusion formula of Scardovelli & Zaleski (2000), J. Comput.
+ * Phys. 164, 228, [s^2 - (s-a)_+^2 - (s-b)_+^2 + (s-a-b)_+^2] / (2ab), written without its
+ * cancellation at small b. */
+static inline double cap_subcell_square_fraction(double nx, double ny, double d)
+{
+  double len = hypot(nx, ny);
+  if (!(len > 0)) return d < 0 ? 1 : (d > 0 ? 0 : 0.5);
+  double a = fmax(fabs(nx), fabs(ny)) / len, b = fmin(fabs(nx), fabs(ny)) / len, t = fabs(d), f;
+  if (t <= 0.5 * (a - b))
+    f = 0.5 - t / a;
+  else if (t < 0.5 * (a + b)) {
+    double s = 0.5 * (a + b) - t;
+    f = s * s / (2 * a * b);
+  } else
+    f = 0;
+  return d > 0 ? f : 1 - f;
+}
 
 #endif
