@@ -106,7 +106,7 @@ static int move_body(exp_scene *sc, cap_body *b, int part, const cap_force *F, d
   int st = cap_body_step(b, fx, fy, sc->p.gx, sc->p.gy, sc->info.dt, part < 0 ? &dx : NULL, &dy);
   if (st) return st;
   st = part < 0 ? cap_solid_translate(sc->solid, dx, dy) : cap_solid_part_translate(sc->solid, part, 0, dy);
-  sc->p.solid_motion[part < 0 ? 0 : part] = (cap_ns_rigid){b->u, b->v, 0, b->x, b->y};
+  sc->s->bounds.motion[part < 0 ? 0 : part] = (cap_ns_rigid){b->u, b->v, 0, b->x, b->y};
   *sank |= closed_over(&sc->g, sc->s->phi, F, R, b->x, b->y) || b->y - R < 6 * sc->g.h;
   return st;
 }

@@ -107,7 +107,7 @@ double cyl_wall_distance(double R, double xb, double h);
 /* TWO DIFFERENT CYLINDERS in one box (no symmetry plane between them): a on the left, b on the
  * right, of the same radius, each with its own contact angle (one virtual surface, an angle per part
  * of the union a + b) and density, held horizontally and free vertically (a cap_body each, each part
- * moved by its own force, cap_force_on_part, and its faces at its own velocity, solid_motion[part]).
+ * moved by its own force, cap_force_on_part, and its faces at its own velocity, bounds.motion[part]).
  * The box: walls at 90 degrees reach[0] l_c beyond a and reach[1] beyond b; the heights and the
  * solver as for one free cylinder above, the far level Y below the lower planned centre. Start: the
  * liquid flat at yl, each body cut by it where a flat surface makes its angle (centre R cos(theta)

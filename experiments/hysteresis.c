@@ -16,7 +16,7 @@
  *   and 1.5 R0 above the cap. Free-slip walls; the bottom one has per-position contact angles set before
  *   every step by cap_wetting_wall_update (solver/cap_wetting.h: a moving front takes theta_a or theta_r, a
  *   front at rest Eq. 10 through the sign of its actual angle against the two; a pinned front keeps its
- *   actual angle and its wall-row cells are passed to the solver as cap_ns_params.pinned, which closes their
+ *   actual angle and its wall-row cells are passed to the solver as cap_ns_bounds.pinned, which closes their
  *   faces along the wall: the liquid does not slide there, a no-slip patch on the free-slip wall). The front
  *   velocity is the contact point's own motion between steps; v_static = --v-static (default
  *   0.02 sqrt(sigma/R0)). Viscosity from La = 10 (--la). Solver as in young_angles (stress-form viscosity,

@@ -69,8 +69,8 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
     return st;
   }
   sc->p = cap_ns_params_default();
-  sc->p.vsurf = sc->vs;
-  sc->p.pinned = sc->pinned;
+  sc->s->bounds.vsurf = sc->vs;
+  sc->s->bounds.pinned = sc->pinned;
   *out = sc;
   return CAP_SUCCESS;
 }

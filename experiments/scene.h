@@ -10,9 +10,9 @@
  *
  * Conventions: the experiment's units (the solver is SI-agnostic); angles in radians; the level set
  * is liquid where phi < 0. The fields are the state's (sc->s->phi, u, v, p, kappa); sc->g is the
- * grid as the scene made it (sc->s->g is the state's copy of it). sc->p starts as cap_ns_params_default()
- * with p.vsurf and p.pinned set to the scene's; the experiment sets the physics before running and
- * may change sc->p between steps (a ramped gravity, a moving solid's velocity).
+ * grid as the scene made it (sc->s->g is the state's copy of it). sc->p starts as cap_ns_params_default(),
+ * the state's bounds.vsurf and bounds.pinned are the scene's; the experiment sets the physics before
+ * running and may change sc->p and the bounds between steps (a ramped gravity, a moving solid's velocity).
  *
  * The run loop (exp_scene_run), for one exp_loop L:
  *     sc->info = {0}; sc->t_end = L.t_end; sc->stop = 0
@@ -52,7 +52,7 @@ typedef struct {
   cap_solid *solid;   /* a solid inside the domain, taken over by the scene; NULL: none */
   double solid_angle; /* its contact angle, rad */
   int force;          /* 1: allocate sc->fw, the workspace of cap_force on the solid */
-  int pinned;         /* 1: allocate sc->pinned (g.size cells, zero), the mask of params.pinned */
+  int pinned;         /* 1: allocate sc->pinned (g.size cells, zero), the mask of bounds.pinned */
 } exp_scene_spec;
 
 typedef struct {

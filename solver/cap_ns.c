@@ -23,10 +23,10 @@ struct cap_ns_ws {
   double *u2, *v2;                  /* advected velocity */
   double *rhs;                      /* pressure right-hand side */
   double *phi_s;                    /* phi sampled at faces */
-  double *phi_f;                    /* phi of the flow: the solid cells never liquid (params.vsurf) */
+  double *phi_f;                    /* phi of the flow: the solid cells never liquid (bounds.vsurf) */
   unsigned char *known;             /* faces next to liquid */
-  unsigned char *xclosed, *yclosed; /* faces closed: solid faces (params.vsurf), pinned contact points
-                                     * (params.pinned) */
+  unsigned char *xclosed, *yclosed; /* faces closed: solid faces (bounds.vsurf), pinned contact points
+                                     * (bounds.pinned) */
   /* the air band's projection (params.air_projection; its solve reuses `poisson`) */
   double *phi_a, *q;
   unsigned char *axc, *ayc;
@@ -77,20 +77,27 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("air_projection", p->air_projection, 0, 1);
   if (!s) s = cap_check_int_range("reinit_keep_area", p->reinit_keep_area, 0, 1);
   if (!s) s = cap_check_nonneg("keep_area_target", p->keep_area_target, "m^2 or m^3");
+  if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
+    s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
+                  (int)p->viscosity_form);
+  return s;
+}
+
+/* Every field of every part's rigid motion finite (CAP_EDOM naming it, e.g. bounds.motion[0].u). */
+static int check_bounds(const cap_ns_bounds *b)
+{
+  int s = CAP_SUCCESS;
   for (int k = 0; k < CAP_SOLID_MAX_PARTS && !s; k++) {
-    const cap_ns_rigid *m = &p->solid_motion[k];
+    const cap_ns_rigid *m = &b->motion[k];
     const double val[5] = {m->u, m->v, m->omega, m->cx, m->cy};
     static const char *const field[5] = {"u", "v", "omega", "cx", "cy"}, *const unit[5] = {"m/s", "m/s", "rad/s", "m",
                                                                                            "m"};
     for (int f = 0; f < 5 && !s; f++) {
       char name[40];
-      snprintf(name, sizeof name, "solid_motion[%d].%s", k, field[f]);
+      snprintf(name, sizeof name, "bounds.motion[%d].%s", k, field[f]);
       s = cap_check_finite(name, val[f], unit[f]);
     }
   }
-  if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
-    s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
-                  (int)p->viscosity_form);
   return s;
 }
 
@@ -381,23 +388,23 @@ static void pin_faces(const cap_grid *g, const unsigned char *solid, int i, int 
 }
 
 /* The closed faces (xclosed / yclosed), for the projection as walls: the faces of the solids
- * (cap_ns_params.vsurf), and at pinned contact points (cap_ns_params.pinned) the faces along the
+ * (cap_ns_bounds.vsurf), and at pinned contact points (cap_ns_bounds.pinned) the faces along the
  * wall or the solid of every pinned cell next to one (pin_faces), so the liquid does not slide there
  * (a no-slip patch on a free-slip wall; on a solid's staircase the cells next to it stop) and stays
  * incompressible. */
-static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char *xc, unsigned char *yc)
+static void close_faces(const cap_grid *g, const cap_ns_bounds *b, unsigned char *xc, unsigned char *yc)
 {
   memset(xc, 0, g->size);
   memset(yc, 0, g->size);
-  const unsigned char *solid = p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL;
-  if (p->vsurf) {
-    const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
+  const unsigned char *solid = b->vsurf ? cap_vsurf_cells(b->vsurf) : NULL;
+  if (b->vsurf) {
+    const unsigned char *sx = cap_vsurf_xfaces(b->vsurf), *sy = cap_vsurf_yfaces(b->vsurf);
     for (size_t c = 0; c < g->size; c++) {
       xc[c] = sx[c];
       yc[c] = sy[c];
     }
   }
-  const unsigned char *pinned = p->pinned;
+  const unsigned char *pinned = b->pinned;
   if (!pinned) return;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -411,25 +418,25 @@ static void close_faces(const cap_grid *g, const cap_ns_params *p, unsigned char
     }
 }
 
-/* The faces of the solids (params.vsurf) at the rigid velocity of their part: the part of the solid
+/* The faces of the solids (bounds.vsurf) at the rigid velocity of their part: the part of the solid
  * cell on the face's low side if that one is solid, else the high side's. */
-static void solid_faces(const cap_grid *g, const cap_ns_params *p, double *u, double *v)
+static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, double *v)
 {
-  if (!p->vsurf) return;
-  const unsigned char *sx = cap_vsurf_xfaces(p->vsurf), *sy = cap_vsurf_yfaces(p->vsurf);
-  const unsigned char *in = cap_vsurf_cells(p->vsurf), *part = cap_vsurf_parts(p->vsurf);
+  if (!b->vsurf) return;
+  const unsigned char *sx = cap_vsurf_xfaces(b->vsurf), *sy = cap_vsurf_yfaces(b->vsurf);
+  const unsigned char *in = cap_vsurf_cells(b->vsurf), *part = cap_vsurf_parts(b->vsurf);
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!sx[c]) continue;
-      const cap_ns_rigid *m = &p->solid_motion[in[c - 1] ? part[c - 1] : part[c]];
+      const cap_ns_rigid *m = &b->motion[in[c - 1] ? part[c - 1] : part[c]];
       u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
     }
   for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!sy[c]) continue;
-      const cap_ns_rigid *m = &p->solid_motion[in[c - g->sy] ? part[c - g->sy] : part[c]];
+      const cap_ns_rigid *m = &b->motion[in[c - g->sy] ? part[c - g->sy] : part[c]];
       v[c] = m->v + m->omega * (cap_grid_xc(g, i) - m->cx);
     }
 }
@@ -576,18 +583,19 @@ static void shift_phi(const cap_grid *g, double *phi, double d)
  * with the slope of the measure (minus the interface's length or area) from a trial shift of 1e-3 h
  * (the slope itself changes with the shift by kappa times it, relatively, hence a few steps). *given:
  * the measure after less the measure before. */
-static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, double *phi, double *given)
+static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_vsurf *vsurf, double *phi,
+                  double *given)
 {
   *given = 0;
   if (!p->reinit_keep_area) return cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
   double before = 0, m1 = 0, m = 0;
-  int st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &before);
+  int st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &before);
   const double m0 = p->keep_area_target > 0 ? p->keep_area_target : before;
   if (!st) st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
-  if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m1);
+  if (!st) st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m1);
   const double eps = 1e-3 * g->h;
   if (!st) shift_phi(g, phi, eps);
-  if (!st) st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
+  if (!st) st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m);
   if (st) return st;
   const double slope = (m1 - m) / eps;
   if (!(slope > 0)) {
@@ -597,7 +605,7 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, doubl
   } /* no interface */
   for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
     shift_phi(g, phi, (m - m0) / slope);
-    st = cap_levelset_fluid_measure(g, phi, p->vsurf, w->phi_f, &m);
+    st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m);
   }
   *given = m - before;
   return st;
@@ -608,6 +616,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!s || !w) return CAP_ERROR(CAP_EINVAL, "cap_ns_step: state or workspace is NULL");
   int st = cap_ns_params_check(p);
   if (!st) st = cap_check_positive("dt", dt, "s");
+  if (!st) st = check_bounds(&s->bounds);
   if (st) return st;
   const cap_grid *g = &s->g;
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
@@ -623,15 +632,15 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
    * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
    * the viscous step */
-  const int closed = p->pinned || p->vsurf;
-  const unsigned char *solid_cells = p->vsurf ? cap_vsurf_cells(p->vsurf) : NULL;
+  const int closed = s->bounds.pinned || s->bounds.vsurf;
+  const unsigned char *solid_cells = s->bounds.vsurf ? cap_vsurf_cells(s->bounds.vsurf) : NULL;
   const double *pf = phi;
-  if ((st = cap_levelset_ws_set_vsurf(w->ls, p->vsurf))) return st;
-  cap_viscosity_set_fixed_faces(w->visc, p->vsurf ? cap_vsurf_xfaces(p->vsurf) : NULL,
-                                p->vsurf ? cap_vsurf_yfaces(p->vsurf) : NULL);
-  if (p->vsurf) {
-    if ((st = cap_levelset_fill_ghosts(g, phi)) || (st = cap_vsurf_fill(p->vsurf, g, phi)) ||
-        (st = cap_vsurf_fluid_phi(p->vsurf, g, phi, w->phi_f)))
+  if ((st = cap_levelset_ws_set_vsurf(w->ls, s->bounds.vsurf))) return st;
+  cap_viscosity_set_fixed_faces(w->visc, s->bounds.vsurf ? cap_vsurf_xfaces(s->bounds.vsurf) : NULL,
+                                s->bounds.vsurf ? cap_vsurf_yfaces(s->bounds.vsurf) : NULL);
+  if (s->bounds.vsurf) {
+    if ((st = cap_levelset_fill_ghosts(g, phi)) || (st = cap_vsurf_fill(s->bounds.vsurf, g, phi)) ||
+        (st = cap_vsurf_fluid_phi(s->bounds.vsurf, g, phi, w->phi_f)))
       return st;
     pf = w->phi_f;
   }
@@ -658,7 +667,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t2 = now();
   info->t_advect = t2 - t1;
   /* 2. viscosity (the solids' faces are its Dirichlet data) */
-  solid_faces(g, p, u, v);
+  solid_faces(g, &s->bounds, u, v);
   if (p->mu > 0) {
     cap_viscosity_status vs;
     if (p->viscosity_form == CAP_NS_VISCOSITY_STRESS)
@@ -678,9 +687,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   periodic_copies(g, u, v);
   /* 4. projection */
   if (closed) {
-    close_faces(g, p, w->xclosed, w->yclosed);
-    zero_closed_faces(g, p->pinned, solid_cells, w->xclosed, w->yclosed, u, v, 0);
-    solid_faces(g, p, u, v);
+    close_faces(g, &s->bounds, w->xclosed, w->yclosed);
+    zero_closed_faces(g, s->bounds.pinned, solid_cells, w->xclosed, w->yclosed, u, v, 0);
+    solid_faces(g, &s->bounds, u, v);
   }
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
   st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? cap_tension_value : NULL, &ten);
@@ -731,8 +740,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     return st;
   zero_wall_faces(g, u, v);
   if (closed) {
-    zero_closed_faces(g, p->pinned, solid_cells, w->xclosed, w->yclosed, u, v, 1);
-    solid_faces(g, p, u, v);
+    zero_closed_faces(g, s->bounds.pinned, solid_cells, w->xclosed, w->yclosed, u, v, 1);
+    solid_faces(g, &s->bounds, u, v);
   }
   if (p->air_projection && (st = air_projection(w, g, p, pf, solid_cells, closed, u, v)))
     return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
@@ -741,7 +750,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   info->t_extend = t5 - t4;
   /* 6. level set */
   st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
-  if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0) st = reinit(w, g, p, phi, &info->area_given);
+  if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
+    st = reinit(w, g, p, s->bounds.vsurf, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)

@@ -33,7 +33,7 @@
  * AXI (x = r, the XLO side at r = 0 the axis): div u = (r_{i+1} u_{i+1} - r_i u_i)/(r_c h) + (v_{j+1} -
  * v_j)/h, cap_poisson's r-weighted operator, the curvature with its azimuthal term, u_r odd across the
  * axis and 0 on it. Validity: planar 2D and AXI; 3D returns CAP_EGEOM. Solids inside the domain and
- * their motion: params.vsurf, params.solid_motion (below).
+ * their motion, pinned contact cells: the state's bounds (cap_ns_bounds, below).
  * FAILURE. A non-finite u, v, p or phi, or a pressure solve that does not converge, returns an error
  * whose message names the step, the time and the cell; the state then holds a partial update and must
  * not be stepped further. Rationale and measurements: docs/design/time-step.md.
@@ -57,20 +57,20 @@ typedef struct {
   double cx, cy; /* centre of the rotation, m */
 } cap_ns_rigid;
 
-/* SOLIDS inside the domain (vsurf, cap_vsurf.h): at the start of the step and at every stage of the
- * level-set update, phi in the solid cells is the continuation at the solid's contact angle, so the
+/* SOLIDS inside the domain (bounds.vsurf, cap_vsurf.h): at the start of the step and at every stage of
+ * the level-set update, phi in the solid cells is the continuation at the solid's contact angle, so the
  * curvature of the contact cells carries Young's relation. The flow sees solid cells as neither liquid
- * nor air: no pressure unknown, every face touching one closed in the projection (as a wall of the
- * box) and held at the solid's velocity (0 at rest) by the viscous step (no slip on the staircase,
- * first order) and after the extension.
+ * nor air: no pressure unknown, every face touching one closed in the projection (as a wall of the box)
+ * and held at the solid's velocity (0 at rest) by the viscous step (no slip on the staircase, first
+ * order) and after the extension.
  * The liquid is phi < 0 outside the solid cells.
- * MOVING SOLIDS: solid_motion[k] is the rigid velocity of part k of the solid of vsurf (cap_solid.h,
- * PARTS; a single solid is part 0; a union moving as one sets every part's entry). A face touching a
- * solid cell carries the motion of that cell's part (the low side's where both sides are solid), at
- * the face centre: before the viscous step (Dirichlet data), in the projection (the flux through the
- * staircase) and after the extension. The caller moves the solid between steps (e.g. cap_vsurf_move):
- * a cell the solid uncovers becomes fluid with the continuation as its phi and the solid's velocity
- * on its faces; a cell it covers becomes solid. */
+ * MOVING SOLIDS: bounds.motion[k] is the rigid velocity of part k of the solid of bounds.vsurf
+ * (cap_solid.h, PARTS; a single solid is part 0; a union moving as one sets every part's entry). A face
+ * touching a solid cell carries the motion of that cell's part (the low side's where both sides are
+ * solid), at the face centre: before the viscous step (Dirichlet data), in the projection (the flux
+ * through the staircase) and after the extension. The caller moves the solid between steps (e.g.
+ * cap_vsurf_move): a cell the solid uncovers becomes fluid with the continuation as its phi and the
+ * solid's velocity on its faces; a cell it covers becomes solid. */
 typedef struct {
   double rho;                /* liquid density, kg/m^3 (> 0) */
   double mu;                 /* dynamic viscosity, Pa s (>= 0) */
@@ -89,23 +89,14 @@ typedef struct {
   int reinit_every;                     /* reinitialise phi every this many steps (0: never; step 6) */
   int reinit_iterations;                /* pseudo-time steps of each reinitialisation (>= 1) */
   cap_ns_viscosity_form viscosity_form; /* see step 2 */
-  const unsigned char *pinned;          /* NULL, or cells (g->size entries, the caller's) where a contact line is
-                                * pinned: in the row next to a wall or next to a solid of vsurf, their faces
-                                * along the wall or solid are closed for the step (a no-slip patch; the
-                                * projection treats them as walls) and their faces into the domain carry no
-                                * velocity (cap_wetting_wall_update, cap_wetting_vsurf_update); a cell with
-                                * walls or solids across x and across y (a corner) keeps its faces (all
-                                * four closed would cut its pressure off) */
-  const cap_vsurf *vsurf;               /* NULL, or solids inside the domain with their contact angle (see SOLIDS) */
-  cap_ns_rigid solid_motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf
-                                                   * (zero: at rest; see MOVING SOLIDS) */
-  int air_projection;      /* 0 (default) or 1: the extended velocity made divergence-free in the air band
-                       * (step 5b) */
-  int reinit_keep_area;    /* 0 (default) or 1: each reinitialisation gives the liquid back its measure
-                         * (step 6) */
-  double keep_area_target; /* with reinit_keep_area: 0 (default), the measure the liquid had before the
-                            * reinitialisation; > 0, this measure (m^2 planar, m^3 axisymmetric: the
-                            * liquid's at the start, a closed box's conservation law; step 6) */
+  int air_projection;                   /* 0 (default) or 1: the extended velocity made divergence-free in
+                                         * the air band (step 5b) */
+  int reinit_keep_area;                 /* 0 (default) or 1: each reinitialisation gives the liquid back its
+                                         * measure (step 6) */
+  double keep_area_target;              /* with reinit_keep_area: 0 (default), the measure the liquid had
+                                         * before the reinitialisation; > 0, this measure (m^2 planar, m^3
+                                         * axisymmetric: the liquid's at the start, a closed box's
+                                         * conservation law; step 6) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like
@@ -115,19 +106,35 @@ cap_ns_params cap_ns_params_default(void);
 /* Checks every field of p (CAP_EINVAL for NULL, CAP_EDOM naming the field and its range). */
 int cap_ns_params_check(const cap_ns_params *p);
 
+/* The boundaries inside the domain that the step honours: the caller's, read at every step. The step
+ * rejects a motion with a non-finite field (CAP_EDOM naming it, e.g. bounds.motion[0].u). */
+typedef struct {
+  const cap_vsurf *vsurf;      /* NULL, or the solids inside the domain with their contact angle (see SOLIDS) */
+  const unsigned char *pinned; /* NULL, or cells (g->size entries) where a contact line is pinned: in the row
+                                * next to a wall or next to a solid of vsurf, their faces along the wall or
+                                * solid are closed for the step (a no-slip patch; the projection treats them
+                                * as walls) and their faces into the domain carry no velocity
+                                * (cap_wetting_wall_update, cap_wetting_vsurf_update); a cell with walls or
+                                * solids across x and across y (a corner) keeps its faces (all four closed
+                                * would cut its pressure off) */
+  cap_ns_rigid motion[CAP_SOLID_MAX_PARTS]; /* the rigid motion of each part of the solid of vsurf (zero: at
+                                             * rest; see MOVING SOLIDS) */
+} cap_ns_bounds;
+
 typedef struct {
   cap_grid g;
-  double *phi;   /* level set, cells */
-  double *u, *v; /* velocity, x- and y-faces */
-  double *p;     /* pressure of the last projection, cells (liquid only) */
-  double *kappa; /* curvature at the start of the last step, cells */
-  double t;      /* time, s */
-  long step;     /* steps taken */
+  double *phi;          /* level set, cells */
+  double *u, *v;        /* velocity, x- and y-faces */
+  double *p;            /* pressure of the last projection, cells (liquid only) */
+  double *kappa;        /* curvature at the start of the last step, cells */
+  double t;             /* time, s */
+  long step;            /* steps taken */
+  cap_ns_bounds bounds; /* the solids, their motion, the pinned cells (zero: none) */
 } cap_ns_state;
 
 typedef struct cap_ns_ws cap_ns_ws;
 
-/* State on grid g (nghost >= 3; copied), fields zeroed, t = 0. */
+/* State on grid g (nghost >= 3; copied), fields and bounds zeroed, t = 0. */
 int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g);
 void cap_ns_state_free(cap_ns_state *s);
 
@@ -176,9 +183,10 @@ typedef struct {
   double t_levelset; /* level-set advection and reinitialisation */
 } cap_ns_step_info;
 
-/* One step of dt > 0 (see the top of this file). info (may be NULL) receives the step's
- * statistics. On
- * failure the error message names the step number, the time and the cell (FAILURE above). */
+/* One step of dt > 0 (see the top of this file) with the state's bounds. info (may be NULL) receives
+ * the step's statistics. Errors before the step: cap_ns_params_check's, CAP_EDOM for dt or for a
+ * non-finite field of bounds.motion (named, e.g. bounds.motion[0].u). On failure the error message
+ * names the step number, the time and the cell (FAILURE above). */
 int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt, cap_ns_step_info *info);
 
 /* One step of a run to t_end: cap_ns_dt's step cut by cap_ns_dt_until, then cap_ns_step (info may be

@@ -117,7 +117,7 @@ int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static
  *   theta:   the angle imposed: choice.theta, or for a PINNED point the actual angle theta_m (the
  *            angle at which the wall's ghosts add no push: the level-set form of the paper's p = 0).
  *   pinned:  (may be NULL; g->size entries) the wall-row cells t-1 .. t+2 around every PINNED contact
- *            point are set to 1 and every other wall-row cell to 0: passed as cap_ns_params.pinned,
+ *            point are set to 1 and every other wall-row cell to 0: passed as cap_ns_bounds.pinned,
  *            the liquid does not slide along the wall there, so a pinned point stays while the surface
  *            above it turns (its angle free between theta_r and theta_a).
  * The wetting history is not used here (theta_aw applies only through the caller's material).
@@ -166,7 +166,7 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  * entry of `angles` (cap_vsurf_count entries, in the order of cap_vsurf_cell), which is passed to
  * cap_vsurf_set_cell_angles. pinned (may be NULL; g->size entries): the fluid cells with a solid
  * face-neighbour within 2 cells of a PINNED contact point are set to 1, every other fluid cell next to
- * the solids to 0 (other entries untouched): passed as cap_ns_params.pinned, their faces along the
+ * the solids to 0 (other entries untouched): passed as cap_ns_bounds.pinned, their faces along the
  * solid are closed and their faces into the domain carry no velocity, so the point stays (the angle
  * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push). A
  * moving solid (cap_vsurf_move resets per-cell angles) calls this after each move.

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../solver/cap_body.h"
 #include "../solver/cap_errno.h"
@@ -118,9 +119,22 @@ static void bad_input(void)
   th_int(cap_body_step(&b, NAN, 0, 0, -9.81, 0.01, NULL, NULL), CAP_ENONFINITE, "NaN force reported");
   th_true(b.y == c.y && b.v == c.v, "NaN force: the body is left as it was");
   th_int(cap_body_step(&b, 0, 0, 0, -9.81, 0, NULL, NULL), CAP_EDOM, "dt = 0 refused");
-  cap_ns_params P = cap_ns_params_default();
-  P.solid_motion[0].u = NAN;
-  th_int(cap_ns_params_check(&P), CAP_EDOM, "a NaN solid velocity refused by cap_ns_params_check");
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
+  cap_ns_state *S = NULL;
+  cap_ns_ws *W = NULL;
+  int st = cap_ns_state_alloc(&S, &g);
+  if (!st) st = cap_ns_ws_alloc(&W, &g);
+  if (!st) {
+    cap_ns_params P = cap_ns_params_default();
+    S->bounds.motion[0].u = NAN;
+    st = cap_ns_step(S, &P, W, 1e-3, NULL);
+  }
+  th_true(st == CAP_EDOM && strstr(cap_error_message(), "bounds.motion[0].u") != NULL,
+          "a NaN solid velocity refused by cap_ns_step, the message naming bounds.motion[0].u: %s",
+          cap_error_message());
+  cap_ns_ws_free(W);
+  cap_ns_state_free(S);
 }
 
 static const th_case cases[] = {

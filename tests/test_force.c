@@ -1,7 +1,7 @@
 /* Tests of cap_force (the force of the liquid on a solid): buoyancy of a submerged and of a floating
  * disc against Archimedes, the contact points and their tangents (a straight surface, a curved one
  * and the order of its tangents' error, a bubble too curved for the heights), the order, a pool at
- * rest round a half-immersed disc (cap_ns), a moving solid's added mass (cap_ns solid_motion), and
+ * rest round a half-immersed disc (cap_ns), a moving solid's added mass (cap_ns bounds.motion), and
  * the error paths. */
 #include <math.h>
 #include <string.h>
@@ -85,6 +85,7 @@ static int pool_open(pool *P, int n, double R, double xc, double yc, double leve
   if (!st) st = cap_ns_ws_alloc(&P->W, &P->g);
   if (!st) st = cap_solid_disc_alloc(&P->s, xc, yc, R);
   if (!st) st = cap_vsurf_alloc(&P->v, &P->g, P->s, M_PI / 2);
+  if (!st) P->S->bounds.vsurf = P->v;
   if (!st) st = cap_force_ws_alloc(&P->fw, &P->g);
   if (st) return st;
   for (int j = -P->g.ng; j < n + P->g.ng; j++)
@@ -92,9 +93,9 @@ static int pool_open(pool *P, int n, double R, double xc, double yc, double leve
   return CAP_SUCCESS;
 }
 
-/* The flow's parameters of the pool: rho = 1, viscosity mu, surface tension sigma, gravity (0, gy),
- * round the disc's virtual surface. */
-static cap_ns_params pool_params(const pool *P, double mu, double sigma, double gy)
+/* The flow's parameters of the pool: rho = 1, viscosity mu, surface tension sigma, gravity (0, gy)
+ * (the state holds the disc's virtual surface). */
+static cap_ns_params pool_params(double mu, double sigma, double gy)
 {
   cap_ns_params par = cap_ns_params_default();
   par.rho = 1;
@@ -102,7 +103,6 @@ static cap_ns_params pool_params(const pool *P, double mu, double sigma, double 
   par.sigma = sigma;
   par.gx = 0;
   par.gy = gy;
-  par.vsurf = P->v;
   return par;
 }
 
@@ -266,7 +266,7 @@ static void pool_at_rest(void)
   int st = pool_open(&P, 48, R, xc, y0, y0);
   cap_force F = {0};
   if (!st) {
-    cap_ns_params par = pool_params(&P, 0.01, 0.05, -RHO_G);
+    cap_ns_params par = pool_params(0.01, 0.05, -RHO_G);
     for (int k = 0; k < 10 && !st; k++) {
       cap_ns_dt_info di;
       st = cap_ns_dt(P.S, &par, &di);
@@ -284,7 +284,7 @@ static void pool_at_rest(void)
   pool_close(&P);
 }
 
-/* a moving solid (cap_ns solid_motion): a cylinder started impulsively in a pool feels its
+/* a moving solid (cap_ns bounds.motion): a cylinder started impulsively in a pool feels its
  * added mass, the pressure's reaction rho pi R^2 U / dt in an unbounded liquid */
 static void impulsive_start(void)
 {
@@ -293,8 +293,8 @@ static void impulsive_start(void)
   int st = pool_open(&P, 64, R, xc, yc, 0.9137);
   cap_force F = {0};
   if (!st) {
-    cap_ns_params par = pool_params(&P, 0, 0, 0);
-    par.solid_motion[0] = (cap_ns_rigid){U, 0, 0, xc, yc};
+    cap_ns_params par = pool_params(0, 0, 0);
+    P.S->bounds.motion[0] = (cap_ns_rigid){U, 0, 0, xc, yc};
     cap_ns_step_info info;
     st = cap_ns_step(P.S, &par, P.W, dt, &info);
     divmax = info.div_max;

@@ -87,7 +87,7 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
   q.reinit_every = 1;
   q.reinit_iterations = 5;
   q.reinit_keep_area = keep;
-  q.vsurf = vs;
+  s->bounds.vsurf = vs;
   cap_ns_step_info info = {0};
   if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a0);
   q.keep_area_target = target > 0 ? (1 + target) * a0 : 0;
@@ -158,8 +158,8 @@ static cap_ns_params drop_params(void)
 }
 
 /* The pinned cases' pool: 24 x 16 cells of h = 1/24, free-slip walls, liquid below y = level, its
- * workspace *w; *pin (calloc'ed) marks cells 8..11 of row `row`; *q the base parameters with gravity
- * (3, -9.81) and that mask. */
+ * workspace *w; *pin (calloc'ed) marks cells 8..11 of row `row`, the state's pinned cells; *q the base
+ * parameters with gravity (3, -9.81). */
 static cap_ns_state *pinned_pool(double level, int row, cap_ns_ws **w, unsigned char **pin, cap_ns_params *q)
 {
   cap_ns_state *s = new_state(24, 16, 1.0 / 24, w);
@@ -173,11 +173,11 @@ static cap_ns_state *pinned_pool(double level, int row, cap_ns_ws **w, unsigned 
   *q = base_params();
   q->gx = 3.0;
   q->gy = -9.81;
-  q->pinned = *pin;
+  s->bounds.pinned = *pin;
   return s;
 }
 
-/* pinned cells (params.pinned): a pool on a free-slip floor driven along it by a tilted gravity;
+/* pinned cells (bounds.pinned): a pool on a free-slip floor driven along it by a tilted gravity;
  * in the floor row, the faces along the wall of the pinned cells stay closed (zero velocity) while
  * the rest of the floor slides, and the velocity stays divergence-free in the liquid */
 static void pinned_floor(void)
@@ -199,7 +199,7 @@ static void pinned_floor(void)
   free_state(s, w);
 }
 
-/* pinned cells next to a solid (params.pinned with params.vsurf): the same pool on a solid floor
+/* pinned cells next to a solid (bounds.pinned with bounds.vsurf): the same pool on a solid floor
  * (a half-plane below y = 0.25, 6 rows of solid cells); the pinned cells of the first fluid row keep
  * their faces along the solid closed while the rest of that row flows, and the liquid stays
  * divergence-free */
@@ -213,7 +213,7 @@ static void pinned_solid(void)
   cap_vsurf *vs = NULL;
   int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
   if (!st) st = cap_vsurf_alloc(&vs, &s->g, floor, M_PI / 2);
-  q.vsurf = vs;
+  s->bounds.vsurf = vs;
   cap_ns_step_info info;
   if (!st) st = run_steps(s, &q, w, 10, 1e-3, &info);
   double closed = 0, open = 0, up = 0;
