@@ -36,9 +36,14 @@ say = @echo "  $(1)	$(2)"
 endif
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpedantic
 CPPFLAGS_ALL = -D_XOPEN_SOURCE=700 $(GSL_CFLAGS) $(PNG_CFLAGS) $(CPPFLAGS)
-CFLAGS_ALL = $(WARN) $(WERRORFLAG) $(OPT) $(SANFLAGS) $(CFLAGS)
+# OpenMP threads in the solver's sweeps (gcc's libgomp); OPENMP=0 builds the single-threaded library.
+OPENMP ?= 1
+ifeq ($(OPENMP),1)
+OMPFLAGS := -fopenmp
+endif
+CFLAGS_ALL = $(WARN) $(WERRORFLAG) $(OPT) $(OMPFLAGS) $(SANFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(GSL_LIBS) $(PNG_LIBS) -lm $(LDLIBS)
-LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+LDFLAGS_ALL = $(OMPFLAGS) $(SANFLAGS) $(LDFLAGS)
 
 # Set-up: the generated config.mk records the pkg-config flags once the packages are present. GNU make
 # remakes an included makefile first, so any goal but clean runs the set-up before compiling.

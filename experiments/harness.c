@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../solver/cap_errno.h"
+#include "../solver/cap_par.h"
 
 typedef struct {
   char what[160];
@@ -163,7 +164,8 @@ static void usage(const exp_def *d, FILE *f)
   fprintf(f,
           "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
           "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
-          "  --threads N     worker threads (1: the solver is single-threaded so far)\n",
+          "  --threads N     worker threads of the solver's sweeps (default: OMP_NUM_THREADS, else every\n"
+          "                  core); results are identical for any N\n",
           EXP_MAX_LEVELS, d->name);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
@@ -393,9 +395,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
         status = 2;
       }
     } else if (!strcmp(arg, "--threads")) {
-      const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, 1, CAP_CLI_INTEGER};
+      const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
       double th;
       status = cap_cli_parse(d->name, &tp, val, &th);
+      if (!status && cap_par_set_threads((int)th)) {
+        fprintf(stderr, "%s: --threads %s: %s\n", d->name, val, cap_error_message());
+        status = 2;
+      }
     } else {
       int k = -1;
       for (int i = 0; i < np; i++)

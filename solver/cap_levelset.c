@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 #include "cap_ws.h"
 #include "cap_vsurf.h"
 
@@ -257,6 +258,7 @@ static void advection_rate(const cap_grid *g, double *phi, const double *u, cons
                            const cap_levelset_ws *w)
 {
   fill_all(g, phi, w);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -292,18 +294,21 @@ int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const d
   double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
   /* Shu-Osher TVD-RK3 */
   advection_rate(g, phi, u, v, r, w);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       p1[c] = phi[c] + dt * r[c];
     }
   advection_rate(g, p1, u, v, r, w);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
     }
   advection_rate(g, p2, u, v, r, w);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -338,6 +343,7 @@ int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
   if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -575,6 +581,7 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
   ptrdiff_t sy = g->sy;
   double h = g->h;
   fill_all(g, phi, w);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -646,18 +653,21 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
     reinit_rate(g, phi, p0, r, w);
+    CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         p1[c] = phi[c] + dt * r[c];
       }
     reinit_rate(g, p1, p0, r, w);
+    CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
       }
     reinit_rate(g, p2, p0, r, w);
+    CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);

@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 #include "cap_ws.h"
 
 /* MIC(0) (Bridson 2015, ch. 5; Bridson & Mueller-Fischer 2007, ch. 4): tau blends incomplete
@@ -110,12 +111,7 @@ static void wrap_ghosts(const cap_poisson *P, const level *L, double *v)
 
 static double dot(const level *L, const double *a, const double *b)
 {
-  double s = 0;
-  for (int j = 0; j < L->ny; j++) {
-    size_t c0 = at(L, 0, j);
-    for (int i = 0; i < L->nx; i++) s += a[c0 + i] * b[c0 + i];
-  }
-  return s;
+  return cap_par_dot_rows(a, b, at(L, 0, 0), L->sy, L->ny, L->nx);
 }
 
 /* y = S x (x's ghosts are refreshed first). */
@@ -124,6 +120,7 @@ static void matvec(const cap_poisson *P, const level *L, double *x, double *y)
   wrap_ghosts(P, L, x);
   const double *d = L->d, *ce = L->ce, *cn = L->cn;
   const ptrdiff_t sy = L->sy;
+  CAP_PAR_ROWS((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (size_t c = c0; c < c0 + (size_t)L->nx; c++)
@@ -135,6 +132,7 @@ static void matvec(const cap_poisson *P, const level *L, double *x, double *y)
 static void residual(const cap_poisson *P, const level *L, const double *b, double *x, double *r)
 {
   matvec(P, L, x, r);
+  CAP_PAR_ROWS((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (size_t c = c0; c < c0 + (size_t)L->nx; c++) r[c] = b[c] - r[c];
@@ -369,6 +367,7 @@ static void rb_sweep(const cap_poisson *P, const level *L, const double *b, doub
   wrap_ghosts(P, L, x);
   const double *invd = L->invd, *ce = L->ce, *cn = L->cn;
   const ptrdiff_t sy = L->sy;
+  CAP_PAR_ROWS((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (int i = (j + colour) & 1; i < L->nx; i += 2) {
@@ -537,20 +536,22 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
                          "system is not positive definite (singular region with an incompatible rhs?)",
                          it, sq, sigma);
       }
-      double alpha = sigma / sq, rr = 0;
+      const double alpha = sigma / sq;
+      CAP_PAR_ROWS((long)L->nx * L->ny)
       for (int j = 0; j < L->ny; j++) {
         size_t c0 = at(L, 0, j);
         for (size_t c = c0; c < c0 + (size_t)L->nx; c++) {
           x[c] += alpha * s[c];
           r[c] -= alpha * q[c];
-          rr += r[c] * r[c];
         }
       }
+      const double rr = dot(L, r, r);
       it++;
       if (sqrt(rr) <= tol * bnorm) break;
       precondition(P, method, r, z);
       double signew = dot(L, z, r), beta = signew / sigma;
       sigma = signew;
+      CAP_PAR_ROWS((long)L->nx * L->ny)
       for (int j = 0; j < L->ny; j++) {
         size_t c0 = at(L, 0, j);
         for (size_t c = c0; c < c0 + (size_t)L->nx; c++) s[c] = z[c] + beta * s[c];

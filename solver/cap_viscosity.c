@@ -5,25 +5,38 @@
 #include <string.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 #include "cap_subcell.h"
+#include "cap_ws.h"
+
+/* Entries of a row of the assembled stress operator: the face itself, its four neighbours of the same
+ * component and the four faces of the other component that share a cell or a node with it (mirror
+ * and periodic images fold onto these). */
+#define STRESS_WIDTH 9
 
 struct cap_viscosity_ws {
   cap_grid g;
   unsigned char *liquid; /* 1 on the faces solved for */
   double *x, *r, *z, *p, *q, *phi;
-  /* stress step: the v halves of the CG vectors (x, r, z, p, q hold the u halves), the cell and node
-   * weights, the mass weights of the unknown u and v faces (0 elsewhere, so > 0 marks an unknown) and
-   * the diagonal of the matrix */
-  double *xv, *rv, *zv, *pv, *qv, *wc, *wn, *mu, *mv, *du, *dv;
+  /* stress step: the cell and node weights, the mass weights of the unknown u and v faces (0
+   * elsewhere, so > 0 marks an unknown) and the diagonal of the matrix */
+  double *wc, *wn, *mu, *mv, *du, *dv;
   const unsigned char *xfixed, *yfixed; /* cap_viscosity_set_fixed_faces */
+  /* stress step on its n unknowns (u faces, then v faces, each in grid order), room for cap of them:
+   * the number of every u and v face (-1: not an unknown), the face of every unknown, the rows
+   * (len[r] <= STRESS_WIDTH entries at col/val[r STRESS_WIDTH ..]), and the CG vectors */
+  int *num[2];
+  size_t cap, *face;
+  int *col;
+  unsigned char *len;
+  double *val, *cx, *cr, *cz, *cp, *cq, *cd, *cb;
 };
 
-#define NFIELDS 17
+#define NFIELDS 12
 
 static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
-  double **list[NFIELDS] = {&w->x,  &w->r,  &w->z,  &w->p,  &w->q,  &w->phi, &w->xv, &w->rv, &w->zv,
-                            &w->pv, &w->qv, &w->wc, &w->wn, &w->mu, &w->mv,  &w->du, &w->dv};
+  double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->phi, &w->wc, &w->wn, &w->mu, &w->mv, &w->du, &w->dv};
   memcpy(a, list, sizeof list);
 }
 
@@ -35,9 +48,11 @@ int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
   w->g = *g;
   w->liquid = calloc(g->size, 1);
+  w->num[0] = malloc(g->size * sizeof *w->num[0]);
+  w->num[1] = malloc(g->size * sizeof *w->num[1]);
   double **arrays[NFIELDS];
   fields(w, arrays);
-  int ok = w->liquid != NULL;
+  int ok = w->liquid && w->num[0] && w->num[1];
   for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     cap_viscosity_ws_free(w);
@@ -59,9 +74,9 @@ void cap_viscosity_ws_free(cap_viscosity_ws *w)
   if (!w) return;
   double **arrays[NFIELDS];
   fields(w, arrays);
-  free(w->liquid);
   for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
-  free(w);
+  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->face, w->col, w->len, w->val, w->cx, w->cr, w->cz, w->cp, w->cq,
+               w->cd, w->cb, w);
 }
 
 /* The face lattice of component `loc` and its number of samples in each direction. */
@@ -349,6 +364,8 @@ int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi
  * n.x + d = 0 with n = grad phi / |grad phi| and d = pc / |grad phi|. */
 static double cv_fraction(double pc, double gx, double gy, double h)
 {
+  /* a CV the line misses, |d| > 0.714 > (|n_x| + |n_y|)/2: the fraction is exactly 0 or 1 */
+  if (pc * pc > 0.51 * (gx * gx + gy * gy) * h * h) return pc > 0 ? 0 : 1;
   double gn = hypot(gx, gy);
   if (!(gn > 0)) return cap_subcell_square_fraction(0, 0, pc);
   return cap_subcell_square_fraction(gx, gy, pc / (gn * h));
@@ -467,14 +484,6 @@ static void node_term(const stress_ops *S, int i, int j, term *t)
   term_add_entry(t, &S->Lv, &S->fd, 1, i - 1, j, -1);
 }
 
-/* y += a t t^T x (x, y split into their u and v halves) */
-static void term_apply(const term *t, double a, const double *const x[2], double *const y[2])
-{
-  double val = 0;
-  for (int e = 0; e < t->n; e++) val += t->sgn[e] * x[t->comp[e]][t->c[e]];
-  for (int e = 0; e < t->n; e++) y[t->comp[e]][t->c[e]] += a * t->sgn[e] * val;
-}
-
 /* diag += a diag(t t^T): an entry met twice (a mirror image of the same face, a wrap onto itself)
  * counts with its summed coefficient */
 static void term_diag(const term *t, double a, double *const d[2])
@@ -513,47 +522,82 @@ static void for_terms(const stress_ops *S, term_fn *fn, void *ctx)
     }
 }
 
-typedef struct {
-  const double *const *x;
-  double *const *y;
-} apply_ctx;
-
-static void apply_cb(const term *t, double a, void *ctx)
-{
-  apply_ctx *c = ctx;
-  term_apply(t, a, c->x, c->y);
-}
-
 static void diag_cb(const term *t, double a, void *ctx) { term_diag(t, a, (double *const *)ctx); }
 
-/* b -= a t known: the fixed faces' part of the term moved to the right-hand side */
-static void known_cb(const term *t, double a, void *ctx)
+/* Room for n unknowns in the workspace (CAP_ENOMEM, the workspace unchanged, when it cannot grow). */
+static int stress_reserve(cap_viscosity_ws *w, size_t n)
 {
-  double *const *b = ctx;
-  if (t->known == 0) return;
-  for (int e = 0; e < t->n; e++) b[t->comp[e]][t->c[e]] -= a * t->sgn[e] * t->known;
-}
-
-/* y = A x = M x + k D^T W D x on the unknowns */
-static void stress_apply(const stress_ops *S, const double *xu, const double *xv, double *yu, double *yv)
-{
-  for (size_t c = 0; c < S->g->size; c++) {
-    yu[c] = S->mu[c] * xu[c];
-    yv[c] = S->mv[c] * xv[c];
+  if (n <= w->cap) return CAP_SUCCESS;
+  size_t want = n + n / 4;
+  void **blocks[] = {(void **)&w->face, (void **)&w->col, (void **)&w->len, (void **)&w->val,
+                     (void **)&w->cx,   (void **)&w->cr,  (void **)&w->cz,  (void **)&w->cp,
+                     (void **)&w->cq,   (void **)&w->cd,  (void **)&w->cb};
+  const size_t bytes[] = {sizeof *w->face, STRESS_WIDTH * sizeof *w->col,
+                          sizeof *w->len,  STRESS_WIDTH * sizeof *w->val,
+                          sizeof *w->cx,   sizeof *w->cr,
+                          sizeof *w->cz,   sizeof *w->cp,
+                          sizeof *w->cq,   sizeof *w->cd,
+                          sizeof *w->cb};
+  for (size_t k = 0; k < sizeof bytes / sizeof bytes[0]; k++) {
+    void *b = realloc(*blocks[k], want * bytes[k]);
+    if (!b) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the stress viscous step's %zu unknowns", n);
+    *blocks[k] = b;
   }
-  const double *x[2] = {xu, xv};
-  double *y[2] = {yu, yv};
-  apply_ctx ctx = {x, y};
-  for_terms(S, apply_cb, &ctx);
+  w->cap = want;
+  return CAP_SUCCESS;
 }
 
-/* sum of a.b over the unknowns of both components (the vectors are kept at 0 off the unknowns, where
- * the mass weights are 0) */
-static double stress_dot(const stress_ops *S, const double *au, const double *av, const double *bu, const double *bv)
+/* A(r, c) += a in the assembled rows; 1 if row r has no room left (never for the stencils of this
+ * step: STRESS_WIDTH). */
+static int row_add(cap_viscosity_ws *w, int r, int c, double a)
 {
+  int *col = w->col + (size_t)r * STRESS_WIDTH;
+  double *val = w->val + (size_t)r * STRESS_WIDTH;
+  int k = 0, n = w->len[r];
+  while (k < n && col[k] != c) k++;
+  if (k == n) {
+    if (n == STRESS_WIDTH) return 1;
+    col[k] = c;
+    val[k] = 0;
+    w->len[r] = (unsigned char)(n + 1);
+  }
+  val[k] += a;
+  return 0;
+}
+
+typedef struct {
+  cap_viscosity_ws *w;
+  int overflow;
+} assemble_ctx;
+
+/* A += a t t^T on the unknowns, and b -= a t known (the fixed faces' part moved to the right-hand side) */
+static void assemble_cb(const term *t, double a, void *ctx)
+{
+  assemble_ctx *A = ctx;
+  cap_viscosity_ws *w = A->w;
+  for (int e = 0; e < t->n; e++) {
+    int r = w->num[t->comp[e]][t->c[e]];
+    if (r < 0) continue;
+    double ae = a * t->sgn[e];
+    if (t->known != 0) w->cb[r] -= ae * t->known;
+    for (int f = 0; f < t->n; f++) {
+      int c = w->num[t->comp[f]][t->c[f]];
+      if (c >= 0) A->overflow |= row_add(w, r, c, ae * t->sgn[f]);
+    }
+  }
+}
+
+/* y = A x over the n assembled rows (each row from its own entries: any thread count, same result) */
+static void stress_apply(const cap_viscosity_ws *w, size_t n, const double *x, double *y)
+{
+CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
+for (size_t r = 0; r < n; r++) {
+  const int *col = w->col + r * STRESS_WIDTH;
+  const double *val = w->val + r * STRESS_WIDTH;
   double s = 0;
-  for (size_t c = 0; c < S->g->size; c++) s += au[c] * bu[c] + av[c] * bv[c];
-  return s;
+  for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
+  y[r] = s;
+}
 }
 
 /* The CV weights, each the liquid fraction times the radius of the CV's centre on AXI grids (r_c for
@@ -669,65 +713,69 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   st->residual[0] = st->residual[1] = 0;
   if (n_u + n_v == 0) return CAP_SUCCESS;
 
-  const size_t n = g->size;
-  const double *mu = w->mu, *mv = w->mv;
-  double *xu = w->x, *ru = w->r, *zu = w->z, *pu = w->p, *qu = w->q;
-  double *xv = w->xv, *rv = w->rv, *zv = w->zv, *pv = w->pv, *qv = w->qv;
-  /* x = u_old, b = M u_old - (the fixed faces' part), r = b - A x (b in z for now) */
-  for (size_t c = 0; c < n; c++) {
-    xu[c] = mu[c] > 0 ? u[c] : 0;
-    xv[c] = mv[c] > 0 ? v[c] : 0;
-    zu[c] = mu[c] * xu[c];
-    zv[c] = mv[c] * xv[c];
-  }
-  double *b[2] = {zu, zv};
-  for_terms(&S, known_cb, b);
-  stress_apply(&S, xu, xv, qu, qv);
-  double bnorm = 0;
-  for (size_t c = 0; c < n; c++) {
-    double bu = zu[c], bv = zv[c];
-    bnorm += bu * bu + bv * bv;
-    ru[c] = bu - qu[c];
-    rv[c] = bv - qv[c];
-    pu[c] = zu[c] = ru[c] / w->du[c];
-    pv[c] = zv[c] = rv[c] / w->dv[c];
-  }
-  bnorm = sqrt(bnorm);
-  double rz = stress_dot(&S, ru, rv, zu, zv), rn = sqrt(stress_dot(&S, ru, rv, ru, rv));
-  int it = 0;
-  while (rn > tol * bnorm && it < maxit) {
-    stress_apply(&S, pu, pv, qu, qv);
-    double alpha = rz / stress_dot(&S, pu, pv, qu, qv);
-    for (size_t c = 0; c < n; c++) {
-      xu[c] += alpha * pu[c];
-      xv[c] += alpha * pv[c];
-      ru[c] -= alpha * qu[c];
-      rv[c] -= alpha * qv[c];
-      zu[c] = ru[c] / w->du[c];
-      zv[c] = rv[c] / w->dv[c];
+  /* number the unknowns, u then v; x = u_old, b = M u_old (the fixed faces' part subtracted in the
+   * assembly); every row starts with its diagonal entry, the mass weight */
+  const size_t n = (size_t)(n_u + n_v);
+  s = stress_reserve(w, n);
+  if (s) return s;
+  size_t r = 0;
+  for (int q = 0; q < 2; q++) {
+    const double *m = q ? w->mv : w->mu, *d = q ? w->dv : w->du, *f = q ? v : u;
+    for (size_t c = 0; c < g->size; c++) {
+      w->num[q][c] = m[c] > 0 ? (int)r : -1;
+      if (!(m[c] > 0)) continue;
+      w->face[r] = c;
+      w->col[r * STRESS_WIDTH] = (int)r;
+      w->val[r * STRESS_WIDTH] = m[c];
+      w->len[r] = 1;
+      w->cx[r] = f[c];
+      w->cb[r] = m[c] * f[c];
+      w->cd[r] = d[c];
+      r++;
     }
-    double rz2 = stress_dot(&S, ru, rv, zu, zv), beta = rz2 / rz;
-    for (size_t c = 0; c < n; c++) {
-      pu[c] = zu[c] + beta * pu[c];
-      pv[c] = zv[c] + beta * pv[c];
-    }
-    rz = rz2;
-    rn = sqrt(stress_dot(&S, ru, rv, ru, rv));
-    it++;
   }
-  st->iterations[0] = st->iterations[1] = it;
-  st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
-  for (size_t c = 0; c < n; c++) {
-    if (mu[c] > 0) u[c] = xu[c];
-    if (mv[c] > 0) v[c] = xv[c];
-  }
-  /* a periodic face lattice: the boundary copy follows its twin */
-  if (S.Lu.perx)
-    for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
-  if (S.Lv.pery)
-    for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
-  if (rn > tol * bnorm)
-    return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
-                     it, st->residual[0], tol);
-  return CAP_SUCCESS;
+  assemble_ctx actx = {w, 0};
+  for_terms(&S, assemble_cb, &actx);
+  if (actx.overflow)
+    return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH);
+
+  /* Jacobi-preconditioned CG on the n unknowns */
+  double *x = w->cx, *rr = w->cr, *z = w->cz, *p = w->cp, *q = w->cq, *b = w->cb, *d = w->cd;
+  stress_apply(w, n, x, q);
+CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
+for (size_t k = 0; k < n; k++) {
+  rr[k] = b[k] - q[k];
+  p[k] = z[k] = rr[k] / d[k];
+}
+const double bnorm = sqrt(cap_par_dot(b, b, n));
+double rz = cap_par_dot(rr, z, n), rn = sqrt(cap_par_dot(rr, rr, n));
+int it = 0;
+while (rn > tol * bnorm && it < maxit) {
+  stress_apply(w, n, p, q);
+  const double alpha = rz / cap_par_dot(p, q, n);
+CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
+for (size_t k = 0; k < n; k++) {
+  x[k] += alpha * p[k];
+  rr[k] -= alpha * q[k];
+  z[k] = rr[k] / d[k];
+}
+const double rz2 = cap_par_dot(rr, z, n), beta = rz2 / rz;
+CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
+for (size_t k = 0; k < n; k++) p[k] = z[k] + beta * p[k];
+rz = rz2;
+rn = sqrt(cap_par_dot(rr, rr, n));
+it++;
+}
+st->iterations[0] = st->iterations[1] = it;
+st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
+/* a periodic face lattice: the boundary copy follows its twin */
+if (S.Lu.perx)
+  for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
+if (S.Lv.pery)
+  for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
+if (rn > tol * bnorm)
+  return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
+                   it, st->residual[0], tol);
+return CAP_SUCCESS;
 }

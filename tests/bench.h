@@ -10,6 +10,7 @@
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_io.h"
+#include "../solver/cap_par.h"
 
 /* Seconds on CLOCK_MONOTONIC. */
 static inline double bench_now(void)
@@ -37,7 +38,8 @@ static inline int bench_parse_sizes(const char *s, int *sizes)
   return n;
 }
 
-/* Parses "--sizes LIST", "--<count_flag> N" (1..10000) and "--out FILE" into *nsizes/sizes, *count and
+/* Parses "--sizes LIST", "--<count_flag> N" (1..10000), "--threads N" (cap_par_set_threads; default
+ * OMP_NUM_THREADS, else every core) and "--out FILE" into *nsizes/sizes, *count and
  * *out (left as they are when absent). Returns -1 to go on, or the exit status: 0 after --help, 2 with
  * a message naming the flag and its allowed range. */
 static inline int bench_args(int argc, char **argv, const char *name, const char *count_flag, int *sizes, int *nsizes,
@@ -47,7 +49,8 @@ static inline int bench_args(int argc, char **argv, const char *name, const char
   snprintf(flag, sizeof flag, "--%s", count_flag);
   for (int a = 1; a < argc; a++) {
     if (!strcmp(argv[a], "--help")) {
-      printf("usage: %s [--sizes LIST (16..2048 each)] [%s N (1..10000)] [--out FILE.tsv]\n", name, flag);
+      printf("usage: %s [--sizes LIST (16..2048 each)] [%s N (1..10000)] [--threads N (1..%d)] [--out FILE.tsv]\n",
+             name, flag, CAP_PAR_MAX_THREADS);
       return 0;
     } else if (!strcmp(argv[a], "--sizes") && a + 1 < argc) {
       if ((*nsizes = bench_parse_sizes(argv[++a], sizes)) < 1) {
@@ -62,6 +65,13 @@ static inline int bench_args(int argc, char **argv, const char *name, const char
         return 2;
       }
       *count = (int)v;
+    } else if (!strcmp(argv[a], "--threads") && a + 1 < argc) {
+      char *end;
+      long v = strtol(argv[++a], &end, 10);
+      if (*end || v < 1 || v > CAP_PAR_MAX_THREADS || cap_par_set_threads((int)v)) {
+        fprintf(stderr, "%s: --threads: allowed 1 <= threads <= %d\n", name, CAP_PAR_MAX_THREADS);
+        return 2;
+      }
     } else if (!strcmp(argv[a], "--out") && a + 1 < argc) {
       *out = argv[++a];
     } else {

@@ -44,7 +44,7 @@ static void usage(void)
 {
   fprintf(stderr, "usage: bench_poisson [--sizes 128,256,512,1024] [--methods mic,mg] [--tol 1e-10]\n"
                   "                     [--maxiter-mic 1000] [--maxiter-mg 200] [--min-time 0.5]\n"
-                  "                     [--vcycle-n 512 (0: skip)] [--out FILE]\n");
+                  "                     [--vcycle-n 512 (0: skip)] [--threads N] [--out FILE]\n");
 }
 
 typedef struct {
@@ -93,8 +93,8 @@ int main(int argc, char **argv)
       usage();
       return 0;
     }
-    static const char *known[] = {"--sizes",      "--methods",  "--tol",      "--maxiter-mic",
-                                  "--maxiter-mg", "--min-time", "--vcycle-n", "--out"};
+    static const char *known[] = {"--sizes",    "--methods",  "--tol", "--maxiter-mic", "--maxiter-mg",
+                                  "--min-time", "--vcycle-n", "--out", "--threads"};
     int is_known = 0;
     for (size_t q = 0; q < sizeof known / sizeof known[0]; q++) is_known |= !strcmp(argv[a], known[q]);
     if (!is_known) {
@@ -138,12 +138,21 @@ int main(int argc, char **argv)
       vn = atoi(v);
     else if (!strcmp(argv[a], "--out"))
       out = v;
+    else if (!strcmp(argv[a], "--threads")) {
+      char *end;
+      long t = strtol(v, &end, 10);
+      if (*end || t < 1 || t > CAP_PAR_MAX_THREADS || cap_par_set_threads((int)t)) {
+        fprintf(stderr, "bench_poisson: --threads: allowed 1 <= threads <= %d\n", CAP_PAR_MAX_THREADS);
+        return 2;
+      }
+    }
   }
   if (!(tol > 0 && tol < 1) || maxiter_mic < 1 || maxiter_mg < 1 || !(min_time >= 0) || vn < 0) {
     fprintf(stderr, "bench_poisson: need 0 < tol < 1, maxiters >= 1, min-time >= 0, vcycle-n >= 0\n");
     return 2;
   }
 
+  printf("threads: %d\n", cap_par_threads());
   row rows[2 * MAX_SIZES];
   int nrows = 0, failed = 0;
   printf("%6s %-8s %9s %6s %6s %10s %8s %12s %14s\n", "n", "method", "unknowns", "levels", "iters", "rel_res", "status",

@@ -6,7 +6,7 @@
  * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
  * 3 warm-up steps, N steps (default 20) are timed; the table gives seconds per step, cell-steps per
  * second, and the share of each phase (velocity advection, viscosity, projection, extension, level
- * set). Single thread; clock_gettime(CLOCK_MONOTONIC).
+ * set). Threads: --threads N (default OMP_NUM_THREADS, else every core); clock_gettime(CLOCK_MONOTONIC).
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,8 +24,9 @@ int main(int argc, char **argv)
   cap_tsv *tsv;
   int done = bench_start(
       argc, argv, "bench_step", "oscillating drop, D = n/2 cells, La = 1e5", "steps", sizes, &nsizes, &steps,
-      "n\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset", &tsv);
+      "threads\tn\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset", &tsv);
   if (done >= 0) return done;
+  printf("threads: %d\n", cap_par_threads());
   printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
          "project", "extend", "levelset", "p-iters");
   for (int k = 0; k < nsizes; k++) {
@@ -72,9 +73,9 @@ int main(int argc, char **argv)
     for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);
     printf(" %7.1f\n", (double)piters / steps);
     if (tsv) {
-      double row[10] = {n, cells, steps, per, cells / per};
-      for (int q = 0; q < 5; q++) row[5 + q] = phase[q] / steps;
-      cap_io_tsv_row(tsv, 10, row);
+      double row[11] = {cap_par_threads(), n, cells, steps, per, cells / per};
+      for (int q = 0; q < 5; q++) row[6 + q] = phase[q] / steps;
+      cap_io_tsv_row(tsv, 11, row);
     }
     cap_ns_state_free(s);
     cap_ns_ws_free(w);

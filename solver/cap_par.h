@@ -1,0 +1,67 @@
+/* cap_par: the solver's threads, and reductions whose result does not depend on them.
+ *
+ * OWNS. The number of threads the solver's grid sweeps use (OpenMP; 1 when built without it) and the
+ * sums over arrays that those sweeps need (dot products, norms, totals).
+ *
+ * DETERMINISM. A sum over n entries is cut into cap_par_blocks(n) blocks of consecutive entries whose
+ * bounds depend on n alone; each block is summed in index order, then the block sums are added in
+ * block order. The partition into blocks, and so every rounding, is the same for any number of
+ * threads and from run to run: a result is bitwise identical with 1 thread or many. Sweeps that write
+ * each entry from its own stencil (no sum across entries) are identical by construction.
+ *
+ * ERRORS. None of these calls fails; the setters clamp nothing: cap_par_set_threads rejects n < 1.
+ */
+#ifndef CAP_PAR_H
+#define CAP_PAR_H
+
+#include <stddef.h>
+
+/* An OpenMP pragma, e.g. CAP_PRAGMA(omp parallel for schedule(static)); empty without OpenMP. */
+#ifdef _OPENMP
+#define CAP_PRAGMA(x) _Pragma(#x)
+#else
+#define CAP_PRAGMA(x)
+#endif
+/* Before a loop over rows (or entries) whose iterations write disjoint entries from data the loop does
+ * not write, `work` the number of entries it visits: the rows are shared out among the threads
+ * (static schedule) when there are at least cap_par_min_work() of them, else one thread runs it (a
+ * parallel region costs microseconds; a small grid's sweep is not worth it). */
+#define CAP_PAR_ROWS(work) CAP_PRAGMA(omp parallel for schedule(static) if ((work) >= cap_par_min_work()))
+
+/* The least work worth threads: CAP_PAR_MIN_WORK (4096 entries), or the integer >= 1 in the
+ * environment variable CAP_PAR_MIN_WORK when it holds one (the determinism test sets 1, so that every
+ * sweep of a small grid runs threaded). Read once. */
+#define CAP_PAR_MIN_WORK 4096
+long cap_par_min_work(void);
+
+/* Largest number of blocks of a sum, and the smallest block (entries). */
+#define CAP_PAR_MAX_BLOCKS 256
+#define CAP_PAR_MIN_BLOCK  4096
+
+/* Most threads a caller may ask for. */
+#define CAP_PAR_MAX_THREADS 1024
+
+/* Threads used by the solver's sweeps from now on: 1 <= n <= CAP_PAR_MAX_THREADS (CAP_EDOM otherwise). Without OpenMP only
+ * n = 1 is accepted (CAP_EDOM names the build). */
+int cap_par_set_threads(int n);
+
+/* The number the sweeps use: the last cap_par_set_threads, else OpenMP's default (OMP_NUM_THREADS,
+ * else the cores); 1 without OpenMP. */
+int cap_par_threads(void);
+
+/* The cores the machine offers (omp_get_num_procs; 1 without OpenMP). */
+int cap_par_cores(void);
+
+/* Block k of a sum over n entries: entries [lo, hi). nb = cap_par_blocks(n) in 1..CAP_PAR_MAX_BLOCKS. */
+int cap_par_blocks(size_t n);
+void cap_par_block(size_t n, int nb, int k, size_t *lo, size_t *hi);
+
+/* sum a[i] b[i] over i < n, and sum a[i] over i < n (DETERMINISM). */
+double cap_par_dot(const double *a, const double *b, size_t n);
+double cap_par_sum(const double *a, size_t n);
+
+/* sum a[c] b[c] over the rows j < nrows of a grid, c = first + j stride + i for i < ncols: the blocks
+ * are runs of whole rows (DETERMINISM). */
+double cap_par_dot_rows(const double *a, const double *b, size_t first, ptrdiff_t stride, int nrows, int ncols);
+
+#endif
