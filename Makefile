@@ -179,7 +179,7 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh,$(SH_TESTS))
 endif
 endif
 check: $(TESTS) $(CAPREF) $(QUICK_STATUS)
@@ -188,9 +188,9 @@ ifneq ($(CHECK_SAN),)
 endif
 	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN)
 
-# The unit tests alone (no experiment sweeps, no sanitizers): the quick loop while editing.
+# The unit tests alone (no experiment sweeps or determinism runs, no sanitizers): the quick loop while editing.
 unit: $(TESTS) $(CAPREF)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh,$(SH_TESTS))
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1
