@@ -5,6 +5,7 @@
 #   make unit            the unit tests alone (no experiment sweeps): the quick loop while editing
 #   make sanitize        the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                        (also: make check SANITIZE=1; objects go to build/san/)
+#   make bench           the benchmarks; rewrites the README's performance tables
 #   make paper           the main job: every experiment at its default resolution, plots, report
 #   make clean           remove build/ and paper/build/
 #
@@ -92,7 +93,7 @@ BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c tests/tfixtures.c
 
-.PHONY: all check unit sanitize paper clean
+.PHONY: all check unit sanitize paper bench clean
 # keep intermediate objects (no rebuild, no "rm" lines)
 .SECONDARY:
 .DEFAULT_GOAL := all
@@ -179,7 +180,7 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh,$(SH_TESTS))
 endif
 endif
 check: $(TESTS) $(CAPREF) $(QUICK_STATUS)
@@ -203,6 +204,11 @@ paper: all
 	@sh .ci/deps.sh --paper
 	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS) \
 	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS) $(if $(filter 1 true,$(QUICK)),,$(AXI_PAPER_ONLY)))
+
+# The benchmarks with 1 and 2 threads, and the README's performance tables rewritten from their
+# output (tools/bench_readme.sh; TIME=0 skips the time-to-accuracy runs).
+bench: all
+	@sh tools/bench_readme.sh $(BUILD) README.md
 
 clean:
 	rm -rf build paper/build

@@ -6,7 +6,9 @@
  * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
  * 3 warm-up steps, N steps (default 20) are timed; the table gives seconds per step, cell-steps per
  * second, and the share of each phase (velocity advection, viscosity, projection, extension, level
- * set). Threads: --threads N (default OMP_NUM_THREADS, else every core); clock_gettime(CLOCK_MONOTONIC).
+ * set), and a memory-bandwidth kernel timed in the same run (the triad a = b + s c over 2^22 doubles,
+ * best of 5, single thread), so that cell-steps/s over triad entries/s is a ratio that does not depend on
+ * the machine's speed (tests/test_speed.sh). Threads: --threads N (default OMP_NUM_THREADS, else every core); clock_gettime(CLOCK_MONOTONIC).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,15 +20,45 @@
 #include "../solver/cap_ns.h"
 #include "bench.h"
 
+/* Entries per second of a = b + s c over 2^22 doubles (96 MiB of traffic a pass, beyond the caches):
+ * the best of 5 passes after one untimed; 0 if the arrays cannot be allocated. */
+static double triad_rate(void)
+{
+  const size_t n = (size_t)1 << 22;
+  double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c), best = 0;
+  if (a && b && c) {
+    for (size_t i = 0; i < n; i++) {
+      b[i] = (double)i;
+      c[i] = 1.0 / (double)(i + 1);
+    }
+    for (int r = 0; r < 6; r++) {
+      double t0 = bench_now();
+      for (size_t i = 0; i < n; i++) a[i] = b[i] + 0.5 * c[i];
+      double t = bench_now() - t0, rate = (double)n / t;
+      if (r > 0 && rate > best && a[n / 2] > 0) best = rate;
+    }
+  }
+  free(a);
+  free(b);
+  free(c);
+  return best;
+}
+
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
   cap_tsv *tsv;
   int done = bench_start(
       argc, argv, "bench_step", "oscillating drop, D = n/2 cells, La = 1e5", "steps", sizes, &nsizes, &steps,
-      "threads\tn\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset", &tsv);
+      "threads\tn\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset\ttriad_per_s",
+      &tsv);
   if (done >= 0) return done;
-  printf("threads: %d\n", cap_par_threads());
+  const double triad = triad_rate();
+  if (!(triad > 0)) {
+    fprintf(stderr, "bench_step: cannot allocate the triad's arrays\n");
+    return 3;
+  }
+  printf("threads: %d, triad: %.4g entries/s\n", cap_par_threads(), triad);
   printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
          "project", "extend", "levelset", "p-iters");
   for (int k = 0; k < nsizes; k++) {
@@ -73,9 +105,10 @@ int main(int argc, char **argv)
     for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);
     printf(" %7.1f\n", (double)piters / steps);
     if (tsv) {
-      double row[11] = {cap_par_threads(), n, cells, steps, per, cells / per};
+      double row[12] = {cap_par_threads(), n, cells, steps, per, cells / per};
       for (int q = 0; q < 5; q++) row[6 + q] = phase[q] / steps;
-      cap_io_tsv_row(tsv, 11, row);
+      row[11] = triad;
+      cap_io_tsv_row(tsv, 12, row);
     }
     cap_ns_state_free(s);
     cap_ns_ws_free(w);

@@ -1,0 +1,96 @@
+#!/bin/sh
+# make bench: runs every benchmark with 1 and with 2 threads, writes their TSV to BUILD/bench, and
+# rewrites the README's performance tables (the lines between "<!-- bench:NAME -->" and
+# "<!-- /bench:NAME -->") from those files. Nothing in the tables is typed by hand.
+#   sh tools/bench_readme.sh BUILD_DIR [README]    (TIME=0 skips the time-to-accuracy runs)
+set -eu
+build=${1:-build}
+readme=${2:-README.md}
+out="$build/bench"
+mkdir -p "$out"
+bin="$build/bin"
+export OMP_WAIT_POLICY=passive
+
+echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads (a few minutes)" >&2
+for t in 1 2; do
+  "$bin/bench_poisson" --threads $t --out "$out/poisson-$t.tsv" >/dev/null
+  "$bin/bench_step" --threads $t --out "$out/step-$t.tsv" >/dev/null
+  "$bin/bench_vsurf" --threads $t --out "$out/vsurf-$t.tsv" >/dev/null
+done
+
+body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no column line)
+
+# the pressure solves: seconds per solve with 1 and 2 threads
+{
+  echo "| n | method | unknowns | iterations | s / solve, 1 thread | s / solve, 2 threads | speed-up |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  body "$out/poisson-1.tsv" >"$out/p1"
+  body "$out/poisson-2.tsv" >"$out/p2"
+  paste "$out/p1" "$out/p2" | awk -F'\t' '{ printf "| %d | %s | %d | %d | %.2g | %.2g | %.2f |\n", $1, $2, $3, $5, $8, $18, $8 / $18 }'
+  v1=$(sed -n 's/^# one MG V-cycle at 512^2 ([0-9]* unknowns): \([0-9.e+-]*\) s$/\1/p' "$out/poisson-1.tsv")
+  v2=$(sed -n 's/^# one MG V-cycle at 512^2 ([0-9]* unknowns): \([0-9.e+-]*\) s$/\1/p' "$out/poisson-2.tsv")
+  echo
+  awk -v a="$v1" -v b="$v2" 'BEGIN { printf "One multigrid V-cycle at 512²: %.2g ms with 1 thread, %.2g ms with 2.\n", 1e3 * a, 1e3 * b }'
+} >"$out/poisson.md"
+
+# the free-surface step: cost, cell-steps/s and the phase split, per thread count
+{
+  echo "| n | threads | s / step | cell-steps / s | speed-up | velocity advection | viscosity | projection | extension | level set |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  body "$out/step-1.tsv" >"$out/s1"
+  body "$out/step-2.tsv" >"$out/s2"
+  cat "$out/s1" "$out/s2" | sort -t"$(printf '\t')" -k2,2n -k1,1n | awk -F'\t' '
+    { if ($1 == 1) one[$2] = $5
+      sum = $7 + $8 + $9 + $10 + $11
+      printf "| %d | %d | %.3g | %.2g | %.2f |", $2, $1, $5, $6, one[$2] / $5
+      for (q = 7; q <= 11; q++) printf " %.0f %% |", 100 * $q / sum
+      printf "\n" }'
+  awk -F'\t' '!/^#/ && $1 != "threads" { t = $12 } END { printf "\nThe triad a = b + s c in the same run: %.2g entries/s.\n", t }' "$out/step-1.tsv"
+} >"$out/step.md"
+
+# the virtual surface's fill
+{
+  echo "| n | solid | solid cells | first fill (s) | fill (s), 1 thread | fill (s), 2 threads |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  body "$out/vsurf-1.tsv" >"$out/v1"
+  body "$out/vsurf-2.tsv" >"$out/v2"
+  paste "$out/v1" "$out/v2" | awk -F'\t' '{ printf "| %d | %s | %d | %.2g | %.2g | %.2g |\n", $1, $2 == 0 ? "plane" : "disc", $3, $5, $6, $13 }'
+} >"$out/vsurf.md"
+
+# time to accuracy: wall seconds and error per resolution of two experiments, 1 and 2 threads
+if [ "${TIME:-1}" != 0 ]; then
+  echo "bench: time to accuracy (drop_oscillation and static_drop at 12.8, 25.6, 51.2 cells; several minutes)" >&2
+  for t in 1 2; do
+    "$bin/drop_oscillation" --levels 12.8,25.6,51.2 --threads $t --out "$out/tta-$t" >/dev/null 2>&1 || true
+    "$bin/static_drop" --levels 12.8,25.6,51.2 --threads $t --out "$out/tta-$t" >/dev/null 2>&1 || true
+  done
+  {
+    echo "| experiment | error | cells | error value | wall (s), 1 thread | wall (s), 2 threads |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+    for e in drop_oscillation:period_err static_drop:dp_err; do
+      name=${e%%:*} col=${e#*:}
+      f1="$out/tta-1/$name/convergence.tsv" f2="$out/tta-2/$name/convergence.tsv"
+      [ -f "$f1" ] && [ -f "$f2" ] || continue
+      grep -v '^#' "$f1" >"$out/c1"
+      grep -v '^#' "$f2" >"$out/c2"
+      paste "$out/c1" "$out/c2" | awk -F'\t' -v name="$name" -v col="$col" '
+        NR == 1 { n = NF / 2; for (q = 1; q <= n; q++) { if ($q == col "[]") e = q; if ($q == "wall[s]") w = q }; next }
+        { printf "| %s | %s | %s | %.3g | %.3g | %.3g |\n", name, col, $1, $e, $w, $(w + n) }'
+    done
+  } >"$out/tta.md"
+fi
+
+# the tables into the README, each between its markers
+for name in poisson step vsurf tta; do
+  [ -f "$out/$name.md" ] || continue
+  awk -v name="$name" -v file="$out/$name.md" '
+    $0 == "<!-- bench:" name " -->" { print; while ((getline line < file) > 0) print line; skip = 1; next }
+    $0 == "<!-- /bench:" name " -->" { skip = 0 }
+    !skip { print }' "$readme" >"$out/readme.tmp"
+  mv "$out/readme.tmp" "$readme"
+done
+stamp="Measured by \`make bench\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown), $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))."
+awk -v stamp="$stamp" '$0 == "<!-- bench:stamp -->" { print; print stamp; skip = 1; next }
+  $0 == "<!-- /bench:stamp -->" { skip = 0 } !skip { print }' "$readme" >"$out/readme.tmp"
+mv "$out/readme.tmp" "$readme"
+echo "bench: tables written to $readme (sources in $out)" >&2
