@@ -148,11 +148,11 @@ static wall_contact next_contact(const cap_contacts *ct, const cap_grid *g, cons
   return none;
 }
 
-/* The ghosts of a wall with a contact angle whose slope follows phi near a contact line (cap_contact_fill_walls):
- * s(t) = cos(theta(t)), and within cap_contact_reach positions of the nearest contact point
- * cos(theta_c) + b (t - t_c), kept within [-1, 1] and blended back into cos(theta(t)) by twice the
- * reach; a contact point with another within 2 CAP_CONTACT_FIT keeps cos(theta(t)). The contact points
- * are found as t advances (a window of the two before t and the two after), so no storage is needed;
+/* The ghosts of a wall with a contact angle whose slope follows phi near a contact line
+ * (cap_contact_fill_walls): s(t) = cos(theta(t)), and within cap_contact_reach positions of the nearest
+ * contact point cos(theta_c) + b (t - t_c), kept within [-1, 1] and blended back into cos(theta(t)) by
+ * twice the reach; a contact point with another within 2 CAP_CONTACT_FIT keeps cos(theta(t)). The
+ * contact points are found as t advances (a window of the two before t and the two after), so no storage is needed;
  * the ghosts written are never read by the scan (it reads interior layers only). */
 static void fill_wall_following(const cap_contacts *ct, const cap_grid *g, double *phi, cap_side side, int n)
 {
@@ -198,7 +198,7 @@ int cap_contact_fill_walls(const cap_contacts *c, const cap_grid *g, double *phi
   const int ng = g->ng;
   for (int side = 0; side < 4 && g->dim == 2; side++) {
     double th = c->theta[side];
-    if (!(th > 0) || !is_wall(g->bc[side])) continue;
+    if (!(th > 0) || !is_wall(c->g.bc[side])) continue;
     const int n = side < 2 ? g->ny : g->nx; /* positions along the side */
     const double *wa = cap_contact_wall_along(c, (cap_side)side);
     for (int t = -ng; t < n + ng && wa; t++)
