@@ -78,8 +78,8 @@ typedef struct {
 
 /* Builds the scene of spec (see above) into *out. Errors: those of cap_grid_init, cap_grid_set_bc,
  * cap_contact_alloc, cap_contact_set_wall, cap_contact_wall_angles, cap_contact_set_solid,
- * cap_vsurf_alloc, cap_ns_state_alloc, cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out is NULL and spec->solid has been
- * freed. */
+ * cap_vsurf_alloc, cap_ns_state_alloc, cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out
+ * is NULL and spec->solid has been freed. */
 int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec);
 void exp_scene_free(exp_scene *sc);
 

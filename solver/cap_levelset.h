@@ -44,9 +44,9 @@ int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g);
 void cap_levelset_ws_free(cap_levelset_ws *w);
 
 /* Solids inside the domain (NULL: none): advection and reinitialisation then keep the solid cells as
- * the continuation of cap_vsurf_fill at the solid angles of ct (written at every stage, never evolved), and a sign change
- * towards a solid cell anchors nothing in the reinitialisation, as at a wall of the box. The ws
- * keeps the pointer; vs must outlive its use. CAP_EINVAL for a NULL w. */
+ * the continuation of cap_vsurf_fill at the solid angles of ct (written at every stage, never evolved),
+ * and a sign change towards a solid cell anchors nothing in the reinitialisation, as at a wall of the
+ * box. The ws keeps the pointer; vs must outlive its use. CAP_EINVAL for a NULL w. */
 int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
 
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,

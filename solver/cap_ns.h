@@ -60,10 +60,10 @@ typedef struct {
 
 /* SOLIDS inside the domain (bounds.vsurf, cap_vsurf.h): at the start of the step and at every stage of
  * the level-set update, phi in the solid cells is the continuation at the solid's contact angle
- * (bounds.contact), so the curvature of the contact cells carries Young's relation. The flow sees solid cells as neither liquid
- * nor air: no pressure unknown, every face touching one closed in the projection (as a wall of the box)
- * and held at the solid's velocity (0 at rest) by the viscous step (no slip on the staircase, first
- * order) and after the extension.
+ * (bounds.contact), so the curvature of the contact cells carries Young's relation. The flow sees solid
+ * cells as neither liquid nor air: no pressure unknown, every face touching one closed in the
+ * projection (as a wall of the box) and held at the solid's velocity (0 at rest) by the viscous step
+ * (no slip on the staircase, first order) and after the extension.
  * The liquid is phi < 0 outside the solid cells.
  * MOVING SOLIDS: bounds.motion[k] is the rigid velocity of part k of the solid of bounds.vsurf
  * (cap_solid.h, PARTS; a single solid is part 0; a union moving as one sets every part's entry). A face
