@@ -64,7 +64,7 @@ double cyl_wall_distance(double R, double xb, double h) { return box_cells(xb + 
  * rad) and the angle the meniscus makes with the cylinder there, through the liquid (*theta, rad):
  * between the interface's tangent away from the solid (cap_force's, from the surface's heights) and
  * the cylinder's tangent towards its wetted part, down along it (the bath lies below the contact). */
-static void contact_on(const cap_contact *c, double xb, double yb, double *phi, double *theta)
+static void contact_on(const cap_force_contact *c, double xb, double yb, double *phi, double *theta)
 {
   double nx = c->x - xb, ny = c->y - yb, nn = hypot(nx, ny);
   nx /= nn;

@@ -58,7 +58,7 @@ typedef struct {
 
 typedef struct {
   cap_grid g;       /* the grid with its boundaries */
-  cap_contacts *ct; /* every contact angle: the walls' (spec.angle, spec.varying) and the solid's */
+  cap_contact *ct;  /* every contact angle: the walls' (spec.angle, spec.varying) and the solid's */
   cap_solid *solid; /* NULL or the solid inside the domain */
   cap_vsurf *vs;    /* its virtual surface (NULL without a solid) */
   cap_ns_state *s;  /* the flow: phi, u, v, p, kappa, t, step */

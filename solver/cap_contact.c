@@ -6,7 +6,7 @@
 #include "cap_errno.h"
 #include "cap_ws.h"
 
-struct cap_contacts {
+struct cap_contact {
   cap_grid g;                       /* the grid it was made for (sizes, boundary kinds) */
   double theta[6];                  /* each side's angle, rad (0: none) */
   double *along[4];                 /* per-position angles of a 2D side (n + 2 ng entries), or NULL */
@@ -16,18 +16,18 @@ struct cap_contacts {
   double *cell;                     /* per-cell angles of the solid (g.size entries; 0: the part's), or NULL */
 };
 
-int cap_contact_alloc(cap_contacts **out, const cap_grid *g)
+int cap_contact_alloc(cap_contact **out, const cap_grid *g)
 {
   if (!out || !g) return CAP_ERROR(CAP_EINVAL, "cap_contact_alloc: %s is NULL", !out ? "out" : "grid");
   *out = NULL;
-  cap_contacts *c = calloc(1, sizeof *c);
+  cap_contact *c = calloc(1, sizeof *c);
   if (!c) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a contact module");
   c->g = *g;
   *out = c;
   return CAP_SUCCESS;
 }
 
-void cap_contact_free(cap_contacts *c)
+void cap_contact_free(cap_contact *c)
 {
   if (!c) return;
   CAP_FREE_ALL(c->along[0], c->along[1], c->along[2], c->along[3], c->cell, c);
@@ -35,7 +35,7 @@ void cap_contact_free(cap_contacts *c)
 
 static int is_wall(cap_bc b) { return b == CAP_BC_WALL || b == CAP_BC_SLIP; }
 
-int cap_contact_set_wall(cap_contacts *c, cap_side side, double theta)
+int cap_contact_set_wall(cap_contact *c, cap_side side, double theta)
 {
   if (!c) return CAP_ERROR(CAP_EINVAL, "cap_contact_set_wall: contact is NULL");
   const cap_grid *g = &c->g;
@@ -52,12 +52,12 @@ int cap_contact_set_wall(cap_contacts *c, cap_side side, double theta)
   return CAP_SUCCESS;
 }
 
-double cap_contact_wall(const cap_contacts *c, cap_side side)
+double cap_contact_wall(const cap_contact *c, cap_side side)
 {
   return c && (int)side >= 0 && (int)side < 6 ? c->theta[side] : 0;
 }
 
-int cap_contact_wall_angles(cap_contacts *c, cap_side side, double **angles)
+int cap_contact_wall_angles(cap_contact *c, cap_side side, double **angles)
 {
   if (angles) *angles = NULL;
   if (!c || !angles) return CAP_ERROR(CAP_EINVAL, "cap_contact_wall_angles: NULL argument");
@@ -81,12 +81,12 @@ int cap_contact_wall_angles(cap_contacts *c, cap_side side, double **angles)
   return CAP_SUCCESS;
 }
 
-const double *cap_contact_wall_along(const cap_contacts *c, cap_side side)
+const double *cap_contact_wall_along(const cap_contact *c, cap_side side)
 {
   return c && (int)side >= 0 && (int)side < 4 && c->along_on[side] ? c->along[side] : NULL;
 }
 
-int cap_contact_wall_follows(const cap_contacts *c, int side)
+int cap_contact_wall_follows(const cap_contact *c, int side)
 {
   if (!c || side < 0 || side >= 4) return 0;
   const double th = c->theta[side];
@@ -96,7 +96,7 @@ int cap_contact_wall_follows(const cap_contacts *c, int side)
 /* At wall position t (cap_contact_fill_walls in cap_contact.h): phi's one-sided second-order
  * wall-normal slope g(t) = (-2 phi_0 + 3 phi_1 - phi_2)/h from the first three interior layers, phi
  * extrapolated to the wall (15 phi_0 - 10 phi_1 + 3 phi_2)/8 (*fw), and cos(theta(t)) (*c). */
-static double wall_slope_at(const cap_contacts *ct, const cap_grid *g, const double *phi, cap_side side, int t,
+static double wall_slope_at(const cap_contact *ct, const cap_grid *g, const double *phi, cap_side side, int t,
                             double *fw, double *c)
 {
   double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
@@ -116,7 +116,7 @@ typedef struct {
 /* The next contact point after position *u along the side: the first sign change of phi at the wall
  * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). b is the
  * least-squares slope of g(t) against t over the positions within the reach. */
-static wall_contact next_contact(const cap_contacts *ct, const cap_grid *g, const double *phi, cap_side side, int n,
+static wall_contact next_contact(const cap_contact *ct, const cap_grid *g, const double *phi, cap_side side, int n,
                                  int *u)
 {
   const wall_contact none = {NAN, 0, 0};
@@ -154,7 +154,7 @@ static wall_contact next_contact(const cap_contacts *ct, const cap_grid *g, cons
  * twice the reach; a contact point with another within 2 CAP_CONTACT_FIT keeps cos(theta(t)). The
  * contact points are found as t advances (a window of the two before t and the two after), so no storage is needed;
  * the ghosts written are never read by the scan (it reads interior layers only). */
-static void fill_wall_following(const cap_contacts *ct, const cap_grid *g, double *phi, cap_side side, int n)
+static void fill_wall_following(const cap_contact *ct, const cap_grid *g, double *phi, cap_side side, int n)
 {
   const int ng = g->ng;
   const double closed = 2 * CAP_CONTACT_FIT;
@@ -184,7 +184,7 @@ static void fill_wall_following(const cap_contacts *ct, const cap_grid *g, doubl
   }
 }
 
-int cap_contact_fill_walls(const cap_contacts *c, const cap_grid *g, double *phi)
+int cap_contact_fill_walls(const cap_contact *c, const cap_grid *g, double *phi)
 {
   if (!g || !phi) return CAP_ERROR(CAP_EINVAL, "cap_contact_fill_walls: %s is NULL", !g ? "grid" : "phi");
   if (!c) return CAP_SUCCESS;
@@ -223,13 +223,13 @@ int cap_contact_fill_walls(const cap_contacts *c, const cap_grid *g, double *phi
 }
 
 /* Per-cell angles cleared (0: the part's angle). */
-static void clear_cells(cap_contacts *c)
+static void clear_cells(cap_contact *c)
 {
   if (c->cell)
     for (size_t k = 0; k < c->g.size; k++) c->cell[k] = 0;
 }
 
-int cap_contact_set_solid(cap_contacts *c, const cap_solid *s, double theta)
+int cap_contact_set_solid(cap_contact *c, const cap_solid *s, double theta)
 {
   if (!c || !s) return CAP_ERROR(CAP_EINVAL, "cap_contact_set_solid: %s is NULL", !c ? "contact" : "solid");
   int st = cap_check_open("theta", theta, 0, M_PI, "rad");
@@ -238,14 +238,14 @@ int cap_contact_set_solid(cap_contacts *c, const cap_solid *s, double theta)
   return cap_contact_set_solid_angle(c, theta);
 }
 
-static int check_solid(const cap_contacts *c, const char *what)
+static int check_solid(const cap_contact *c, const char *what)
 {
   if (!c) return CAP_ERROR(CAP_EINVAL, "%s: contact is NULL", what);
   if (!c->nparts) return CAP_ERROR(CAP_EINVAL, "%s: no solid angle (cap_contact_set_solid first)", what);
   return CAP_SUCCESS;
 }
 
-int cap_contact_set_solid_angle(cap_contacts *c, double theta)
+int cap_contact_set_solid_angle(cap_contact *c, double theta)
 {
   int st = check_solid(c, "cap_contact_set_solid_angle");
   if (!st) st = cap_check_open("theta", theta, 0, M_PI, "rad");
@@ -255,7 +255,7 @@ int cap_contact_set_solid_angle(cap_contacts *c, double theta)
   return CAP_SUCCESS;
 }
 
-int cap_contact_set_part_angles(cap_contacts *c, const double *theta, int n)
+int cap_contact_set_part_angles(cap_contact *c, const double *theta, int n)
 {
   int st = check_solid(c, "cap_contact_set_part_angles");
   if (st) return st;
@@ -272,7 +272,7 @@ int cap_contact_set_part_angles(cap_contacts *c, const double *theta, int n)
   return CAP_SUCCESS;
 }
 
-int cap_contact_cell_angles(cap_contacts *c, double **angles)
+int cap_contact_cell_angles(cap_contact *c, double **angles)
 {
   if (angles) *angles = NULL;
   int st = check_solid(c, "cap_contact_cell_angles");
@@ -284,9 +284,9 @@ int cap_contact_cell_angles(cap_contacts *c, double **angles)
   return CAP_SUCCESS;
 }
 
-int cap_contact_solid_parts(const cap_contacts *c) { return c ? c->nparts : 0; }
+int cap_contact_solid_parts(const cap_contact *c) { return c ? c->nparts : 0; }
 
-int cap_contact_solid_theta(const cap_contacts *c, size_t cell, int part, double *theta)
+int cap_contact_solid_theta(const cap_contact *c, size_t cell, int part, double *theta)
 {
   int st = check_solid(c, "cap_contact_solid_theta");
   if (!st && !theta) st = CAP_ERROR(CAP_EINVAL, "cap_contact_solid_theta: theta is NULL");

@@ -8,10 +8,10 @@
  * point and following phi's own slope near one (Wang, Mucha & Turk 2005, "Water drops on surfaces",
  * ACM Trans. Graph. 24(3), 921, Sec. 5 and Fig. 4a); and the walls' ghost fill with it.
  *
- * CONVENTIONS. The handle is cap_contacts (cap_contact names a force's contact point, cap_force.h).
+ * CONVENTIONS. The handle is cap_contact.
  * Angles in radians, measured through the liquid (phi < 0), 0 < theta < pi; 0 means "no angle" (a
  * wall: linear extrapolation of phi; a solid cell: its part's angle). n_s points out of the solid (into
- * the domain at a wall). A NULL handle means no wall has an angle, wherever a const cap_contacts * is
+ * the domain at a wall). A NULL handle means no wall has an angle, wherever a const cap_contact * is
  * read. Positions along a side are t = j on the x sides, i on the y sides
  * (cap_grid_wall_idx); a per-position array holds n + 2 ng entries, angles[t + ng], t = -ng .. n + ng
  * - 1 (n = ny on the x sides, nx on the y sides). Per-cell solid angles are indexed like every field
@@ -80,12 +80,12 @@ static inline double cap_contact_reach(double open, double wedge, double cos_c, 
   return c >= 4 * wedge * s ? 4 * wedge : c / s;
 }
 
-typedef struct cap_contacts cap_contacts;
+typedef struct cap_contact cap_contact;
 
 /* No angle anywhere, for grid g (copied: its sizes and boundary kinds). Errors: CAP_EINVAL (NULL),
  * CAP_ENOMEM. *out is NULL on failure. */
-int cap_contact_alloc(cap_contacts **out, const cap_grid *g);
-void cap_contact_free(cap_contacts *c);
+int cap_contact_alloc(cap_contact **out, const cap_grid *g);
+void cap_contact_free(cap_contact *c);
 
 /* THE WALLS OF THE BOX. The angle theta of side `side`: its ghost cells continue phi with
  * grad(phi) . n_s = cos(theta) (cap_contact_fill_walls), so that a straight liquid surface meets the
@@ -93,10 +93,10 @@ void cap_contact_free(cap_contacts *c);
  * (Young). theta = 0 removes the angle (linear extrapolation). Setting an angle sets the whole side
  * (any per-position angles of the side are dropped). Errors: CAP_EINVAL (NULL c); CAP_EDOM for a side
  * out of range, a side other than WALL or SLIP, or theta neither 0 nor in (0, pi). */
-int cap_contact_set_wall(cap_contacts *c, cap_side side, double theta);
+int cap_contact_set_wall(cap_contact *c, cap_side side, double theta);
 
 /* The angle of side `side` (0: none, also for a NULL c or a side out of range). */
-double cap_contact_wall(const cap_contacts *c, cap_side side);
+double cap_contact_wall(const cap_contact *c, cap_side side);
 
 /* The per-position angles of side `side` (2D grids, a side with an angle): *angles points at the
  * module's array of n + 2 ng entries (CONVENTIONS), made on the first call and filled with the side's
@@ -104,14 +104,14 @@ double cap_contact_wall(const cap_contacts *c, cap_side side);
  * entry in (0, pi) (checked by cap_contact_fill_walls); cap_contact_set_wall on the side drops it (the
  * next call refills it). Errors: CAP_EINVAL (NULL), CAP_EDOM (a 3D grid, a side out of range, a side
  * without an angle), CAP_ENOMEM; *angles NULL on failure. */
-int cap_contact_wall_angles(cap_contacts *c, cap_side side, double **angles);
+int cap_contact_wall_angles(cap_contact *c, cap_side side, double **angles);
 
 /* The per-position angles of side, read-only (NULL: none, the side's angle everywhere). */
-const double *cap_contact_wall_along(const cap_contacts *c, cap_side side);
+const double *cap_contact_wall_along(const cap_contact *c, cap_side side);
 
 /* Whether the ghosts of side follow phi's slope near contact points: a WALL or SLIP side with an angle,
  * other than 90 degrees everywhere (that one keeps the even mirror, a symmetry plane). 0 for NULL c. */
-int cap_contact_wall_follows(const cap_contacts *c, int side);
+int cap_contact_wall_follows(const cap_contact *c, int side);
 
 /* Writes the ghost cells of every side with an angle (2D), over phi's linear ghosts: ghost k (k = 1..ng
  * outwards) at position t is phi(ghost k) = phi(interior k - 1) - (2k - 1) h s(t), so that
@@ -124,35 +124,35 @@ int cap_contact_wall_follows(const cap_contacts *c, int side);
  * contact points closer than twice the fit keep cos(theta). x sides first, then y, over the whole
  * ghost-extended rows, so corners are consistent. c NULL: nothing. Errors: CAP_EINVAL (NULL g or phi),
  * CAP_ESIZE (g is not the grid of c), CAP_EDOM (a per-position angle outside (0, pi), named). */
-int cap_contact_fill_walls(const cap_contacts *c, const cap_grid *g, double *phi);
+int cap_contact_fill_walls(const cap_contact *c, const cap_grid *g, double *phi);
 
 /* THE SOLID INSIDE THE DOMAIN (cap_vsurf continues phi into its cells at these angles). One angle
  * theta for solid s (its number of parts recorded, cap_solid_parts) and every part; per-cell angles
  * cleared. Errors: CAP_EINVAL (NULL), CAP_EDOM (theta outside (0, pi)). */
-int cap_contact_set_solid(cap_contacts *c, const cap_solid *s, double theta);
+int cap_contact_set_solid(cap_contact *c, const cap_solid *s, double theta);
 
 /* One angle for every part of the solid (per-cell angles cleared). Errors: CAP_EINVAL (NULL, or no
  * solid: cap_contact_set_solid first), CAP_EDOM (theta outside (0, pi)). */
-int cap_contact_set_solid_angle(cap_contacts *c, double theta);
+int cap_contact_set_solid_angle(cap_contact *c, double theta);
 
 /* One angle per part, theta[k] for part k, n the solid's number of parts (per-cell angles cleared).
  * Errors: CAP_EINVAL (NULL, or no solid), CAP_ESIZE (another n), CAP_EDOM naming the first theta[k]
  * outside (0, pi). */
-int cap_contact_set_part_angles(cap_contacts *c, const double *theta, int n);
+int cap_contact_set_part_angles(cap_contact *c, const double *theta, int n);
 
 /* The per-cell angles of the solid: *angles points at the module's array of g->size entries (made on
  * the first call, all 0; cleared by the three setters above), read at the solid cells: 0 takes the
  * cell's part's angle, anything else must lie in (0, pi) (checked by cap_contact_solid_cos). The
  * caller (the dynamic model) writes it between fills. Errors: CAP_EINVAL (NULL, or no solid),
  * CAP_ENOMEM; *angles NULL on failure. */
-int cap_contact_cell_angles(cap_contacts *c, double **angles);
+int cap_contact_cell_angles(cap_contact *c, double **angles);
 
 /* The solid's number of parts (0: no solid angle set, or NULL c). */
-int cap_contact_solid_parts(const cap_contacts *c);
+int cap_contact_solid_parts(const cap_contact *c);
 
 /* The angle of the solid at grid cell `cell` of part `part` (rad): its per-cell angle if set, else
  * its part's. Errors: CAP_EINVAL (NULL, or no solid), CAP_EDOM (part out of range; a per-cell angle
  * outside [0, pi), named with its cell). */
-int cap_contact_solid_theta(const cap_contacts *c, size_t cell, int part, double *theta);
+int cap_contact_solid_theta(const cap_contact *c, size_t cell, int part, double *theta);
 
 #endif

@@ -348,7 +348,7 @@ static int contact(chord_ctx *k, double x, double y)
   o->ftx += fx;
   o->fty += fy;
   o->torque += (x - k->cx) * fy - (y - k->cy) * fx;
-  if (o->ncontact < CAP_FORCE_MAX_CONTACTS) o->contact[o->ncontact] = (cap_contact){x, y, tx, ty};
+  if (o->ncontact < CAP_FORCE_MAX_CONTACTS) o->contact[o->ncontact] = (cap_force_contact){x, y, tx, ty};
   o->ncontact++;
   return CAP_SUCCESS;
 }

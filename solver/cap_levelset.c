@@ -43,7 +43,7 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs)
 /* The ghosts of phi and, with solids, the continuation into the solid cells (whose mirror points
  * may read ghosts next to the box; the ghosts are filled again after it, since they mirror interior
  * cells that may be solid). */
-static int fill_all(const cap_grid *g, const cap_contacts *ct, double *phi, const cap_levelset_ws *w)
+static int fill_all(const cap_grid *g, const cap_contact *ct, double *phi, const cap_levelset_ws *w)
 {
   int s = cap_levelset_fill_ghosts(g, ct, phi);
   if (!s && w && w->vs) {
@@ -88,7 +88,7 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   return CAP_SUCCESS;
 }
 
-int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contacts *c, double *phi)
+int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *c, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
   int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
@@ -125,7 +125,7 @@ static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double
 }
 
 /* rate = -(u_c phi_x + v_c phi_y) on interior cells, upwind WENO5. */
-static void advection_rate(const cap_grid *g, const cap_contacts *ct, double *phi, const double *u, const double *v,
+static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
                            double *rate, const cap_levelset_ws *w)
 {
   fill_all(g, ct, phi, w);
@@ -153,7 +153,7 @@ static int check_finite(const cap_grid *g, const double *f, const char *what)
   return CAP_SUCCESS;
 }
 
-int cap_levelset_advect(const cap_grid *g, const cap_contacts *ct, double *phi, const double *u, const double *v,
+int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
                         double dt, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_advect");
@@ -204,7 +204,7 @@ static derivs central(const cap_grid *g, const double *phi, size_t c)
   return d;
 }
 
-int cap_levelset_curvature(const cap_grid *g, const cap_contacts *ct, double *phi, double *kappa)
+int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa)
 {
   int s = check_2d(g, 1, "cap_levelset_curvature");
   if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: phi or kappa is NULL");
@@ -228,7 +228,7 @@ int cap_levelset_curvature(const cap_grid *g, const cap_contacts *ct, double *ph
   return CAP_SUCCESS;
 }
 
-int cap_levelset_normal(const cap_grid *g, const cap_contacts *ct, double *phi, double *nx, double *ny)
+int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny)
 {
   int s = check_2d(g, 1, "cap_levelset_normal");
   if (!s && (!phi || !nx || !ny)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: a field is NULL");
@@ -331,8 +331,8 @@ static double row_measure(const cap_grid *g, const double *phi, int j)
   return g->geom == CAP_GEOM_AXI ? 2 * M_PI * moment : area;
 }
 
-int cap_levelset_fluid_measure(const cap_grid *g, const cap_contacts *ct, double *phi, const cap_vsurf *vs,
-                               double *work, double *measure)
+int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double *phi, const cap_vsurf *vs, double *work,
+                               double *measure)
 {
   if (!vs) return cap_levelset_liquid_measure(g, ct, phi, measure);
   if (work == phi) return CAP_ERROR(CAP_EINVAL, "cap_levelset_fluid_measure: work may not be phi");
@@ -340,7 +340,7 @@ int cap_levelset_fluid_measure(const cap_grid *g, const cap_contacts *ct, double
   return st ? st : cap_levelset_liquid_measure(g, ct, work, measure);
 }
 
-int cap_levelset_liquid_rows(const cap_grid *g, const cap_contacts *ct, double *phi, double *rows)
+int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows)
 {
   int s = check_2d(g, 1, "cap_levelset_liquid_rows");
   if (!s && (!phi || !rows)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_rows: phi or rows is NULL");
@@ -350,7 +350,7 @@ int cap_levelset_liquid_rows(const cap_grid *g, const cap_contacts *ct, double *
   return CAP_SUCCESS;
 }
 
-int cap_levelset_liquid_measure(const cap_grid *g, const cap_contacts *ct, double *phi, double *measure)
+int cap_levelset_liquid_measure(const cap_grid *g, const cap_contact *ct, double *phi, double *measure)
 {
   int s = check_2d(g, 1, "cap_levelset_liquid_measure");
   if (!s && (!phi || !measure)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_measure: phi or measure is NULL");
@@ -414,7 +414,7 @@ static double quadratic_slope_to_interface(double c, double d, double t) { retur
  * two cells a, b of a sign change of phi0 keep the difference d = phi(b) - phi(a) the pass gave them
  * and are set to -t d and (1 - t) d, t = phi0(a) / (phi0(a) - phi0(b)), so that the crossing, linear in
  * the two cells as the flow reads it, is phi0's. A cell between two such crossings keeps phi0. */
-static void restore_contact_points(const cap_grid *g, const cap_contacts *ct, double *phi, const double *p0)
+static void restore_contact_points(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0)
 {
   for (int side = 0; side < 4; side++) {
     if (!cap_contact_wall_follows(ct, side)) continue;
@@ -444,7 +444,7 @@ static void restore_contact_points(const cap_grid *g, const cap_contacts *ct, do
 
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
  * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
-static void reinit_rate(const cap_grid *g, const cap_contacts *ct, double *phi, const double *p0, double *r,
+static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0, double *r,
                         const cap_levelset_ws *w)
 {
   ptrdiff_t sy = g->sy;
@@ -503,7 +503,7 @@ static void reinit_rate(const cap_grid *g, const cap_contacts *ct, double *phi, 
     }
 }
 
-int cap_levelset_reinit(const cap_grid *g, const cap_contacts *ct, double *phi, int iterations, cap_levelset_ws *w)
+int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_reinit");
   if (!s) s = check_ws(g, w, "cap_levelset_reinit");

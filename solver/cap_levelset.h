@@ -8,7 +8,7 @@
  *
  * CONVENTIONS. phi is a cell-centred signed distance (cap_grid array) with the LIQUID where phi < 0.
  * The functions fill phi's ghost cells themselves (cap_levelset_fill_ghosts), so callers keep interior
- * values only; those functions take every contact angle explicitly (const cap_contacts *ct: the
+ * values only; those functions take every contact angle explicitly (const cap_contact *ct: the
  * walls' and, with solids, the solids'; NULL: no angle anywhere, linear extrapolation at every wall).
  * kappa > 0 for a convex liquid region (a drop). SI units; AXI: x = r, y = z.
  *
@@ -54,25 +54,25 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
  * angle in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following
  * phi's near a contact point). Errors: CAP_EINVAL (NULL phi), those of cap_grid_fill_ghosts and
  * cap_contact_fill_walls (CAP_EDOM for a per-position angle outside (0, pi)). */
-int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contacts *ct, double *phi);
+int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
 
 /* One time step dt >= 0 of phi_t + u . grad(phi) = 0: the face velocities (u on x-faces, v on y-faces;
  * interior and boundary faces must be set) averaged to cell centres, HJ-WENO5 derivatives upwinded by
  * the sign of the centre velocity (smoothness epsilon 1e-6 max v^2 + 1e-99), TVD-RK3 in time. Planar and
  * AXI (the same transport equation). Errors: the common ones, CAP_EDOM (dt), CAP_ENONFINITE naming the
  * cell if a non-finite value appears. */
-int cap_levelset_advect(const cap_grid *g, const cap_contacts *ct, double *phi, const double *u, const double *v,
+int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
                         double dt, cap_levelset_ws *w);
 
 /* Curvature at every interior cell centre (ghost cells of phi are filled), by second-order central
  * differences: kappa = (phi_xx phi_y^2 - 2 phi_x phi_y phi_xy + phi_yy phi_x^2) / |grad phi|^3, plus
  * phi_r / (r |grad phi|) on AXI grids (the sum of the two principal curvatures); 0 where |grad phi|
  * vanishes. kappa may not alias phi (CAP_EINVAL). */
-int cap_levelset_curvature(const cap_grid *g, const cap_contacts *ct, double *phi, double *kappa);
+int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa);
 
 /* Unit normal grad(phi)/|grad(phi)| at interior cell centres (central differences; 0 where the
  * gradient vanishes). */
-int cap_levelset_normal(const cap_grid *g, const cap_contacts *ct, double *phi, double *nx, double *ny);
+int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny);
 
 /* Interface crossing between cell (i, j) and its neighbour (i + di, j + dj), |di| + |dj| = 1 (CAP_EDOM
  * otherwise, or for cells off the grid), which must have phi of opposite signs (CAP_EINVAL otherwise):
@@ -84,17 +84,17 @@ int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *ka
 /* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3, 2 pi r dA) inside the interior of the
  * grid: each cell split into four triangles by its centre and corners (corner phi the mean of the four
  * centres), phi linear on each, the liquid part integrated exactly (second order). */
-int cap_levelset_liquid_measure(const cap_grid *g, const cap_contacts *ct, double *phi, double *measure);
+int cap_levelset_liquid_measure(const cap_grid *g, const cap_contact *ct, double *phi, double *measure);
 
 /* The same for the fluid cells of solids vs inside the domain (the continuation inside them is not
  * liquid): the measure of cap_vsurf_fluid_phi's copy of phi, written to work (g->size entries, not
  * phi). vs NULL: cap_levelset_liquid_measure of phi itself (work unused). */
-int cap_levelset_fluid_measure(const cap_grid *g, const cap_contacts *ct, double *phi, const cap_vsurf *vs,
-                               double *work, double *measure);
+int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double *phi, const cap_vsurf *vs, double *work,
+                               double *measure);
 
 /* The same per row of cells: rows[j] (g->ny values) is the liquid measure of row j (their sum is
  * cap_levelset_liquid_measure's, up to rounding). */
-int cap_levelset_liquid_rows(const cap_grid *g, const cap_contacts *ct, double *phi, double *rows);
+int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows);
 
 /* `iterations` >= 1 pseudo-time steps (CAP_EDOM otherwise) of phi_tau + S(phi0) (|grad phi| - 1) = 0,
  * TVD-RK3 with step h/2 (a band of about iterations/2 cells is corrected). Godunov upwind |grad phi| on
@@ -107,6 +107,6 @@ int cap_levelset_liquid_rows(const cap_grid *g, const cap_contacts *ct, double *
  * pass a contact point on a wall whose ghosts follow phi's slope is put back where phi0 had it: the two
  * cells of its crossing along the wall's layer keep the difference the pass gave them, shifted so that
  * their linear crossing is phi0's. The zero contour stays where phi0 put it. */
-int cap_levelset_reinit(const cap_grid *g, const cap_contacts *ct, double *phi, int iterations, cap_levelset_ws *w);
+int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w);
 
 #endif

@@ -588,7 +588,7 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const
 {
   *given = 0;
   const cap_vsurf *vsurf = b->vsurf;
-  const cap_contacts *ct = b->contact;
+  const cap_contact *ct = b->contact;
   if (!p->reinit_keep_area) return cap_levelset_reinit(g, ct, phi, p->reinit_iterations, w->ls);
   double before = 0, m1 = 0, m = 0;
   int st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &before);
@@ -634,7 +634,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
    * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
    * the viscous step */
-  const cap_contacts *ct = s->bounds.contact;
+  const cap_contact *ct = s->bounds.contact;
   const int closed = s->bounds.pinned || s->bounds.vsurf;
   const unsigned char *solid_cells = s->bounds.vsurf ? cap_vsurf_cells(s->bounds.vsurf) : NULL;
   const double *pf = phi;

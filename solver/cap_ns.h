@@ -110,7 +110,7 @@ int cap_ns_params_check(const cap_ns_params *p);
 /* The boundaries inside the domain that the step honours: the caller's, read at every step. The step
  * rejects a motion with a non-finite field (CAP_EDOM naming it, e.g. bounds.motion[0].u). */
 typedef struct {
-  const cap_contacts *contact; /* NULL (no contact angle anywhere), or every contact angle: the walls' and
+  const cap_contact *contact;  /* NULL (no contact angle anywhere), or every contact angle: the walls' and
                                 * the solids' (cap_contact.h); the level set and the continuation read it */
   const cap_vsurf *vsurf;      /* NULL, or the solids inside the domain (see SOLIDS; their angles: contact) */
   const unsigned char *pinned; /* NULL, or cells (g->size entries) where a contact line is pinned: in the row

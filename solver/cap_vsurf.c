@@ -416,7 +416,7 @@ static void sweep(const cap_vsurf *v, const cap_grid *g, double *phi)
   for (size_t k = nb; k < v->n; k++) phi[v->cell[k]] = continued(v, g, phi, k);
 }
 
-int cap_vsurf_fill(const cap_vsurf *v, const cap_contacts *ct, const cap_grid *g, double *phi)
+int cap_vsurf_fill(const cap_vsurf *v, const cap_contact *ct, const cap_grid *g, double *phi)
 {
   int st = check_grid(v, g, "cap_vsurf_fill");
   if (!st && !phi) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: phi is NULL");

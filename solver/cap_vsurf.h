@@ -100,7 +100,7 @@ int cap_vsurf_part_range(const cap_grid *g, const cap_solid *s, int part, int ma
  * CAP_VSURF_COLD_PASSES rounds of samples and fill). Errors: CAP_EINVAL (NULL phi; ct NULL or without
  * a solid angle), CAP_ESIZE (g is not the grid of v; ct's solid has another number of parts), CAP_EDOM
  * (a per-cell angle out of range). */
-int cap_vsurf_fill(const cap_vsurf *v, const cap_contacts *ct, const cap_grid *g, double *phi);
+int cap_vsurf_fill(const cap_vsurf *v, const cap_contact *ct, const cap_grid *g, double *phi);
 
 /* The contact points the last cap_vsurf_fill found (SLOPE NEAR A CONTACT LINE: sign changes of phi
  * at the feet of neighbouring first-layer cells, merged and without dips), for the dynamic angle model

@@ -325,7 +325,7 @@ int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, d
   return CAP_SUCCESS;
 }
 
-int cap_wetting_wall_update(cap_contacts *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
+int cap_wetting_wall_update(cap_contact *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
                             const double *v, const cap_wetting_material *m, double v_static,
                             const cap_wetting_contact *prev, int nprev, double dt, unsigned char *pinned,
                             cap_wetting_contact *contacts, int max_contacts, int *ncontacts)
@@ -515,7 +515,7 @@ static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double
   *theta_m = acos(fmax(-1, fmin(1, (gx * c->nx + gy * c->ny) / gl)));
 }
 
-int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contacts *ct, const cap_grid *g, double *phi, const double *u,
+int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contact *ct, const cap_grid *g, double *phi, const double *u,
                              const double *v, const cap_wetting_material *m, double v_static,
                              const cap_wetting_map *map, const cap_wetting_solid_contact *prev, int nprev, double dt,
                              unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,

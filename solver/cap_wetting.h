@@ -137,7 +137,7 @@ typedef struct {
   cap_wetting_choice choice;
 } cap_wetting_contact;
 
-int cap_wetting_wall_update(cap_contacts *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
+int cap_wetting_wall_update(cap_contact *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
                             const double *v, const cap_wetting_material *m, double v_static,
                             const cap_wetting_contact *prev, int nprev, double dt, unsigned char *pinned,
                             cap_wetting_contact *contacts, int max_contacts, int *ncontacts);
@@ -189,7 +189,7 @@ typedef struct {
   cap_wetting_choice choice;
 } cap_wetting_solid_contact;
 
-int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contacts *ct, const cap_grid *g, double *phi, const double *u,
+int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contact *ct, const cap_grid *g, double *phi, const double *u,
                              const double *v, const cap_wetting_material *m, double v_static,
                              const cap_wetting_map *map, const cap_wetting_solid_contact *prev, int nprev, double dt,
                              unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,

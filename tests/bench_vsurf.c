@@ -43,7 +43,7 @@ int main(int argc, char **argv)
       cap_grid g;
       cap_solid *sol = NULL;
       cap_vsurf *v = NULL;
-      cap_contacts *ct = NULL;
+      cap_contact *ct = NULL;
       double *phi = NULL, cx, cy;
       int st = cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
       if (!disc) {

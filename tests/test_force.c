@@ -41,7 +41,7 @@ static int force_of(const scene *sc, cap_force *F)
   cap_grid_init(&g, CAP_GEOM_PLANAR, sc->n, sc->n, 1, h, 0, 0, 0, 3);
   cap_solid *s = NULL;
   cap_vsurf *v = NULL;
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   cap_force_ws *w = NULL;
   double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
   int st = cap_solid_disc_alloc(&s, sc->xc, sc->yc, sc->R);
@@ -78,7 +78,7 @@ typedef struct {
   cap_ns_ws *W;
   cap_solid *s;
   cap_vsurf *v;
-  cap_contacts *ct;
+  cap_contact *ct;
   cap_force_ws *fw;
 } pool;
 
@@ -171,7 +171,7 @@ static void floating_disc(void)
     th_int(F.ncontact, 2, "floating disc, %d cells: two contact points", ns[k]);
     errc[k] = 0;
     for (int m = 0; m < F.ncontact && m < 2; m++) {
-      const cap_contact *c = &F.contact[m];
+      const cap_force_contact *c = &F.contact[m];
       double side = c->x > xc ? 1 : -1;
       errc[k] = fmax(errc[k], hypot(c->x - (xc + side * R * sin(120 * DEG)), c->y - y0));
       th_abs(c->ty, 0, 0.02, "floating disc, %d cells: contact %d, the tangent is horizontal", ns[k], m);
@@ -199,7 +199,7 @@ static void tilted_line(void)
   th_int(st, CAP_SUCCESS, "tilted line: computed");
   th_int(F.ncontact, 2, "tilted line: two contact points");
   for (int m = 0; m < F.ncontact && m < 2; m++) {
-    const cap_contact *c = &F.contact[m];
+    const cap_force_contact *c = &F.contact[m];
     th_abs(fabs(c->tx * cos(beta) + c->ty * sin(beta)), 1, 1e-12, "tilted line: contact %d, tangent along the line", m);
     th_abs(lx * (c->x - sc.px) + ly * (c->y - sc.py), 0, 1e-12, "tilted line: contact %d on the line", m);
     /* the root lies on a chord of the circle: within its sagitta (h^2 / (8 R)) */
@@ -232,7 +232,7 @@ static void curved_surface(void)
     th_int(F.ncontact, 2, "curved surface, %d cells: two contact points", ns[k]);
     th_int(F.probe_tangents, 0, "curved surface, %d cells: both tangents from the heights", ns[k]);
     for (int m = 0; m < F.ncontact && m < 2; m++) {
-      const cap_contact *c = &F.contact[m];
+      const cap_force_contact *c = &F.contact[m];
       double side = (c->x - xc) * ey - (c->y - yc) * ex > 0 ? 1 : -1;
       double px = xc + a * ex + side * b * ey, py = yc + a * ey - side * b * ex;
       errp[k] = fmax(errp[k], hypot(c->x - px, c->y - py));
@@ -339,7 +339,7 @@ static void two_parts(void)
   cap_force_ws_alloc(&w, &g);
   double *phi[3], *p = cap_grid_field_alloc(&g);
   const cap_vsurf *vs[3] = {v, va, vb};
-  const cap_contacts *cs[3] = {T.c, T.ca, T.cb};
+  const cap_contact *cs[3] = {T.c, T.ca, T.cb};
   for (int k = 0; k < 3; k++) {
     phi[k] = cap_grid_field_alloc(&g);
     for (int j = -g.ng; j < n + g.ng; j++)

@@ -22,9 +22,9 @@ static void fill(const cap_grid *g, double *f, double (*fn)(double, double, cons
 }
 
 /* A contact module on g with the angle theta on side (NULL if either call fails). */
-static cap_contacts *wall_contact(const cap_grid *g, cap_side side, double theta)
+static cap_contact *wall_contact(const cap_grid *g, cap_side side, double theta)
 {
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   if (!cap_contact_alloc(&ct, g) && cap_contact_set_wall(ct, side, theta)) {
     cap_contact_free(ct);
     ct = NULL;
@@ -310,7 +310,7 @@ static double contact_curvature(double theta_line, double theta_wall)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 40, 20, 1, 1.0 / 40, 0, 0, 0, 3);
-  cap_contacts *ct = wall_contact(&g, CAP_YLO, theta_wall);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta_wall);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   const double xc = 0.3817; /* contact point on the wall y = 0 */
   for (int j = 0; j < g.ny; j++)
@@ -333,7 +333,7 @@ static double contact_ghost_error(double theta, double b)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 24, 12, 1, 1.0 / 24, 0, 0, 0, 3);
-  cap_contacts *ct = wall_contact(&g, CAP_YLO, theta);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
   double *phi = cap_grid_field_alloc(&g);
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) {
@@ -361,7 +361,7 @@ static void curved_contact(double theta, int n, double *ghost_err, double *kappa
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n / 2, 1, 1.0 / n, 0, 0, 0, 3);
-  cap_contacts *ct = wall_contact(&g, CAP_YLO, theta);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
   const double rc = 0.3, cx = 0.5, cy = -rc * cos(theta), xcon = cx + rc * sin(theta);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   for (int j = 0; j < g.ny; j++)
@@ -396,7 +396,7 @@ static double cap_crossing_curvature_error(double theta, double cells, int on_so
   int nx = (int)ceil(((theta > M_PI / 2 ? R : R * sin(theta)) + 0.5) * cells), ny = (int)ceil((R + yc + 0.5) * cells);
   cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_contacts *ct = wall_contact(&g, CAP_XLO, M_PI / 2);
+  cap_contact *ct = wall_contact(&g, CAP_XLO, M_PI / 2);
   if (!on_solid) cap_contact_set_wall(ct, CAP_YLO, theta);
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
@@ -428,7 +428,7 @@ static double contact_walk(double theta, double cells, int calls)
   int nx = (int)ceil(((theta > M_PI / 2 ? R : R * sin(theta)) + 0.5) * cells), ny = (int)ceil((R + yc + 0.5) * cells);
   cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_contacts *ct = wall_contact(&g, CAP_YLO, theta);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
   cap_contact_set_wall(ct, CAP_XLO, M_PI / 2);
   double *phi = cap_grid_field_alloc(&g), x[2] = {NAN, NAN};
   cap_levelset_ws *w = NULL;
@@ -585,7 +585,7 @@ static void wall_angles(void)
 {
   cap_grid gw;
   cap_grid_init(&gw, CAP_GEOM_PLANAR, 24, 6, 1, 1.0 / 24, 0, 0, 0, 3);
-  cap_contacts *ct = wall_contact(&gw, CAP_YLO, 1.0);
+  cap_contact *ct = wall_contact(&gw, CAP_YLO, 1.0);
   double *wa = NULL, *f = cap_grid_field_alloc(&gw);
   th_int(cap_contact_wall_angles(ct, CAP_YLO, &wa), CAP_SUCCESS, "per-position wall angles made");
   th_true(wa && wa[0] == 1.0 && wa[29] == 1.0, "per-position wall angles start at the side's angle");
@@ -620,7 +620,7 @@ static void contact_angle_bad_input(void)
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
   th_int(cap_grid_set_bc(&g, CAP_YHI, CAP_BC_SLIP), CAP_SUCCESS, "SLIP side accepted");
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   th_int(cap_contact_alloc(&ct, &g), CAP_SUCCESS, "contact module made");
   th_int(cap_contact_set_wall(ct, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");
   th_int(cap_contact_set_wall(ct, CAP_YLO, -0.1), CAP_EDOM, "contact angle < 0: EDOM");

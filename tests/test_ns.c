@@ -73,7 +73,7 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
   const cap_grid *g = &s->g;
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   double *work = cap_grid_field_alloc(g), yc = on_solid ? 0.25 : 0.4871, a0 = 0, a1 = 0;
   int st = work ? CAP_SUCCESS : CAP_ENOMEM;
   if (!st && on_solid) st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
@@ -117,7 +117,7 @@ static int spreading_drift(int cells, int air, double *drift)
   cap_grid g;
   int st = cap_grid_init(&g, CAP_GEOM_PLANAR, 4 * cells, 2 * cells, 1, 1.0 / cells, 0, 0, 0, 3);
   for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   if (!st) st = cap_contact_alloc(&ct, &g);
   if (!st) st = cap_contact_set_wall(ct, CAP_YLO, M_PI / 6);
   if (!st) st = cap_contact_set_wall(ct, CAP_XLO, M_PI / 2);
@@ -223,7 +223,7 @@ static void pinned_solid(void)
   cap_ns_state *s = pinned_pool(0.4817, 6, &w, &pin, &q); /* row 6: the first above the solid */
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
   if (!st) st = cap_contact_alloc(&ct, &s->g);
   if (!st) st = cap_contact_set_solid(ct, floor, M_PI / 2);

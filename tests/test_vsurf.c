@@ -31,7 +31,7 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   cap_solid *s;
   cap_solid_halfplane_alloc(&s, px, py, sx, sy);
   cap_vsurf *v;
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   cap_contact_alloc(&ct, &g);
   cap_contact_set_solid(ct, s, theta);
   cap_vsurf_alloc(&v, &g, s);
@@ -79,7 +79,7 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
 
 /* A pool on grid g, liquid below y = level at rest, round the solids of v at the angles of ct: state (v
  * and ct its bounds), workspace and the parameters (rho = sigma = 1, mu = 0.05, g = 1 downwards). */
-static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, const cap_contacts *ct, cap_ns_state **s,
+static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, const cap_contact *ct, cap_ns_state **s,
                           cap_ns_ws **w)
 {
   cap_ns_state_alloc(s, g);
@@ -104,7 +104,7 @@ typedef struct {
   cap_grid g;
   cap_solid *part[2], *both;
   cap_vsurf *v;
-  cap_contacts *ct;
+  cap_contact *ct;
   cap_ns_state *s;
   cap_ns_ws *w;
   cap_ns_params p;
@@ -185,7 +185,7 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
     cap_solid_disc_alloc(&s, px, py, rs);
   }
   cap_vsurf *v;
-  cap_contacts *ct = NULL;
+  cap_contact *ct = NULL;
   cap_contact_alloc(&ct, &g);
   cap_contact_set_solid(ct, s, theta);
   cap_vsurf_alloc(&v, &g, s);
@@ -293,7 +293,7 @@ static void aligned_plane(void)
   cap_grid_init(&gw, CAP_GEOM_PLANAR, n, n - rows, 1, h, 0, rows * h, 0, 3);
   cap_solid *s;
   cap_solid_halfplane_alloc(&s, 0, rows * h, 0, 1);
-  cap_contacts *ct = NULL, *cw = NULL;
+  cap_contact *ct = NULL, *cw = NULL;
   cap_contact_alloc(&ct, &g);
   cap_contact_alloc(&cw, &gw);
   cap_contact_set_wall(cw, CAP_YLO, theta);

@@ -492,7 +492,7 @@ static void fields_free(double *phi, double *u, double *v)
  * clear; the material m of the window (60, 90). */
 typedef struct {
   cap_grid g;
-  cap_contacts *ct;
+  cap_contact *ct;
   double *phi, *u, *v, *ang;
   unsigned char *pin;
   cap_wetting_material m; /* window_60_90() */
@@ -683,7 +683,7 @@ static void plane_at_rest(void)
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
     cap_vsurf *vs = NULL;
-    cap_contacts *cs = NULL;
+    cap_contact *cs = NULL;
     cap_contact_alloc(&cs, &B.g);
     cap_contact_set_solid(cs, B.plane, a);
     cap_vsurf_alloc(&vs, &B.g, B.plane);
@@ -780,7 +780,7 @@ static void plane_history(void)
   cap_wetting_material mw;
   cap_wetting_material_init(&mw, 60 * deg, 90 * deg, 70 * deg, 0);
   cap_vsurf *vs = NULL;
-  cap_contacts *cs = NULL;
+  cap_contact *cs = NULL;
   cap_contact_alloc(&cs, &B.g);
   cap_contact_set_solid(cs, B.plane, a);
   cap_vsurf_alloc(&vs, &B.g, B.plane);
@@ -841,7 +841,7 @@ static void plane_drop(void)
   const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
   const double cx = B.px - cdist * -B.ty, cy = B.py - cdist * B.tx;
   cap_vsurf *vs = NULL;
-  cap_contacts *cs = NULL;
+  cap_contact *cs = NULL;
   cap_contact_alloc(&cs, &B.g);
   cap_contact_set_solid(cs, B.plane, th_exact);
   cap_vsurf_alloc(&vs, &B.g, B.plane);

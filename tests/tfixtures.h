@@ -15,7 +15,7 @@
 typedef struct {
   cap_solid *a, *b, *both;
   cap_vsurf *v, *va, *vb;
-  cap_contacts *c, *ca, *cb;
+  cap_contact *c, *ca, *cb;
 } tf_two_discs;
 
 /* Discs of radius ra centred at ca = (x, y) and of radius rb at cb on grid g; th[0], th[1] the angles
