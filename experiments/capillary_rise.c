@@ -126,7 +126,7 @@ static int sample(exp_scene *sc, void *user)
   rise_history *r = user;
   if (!exp_clock_due(&r->clock, sc->s->t)) return CAP_SUCCESS;
   double zc = NAN;
-  int st = cap_levelset_fill_ghosts(&sc->g, sc->s->phi);
+  int st = cap_levelset_fill_ghosts(&sc->g, sc->ct, sc->s->phi);
   if (!st) st = exp_surface_height(&sc->g, sc->s->phi, 0, &zc);
   if (!st) st = cap_io_tsv_row(r->hist, 3, (double[]){sc->s->t, zc, sc->info.max_speed});
   int st2 = exp_record_add(&r->z, sc->s->t, zc);
@@ -143,7 +143,7 @@ static int measure(exp_ctx *ctx, exp_scene *sc, double cells, rise_case rc, int 
   for (int k = 0; k <= EXACT_POINTS; k++) fine[k] = 0.5 * d * k / EXACT_POINTS;
   int st = x ? exp_zero_pressure_level(g, sc->s->phi, sc->s->p, cap_vsurf_cells(sc->vs), i_bath, g->nx, 1, &out->y_ref)
              : CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d columns", n);
-  if (!st) st = cap_levelset_fill_ghosts(g, sc->s->phi);
+  if (!st) st = cap_levelset_fill_ghosts(g, sc->ct, sc->s->phi);
   if (!st) st = exp_surface_height(g, sc->s->phi, g->nx - 1, &zr);
   if (!st) out->far_level = zr - out->y_ref;
   if (!st) st = exp_surface_profile(g, sc->s->phi, 0, n, out->y_ref, x, z);

@@ -48,8 +48,8 @@ static double occupied_below(double R, double yb, double yl)
  * ghosts and continuation written first. */
 static int force_of(exp_scene *sc, int part, double xb, double yb, cap_force *F)
 {
-  int st = cap_levelset_fill_ghosts(&sc->g, sc->s->phi);
-  if (!st) st = cap_vsurf_fill(sc->vs, &sc->g, sc->s->phi);
+  int st = cap_levelset_fill_ghosts(&sc->g, sc->ct, sc->s->phi);
+  if (!st) st = cap_vsurf_fill(sc->vs, sc->ct, &sc->g, sc->s->phi);
   if (!st) st = cap_force_on_part(sc->fw, &sc->g, sc->solid, part, sc->vs, sc->s->phi, sc->s->p, 1, xb, yb, F);
   return st;
 }
@@ -64,7 +64,7 @@ double cyl_wall_distance(double R, double xb, double h) { return box_cells(xb + 
  * rad) and the angle the meniscus makes with the cylinder there, through the liquid (*theta, rad):
  * between the interface's tangent away from the solid (cap_force's, from the surface's heights) and
  * the cylinder's tangent towards its wetted part, down along it (the bath lies below the contact). */
-static void contact_on(const cap_contact *c, double xb, double yb, double *phi, double *theta)
+static void contact_on(const cap_force_contact *c, double xb, double yb, double *phi, double *theta)
 {
   double nx = c->x - xb, ny = c->y - yb, nn = hypot(nx, ny);
   nx /= nn;
@@ -423,7 +423,7 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
   pair_run b = {.r = r, .out = out, .R = R, .im = (int)floor(0.5 * (xc[0] + xc[1]) / h)};
   b.m.clock = (exp_clock){0, CYL_HISTORY_DT, 1};
   b.m.prev[0] = b.m.prev[1] = NAN;
-  st = cap_vsurf_set_part_angles(sc->vs, th, 2);
+  st = cap_contact_set_part_angles(sc->ct, th, 2);
   /* each free vertically, with the added-mass estimate rho pi R^2 (see cyl_run_body) */
   for (int k = 0; k < 2 && !st; k++) st = cap_body_init(&b.body[k], r->density[k] * A, A, 0, 1, xc[k], y0[k]);
   exp_scene_set_phi(sc, exp_flat_phi, &yl);

@@ -91,8 +91,8 @@ static int tilt_before(exp_scene *sc, void *user)
   tilt_run *T = user;
   cap_ns_state *s = sc->s;
   const double h = sc->g.h;
-  int nc = 0, st = cap_wetting_wall_update(&sc->g, CAP_YLO, s->phi, s->u, s->v, &T->mat, T->par[P_VSTATIC], T->cprev,
-                                           T->nprev, sc->info.dt, sc->wall_angle[CAP_YLO], sc->pinned, T->c, 4, &nc);
+  int nc = 0, st = cap_wetting_wall_update(sc->ct, &sc->g, CAP_YLO, s->phi, s->u, s->v, &T->mat, T->par[P_VSTATIC],
+                                           T->cprev, T->nprev, sc->info.dt, sc->pinned, T->c, 4, &nc);
   if (!st && nc != 2)
     st = CAP_ERROR(CAP_ENUMERIC, "hysteresis: the drop has %d contact points on the wall at t = %g (want 2)", nc, s->t);
   if (st) return st;

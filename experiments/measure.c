@@ -122,7 +122,7 @@ static void moment_add(double *m, int pass, int n, int axi, double x, double y, 
 
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
 {
-  int st = cap_levelset_fill_ghosts(g, phi), axi = g->geom == CAP_GEOM_AXI;
+  int st = cap_levelset_fill_ghosts(g, NULL, phi), axi = g->geom == CAP_GEOM_AXI;
   if (st) return st;
   double h = g->h, q = h / sub;
   double m[4] = {0, 0, 0, 0};
@@ -341,7 +341,7 @@ int exp_row_radius(const cap_grid *g, const double *phi, int j, double *r)
 
 int exp_axis_mode(const cap_grid *g, double *phi, double k, double *a)
 {
-  int st = cap_levelset_fill_ghosts(g, phi);
+  int st = cap_levelset_fill_ghosts(g, NULL, phi);
   double sum = 0;
   for (int j = 0; j < g->ny && !st; j++) {
     double r;

@@ -119,7 +119,7 @@ static int pinch_sample(exp_scene *sc, void *user)
 {
   pinch *P = user;
   double t = sc->s->t, rmin, zmin;
-  int dry, st = cap_levelset_liquid_rows(&sc->g, sc->s->phi, P->rows);
+  int dry, st = cap_levelset_liquid_rows(&sc->g, sc->ct, sc->s->phi, P->rows);
   if (st || (st = exp_axis_neck(&sc->g, sc->s->phi, &rmin, &zmin, &dry))) return st;
   P->v = 0;
   for (int j = 0; j < sc->g.ny; j++) P->v += P->rows[j];
@@ -142,7 +142,7 @@ static int pinch_off(exp_ctx *ctx, const double *par, double cells, double *m, e
   if (st || (st = thread_setup(&sc, par, cells, xm.val, PINCH_WALL, 1))) return st;
   pinch P = {.tb = NAN};
   if (!(P.rows = malloc(sc->g.ny * sizeof *P.rows))) st = CAP_ERROR(CAP_ENOMEM, "pinch-off: the row volumes");
-  if (!st) st = cap_levelset_liquid_measure(&sc->g, sc->s->phi, &P.v0);
+  if (!st) st = cap_levelset_liquid_measure(&sc->g, sc->ct, sc->s->phi, &P.v0);
   if (!st && !(P.series = exp_tsv(ctx, "t\tr_min[R]\tz_min[R]\tV/V0", "neck_%g.tsv", cells))) st = CAP_EIO;
   if (!st) st = cap_plateau_breakup_time(1, par[P_EPS], sm, &t_est);
   if (!st) st = exp_frames_alloc(&P.F, sc, PINCH_SNAPS);

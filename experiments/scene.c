@@ -18,27 +18,24 @@ void exp_scene_free(exp_scene *sc)
   cap_ns_ws_free(sc->w);
   cap_force_ws_free(sc->fw);
   cap_vsurf_free(sc->vs);
+  cap_contact_free(sc->ct);
   cap_solid_free(sc->solid);
-  CAP_FREE_ALL(sc->wall_angle[0], sc->wall_angle[1], sc->wall_angle[2], sc->wall_angle[3], sc->pinned, sc->cross,
-               sc->work, sc);
+  CAP_FREE_ALL(sc->pinned, sc->cross, sc->work, sc);
 }
 
-/* The grid of spec: its sides, angles and varying angles. */
+/* The grid of spec with its sides, and the walls' angles and varying angles in sc->ct. */
 static int scene_grid(exp_scene *sc, const exp_scene_spec *spec)
 {
   cap_grid *g = &sc->g;
   int st = cap_grid_init(g, spec->geom, spec->nx, spec->ny, 1, spec->h, spec->x0, spec->y0, 0, 3);
   for (int k = 0; k < 4 && !st; k++)
     if (spec->bc[k] != CAP_BC_WALL) st = cap_grid_set_bc(g, (cap_side)k, spec->bc[k]);
+  if (!st) st = cap_contact_alloc(&sc->ct, g);
   for (int k = 0; k < 4 && !st; k++)
-    if (spec->angle[k] != 0) st = cap_grid_set_contact_angle(g, (cap_side)k, spec->angle[k]);
+    if (spec->angle[k] != 0) st = cap_contact_set_wall(sc->ct, (cap_side)k, spec->angle[k]);
   for (int k = 0; k < 4 && !st; k++) {
-    if (!(spec->varying & 1u << k)) continue;
-    int len = (k < 2 ? g->ny : g->nx) + 2 * g->ng;
-    if (!(sc->wall_angle[k] = malloc((size_t)len * sizeof *sc->wall_angle[k])))
-      return CAP_ERROR(CAP_ENOMEM, "scene: %d contact angles along side %d", len, k);
-    for (int t = 0; t < len; t++) sc->wall_angle[k][t] = spec->angle[k];
-    st = cap_grid_set_wall_angles(g, (cap_side)k, sc->wall_angle[k]);
+    double *along;
+    if (spec->varying & 1u << k) st = cap_contact_wall_angles(sc->ct, (cap_side)k, &along);
   }
   return st;
 }
@@ -53,7 +50,8 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
   }
   sc->solid = spec->solid;
   int st = scene_grid(sc, spec);
-  if (!st && sc->solid) st = cap_vsurf_alloc(&sc->vs, &sc->g, sc->solid, spec->solid_angle);
+  if (!st && sc->solid) st = cap_contact_set_solid(sc->ct, sc->solid, spec->solid_angle);
+  if (!st && sc->solid) st = cap_vsurf_alloc(&sc->vs, &sc->g, sc->solid);
   if (!st) st = cap_ns_state_alloc(&sc->s, &sc->g);
   if (!st) st = cap_ns_ws_alloc(&sc->w, &sc->g);
   if (!st && spec->force) st = cap_force_ws_alloc(&sc->fw, &sc->g);
@@ -69,6 +67,7 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
     return st;
   }
   sc->p = cap_ns_params_default();
+  sc->s->bounds.contact = sc->ct;
   sc->s->bounds.vsurf = sc->vs;
   sc->s->bounds.pinned = sc->pinned;
   *out = sc;
@@ -106,7 +105,7 @@ int exp_scene_reinit(exp_scene *sc, int iterations)
 {
   cap_levelset_ws *ls = NULL;
   int st = cap_levelset_ws_alloc(&ls, &sc->g);
-  if (!st) st = cap_levelset_reinit(&sc->g, sc->s->phi, iterations, ls);
+  if (!st) st = cap_levelset_reinit(&sc->g, sc->ct, sc->s->phi, iterations, ls);
   cap_levelset_ws_free(ls);
   return st;
 }
@@ -159,7 +158,7 @@ int exp_scene_crossings(exp_scene *sc, int with_kappa, int *n)
 
 int exp_scene_liquid(exp_scene *sc, double *measure)
 {
-  return cap_levelset_fluid_measure(&sc->g, sc->s->phi, sc->vs, sc->work, measure);
+  return cap_levelset_fluid_measure(&sc->g, sc->ct, sc->s->phi, sc->vs, sc->work, measure);
 }
 
 void exp_scene_account(const exp_scene *sc, exp_run *run)
@@ -297,7 +296,7 @@ void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double g
 int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f)
 {
   *f = (exp_drop_fit){0, NAN, NAN, NAN, NAN, NAN};
-  int st = cap_levelset_fill_ghosts(&sc->g, sc->s->phi);
+  int st = cap_levelset_fill_ghosts(&sc->g, sc->ct, sc->s->phi);
   if (!st) st = exp_scene_crossings(sc, 0, &f->n);
   if (!st && mirror) st = exp_drop_apex_foot(sc->cross, f->n, &f->apex, &f->half_width);
   if (!st) st = exp_circle_fit(sc->cross, f->n, mirror, &f->xc, &f->yc, &f->R);

@@ -2,16 +2,17 @@
  * domain, the solver's state, workspace and parameters, made by one call and freed by one call, and
  * the one loop that runs it to an end time with sampling hooks, progress and a series.
  *
- * Ownership: exp_scene_alloc builds the grid of the spec, takes over spec->solid (freed with the scene,
- * also when the allocation fails) and allocates the virtual surface of that solid, the state, the
- * workspace, room for the interface's crossings (and a work field with a solid) and, if asked, the
- * force workspace, the pinned-cell mask and the per-position wall angles. Everything is released by
+ * Ownership: exp_scene_alloc builds the grid of the spec and its contact angles (sc->ct, with the
+ * per-position wall angles if asked), takes over spec->solid (freed with the scene, also when the
+ * allocation fails) and allocates the virtual surface of that solid, the state, the workspace, room
+ * for the interface's crossings (and a work field with a solid) and, if asked, the force workspace
+ * and the pinned-cell mask. Everything is released by
  * exp_scene_free (NULL accepted). Nothing is allocated while the scene runs.
  *
  * Conventions: the experiment's units (the solver is SI-agnostic); angles in radians; the level set
  * is liquid where phi < 0. The fields are the state's (sc->s->phi, u, v, p, kappa); sc->g is the
  * grid as the scene made it (sc->s->g is the state's copy of it). sc->p starts as cap_ns_params_default(),
- * the state's bounds.vsurf and bounds.pinned are the scene's; the experiment sets the physics before
+ * the state's bounds.contact, bounds.vsurf and bounds.pinned are the scene's; the experiment sets the physics before
  * running and may change sc->p and the bounds between steps (a ramped gravity, a moving solid's velocity).
  *
  * The run loop (exp_scene_run), for one exp_loop L:
@@ -47,8 +48,8 @@ typedef struct {
   cap_bc bc[4];       /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI); CAP_BC_WALL (0) keeps the side as
                         * cap_grid_init makes it (a wall, or the axis of an AXI grid) */
   double angle[4];    /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none */
-  unsigned varying;   /* sides (bits 1 << side) whose angle varies along them: the scene allocates
-                        * sc->wall_angle[side] (cap_grid_set_wall_angles, filled with angle[side]) */
+  unsigned varying;   /* sides (bits 1 << side) whose angle varies along them: the scene makes their
+                        * per-position angles in sc->ct (cap_contact_wall_angles, filled with angle[side]) */
   cap_solid *solid;   /* a solid inside the domain, taken over by the scene; NULL: none */
   double solid_angle; /* its contact angle, rad */
   int force;          /* 1: allocate sc->fw, the workspace of cap_force on the solid */
@@ -56,7 +57,8 @@ typedef struct {
 } exp_scene_spec;
 
 typedef struct {
-  cap_grid g;       /* the grid with its boundaries and angles */
+  cap_grid g;       /* the grid with its boundaries */
+  cap_contact *ct;  /* every contact angle: the walls' (spec.angle, spec.varying) and the solid's */
   cap_solid *solid; /* NULL or the solid inside the domain */
   cap_vsurf *vs;    /* its virtual surface (NULL without a solid) */
   cap_ns_state *s;  /* the flow: phi, u, v, p, kappa, t, step */
@@ -64,7 +66,6 @@ typedef struct {
   cap_ns_params p;       /* the solver's parameters (see above) */
   cap_force_ws *fw;      /* spec.force: the force workspace; else NULL */
   unsigned char *pinned; /* spec.pinned: the pinned-cell mask; else NULL */
-  double *wall_angle[4]; /* spec.varying: the angles along each such side (nx or ny + 2 ng entries) */
   double *work;          /* with a solid: a field for exp_scene_liquid; else NULL */
   exp_crossing *cross;   /* the crossings of exp_scene_crossings, room for cross_cap */
   int cross_cap;
@@ -76,9 +77,9 @@ typedef struct {
 } exp_scene;
 
 /* Builds the scene of spec (see above) into *out. Errors: those of cap_grid_init, cap_grid_set_bc,
- * cap_grid_set_contact_angle, cap_grid_set_wall_angles, cap_vsurf_alloc, cap_ns_state_alloc,
- * cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out is NULL and spec->solid has been
- * freed. */
+ * cap_contact_alloc, cap_contact_set_wall, cap_contact_wall_angles, cap_contact_set_solid,
+ * cap_vsurf_alloc, cap_ns_state_alloc, cap_ns_ws_alloc, cap_force_ws_alloc; CAP_ENOMEM. On failure *out
+ * is NULL and spec->solid has been freed. */
 int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec);
 void exp_scene_free(exp_scene *sc);
 

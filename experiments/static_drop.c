@@ -65,7 +65,7 @@ static int measure(exp_scene *sc, const drop *d, double *m)
   cap_result dp;
   int n = 0, st = cap_laplace_jump(g->geom == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D, 1.0, d->R, &dp);
   double kref = dp.val; /* sigma = 1: the curvature (sum) is the jump */
-  if (!st) st = cap_levelset_curvature(g, s->phi, s->kappa);
+  if (!st) st = cap_levelset_curvature(g, sc->ct, s->phi, s->kappa);
   if (!st) st = exp_scene_crossings(sc, 1, &n);
   if (st) return st;
   double psum = 0, kmax = 0, rmax = 0;

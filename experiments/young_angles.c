@@ -2,7 +2,7 @@
  *
  * Claim: with the contact angle imposed on the level set at the wall (ghost cells continuing phi to meet the wall
  *   at theta_s, the curvature next to the wall carrying the wall's tension: the virtual surface of Wang, Mucha &
- *   Turk 2005, Sec. 5; cap_levelset.h, WALLS WITH A CONTACT ANGLE), a drop released on the wall relaxes to the cap
+ *   Turk 2005, Sec. 5; cap_contact.h), a drop released on the wall relaxes to the cap
  *   of its area at angle theta_s (Young; the seed's Fig. 7), under gravity to the Young-Laplace (sessile) drop,
  *   and on a solid inside the domain (cap_vsurf) to theta_s whatever the solid's orientation to the grid.
  *   [refs.bib: wang2005water, young1805, degennes2004]

@@ -56,11 +56,9 @@ int cap_force_ws_alloc(cap_force_ws **out, const cap_grid *g)
   return CAP_SUCCESS;
 }
 
-/* The low x side is a symmetry plane that a solid may cross (the half of a symmetric body). */
-static int sym_xlo(const cap_grid *g)
-{
-  return g->bc[CAP_XLO] == CAP_BC_SLIP && (g->contact_angle[CAP_XLO] == 0 || g->contact_angle[CAP_XLO] == M_PI / 2);
-}
+/* The low x side is a symmetry plane that a solid may cross (the half of a symmetric body): a free-slip
+ * side (its contact angle, the contact module's, is 90 degrees or none on a symmetry plane). */
+static int sym_xlo(const cap_grid *g) { return g->bc[CAP_XLO] == CAP_BC_SLIP; }
 
 /* The pressure of the liquid cells, extended by CAP_FORCE_LAYERS layers: each layer gives the cells
  * next to known ones the mean of their known 4-neighbours. Interior cells only. */
@@ -350,7 +348,7 @@ static int contact(chord_ctx *k, double x, double y)
   o->ftx += fx;
   o->fty += fy;
   o->torque += (x - k->cx) * fy - (y - k->cy) * fx;
-  if (o->ncontact < CAP_FORCE_MAX_CONTACTS) o->contact[o->ncontact] = (cap_contact){x, y, tx, ty};
+  if (o->ncontact < CAP_FORCE_MAX_CONTACTS) o->contact[o->ncontact] = (cap_force_contact){x, y, tx, ty};
   o->ncontact++;
   return CAP_SUCCESS;
 }

@@ -32,7 +32,7 @@
  * both; otherwise cap_levelset_fill_ghosts and cap_vsurf_fill); p the pressure of the liquid cells
  * (cap_ns_state.p; other cells ignored); the solid's cells from its virtual surface v.
  * VALIDITY. PLANAR only. The solid lies at least 4 cells inside the box, except across a low x side
- * that is a symmetry plane (CAP_BC_SLIP at 90 degrees or without an angle): a body symmetric about it
+ * that is a symmetry plane (CAP_BC_SLIP, whose contact angle the caller leaves at 90 degrees or unset): a body symmetric about it
  * may cross it, and the force is that of the half inside (the caller doubles the y component; the x
  * component and the torque of the whole body vanish). The workspace holds every array; no allocation
  * per call. Rationale and measurements: docs/design/force.md.
@@ -50,7 +50,7 @@
 typedef struct {
   double x, y;   /* the contact point, m */
   double tx, ty; /* the interface's unit tangent there, away from the solid */
-} cap_contact;
+} cap_force_contact;
 
 typedef struct {
   double fx, fy;      /* total force per unit length, N/m */
@@ -61,7 +61,7 @@ typedef struct {
   double perimeter;   /* the polygon's length, m */
   int ncontact;       /* contact points found */
   int probe_tangents; /* of them, those whose tangent is the probes' (no height-function tangent) */
-  cap_contact contact[CAP_FORCE_MAX_CONTACTS]; /* the first CAP_FORCE_MAX_CONTACTS, in lattice order */
+  cap_force_contact contact[CAP_FORCE_MAX_CONTACTS]; /* the first CAP_FORCE_MAX_CONTACTS, in lattice order */
 } cap_force;
 
 typedef struct cap_force_ws cap_force_ws;

@@ -1,7 +1,5 @@
 #include "cap_grid.h"
 
-#include <math.h>
-
 #include <stdlib.h>
 
 #include "cap_errno.h"
@@ -32,11 +30,7 @@ int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double
   g->x0 = x0;
   g->y0 = y0;
   g->z0 = z0;
-  for (int k = 0; k < 6; k++) {
-    g->bc[k] = CAP_BC_WALL;
-    g->contact_angle[k] = 0;
-  }
-  for (int k = 0; k < 4; k++) g->wall_angle[k] = NULL;
+  for (int k = 0; k < 6; k++) g->bc[k] = CAP_BC_WALL;
   if (geom == CAP_GEOM_AXI && x0 == 0) g->bc[CAP_XLO] = CAP_BC_AXIS;
   g->sy = nx + 2 * nghost + 1;
   g->sz = g->sy * (ny + 2 * nghost + 1);
@@ -55,38 +49,6 @@ int cap_grid_set_bc(cap_grid *g, cap_side side, cap_bc kind)
   if (g->geom == CAP_GEOM_AXI && side == CAP_XLO && g->x0 == 0 && kind != CAP_BC_AXIS)
     return CAP_ERROR(CAP_EGEOM, "the XLO side of an AXI grid at r = 0 is the axis: its kind must be AXIS");
   g->bc[side] = kind;
-  return CAP_SUCCESS;
-}
-
-int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta)
-{
-  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_grid_set_contact_angle: grid is NULL");
-  if ((int)side < 0 || (int)side >= 2 * g->dim)
-    return CAP_ERROR(CAP_EDOM, "side = %d is out of range: allowed 0 <= side < %d", (int)side, 2 * g->dim);
-  if (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)
-    return CAP_ERROR(CAP_EDOM, "a contact angle needs a WALL or SLIP side; side %d has kind %d", (int)side,
-                     (int)g->bc[side]);
-  if (!(theta == 0 || (theta > 0 && theta < M_PI)))
-    return CAP_ERROR(CAP_EDOM, "contact angle theta = %.9g rad is out of range: allowed 0 < theta < pi (or 0: none)",
-                     theta);
-  g->contact_angle[side] = theta;
-  return CAP_SUCCESS;
-}
-
-int cap_grid_set_wall_angles(cap_grid *g, cap_side side, const double *angles)
-{
-  if (!g) return CAP_ERROR(CAP_EINVAL, "cap_grid_set_wall_angles: grid is NULL");
-  if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
-    return CAP_ERROR(CAP_EDOM,
-                     "per-position wall angles: side = %d on a %dD grid is out of range: allowed a side "
-                     "of a 2D grid (0 <= side < 4)",
-                     (int)side, g->dim);
-  if (angles && !(g->contact_angle[side] > 0))
-    return CAP_ERROR(CAP_EDOM,
-                     "per-position wall angles on side %d, which has no contact angle "
-                     "(cap_grid_set_contact_angle first)",
-                     (int)side);
-  g->wall_angle[side] = angles;
   return CAP_SUCCESS;
 }
 

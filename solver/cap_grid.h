@@ -41,18 +41,14 @@ typedef enum { CAP_XLO = 0, CAP_XHI = 1, CAP_YLO = 2, CAP_YHI = 3, CAP_ZLO = 4, 
 
 typedef struct {
   cap_geometry geom;
-  int dim;                     /* 2 (planar, axi) or 3 */
-  int nx, ny, nz;              /* interior cells per direction (nz = 1 in 2D) */
-  int ng;                      /* ghost layers */
-  double h;                    /* cell size */
-  double x0, y0, z0;           /* lower corner of the interior */
-  cap_bc bc[6];                /* indexed by cap_side */
-  double contact_angle[6];     /* static contact angle of a WALL or SLIP side, radians through the liquid
-                            * (0: none; see cap_grid_set_contact_angle) */
-  const double *wall_angle[4]; /* per-position contact angles along a 2D side (NULL: contact_angle
-                                * everywhere; see cap_grid_set_wall_angles); owned by the caller */
-  ptrdiff_t sy, sz;            /* strides in j and k (the stride in i is 1) */
-  size_t size;                 /* entries of every field array */
+  int dim;           /* 2 (planar, axi) or 3 */
+  int nx, ny, nz;    /* interior cells per direction (nz = 1 in 2D) */
+  int ng;            /* ghost layers */
+  double h;          /* cell size */
+  double x0, y0, z0; /* lower corner of the interior */
+  cap_bc bc[6];      /* indexed by cap_side */
+  ptrdiff_t sy, sz;  /* strides in j and k (the stride in i is 1) */
+  size_t size;       /* entries of every field array */
 } cap_grid;
 
 /* Fills *g. nx, ny >= 1 (nz = 1 unless 3D), h > 0, 1 <= nghost <= CAP_GRID_MAX_GHOST, x0 >= 0 for AXI.
@@ -65,23 +61,6 @@ int cap_grid_init(cap_grid *g, cap_geometry geom, int nx, int ny, int nz, double
 int cap_grid_set_bc(cap_grid *g, cap_side side, cap_bc kind);
 int cap_grid_check_bc(const cap_grid *g);
 
-/* The contact angle theta (radians, measured through the liquid, 0 < theta < pi) at which the
- * liquid's level set meets a WALL or SLIP side: its ghost cells continue the level set with the
- * normal derivative grad(phi) . n_s = cos(theta), n_s the wall normal pointing into the domain
- * (cap_levelset_fill_ghosts), so that a straight liquid surface meets the wall at exactly theta and
- * the curvature seen by the cells next to the wall carries the wall's tension (Young). theta = 0
- * removes the condition (linear extrapolation). CAP_EINVAL for a NULL g; CAP_EDOM for a side out of
- * range, a side other than WALL or SLIP, or theta neither 0 nor in (0, pi). */
-int cap_grid_set_contact_angle(cap_grid *g, cap_side side, double theta);
-
-/* Per-position contact angles along side (2D grids, a side that has a contact angle): angles[t + ng]
- * for t = -ng .. n + ng - 1 along the side (n = ny on the x sides, nx on the y sides; ng ghosts), each
- * in (0, pi), read whenever the level set's ghosts are filled, so the caller may change them between
- * steps (the dynamic angle model, cap_wetting_wall_update). The array is the caller's and must outlive
- * every copy of the grid (solver states and workspaces copy it). NULL restores the side's single angle.
- * CAP_EDOM for a 3D grid or a side without a contact angle. */
-int cap_grid_set_wall_angles(cap_grid *g, cap_side side, const double *angles);
-
 static inline size_t cap_grid_idx(const cap_grid *g, int i, int j)
 {
   return (size_t)((ptrdiff_t)(i + g->ng) + (ptrdiff_t)(j + g->ng) * g->sy);
@@ -89,7 +68,7 @@ static inline size_t cap_grid_idx(const cap_grid *g, int i, int j)
 
 /* The cell r rows in from side `side` (r = 0 the row next to it, r < 0 its ghost layers) at position t
  * along it (t = j on the x sides, i on the y sides), for a 2D grid: the one indexing of "the cells
- * along a wall" that the contact-angle ghosts and the wall contact points share. */
+ * along a wall" that the contact-angle ghosts and the wall contact points share (cap_contact). */
 static inline size_t cap_grid_wall_idx(const cap_grid *g, cap_side side, int t, int r)
 {
   switch (side) {

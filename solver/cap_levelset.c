@@ -6,8 +6,8 @@
 
 #include "cap_errno.h"
 #include "cap_par.h"
-#include "cap_ws.h"
 #include "cap_vsurf.h"
+#include "cap_ws.h"
 
 struct cap_levelset_ws {
   cap_grid g;
@@ -44,12 +44,12 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs)
 /* The ghosts of phi and, with solids, the continuation into the solid cells (whose mirror points
  * may read ghosts next to the box; the ghosts are filled again after it, since they mirror interior
  * cells that may be solid). */
-static int fill_all(const cap_grid *g, double *phi, const cap_levelset_ws *w)
+static int fill_all(const cap_grid *g, const cap_contact *ct, double *phi, const cap_levelset_ws *w)
 {
-  int s = cap_levelset_fill_ghosts(g, phi);
+  int s = cap_levelset_fill_ghosts(g, ct, phi);
   if (!s && w && w->vs) {
-    s = cap_vsurf_fill(w->vs, g, phi);
-    if (!s) s = cap_levelset_fill_ghosts(g, phi);
+    s = cap_vsurf_fill(w->vs, ct, g, phi);
+    if (!s) s = cap_levelset_fill_ghosts(g, ct, phi);
   }
   return s;
 }
@@ -89,139 +89,11 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   return CAP_SUCCESS;
 }
 
-/* At wall position t (WALLS WITH A CONTACT ANGLE in cap_levelset.h): phi's one-sided second-order
- * wall-normal slope g(t) = (-2 phi_0 + 3 phi_1 - phi_2)/h from the first three interior layers, phi
- * extrapolated to the wall (15 phi_0 - 10 phi_1 + 3 phi_2)/8 (*fw), and cos(theta(t)) (*c). */
-static double wall_slope_at(const cap_grid *g, const double *phi, cap_side side, int t, double *fw, double *c)
-{
-  double f0 = phi[cap_grid_wall_idx(g, side, t, 0)], f1 = phi[cap_grid_wall_idx(g, side, t, 1)],
-         f2 = phi[cap_grid_wall_idx(g, side, t, 2)];
-  const double *wa = g->wall_angle[side];
-  *c = cos(wa ? wa[t + g->ng] : g->contact_angle[side]);
-  return cap_surface_slope(f0, f1, f2, g->h, fw);
-}
-
-/* A contact point along a wall: its position (in positions t; NAN: none), cos(theta) there
- * (interpolated between the two positions of the sign change of phi at the wall) and the rate b at
- * which phi's wall-normal slope g changes along the wall (per position). */
-typedef struct {
-  double pos, cos_c, b;
-} wall_contact;
-
-/* The next contact point after position *u along the side: the first sign change of phi at the wall
- * between u - 1 and u for u > *u; *u is left at it (at n + ng if there is none). b is the
- * least-squares slope of g(t) against t over the positions within the reach. */
-static wall_contact next_contact(const cap_grid *g, const double *phi, cap_side side, int n, int *u)
-{
-  const wall_contact none = {NAN, 0, 0};
-  if (*u >= n + g->ng - 1) {
-    *u = n + g->ng;
-    return none;
-  } /* the last position: none after it */
-  double fa, ca;
-  wall_slope_at(g, phi, side, *u, &fa, &ca);
-  for ((*u)++; *u < n + g->ng; (*u)++) {
-    double fb, cb;
-    wall_slope_at(g, phi, side, *u, &fb, &cb);
-    if ((fa < 0) != (fb < 0)) {
-      double a = fa / (fa - fb), pos = *u - 1 + a, reach = CAP_VSURF_CONTACT_FIT;
-      double n0 = 0, s1 = 0, s2 = 0, g1 = 0, sg = 0;
-      for (int t = (int)fmax(-g->ng, ceil(pos - reach)); t <= (int)fmin(n + g->ng - 1, floor(pos + reach)); t++) {
-        double fw, c, gt = wall_slope_at(g, phi, side, t, &fw, &c), x = t - pos;
-        n0 += 1;
-        s1 += x;
-        s2 += x * x;
-        g1 += gt;
-        sg += x * gt;
-      }
-      return (wall_contact){pos, (1 - a) * ca + a * cb, cap_lsq_slope(n0, s1, s2, g1, sg)};
-    }
-    fa = fb;
-    ca = cb;
-  }
-  return none;
-}
-
-/* The ghosts of a wall with a contact angle whose slope follows phi near a contact line (cap_levelset.h):
- * s(t) = cos(theta(t)), and within cap_contact_reach positions of the nearest contact point
- * cos(theta_c) + b (t - t_c), kept within [-1, 1] and blended back into cos(theta(t)) by twice the
- * reach; a contact point with another within 2 CAP_VSURF_CONTACT_FIT keeps cos(theta(t)). The contact points
- * are found as t advances (a window of the two before t and the two after), so no storage is needed;
- * the ghosts written are never read by the scan (it reads interior layers only). */
-static void fill_wall_following(const cap_grid *g, double *phi, cap_side side, int n)
-{
-  const int ng = g->ng;
-  const double closed = 2 * CAP_VSURF_CONTACT_FIT;
-  int u = -ng;
-  wall_contact ll = {NAN, 0, 0}, l = {NAN, 0, 0}, r = next_contact(g, phi, side, n, &u),
-               rr = next_contact(g, phi, side, n, &u);
-  for (int t = -ng; t < n + ng; t++) {
-    while (r.pos <= t) { /* false for NAN */
-      ll = l;
-      l = r;
-      r = rr;
-      rr = next_contact(g, phi, side, n, &u);
-    }
-    double fw, slope;
-    wall_slope_at(g, phi, side, t, &fw, &slope);
-    /* the nearest contact point (the one before t on a tie) and its neighbours */
-    int right = isfinite(r.pos) && (!isfinite(l.pos) || r.pos - t < t - l.pos);
-    wall_contact q = right ? r : l, before = right ? l : ll, after = right ? rr : r;
-    int close =
-        (isfinite(before.pos) && q.pos - before.pos < closed) || (isfinite(after.pos) && after.pos - q.pos < closed);
-    if (isfinite(q.pos) && !close)
-      slope = cap_contact_blend(slope, q.cos_c + q.b * (t - q.pos), fabs(q.pos - t),
-                                cap_contact_reach(CAP_LEVELSET_CONTACT_REACH, CAP_LEVELSET_CONTACT_REACH, q.cos_c, fw));
-    double dc = g->h * slope;
-    for (int k = 1; k <= ng; k++)
-      phi[cap_grid_wall_idx(g, side, t, -k)] = phi[cap_grid_wall_idx(g, side, t, k - 1)] - (2 * k - 1) * dc;
-  }
-}
-
-/* Whether the ghosts of side follow phi's slope near contact points (WALLS WITH A CONTACT ANGLE): a
- * wall or slip side with a contact angle, other than 90 degrees everywhere (that one keeps the even
- * mirror, a symmetry plane). */
-static int follows_slope(const cap_grid *g, int side)
-{
-  const double th = g->contact_angle[side];
-  return th > 0 && (g->bc[side] == CAP_BC_WALL || g->bc[side] == CAP_BC_SLIP) &&
-         (g->wall_angle[side] || th != M_PI / 2);
-}
-
-int cap_levelset_fill_ghosts(const cap_grid *g, double *phi)
+int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *c, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
   int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
-  if (s) return s;
-  /* walls with a contact angle (cap_levelset.h): ghost k (k = 1..ng outwards) is the mirror image of
-   * interior cell k - 1 shifted by the wall-normal slope, phi(ghost k) = phi(interior k - 1) - (2k - 1)
-   * h slope(t). x sides first, then y, over the whole ghost-extended rows, so the corners are
-   * consistent. */
-  const int ng = g->ng;
-  for (int side = 0; side < 4; side++) {
-    double th = g->contact_angle[side];
-    if (!(th > 0) || (g->bc[side] != CAP_BC_WALL && g->bc[side] != CAP_BC_SLIP)) continue;
-    const int n = side < 2 ? g->ny : g->nx; /* positions along the side */
-    const double *wa = g->wall_angle[side];
-    for (int t = -ng; t < n + ng && wa; t++)
-      if (!(wa[t + ng] > 0 && wa[t + ng] < M_PI))
-        return CAP_ERROR(CAP_EDOM,
-                         "wall angle %.9g rad at position %d of side %d is out of range: allowed 0 < theta < pi",
-                         wa[t + ng], t, side);
-    /* a wall at 90 degrees everywhere keeps the even mirror (a symmetry plane, exactly); the slope
-     * that follows phi needs three interior layers */
-    if (follows_slope(g, side) && (side < 2 ? g->nx : g->ny) >= 3) {
-      fill_wall_following(g, phi, (cap_side)side, n);
-      continue;
-    }
-    for (int t = -ng; t < n + ng; t++) {
-      double dc = g->h * cos(wa ? wa[t + ng] : th);
-      for (int k = 1; k <= ng; k++)
-        phi[cap_grid_wall_idx(g, (cap_side)side, t, -k)] =
-            phi[cap_grid_wall_idx(g, (cap_side)side, t, k - 1)] - (2 * k - 1) * dc;
-    }
-  }
-  return CAP_SUCCESS;
+  return s ? s : cap_contact_fill_walls(c, g, phi);
 }
 
 /* Jiang-Peng HJ-WENO5 combination of the five one-sided differences v1..v5 (Jiang & Peng 2000,
@@ -254,10 +126,10 @@ static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double
 }
 
 /* rate = -(u_c phi_x + v_c phi_y) on interior cells, upwind WENO5. */
-static void advection_rate(const cap_grid *g, double *phi, const double *u, const double *v, double *rate,
-                           const cap_levelset_ws *w)
+static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
+                           double *rate, const cap_levelset_ws *w)
 {
-  fill_all(g, phi, w);
+  fill_all(g, ct, phi, w);
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -283,38 +155,39 @@ static int check_finite(const cap_grid *g, const double *f, const char *what)
   return CAP_SUCCESS;
 }
 
-int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt, cap_levelset_ws *w)
+int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
+                        double dt, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_advect");
   if (!s) s = check_ws(g, w, "cap_levelset_advect");
   if (!s && (!phi || !u || !v)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: phi, u or v is NULL");
   if (!s) s = cap_check_nonneg("dt", dt, "s");
-  if (!s) s = cap_levelset_fill_ghosts(g, phi); /* checks the wall angles once */
+  if (!s) s = cap_levelset_fill_ghosts(g, ct, phi); /* checks the wall angles once */
   if (s) return s;
   double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
   /* Shu-Osher TVD-RK3 */
-  advection_rate(g, phi, u, v, r, w);
+  advection_rate(g, ct, phi, u, v, r, w);
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       p1[c] = phi[c] + dt * r[c];
     }
-  advection_rate(g, p1, u, v, r, w);
+  advection_rate(g, ct, p1, u, v, r, w);
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
     }
-  advection_rate(g, p2, u, v, r, w);
+  advection_rate(g, ct, p2, u, v, r, w);
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
     }
-  if ((s = fill_all(g, phi, w))) return s;
+  if ((s = fill_all(g, ct, phi, w))) return s;
   return check_finite(g, phi, "cap_levelset_advect");
 }
 
@@ -336,13 +209,13 @@ static derivs central(const cap_grid *g, const double *phi, size_t c)
   return d;
 }
 
-int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
+int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa)
 {
   int s = check_2d(g, 1, "cap_levelset_curvature");
   if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: phi or kappa is NULL");
   if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
   if (s) return s;
-  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -361,12 +234,12 @@ int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa)
   return CAP_SUCCESS;
 }
 
-int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny)
+int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny)
 {
   int s = check_2d(g, 1, "cap_levelset_normal");
   if (!s && (!phi || !nx || !ny)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: a field is NULL");
   if (s) return s;
-  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -464,30 +337,31 @@ static double row_measure(const cap_grid *g, const double *phi, int j)
   return g->geom == CAP_GEOM_AXI ? 2 * M_PI * moment : area;
 }
 
-int cap_levelset_fluid_measure(const cap_grid *g, double *phi, const cap_vsurf *vs, double *work, double *measure)
+int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double *phi, const cap_vsurf *vs, double *work,
+                               double *measure)
 {
-  if (!vs) return cap_levelset_liquid_measure(g, phi, measure);
+  if (!vs) return cap_levelset_liquid_measure(g, ct, phi, measure);
   if (work == phi) return CAP_ERROR(CAP_EINVAL, "cap_levelset_fluid_measure: work may not be phi");
   int st = cap_vsurf_fluid_phi(vs, g, phi, work);
-  return st ? st : cap_levelset_liquid_measure(g, work, measure);
+  return st ? st : cap_levelset_liquid_measure(g, ct, work, measure);
 }
 
-int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows)
+int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows)
 {
   int s = check_2d(g, 1, "cap_levelset_liquid_rows");
   if (!s && (!phi || !rows)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_rows: phi or rows is NULL");
   if (s) return s;
-  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   for (int j = 0; j < g->ny; j++) rows[j] = row_measure(g, phi, j);
   return CAP_SUCCESS;
 }
 
-int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure)
+int cap_levelset_liquid_measure(const cap_grid *g, const cap_contact *ct, double *phi, double *measure)
 {
   int s = check_2d(g, 1, "cap_levelset_liquid_measure");
   if (!s && (!phi || !measure)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_measure: phi or measure is NULL");
   if (s) return s;
-  if ((s = cap_levelset_fill_ghosts(g, phi))) return s;
+  if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   double m = 0;
   for (int j = 0; j < g->ny; j++) m += row_measure(g, phi, j);
   *measure = m;
@@ -546,10 +420,10 @@ static double quadratic_slope_to_interface(double c, double d, double t) { retur
  * two cells a, b of a sign change of phi0 keep the difference d = phi(b) - phi(a) the pass gave them
  * and are set to -t d and (1 - t) d, t = phi0(a) / (phi0(a) - phi0(b)), so that the crossing, linear in
  * the two cells as the flow reads it, is phi0's. A cell between two such crossings keeps phi0. */
-static void restore_contact_points(const cap_grid *g, double *phi, const double *p0)
+static void restore_contact_points(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0)
 {
   for (int side = 0; side < 4; side++) {
-    if (!follows_slope(g, side)) continue;
+    if (!cap_contact_wall_follows(ct, side)) continue;
     const int n = side < 2 ? g->ny : g->nx;
     for (int t = 0; t + 1 < n; t++) {
       const size_t a = cap_grid_wall_idx(g, (cap_side)side, t, 0), b = cap_grid_wall_idx(g, (cap_side)side, t + 1, 0);
@@ -576,11 +450,12 @@ static void restore_contact_points(const cap_grid *g, double *phi, const double 
 
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
  * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
-static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double *r, const cap_levelset_ws *w)
+static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0, double *r,
+                        const cap_levelset_ws *w)
 {
   ptrdiff_t sy = g->sy;
   double h = g->h;
-  fill_all(g, phi, w);
+  fill_all(g, ct, phi, w);
   CAP_PAR_ROWS((long)g->nx * g->ny)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -635,7 +510,7 @@ static void reinit_rate(const cap_grid *g, double *phi, const double *p0, double
     }
 }
 
-int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w)
+int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w)
 {
   int s = check_2d(g, 3, "cap_levelset_reinit");
   if (!s) s = check_ws(g, w, "cap_levelset_reinit");
@@ -645,28 +520,28 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
   double dt = 0.5 * g->h;
   double *p0 = w->phi0, *r = w->rate;
   /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
-  if ((s = fill_all(g, phi, w))) return s;
+  if ((s = fill_all(g, ct, phi, w))) return s;
   memcpy(p0, phi, g->size * sizeof *phi);
   /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
    * differences, and a reinitialisation repeated every few steps of a flow lets that instability
    * grow (docs/design/levelset.md) */
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
-    reinit_rate(g, phi, p0, r, w);
+    reinit_rate(g, ct, phi, p0, r, w);
     CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         p1[c] = phi[c] + dt * r[c];
       }
-    reinit_rate(g, p1, p0, r, w);
+    reinit_rate(g, ct, p1, p0, r, w);
     CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = cap_grid_idx(g, i, j);
         p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
       }
-    reinit_rate(g, p2, p0, r, w);
+    reinit_rate(g, ct, p2, p0, r, w);
     CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
@@ -674,7 +549,7 @@ int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_leve
         phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
       }
   }
-  restore_contact_points(g, phi, p0);
-  if ((s = fill_all(g, phi, w))) return s;
+  restore_contact_points(g, ct, phi, p0);
+  if ((s = fill_all(g, ct, phi, w))) return s;
   return check_finite(g, phi, "cap_levelset_reinit");
 }

@@ -1,13 +1,16 @@
 /* cap_levelset: the level-set kernels on a cap_grid.
  *
- * OWNS. phi's ghost cells (walls, open sides, periodic sides, the axis, and walls with a contact
- * angle), its advection, curvature, normals, interface crossings, the liquid's area or volume, and its
- * reinitialisation; with solids inside the domain (cap_levelset_ws_set_vsurf) the continuation into the
- * solid cells is rewritten at every stage (cap_vsurf_fill), never evolved.
+ * OWNS. phi's ghost cells (walls, open sides, periodic sides, the axis; walls with a contact angle
+ * through the contact module, cap_contact_fill_walls), its advection, curvature, normals, interface
+ * crossings, the liquid's area or volume, and its reinitialisation; with solids inside the domain
+ * (cap_levelset_ws_set_vsurf) the continuation into the solid cells is rewritten at every stage
+ * (cap_vsurf_fill), never evolved.
  *
  * CONVENTIONS. phi is a cell-centred signed distance (cap_grid array) with the LIQUID where phi < 0.
  * The functions fill phi's ghost cells themselves (cap_levelset_fill_ghosts), so callers keep interior
- * values only. kappa > 0 for a convex liquid region (a drop). SI units; AXI: x = r, y = z.
+ * values only; those functions take every contact angle explicitly (const cap_contact *ct: the
+ * walls' and, with solids, the solids'; NULL: no angle anywhere, linear extrapolation at every wall).
+ * kappa > 0 for a convex liquid region (a drop). SI units; AXI: x = r, y = z.
  *
  * EQUATIONS AND SOURCES (details at each declaration):
  *   advection          phi_t + u . grad(phi) = 0, HJ-WENO5 (Jiang & Peng 2000, SIAM J. Sci. Comput. 21,
@@ -18,7 +21,8 @@
  *                      upwinding (Rouy & Tourin 1992), subcell interface (Russo & Smereka 2000,
  *                      J. Comput. Phys. 163, 51; du Chene, Min & Gibou 2008, J. Sci. Comput. 35, 114);
  *   contact angle      ghost cells continue phi with grad(phi) . n_s = cos(theta) at the wall (Wang,
- *                      Mucha & Turk 2005, Fig. 4a), the slope following phi's near a contact point.
+ *                      Mucha & Turk 2005, Fig. 4a), the slope following phi's near a contact point
+ *                      (the rule and its constants: cap_contact.h).
  *
  * VALIDITY. 2D planar and AXI; 3D returns CAP_EGEOM. Advection needs nghost >= 3. Rationale and
  * measurements: docs/design/levelset.md, docs/design/contact-angle.md.
@@ -26,10 +30,7 @@
 #ifndef CAP_LEVELSET_H
 #define CAP_LEVELSET_H
 
-/* Cells along a wall from the nearest contact point within which the ghosts' slope follows phi's, on
- * both sides (cap_levelset_fill_ghosts); blended out over as many again. */
-#define CAP_LEVELSET_CONTACT_REACH CAP_VSURF_CONTACT_REACH
-
+#include "cap_contact.h"
 #include "cap_grid.h"
 #include "cap_vsurf.h"
 
@@ -43,44 +44,35 @@ int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g);
 void cap_levelset_ws_free(cap_levelset_ws *w);
 
 /* Solids inside the domain (NULL: none): advection and reinitialisation then keep the solid cells as
- * the continuation of cap_vsurf_fill (written at every stage, never evolved), and a sign change
- * towards a solid cell anchors nothing in the reinitialisation, as at a wall of the box. The ws
- * keeps the pointer; vs must outlive its use. CAP_EINVAL for a NULL w. */
+ * the continuation of cap_vsurf_fill at the solid angles of ct (written at every stage, never evolved),
+ * and a sign change towards a solid cell anchors nothing in the reinitialisation, as at a wall of the
+ * box. The ws keeps the pointer; vs must outlive its use. CAP_EINVAL for a NULL w. */
 int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
 
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,
- * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR). WALLS WITH A CONTACT ANGLE (a WALL
- * or SLIP side with cap_grid_set_contact_angle or cap_grid_set_wall_angles): ghost k (k = 1..ng
- * outwards) at wall position t is phi(ghost k) = phi(interior k - 1) - (2k - 1) h s(t), so that
- * grad(phi) . n_s = s(t) at the wall (n_s into the domain). s(t) = cos(theta(t)), except near a contact
- * point t_c (a sign change of phi extrapolated to the wall, cap_surface_slope): s(t) = cos(theta_c) +
- * b (t - t_c), b the least-squares rate (cap_lsq_slope) along the wall of g(t), phi's one-sided
- * second-order wall-normal slope from the first three interior layers, over the positions within
- * CAP_VSURF_CONTACT_FIT of t_c; kept within [-1, 1] and blended into cos(theta(t)) between the reach
- * and twice the reach (cap_contact_blend; reach cap_contact_reach(CAP_LEVELSET_CONTACT_REACH,
- * CAP_LEVELSET_CONTACT_REACH, ...): longer on a thin wedge's side, below 18.4 or above 161.6 degrees).
- * Two contact points closer than twice the fit keep cos(theta). A wall at 90 degrees everywhere keeps
- * the even mirror (a symmetry plane). x sides first, then y, so corners are consistent.
- * Errors: CAP_EINVAL (NULL phi), CAP_EDOM (a per-position angle outside (0, pi)), cap_grid_fill_ghosts'. */
-int cap_levelset_fill_ghosts(const cap_grid *g, double *phi);
+ * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then the walls with a contact
+ * angle in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following
+ * phi's near a contact point). Errors: CAP_EINVAL (NULL phi), those of cap_grid_fill_ghosts and
+ * cap_contact_fill_walls (CAP_EDOM for a per-position angle outside (0, pi)). */
+int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
 
 /* One time step dt >= 0 of phi_t + u . grad(phi) = 0: the face velocities (u on x-faces, v on y-faces;
  * interior and boundary faces must be set) averaged to cell centres, HJ-WENO5 derivatives upwinded by
  * the sign of the centre velocity (smoothness epsilon 1e-6 max v^2 + 1e-99), TVD-RK3 in time. Planar and
  * AXI (the same transport equation). Errors: the common ones, CAP_EDOM (dt), CAP_ENONFINITE naming the
  * cell if a non-finite value appears. */
-int cap_levelset_advect(const cap_grid *g, double *phi, const double *u, const double *v, double dt,
-                        cap_levelset_ws *w);
+int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
+                        double dt, cap_levelset_ws *w);
 
 /* Curvature at every interior cell centre (ghost cells of phi are filled), by second-order central
  * differences: kappa = (phi_xx phi_y^2 - 2 phi_x phi_y phi_xy + phi_yy phi_x^2) / |grad phi|^3, plus
  * phi_r / (r |grad phi|) on AXI grids (the sum of the two principal curvatures); 0 where |grad phi|
  * vanishes. kappa may not alias phi (CAP_EINVAL). */
-int cap_levelset_curvature(const cap_grid *g, double *phi, double *kappa);
+int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa);
 
 /* Unit normal grad(phi)/|grad(phi)| at interior cell centres (central differences; 0 where the
  * gradient vanishes). */
-int cap_levelset_normal(const cap_grid *g, double *phi, double *nx, double *ny);
+int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny);
 
 /* Interface crossing between cell (i, j) and its neighbour (i + di, j + dj), |di| + |dj| = 1 (CAP_EDOM
  * otherwise, or for cells off the grid), which must have phi of opposite signs (CAP_EINVAL otherwise):
@@ -92,16 +84,17 @@ int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *ka
 /* Liquid area (planar, m^2 per unit depth) or volume (AXI, m^3, 2 pi r dA) inside the interior of the
  * grid: each cell split into four triangles by its centre and corners (corner phi the mean of the four
  * centres), phi linear on each, the liquid part integrated exactly (second order). */
-int cap_levelset_liquid_measure(const cap_grid *g, double *phi, double *measure);
+int cap_levelset_liquid_measure(const cap_grid *g, const cap_contact *ct, double *phi, double *measure);
 
 /* The same for the fluid cells of solids vs inside the domain (the continuation inside them is not
  * liquid): the measure of cap_vsurf_fluid_phi's copy of phi, written to work (g->size entries, not
  * phi). vs NULL: cap_levelset_liquid_measure of phi itself (work unused). */
-int cap_levelset_fluid_measure(const cap_grid *g, double *phi, const cap_vsurf *vs, double *work, double *measure);
+int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double *phi, const cap_vsurf *vs, double *work,
+                               double *measure);
 
 /* The same per row of cells: rows[j] (g->ny values) is the liquid measure of row j (their sum is
  * cap_levelset_liquid_measure's, up to rounding). */
-int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows);
+int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows);
 
 /* `iterations` >= 1 pseudo-time steps (CAP_EDOM otherwise) of phi_tau + S(phi0) (|grad phi| - 1) = 0,
  * TVD-RK3 with step h/2 (a band of about iterations/2 cells is corrected). Godunov upwind |grad phi| on
@@ -114,6 +107,6 @@ int cap_levelset_liquid_rows(const cap_grid *g, double *phi, double *rows);
  * pass a contact point on a wall whose ghosts follow phi's slope is put back where phi0 had it: the two
  * cells of its crossing along the wall's layer keep the difference the pass gave them, shifted so that
  * their linear crossing is phi0's. The zero contour stays where phi0 put it. */
-int cap_levelset_reinit(const cap_grid *g, double *phi, int iterations, cap_levelset_ws *w);
+int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w);
 
 #endif

@@ -583,19 +583,21 @@ static void shift_phi(const cap_grid *g, double *phi, double d)
  * with the slope of the measure (minus the interface's length or area) from a trial shift of 1e-3 h
  * (the slope itself changes with the shift by kappa times it, relatively, hence a few steps). *given:
  * the measure after less the measure before. */
-static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_vsurf *vsurf, double *phi,
+static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_ns_bounds *b, double *phi,
                   double *given)
 {
   *given = 0;
-  if (!p->reinit_keep_area) return cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
+  const cap_vsurf *vsurf = b->vsurf;
+  const cap_contact *ct = b->contact;
+  if (!p->reinit_keep_area) return cap_levelset_reinit(g, ct, phi, p->reinit_iterations, w->ls);
   double before = 0, m1 = 0, m = 0;
-  int st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &before);
+  int st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &before);
   const double m0 = p->keep_area_target > 0 ? p->keep_area_target : before;
-  if (!st) st = cap_levelset_reinit(g, phi, p->reinit_iterations, w->ls);
-  if (!st) st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m1);
+  if (!st) st = cap_levelset_reinit(g, ct, phi, p->reinit_iterations, w->ls);
+  if (!st) st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &m1);
   const double eps = 1e-3 * g->h;
   if (!st) shift_phi(g, phi, eps);
-  if (!st) st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m);
+  if (!st) st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &m);
   if (st) return st;
   const double slope = (m1 - m) / eps;
   if (!(slope > 0)) {
@@ -605,7 +607,7 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const
   } /* no interface */
   for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
     shift_phi(g, phi, (m - m0) / slope);
-    st = cap_levelset_fluid_measure(g, phi, vsurf, w->phi_f, &m);
+    st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &m);
   }
   *given = m - before;
   return st;
@@ -632,6 +634,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
    * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
    * the viscous step */
+  const cap_contact *ct = s->bounds.contact;
   const int closed = s->bounds.pinned || s->bounds.vsurf;
   const unsigned char *solid_cells = s->bounds.vsurf ? cap_vsurf_cells(s->bounds.vsurf) : NULL;
   const double *pf = phi;
@@ -639,13 +642,13 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   cap_viscosity_set_fixed_faces(w->visc, s->bounds.vsurf ? cap_vsurf_xfaces(s->bounds.vsurf) : NULL,
                                 s->bounds.vsurf ? cap_vsurf_yfaces(s->bounds.vsurf) : NULL);
   if (s->bounds.vsurf) {
-    if ((st = cap_levelset_fill_ghosts(g, phi)) || (st = cap_vsurf_fill(s->bounds.vsurf, g, phi)) ||
+    if ((st = cap_levelset_fill_ghosts(g, ct, phi)) || (st = cap_vsurf_fill(s->bounds.vsurf, ct, g, phi)) ||
         (st = cap_vsurf_fluid_phi(s->bounds.vsurf, g, phi, w->phi_f)))
       return st;
     pf = w->phi_f;
   }
   /* curvature of the interface at the start of the step */
-  st = cap_levelset_curvature(g, phi, s->kappa);
+  st = cap_levelset_curvature(g, ct, phi, s->kappa);
   if (st) return st;
   /* surface tension: the Laplace jump at the crossings, for the matrix and the velocity update alike */
   cap_tension ten = {.g = g, .sigma = p->sigma, .kappa = s->kappa};
@@ -749,9 +752,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t5 = now();
   info->t_extend = t5 - t4;
   /* 6. level set */
-  st = cap_levelset_advect(g, phi, u, v, dt, w->ls);
+  st = cap_levelset_advect(g, ct, phi, u, v, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
-    st = reinit(w, g, p, s->bounds.vsurf, phi, &info->area_given);
+    st = reinit(w, g, p, &s->bounds, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)

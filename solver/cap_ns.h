@@ -32,8 +32,8 @@
  * y-faces. Walls are no slip for viscosity (SLIP: free slip) and no penetration for the projection.
  * AXI (x = r, the XLO side at r = 0 the axis): div u = (r_{i+1} u_{i+1} - r_i u_i)/(r_c h) + (v_{j+1} -
  * v_j)/h, cap_poisson's r-weighted operator, the curvature with its azimuthal term, u_r odd across the
- * axis and 0 on it. Validity: planar 2D and AXI; 3D returns CAP_EGEOM. Solids inside the domain and
- * their motion, pinned contact cells: the state's bounds (cap_ns_bounds, below).
+ * axis and 0 on it. Validity: planar 2D and AXI; 3D returns CAP_EGEOM. Contact angles, solids inside
+ * the domain and their motion, pinned contact cells: the state's bounds (cap_ns_bounds, below).
  * FAILURE. A non-finite u, v, p or phi, or a pressure solve that does not converge, returns an error
  * whose message names the step, the time and the cell; the state then holds a partial update and must
  * not be stepped further. Rationale and measurements: docs/design/time-step.md.
@@ -41,6 +41,7 @@
 #ifndef CAP_NS_H
 #define CAP_NS_H
 
+#include "cap_contact.h"
 #include "cap_grid.h"
 #include "cap_poisson.h"
 #include "cap_vsurf.h"
@@ -58,11 +59,11 @@ typedef struct {
 } cap_ns_rigid;
 
 /* SOLIDS inside the domain (bounds.vsurf, cap_vsurf.h): at the start of the step and at every stage of
- * the level-set update, phi in the solid cells is the continuation at the solid's contact angle, so the
- * curvature of the contact cells carries Young's relation. The flow sees solid cells as neither liquid
- * nor air: no pressure unknown, every face touching one closed in the projection (as a wall of the box)
- * and held at the solid's velocity (0 at rest) by the viscous step (no slip on the staircase, first
- * order) and after the extension.
+ * the level-set update, phi in the solid cells is the continuation at the solid's contact angle
+ * (bounds.contact), so the curvature of the contact cells carries Young's relation. The flow sees solid
+ * cells as neither liquid nor air: no pressure unknown, every face touching one closed in the
+ * projection (as a wall of the box) and held at the solid's velocity (0 at rest) by the viscous step
+ * (no slip on the staircase, first order) and after the extension.
  * The liquid is phi < 0 outside the solid cells.
  * MOVING SOLIDS: bounds.motion[k] is the rigid velocity of part k of the solid of bounds.vsurf
  * (cap_solid.h, PARTS; a single solid is part 0; a union moving as one sets every part's entry). A face
@@ -109,7 +110,9 @@ int cap_ns_params_check(const cap_ns_params *p);
 /* The boundaries inside the domain that the step honours: the caller's, read at every step. The step
  * rejects a motion with a non-finite field (CAP_EDOM naming it, e.g. bounds.motion[0].u). */
 typedef struct {
-  const cap_vsurf *vsurf;      /* NULL, or the solids inside the domain with their contact angle (see SOLIDS) */
+  const cap_contact *contact;  /* NULL (no contact angle anywhere), or every contact angle: the walls' and
+                                * the solids' (cap_contact.h); the level set and the continuation read it */
+  const cap_vsurf *vsurf;      /* NULL, or the solids inside the domain (see SOLIDS; their angles: contact) */
   const unsigned char *pinned; /* NULL, or cells (g->size entries) where a contact line is pinned: in the row
                                 * next to a wall or next to a solid of vsurf, their faces along the wall or
                                 * solid are closed for the step (a no-slip patch; the projection treats them
@@ -129,7 +132,7 @@ typedef struct {
   double *kappa;        /* curvature at the start of the last step, cells */
   double t;             /* time, s */
   long step;            /* steps taken */
-  cap_ns_bounds bounds; /* the solids, their motion, the pinned cells (zero: none) */
+  cap_ns_bounds bounds; /* the contact angles, the solids, their motion, the pinned cells (zero: none) */
 } cap_ns_state;
 
 typedef struct cap_ns_ws cap_ns_ws;

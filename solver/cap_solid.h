@@ -77,7 +77,7 @@ int cap_solid_translate(cap_solid *s, double dx, double dy);
 /* PARTS. The primitives of a solid are its parts, numbered in the order of construction (a union's
  * parts flattened: cap_solid_union_alloc(2, {A, B}) with A a union of two has parts A0, A1, B); a
  * primitive or a sampled field is one part, 0. Several bodies in one domain are one union, each body
- * a part: the virtual surface gives each part its own contact angle (cap_vsurf_set_part_angles), the
+ * a part: the virtual surface gives each part its own contact angle (cap_contact_set_part_angles), the
  * flow its own rigid motion (cap_ns_bounds.motion[part]), cap_force the force on each
  * (cap_force_on_part). The functions below take part = 0 .. cap_solid_parts(s) - 1, or
  * CAP_SOLID_WHOLE for the whole solid (what cap_solid_eval, _bounds and _translate do); another part

@@ -23,9 +23,8 @@ struct cap_vsurf {
   size_t n;     /* solid cells */
   size_t *cell; /* their indices, by increasing depth (capacity: every interior cell) */
   double *depth, *nx, *ny;
-  double *cos_theta;                    /* per solid cell */
-  int nparts;                           /* parts of the solid (cap_solid_parts) */
-  double cos_part[CAP_SOLID_MAX_PARTS]; /* each part's angle (cap_vsurf_alloc, _set_angle, _set_part_angles) */
+  double *cos_theta; /* per solid cell: cos of its angle (cap_contact), set by each fill */
+  int nparts;        /* parts of the solid (cap_solid_parts) */
   unsigned char *in_solid, *xface, *yface;
   unsigned char *part;   /* the part of each solid cell (g.size entries) */
   struct entry *scratch; /* the sort's workspace */
@@ -121,7 +120,6 @@ static int build(cap_vsurf *v, const cap_solid *s)
     v->depth[k] = e[k].depth;
     v->nx[k] = e[k].nx;
     v->ny[k] = e[k].ny;
-    v->cos_theta[k] = v->cos_part[v->part[e[k].cell]];
     v->rank[e[k].cell] = k + 1;
   }
   /* periodic sides: a face on the seam is the same face on both ends */
@@ -138,7 +136,7 @@ static int build(cap_vsurf *v, const cap_solid *s)
   return CAP_SUCCESS;
 }
 
-int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, double theta)
+int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s)
 {
   if (!out) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_alloc: out is NULL");
   *out = NULL;
@@ -149,13 +147,10 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
                      "cap_vsurf_alloc: the grid has %d ghost layers, the continuation's interpolation "
                      "reads 2 (ng >= 2)",
                      g->ng);
-  int st = cap_check_open("theta", theta, 0, M_PI, "rad");
-  if (st) return st;
   cap_vsurf *v = calloc(1, sizeof *v);
   if (!v) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a virtual surface");
   v->g = *g;
   v->nparts = cap_solid_parts(s);
-  for (int k = 0; k < CAP_SOLID_MAX_PARTS; k++) v->cos_part[k] = cos(theta);
   size_t m = (size_t)g->nx * g->ny + 1;
   v->in_solid = calloc(g->size, 1);
   v->xface = calloc(g->size, 1);
@@ -181,7 +176,8 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s, doub
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
-  if ((st = build(v, s))) {
+  int st = build(v, s);
+  if (st) {
     cap_vsurf_free(v);
     return st;
   }
@@ -193,43 +189,6 @@ int cap_vsurf_move(cap_vsurf *v, const cap_solid *s)
 {
   if (!v || !s) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_move: NULL argument");
   return build(v, s);
-}
-
-int cap_vsurf_set_angle(cap_vsurf *v, double theta)
-{
-  if (!v) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_angle: v is NULL");
-  int st = cap_check_open("theta", theta, 0, M_PI, "rad");
-  if (st) return st;
-  for (int k = 0; k < CAP_SOLID_MAX_PARTS; k++) v->cos_part[k] = cos(theta);
-  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = cos(theta);
-  return CAP_SUCCESS;
-}
-
-int cap_vsurf_set_part_angles(cap_vsurf *v, const double *theta, int n)
-{
-  if (!v || !theta) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_part_angles: NULL argument");
-  if (n != v->nparts)
-    return CAP_ERROR(CAP_ESIZE, "cap_vsurf_set_part_angles: %d angles for a solid of %d parts", n, v->nparts);
-  for (int k = 0; k < n; k++)
-    if (!(theta[k] > 0 && theta[k] < M_PI))
-      return CAP_ERROR(CAP_EDOM,
-                       "contact angle theta[%d] = %.9g rad of part %d is out of range: allowed 0 < theta < pi", k,
-                       theta[k], k);
-  for (int k = 0; k < n; k++) v->cos_part[k] = cos(theta[k]);
-  for (size_t k = 0; k < v->n; k++) v->cos_theta[k] = v->cos_part[v->part[v->cell[k]]];
-  return CAP_SUCCESS;
-}
-
-int cap_vsurf_set_cell_angles(cap_vsurf *v, const double *theta, size_t n)
-{
-  if (!v || !theta) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_set_cell_angles: NULL argument");
-  if (n != v->n) return CAP_ERROR(CAP_ESIZE, "cap_vsurf_set_cell_angles: %zu angles for %zu solid cells", n, v->n);
-  for (size_t k = 0; k < n; k++)
-    if (!(theta[k] > 0 && theta[k] < M_PI))
-      return CAP_ERROR(CAP_EDOM, "contact angle %.9g rad of solid cell %zu is out of range: allowed 0 < theta < pi",
-                       theta[k], k);
-  for (size_t k = 0; k < n; k++) v->cos_theta[k] = cos(theta[k]);
-  return CAP_SUCCESS;
 }
 
 size_t cap_vsurf_count(const cap_vsurf *v) { return v ? v->n : 0; }
@@ -346,7 +305,7 @@ static size_t drop_dips(const cap_vsurf *v, const cap_grid *g, size_t nc)
  * the samples touch hold the last continuation: see cap_vsurf_fill). */
 static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 {
-  const double h = g->h, fit = CAP_VSURF_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
+  const double h = g->h, fit = CAP_CONTACT_FIT, deep = CAP_VSURF_BAND * h;
   for (size_t k = 0; k < v->n; k++) {
     v->slope[k] = v->cos_theta[k];
     v->fw[k] = NAN; /* no sample: deeper than the stencils reach */
@@ -420,9 +379,8 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
       }
     }
     if (q && !q->close)
-      v->slope[k] =
-          cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
-                            cap_contact_reach(CAP_VSURF_OPEN_REACH, CAP_VSURF_CONTACT_REACH, q->cos_c, v->fw[k]));
+      v->slope[k] = cap_contact_blend(v->slope[k], q->cos_c + q->b * along(q, fx, fy, h), best / h,
+                                      cap_contact_reach(CAP_CONTACT_OPEN_REACH, CAP_CONTACT_REACH, q->cos_c, v->fw[k]));
   }
 }
 
@@ -458,10 +416,21 @@ static void sweep(const cap_vsurf *v, const cap_grid *g, double *phi)
   for (size_t k = nb; k < v->n; k++) phi[v->cell[k]] = continued(v, g, phi, k);
 }
 
-int cap_vsurf_fill(const cap_vsurf *v, const cap_grid *g, double *phi)
+int cap_vsurf_fill(const cap_vsurf *v, const cap_contact *ct, const cap_grid *g, double *phi)
 {
   int st = check_grid(v, g, "cap_vsurf_fill");
   if (!st && !phi) st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: phi is NULL");
+  if (!st && !cap_contact_solid_parts(ct))
+    st = CAP_ERROR(CAP_EINVAL, "cap_vsurf_fill: no solid contact angle (cap_contact_set_solid)");
+  if (!st && cap_contact_solid_parts(ct) != v->nparts)
+    st = CAP_ERROR(CAP_ESIZE, "cap_vsurf_fill: contact angles for a solid of %d parts, the surface has %d",
+                   cap_contact_solid_parts(ct), v->nparts);
+  /* each solid cell's angle from the contact module (its own, else its part's) */
+  for (size_t k = 0; k < v->n && !st; k++) {
+    double th;
+    st = cap_contact_solid_theta(ct, v->cell[k], v->part[v->cell[k]], &th);
+    v->cos_theta[k] = cos(th);
+  }
   if (st) return st;
   /* the samples of phi's slope and curvature may touch solid cells (next to a staircase): they read
    * the continuation those hold. The first fill builds it from scratch: the constant slope (the

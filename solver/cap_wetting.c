@@ -325,27 +325,25 @@ int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, d
   return CAP_SUCCESS;
 }
 
-int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi, const double *u, const double *v,
-                            const cap_wetting_material *m, double v_static, const cap_wetting_contact *prev, int nprev,
-                            double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
-                            int max_contacts, int *ncontacts)
+int cap_wetting_wall_update(cap_contact *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
+                            const double *v, const cap_wetting_material *m, double v_static,
+                            const cap_wetting_contact *prev, int nprev, double dt, unsigned char *pinned,
+                            cap_wetting_contact *contacts, int max_contacts, int *ncontacts)
 {
   if (nprev > 0 && !prev)
     return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: %d previous contacts but prev is NULL", nprev);
   if (nprev > 0 && !(dt > 0 && isfinite(dt)))
     return CAP_ERROR(
         CAP_EDOM, "cap_wetting_wall_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
-  if (!g || !phi || !u || !v || !m || !angles)
+  if (!ct || !g || !phi || !u || !v || !m)
     return CAP_ERROR(CAP_EINVAL, "cap_wetting_wall_update: a pointer argument is NULL");
   if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
     return CAP_ERROR(CAP_EDOM, "cap_wetting_wall_update: side %d of a %dD grid: allowed a side of a 2D grid", (int)side,
                      g->dim);
-  if (g->wall_angle[side] != angles)
-    return CAP_ERROR(CAP_EDOM,
-                     "cap_wetting_wall_update: side %d has not these per-position angles "
-                     "(cap_grid_set_wall_angles)",
-                     (int)side);
-  int s = cap_wetting_material_check(m);
+  double *angles = NULL;
+  int s = cap_contact_wall_angles(ct, side, &angles);
+  if (s) return s;
+  s = cap_wetting_material_check(m);
   if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
   if (s) return s;
   const int x_side = side == CAP_XLO || side == CAP_XHI;
@@ -517,9 +515,9 @@ static void measure_contact(const cap_vsurf *vs, const cap_grid *g, const double
   *theta_m = acos(fmax(-1, fmin(1, (gx * c->nx + gy * c->ny) / gl)));
 }
 
-int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, const double *u, const double *v,
-                             const cap_wetting_material *m, double v_static, const cap_wetting_map *map,
-                             const cap_wetting_solid_contact *prev, int nprev, double dt, double *angles,
+int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contact *ct, const cap_grid *g, double *phi, const double *u,
+                             const double *v, const cap_wetting_material *m, double v_static,
+                             const cap_wetting_map *map, const cap_wetting_solid_contact *prev, int nprev, double dt,
                              unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,
                              int *ncontacts)
 {
@@ -528,12 +526,12 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
   if (nprev > 0 && !(dt > 0 && isfinite(dt)))
     return CAP_ERROR(
         CAP_EDOM, "cap_wetting_vsurf_update: dt = %g is out of range: allowed 0 < dt < inf with previous contacts", dt);
-  if (!vs || !g || !phi || !u || !v || !m || !angles || !ncontacts || (max_contacts > 0 && !contacts))
+  if (!vs || !ct || !g || !phi || !u || !v || !m || !ncontacts || (max_contacts > 0 && !contacts))
     return CAP_ERROR(CAP_EINVAL, "cap_wetting_vsurf_update: a pointer argument is NULL");
   int s = cap_wetting_material_check(m);
   if (!s) s = cap_check_nonneg("v_static", v_static, "m/s");
-  if (!s) s = cap_levelset_fill_ghosts(g, phi);
-  if (!s) s = cap_vsurf_fill(vs, g, phi);
+  if (!s) s = cap_levelset_fill_ghosts(g, ct, phi);
+  if (!s) s = cap_vsurf_fill(vs, ct, g, phi);
   if (s) return s;
   const size_t nc = cap_vsurf_ncontacts(vs);
   if (nc > (size_t)(max_contacts > 0 ? max_contacts : 0))
@@ -587,7 +585,9 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
   }
   if (!nc) return CAP_SUCCESS;
   /* every solid cell takes the angle of the nearest contact point on its side of the solid (the
-   * surface normals within 90 degrees: the two faces of a plate are apart) */
+   * surface normals within 90 degrees: the two faces of a plate are apart), in the contact module */
+  double *angles = NULL;
+  if ((s = cap_contact_cell_angles(ct, &angles))) return s;
   const size_t n = cap_vsurf_count(vs);
   for (size_t k = 0; k < n && !s; k++) {
     size_t cell;
@@ -600,11 +600,11 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
       double dist = hypot(c->x - fx, c->y - fy);
       if (c->nx * nx + c->ny * ny > 0 && dist < best) {
         best = dist;
-        angles[k] = contacts[r].theta;
+        angles[cell] = contacts[r].theta;
       }
     }
   }
-  return s ? s : cap_vsurf_set_cell_angles(vs, angles, n);
+  return s;
 }
 
 int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char *mask)

@@ -7,6 +7,9 @@
  * inside the domain (cap_vsurf); 3. the wetting-history map of the solid surface; 4. the 2D critical
  * tilt of a pinned drop. Nothing here calls the flow solver.
  *
+ * ANGLES. The angles 2b and 2c set are the contact module's (cap_contact.h), written there: a wall's
+ * per-position angles, the solid's per-cell angles. The map (3.) is a handle of its own.
+ *
  * CONVENTIONS. Contact angles through the liquid, radians, 0 < theta < pi (ARCHITECTURE.md); liquid
  * where phi < 0; SI units. A capillary pressure is the Laplace value sigma kappa (Pa) in a contact cell
  * computed with the virtual surface at a given angle. It increases with that angle: an imposed angle
@@ -37,6 +40,7 @@
 
 #include <stddef.h>
 
+#include "cap_contact.h"
 #include "cap_grid.h"
 #include "cap_vsurf.h"
 
@@ -95,11 +99,10 @@ int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static
                        cap_wetting_choice *out);
 
 /* 2b. The model on a wall of the box (2D, planar or axisymmetric): the contact points of the level set
- * phi on side `side` (a WALL or SLIP side with a contact angle and per-position angles,
- * cap_grid_set_wall_angles) get their angle from cap_wetting_select, and every position along the
- * side takes the angle of its nearest contact point (no contact point: the angles are left as they
- * are). A contact point is a sign change of phi between neighbouring cells of the row next to the wall
- * (fraction by linear interpolation). Its quantities:
+ * phi on side `side` (a WALL or SLIP side with a contact angle in ct) get their angle from
+ * cap_wetting_select, and every position along the side takes the angle of its nearest contact point
+ * (no contact point: the angles are left as they are). A contact point is a sign change of phi between
+ * neighbouring cells of the row next to the wall (fraction by linear interpolation). Its quantities:
  *   theta_m: the actual angle, cos(theta_m) = phi_n / |grad phi| at the wall, the wall-normal and
  *            tangential derivatives at the crossing extrapolated to the wall from the three rows next
  *            to it (second order: phi_n = (-2 f0 + 3 f1 - f2) / h, the tangential difference
@@ -121,9 +124,10 @@ int cap_wetting_select(const cap_wetting_material *m, double vn, double v_static
  *            the liquid does not slide along the wall there, so a pinned point stays while the surface
  *            above it turns (its angle free between theta_r and theta_a).
  * The wetting history is not used here (theta_aw applies only through the caller's material).
- * angles: the side's per-position array (cap_grid_set_wall_angles), written. contacts (may be NULL):
- * up to max_contacts records; *ncontacts (may be NULL) the number found. Errors: CAP_EINVAL (NULL),
- * CAP_EDOM (a side without per-position angles, a 3D grid, fewer than 3 rows), cap_wetting_select's. */
+ * The angles are written into the side's per-position angles of ct (cap_contact_wall_angles, made on
+ * the first call). contacts (may be NULL): up to max_contacts records; *ncontacts (may be NULL) the
+ * number found. Errors: CAP_EINVAL (NULL), CAP_EDOM (a side without a contact angle, a 3D grid, fewer
+ * than 3 rows), CAP_ENOMEM, cap_wetting_select's. */
 typedef struct {
   double pos;     /* crossing along the side: cell index t + fraction (t the cell on the liquid side if dir > 0) */
   int dir;        /* +1: the dry side is towards larger t; -1: towards smaller t */
@@ -133,23 +137,23 @@ typedef struct {
   cap_wetting_choice choice;
 } cap_wetting_contact;
 
-int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi, const double *u, const double *v,
-                            const cap_wetting_material *m, double v_static, const cap_wetting_contact *prev, int nprev,
-                            double dt, double *angles, unsigned char *pinned, cap_wetting_contact *contacts,
-                            int max_contacts, int *ncontacts);
+int cap_wetting_wall_update(cap_contact *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
+                            const double *v, const cap_wetting_material *m, double v_static,
+                            const cap_wetting_contact *prev, int nprev, double dt, unsigned char *pinned,
+                            cap_wetting_contact *contacts, int max_contacts, int *ncontacts);
 
 /* 2c. The model on solids inside the domain (cap_vsurf.h, SOLIDS in cap_ns.h), 2D: the rules of 2b on
  * the contact points of the virtual surface. The call fills phi's ghosts and the solids' cells (the
- * continuation, as cap_ns_step does at the start of a step) and takes the contact points of that fill
- * (cap_vsurf_contact_get: position, normal, dry direction) as first estimates. MEASURED CONTACT: the
- * actual point and angle come from phi in the fluid cells alone, never from the continuation (which
- * carries the angle imposed at the previous call): the weighted least-squares quadratic phi = q0 + q1 X
- * + q2 Y + q3 X^2 + q4 X Y + q5 Y^2 through the fluid cells within CAP_WETTING_REACH cells of the
- * estimate (weights (1 - (d / reach)^2)^2, d the distance from it); the point is the zero of the
- * quadratic along the surface's tangent line through the estimate, and cos(theta_m) = grad(phi) . n /
- * |grad(phi)| there (the convention of cap_vsurf.h). Exact for a straight liquid surface. Fewer than
- * 10 cells in the window keep the estimate and give theta_m the angle imposed there (no push). Then
- * per contact point:
+ * continuation at the angles of ct, as cap_ns_step does at the start of a step) and takes the contact
+ * points of that fill (cap_vsurf_contact_get: position, normal, dry direction) as first estimates.
+ * MEASURED CONTACT: the actual point and angle come from phi in the fluid cells alone, never from the
+ * continuation (which carries the angle imposed at the previous call): the weighted least-squares
+ * quadratic phi = q0 + q1 X + q2 Y + q3 X^2 + q4 X Y + q5 Y^2 through the fluid cells within
+ * CAP_WETTING_REACH cells of the estimate (weights (1 - (d / reach)^2)^2, d the distance from it); the
+ * point is the zero of the quadratic along the surface's tangent line through the estimate, and
+ * cos(theta_m) = grad(phi) . n / |grad(phi)| there (the convention of cap_vsurf.h). Exact for a
+ * straight liquid surface. Fewer than 10 cells in the window keep the estimate and give theta_m the
+ * angle imposed there (no push). Then per contact point:
  *   vn:      the motion of the same contact point since the previous call (the same dry direction,
  *            within 2 cells) along the surface towards the dry side, over dt, when the previous
  *            call's contacts are given; otherwise the liquid's velocity along the surface 1.5 cells
@@ -162,16 +166,16 @@ int cap_wetting_wall_update(const cap_grid *g, cap_side side, const double *phi,
  *            cos(theta_r) and p_a = cos(theta_m) - cos(theta_a or theta_aw), as in 2b;
  *   theta:   choice.theta, or theta_m for a PINNED point (no push).
  * Every solid cell then takes the angle of the nearest contact point on its side of the solid (the
- * surface normals at the cell's foot and at the point within 90 degrees); cells with none keep their
- * entry of `angles` (cap_vsurf_count entries, in the order of cap_vsurf_cell), which is passed to
- * cap_vsurf_set_cell_angles. pinned (may be NULL; g->size entries): the fluid cells with a solid
- * face-neighbour within 2 cells of a PINNED contact point are set to 1, every other fluid cell next to
- * the solids to 0 (other entries untouched): passed as cap_ns_bounds.pinned, their faces along the
- * solid are closed and their faces into the domain carry no velocity, so the point stays (the angle
- * imposed, theta_m as measured, is not exactly the one at which the continuation adds no push). A
- * moving solid (cap_vsurf_move resets per-cell angles) calls this after each move.
- * Errors: CAP_EINVAL (NULL), CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points than max_contacts), the material checks,
- * and the codes of cap_levelset_fill_ghosts, cap_vsurf_fill and cap_wetting_select. */
+ * surface normals at the cell's foot and at the point within 90 degrees), written into the per-cell
+ * angles of ct (cap_contact_cell_angles); cells with none keep their entry. pinned (may be NULL;
+ * g->size entries): the fluid cells with a solid face-neighbour within 2 cells of a PINNED contact
+ * point are set to 1, every other fluid cell next to the solids to 0 (other entries untouched): passed
+ * as cap_ns_bounds.pinned, their faces along the solid are closed and their faces into the domain carry
+ * no velocity, so the point stays (the angle imposed, theta_m as measured, is not exactly the one at
+ * which the continuation adds no push). A moving solid calls this after each move (the per-cell angles
+ * are by grid cell). Errors: CAP_EINVAL (NULL), CAP_EDOM (dt, v_static), CAP_ESIZE (more contact points
+ * than max_contacts), the material checks, and the codes of cap_levelset_fill_ghosts, cap_vsurf_fill,
+ * cap_contact_cell_angles and cap_wetting_select. */
 #define CAP_WETTING_REACH 3.0 /* cells: the fluid cells fitted round a contact point on a solid */
 
 typedef struct cap_wetting_map cap_wetting_map; /* 3. */
@@ -185,9 +189,9 @@ typedef struct {
   cap_wetting_choice choice;
 } cap_wetting_solid_contact;
 
-int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, const double *u, const double *v,
-                             const cap_wetting_material *m, double v_static, const cap_wetting_map *map,
-                             const cap_wetting_solid_contact *prev, int nprev, double dt, double *angles,
+int cap_wetting_vsurf_update(const cap_vsurf *vs, cap_contact *ct, const cap_grid *g, double *phi, const double *u,
+                             const double *v, const cap_wetting_material *m, double v_static,
+                             const cap_wetting_map *map, const cap_wetting_solid_contact *prev, int nprev, double dt,
                              unsigned char *pinned, cap_wetting_solid_contact *contacts, int max_contacts,
                              int *ncontacts);
 
@@ -195,8 +199,9 @@ int cap_wetting_vsurf_update(cap_vsurf *vs, const cap_grid *g, double *phi, cons
  * is SURFACE, any other solid cell SOLID, the rest FLUID. Errors: CAP_EINVAL (NULL). */
 int cap_wetting_mask_vsurf(const cap_vsurf *vs, const cap_grid *g, unsigned char *mask);
 
-/* 3. The wetting-history map (Wang et al. Sec. 6): one byte per grid entry (cap_grid.size, ghosts
- * included, addressed with cap_grid_idx), 1 for a solid-boundary cell that liquid has touched. The
+/* 3. The wetting-history map (Wang et al. Sec. 6), a self-contained handle (it owns its bytes and the
+ * shape of its grid, and points at nothing of the caller's): one byte per grid entry (cap_grid.size,
+ * ghosts included, addressed with cap_grid_idx), 1 for a solid-boundary cell that liquid has touched. The
  * caller describes the solid with a byte mask of the same layout: FLUID a fluid cell; SURFACE a solid
  * cell whose wetting is tracked; SOLID any other solid cell (never tracked, never fluid). A SURFACE cell
  * is wetted when an INTERIOR face-neighbour (4 in 2D, 6 in 3D; wrapped across periodic sides) is FLUID

@@ -43,6 +43,7 @@ int main(int argc, char **argv)
       cap_grid g;
       cap_solid *sol = NULL;
       cap_vsurf *v = NULL;
+      cap_contact *ct = NULL;
       double *phi = NULL, cx, cy;
       int st = cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
       if (!disc) {
@@ -56,7 +57,9 @@ int main(int argc, char **argv)
         cy = py + D;
         if (!st) st = cap_solid_disc_alloc(&sol, px, py, rs);
       }
-      if (!st) st = cap_vsurf_alloc(&v, &g, sol, theta);
+      if (!st) st = cap_contact_alloc(&ct, &g);
+      if (!st) st = cap_contact_set_solid(ct, sol, theta);
+      if (!st) st = cap_vsurf_alloc(&v, &g, sol);
       if (!st && !(phi = cap_grid_field_alloc(&g))) st = CAP_ENOMEM;
       if (st) return 3;
       for (int j = -g.ng; j < n + g.ng; j++)
@@ -70,10 +73,10 @@ int main(int argc, char **argv)
         nb += d <= CAP_VSURF_BAND / n;
       }
       double t0 = bench_now();
-      st = cap_vsurf_fill(v, &g, phi);
+      st = cap_vsurf_fill(v, ct, &g, phi);
       double first = bench_now() - t0;
       t0 = bench_now();
-      for (int f = 0; f < fills && !st; f++) st = cap_vsurf_fill(v, &g, phi);
+      for (int f = 0; f < fills && !st; f++) st = cap_vsurf_fill(v, ct, &g, phi);
       double per = (bench_now() - t0) / fills;
       if (st) {
         fprintf(stderr, "bench_vsurf: the fill failed at n = %d\n", n);
@@ -83,6 +86,7 @@ int main(int argc, char **argv)
       if (tsv) cap_io_tsv_row(tsv, 7, (double[]){n, disc, (double)ns, (double)nb, first, per, ns / per});
       free(phi);
       cap_vsurf_free(v);
+      cap_contact_free(ct);
       cap_solid_free(sol);
     }
   return tsv && cap_io_tsv_close(tsv) ? 3 : 0;

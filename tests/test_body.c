@@ -87,8 +87,8 @@ static void move_solid(void)
   cap_solid_disc_alloc(&a, 0.4, 0.45, 0.2);
   cap_solid_disc_alloc(&b, 0.5317, 0.3771, 0.2);
   cap_vsurf *va = NULL, *vb = NULL;
-  cap_vsurf_alloc(&va, &g, a, 1.1);
-  cap_vsurf_alloc(&vb, &g, b, 1.1);
+  cap_vsurf_alloc(&va, &g, a);
+  cap_vsurf_alloc(&vb, &g, b);
   th_int(cap_solid_translate(a, 0.1317, -0.0729), CAP_SUCCESS, "translate a disc");
   th_int(cap_vsurf_move(va, a), CAP_SUCCESS, "move its virtual surface");
   size_t same = cap_vsurf_count(va) == cap_vsurf_count(vb);

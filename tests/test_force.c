@@ -41,10 +41,13 @@ static int force_of(const scene *sc, cap_force *F)
   cap_grid_init(&g, CAP_GEOM_PLANAR, sc->n, sc->n, 1, h, 0, 0, 0, 3);
   cap_solid *s = NULL;
   cap_vsurf *v = NULL;
+  cap_contact *ct = NULL;
   cap_force_ws *w = NULL;
   double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
   int st = cap_solid_disc_alloc(&s, sc->xc, sc->yc, sc->R);
-  if (!st) st = cap_vsurf_alloc(&v, &g, s, sc->theta > 0 ? sc->theta : M_PI / 2);
+  if (!st) st = cap_contact_alloc(&ct, &g);
+  if (!st) st = cap_contact_set_solid(ct, s, sc->theta > 0 ? sc->theta : M_PI / 2);
+  if (!st) st = cap_vsurf_alloc(&v, &g, s);
   if (!st) st = cap_force_ws_alloc(&w, &g);
   if (!st) {
     const unsigned char *in = cap_vsurf_cells(v);
@@ -55,13 +58,14 @@ static int force_of(const scene *sc, cap_force *F)
         phi[c] = sc->rm > 0 ? sc->rm - hypot(x - sc->px, y - sc->py) : sc->lx * (x - sc->px) + sc->ly * (y - sc->py);
         p[c] = phi[c] < 0 && !in[c] ? sc->p0 - RHO_G * (y - sc->y0) : NAN;
       }
-    if (sc->theta > 0) st = cap_vsurf_fill(v, &g, phi);
+    if (sc->theta > 0) st = cap_vsurf_fill(v, ct, &g, phi);
   }
   if (!st) st = cap_force_on_solid(w, &g, s, v, phi, p, sc->sigma, sc->xc, sc->yc, F);
   free(phi);
   free(p);
   cap_force_ws_free(w);
   cap_vsurf_free(v);
+  cap_contact_free(ct);
   cap_solid_free(s);
   return st;
 }
@@ -74,6 +78,7 @@ typedef struct {
   cap_ns_ws *W;
   cap_solid *s;
   cap_vsurf *v;
+  cap_contact *ct;
   cap_force_ws *fw;
 } pool;
 
@@ -84,8 +89,11 @@ static int pool_open(pool *P, int n, double R, double xc, double yc, double leve
   int st = cap_ns_state_alloc(&P->S, &P->g);
   if (!st) st = cap_ns_ws_alloc(&P->W, &P->g);
   if (!st) st = cap_solid_disc_alloc(&P->s, xc, yc, R);
-  if (!st) st = cap_vsurf_alloc(&P->v, &P->g, P->s, M_PI / 2);
+  if (!st) st = cap_contact_alloc(&P->ct, &P->g);
+  if (!st) st = cap_contact_set_solid(P->ct, P->s, M_PI / 2);
+  if (!st) st = cap_vsurf_alloc(&P->v, &P->g, P->s);
   if (!st) P->S->bounds.vsurf = P->v;
+  if (!st) P->S->bounds.contact = P->ct;
   if (!st) st = cap_force_ws_alloc(&P->fw, &P->g);
   if (st) return st;
   for (int j = -P->g.ng; j < n + P->g.ng; j++)
@@ -110,6 +118,7 @@ static void pool_close(pool *P)
 {
   cap_force_ws_free(P->fw);
   cap_vsurf_free(P->v);
+  cap_contact_free(P->ct);
   cap_solid_free(P->s);
   cap_ns_ws_free(P->W);
   cap_ns_state_free(P->S);
@@ -162,7 +171,7 @@ static void floating_disc(void)
     th_int(F.ncontact, 2, "floating disc, %d cells: two contact points", ns[k]);
     errc[k] = 0;
     for (int m = 0; m < F.ncontact && m < 2; m++) {
-      const cap_contact *c = &F.contact[m];
+      const cap_force_contact *c = &F.contact[m];
       double side = c->x > xc ? 1 : -1;
       errc[k] = fmax(errc[k], hypot(c->x - (xc + side * R * sin(120 * DEG)), c->y - y0));
       th_abs(c->ty, 0, 0.02, "floating disc, %d cells: contact %d, the tangent is horizontal", ns[k], m);
@@ -190,7 +199,7 @@ static void tilted_line(void)
   th_int(st, CAP_SUCCESS, "tilted line: computed");
   th_int(F.ncontact, 2, "tilted line: two contact points");
   for (int m = 0; m < F.ncontact && m < 2; m++) {
-    const cap_contact *c = &F.contact[m];
+    const cap_force_contact *c = &F.contact[m];
     th_abs(fabs(c->tx * cos(beta) + c->ty * sin(beta)), 1, 1e-12, "tilted line: contact %d, tangent along the line", m);
     th_abs(lx * (c->x - sc.px) + ly * (c->y - sc.py), 0, 1e-12, "tilted line: contact %d on the line", m);
     /* the root lies on a chord of the circle: within its sagitta (h^2 / (8 R)) */
@@ -223,7 +232,7 @@ static void curved_surface(void)
     th_int(F.ncontact, 2, "curved surface, %d cells: two contact points", ns[k]);
     th_int(F.probe_tangents, 0, "curved surface, %d cells: both tangents from the heights", ns[k]);
     for (int m = 0; m < F.ncontact && m < 2; m++) {
-      const cap_contact *c = &F.contact[m];
+      const cap_force_contact *c = &F.contact[m];
       double side = (c->x - xc) * ey - (c->y - yc) * ex > 0 ? 1 : -1;
       double px = xc + a * ex + side * b * ey, py = yc + a * ey - side * b * ex;
       errp[k] = fmax(errp[k], hypot(c->x - px, c->y - py));
@@ -330,11 +339,12 @@ static void two_parts(void)
   cap_force_ws_alloc(&w, &g);
   double *phi[3], *p = cap_grid_field_alloc(&g);
   const cap_vsurf *vs[3] = {v, va, vb};
+  const cap_contact *cs[3] = {T.c, T.ca, T.cb};
   for (int k = 0; k < 3; k++) {
     phi[k] = cap_grid_field_alloc(&g);
     for (int j = -g.ng; j < n + g.ng; j++)
       for (int i = -g.ng; i < n + g.ng; i++) phi[k][cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - y0;
-    cap_vsurf_fill(vs[k], &g, phi[k]);
+    cap_vsurf_fill(vs[k], cs[k], &g, phi[k]);
   }
   for (int j = -g.ng; j < n + g.ng; j++)
     for (int i = -g.ng; i < n + g.ng; i++) {
@@ -384,8 +394,8 @@ static void bad_input(void)
   cap_solid_disc_alloc(&near, 0.1, 0.5, 0.05); /* reaches cell 1 */
   cap_solid_disc_alloc(&mid, 0.5, 0.5, 0.2);
   cap_vsurf *vn = NULL, *vm = NULL;
-  cap_vsurf_alloc(&vn, &g, near, M_PI / 2);
-  cap_vsurf_alloc(&vm, &g, mid, M_PI / 2);
+  cap_vsurf_alloc(&vn, &g, near);
+  cap_vsurf_alloc(&vm, &g, mid);
   double *phi = cap_grid_field_alloc(&g), *p = cap_grid_field_alloc(&g);
   for (size_t c = 0; c < g.size; c++) {
     phi[c] = -1;

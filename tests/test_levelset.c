@@ -21,6 +21,17 @@ static void fill(const cap_grid *g, double *f, double (*fn)(double, double, cons
     for (int i = 0; i < g->nx; i++) f[cap_grid_idx(g, i, j)] = fn(cap_grid_xc(g, i), cap_grid_yc(g, j), ctx);
 }
 
+/* A contact module on g with the angle theta on side (NULL if either call fails). */
+static cap_contact *wall_contact(const cap_grid *g, cap_side side, double theta)
+{
+  cap_contact *ct = NULL;
+  if (!cap_contact_alloc(&ct, g) && cap_contact_set_wall(ct, side, theta)) {
+    cap_contact_free(ct);
+    ct = NULL;
+  }
+  return ct;
+}
+
 static double circle_sdf(double x, double y, const void *ctx)
 {
   const double *c = ctx; /* xc, yc, R */
@@ -54,7 +65,7 @@ static double advect_error(int n, double *linf)
   /* dt ~ h^(5/3) makes the RK3 time error O(h^5), below the WENO5 space error */
   int steps = (int)ceil(T / (0.5 * pow(g.h, 5.0 / 3.0)));
   double dt = T / steps;
-  for (int s = 0; s < steps; s++) cap_levelset_advect(&g, phi, u, v, dt, w);
+  for (int s = 0; s < steps; s++) cap_levelset_advect(&g, NULL, phi, u, v, dt, w);
   double shift[2] = {ux * T, vy * T}, l1 = 0, lmax = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
@@ -107,10 +118,10 @@ static double crossing_curvature(cap_geometry geom, int n, int its)
   if (its > 0) {
     cap_levelset_ws *w = NULL;
     cap_levelset_ws_alloc(&w, &g);
-    cap_levelset_reinit(&g, phi, its, w);
+    cap_levelset_reinit(&g, NULL, phi, its, w);
     cap_levelset_ws_free(w);
   }
-  cap_levelset_curvature(&g, phi, k);
+  cap_levelset_curvature(&g, NULL, phi, k);
   double exact = (geom == CAP_GEOM_AXI ? 2.0 : 1.0) / RAD;
   double emax = crossing_error(&g, phi, k, NULL, 1, n - 1, n - 1, 1, exact);
   free(phi);
@@ -132,7 +143,7 @@ static double measure_error(cap_geometry geom, int n)
   cap_grid_init(&g, geom, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   double *phi = cap_grid_field_alloc(&g), m;
   fill(&g, phi, circle_sdf, c);
-  cap_levelset_liquid_measure(&g, phi, &m);
+  cap_levelset_liquid_measure(&g, NULL, phi, &m);
   free(phi);
   double exact = geom == CAP_GEOM_AXI ? 4.0 / 3.0 * M_PI * RAD * RAD * RAD : M_PI * RAD * RAD;
   return fabs(m - exact) / exact;
@@ -184,8 +195,8 @@ static void reinit_check(int n, double *shift_h, double *grad_err)
   cap_levelset_ws *w = NULL;
   cap_levelset_ws_alloc(&w, &g);
   fill(&g, phi, distorted, NULL);
-  cap_levelset_reinit(&g, phi, 40, w);
-  cap_levelset_fill_ghosts(&g, phi);
+  cap_levelset_reinit(&g, NULL, phi, 40, w);
+  cap_levelset_fill_ghosts(&g, NULL, phi);
   double smax = 0, gmax = 0;
   for (int j = 1; j < n - 2; j++)
     for (int i = 1; i < n - 2; i++) {
@@ -232,9 +243,9 @@ static void thread_reinit(double rs_h, int its, double *radius_h, double *dvol)
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - rs_h * g.h;
   double v0, v1;
-  cap_levelset_liquid_measure(&g, phi, &v0);
-  cap_levelset_reinit(&g, phi, its, w);
-  cap_levelset_liquid_measure(&g, phi, &v1);
+  cap_levelset_liquid_measure(&g, NULL, phi, &v0);
+  cap_levelset_reinit(&g, NULL, phi, its, w);
+  cap_levelset_liquid_measure(&g, NULL, phi, &v1);
   *radius_h = NAN;
   for (int i = 0; i + 1 < g.nx; i++) {
     double a = phi[cap_grid_idx(&g, i, 4)], b = phi[cap_grid_idx(&g, i + 1, 4)];
@@ -275,14 +286,14 @@ static double zalesak_area_loss(int n)
     }
   fill(&g, phi, zalesak, NULL);
   double a0, a1;
-  cap_levelset_liquid_measure(&g, phi, &a0);
+  cap_levelset_liquid_measure(&g, NULL, phi, &a0);
   int steps = (int)ceil(2 * M_PI / (0.5 * g.h / 0.5));
   double dt = 2 * M_PI / steps;
   for (int s = 0; s < steps; s++) {
-    cap_levelset_advect(&g, phi, u, v, dt, w);
-    if (s % 5 == 4) cap_levelset_reinit(&g, phi, 3, w);
+    cap_levelset_advect(&g, NULL, phi, u, v, dt, w);
+    if (s % 5 == 4) cap_levelset_reinit(&g, NULL, phi, 3, w);
   }
-  cap_levelset_liquid_measure(&g, phi, &a1);
+  cap_levelset_liquid_measure(&g, NULL, phi, &a1);
   cap_levelset_ws_free(w);
   free(phi);
   free(u);
@@ -290,7 +301,7 @@ static double zalesak_area_loss(int n)
   return fabs(a1 - a0) / a0;
 }
 
-/* Contact angle at a wall (cap_grid_set_contact_angle): a straight liquid surface meeting the bottom
+/* Contact angle at a wall (cap_contact_set_wall): a straight liquid surface meeting the bottom
  * wall at exactly theta (through the liquid) is continued exactly by the ghost cells, so the curvature
  * vanishes at every cell, the cells next to the wall included (Wang, Mucha & Turk 2005, Fig. 4a); the
  * same surface against a wall of another angle is bent at the contact cells. Returns the max |kappa|
@@ -299,17 +310,18 @@ static double contact_curvature(double theta_line, double theta_wall)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 40, 20, 1, 1.0 / 40, 0, 0, 0, 3);
-  cap_grid_set_contact_angle(&g, CAP_YLO, theta_wall);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta_wall);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   const double xc = 0.3817; /* contact point on the wall y = 0 */
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++)
       phi[cap_grid_idx(&g, i, j)] = sin(theta_line) * (cap_grid_xc(&g, i) - xc) + cos(theta_line) * cap_grid_yc(&g, j);
-  cap_levelset_curvature(&g, phi, k);
+  cap_levelset_curvature(&g, ct, phi, k);
   double m = 0;
   for (int j = 0; j < 2; j++)
     for (int i = 0; i < g.nx; i++)
       if (fabs(phi[cap_grid_idx(&g, i, j)]) < 3 * g.h) m = fmax(m, fabs(k[cap_grid_idx(&g, i, j)]));
+  cap_contact_free(ct);
   free(phi);
   free(k);
   return m;
@@ -321,14 +333,15 @@ static double contact_ghost_error(double theta, double b)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 24, 12, 1, 1.0 / 24, 0, 0, 0, 3);
-  cap_grid_set_contact_angle(&g, CAP_YLO, theta);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
   double *phi = cap_grid_field_alloc(&g);
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) {
       double x = cap_grid_xc(&g, i) - 0.41, y = cap_grid_yc(&g, j);
       phi[cap_grid_idx(&g, i, j)] = sin(theta) * x + cos(theta) * y + b * y * y;
     }
-  cap_levelset_fill_ghosts(&g, phi);
+  cap_levelset_fill_ghosts(&g, ct, phi);
+  cap_contact_free(ct);
   double m = 0;
   for (int j = -g.ng; j < 0; j++)
     for (int i = 0; i < g.nx; i++) {
@@ -348,13 +361,14 @@ static void curved_contact(double theta, int n, double *ghost_err, double *kappa
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n / 2, 1, 1.0 / n, 0, 0, 0, 3);
-  cap_grid_set_contact_angle(&g, CAP_YLO, theta);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
   const double rc = 0.3, cx = 0.5, cy = -rc * cos(theta), xcon = cx + rc * sin(theta);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++)
       phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - rc;
-  cap_levelset_curvature(&g, phi, k); /* fills the ghosts */
+  cap_levelset_curvature(&g, ct, phi, k); /* fills the ghosts */
+  cap_contact_free(ct);
   double ge = 0, ke = 0;
   for (int i = 0; i < g.nx; i++) {
     double x = cap_grid_xc(&g, i);
@@ -382,20 +396,22 @@ static double cap_crossing_curvature_error(double theta, double cells, int on_so
   int nx = (int)ceil(((theta > M_PI / 2 ? R : R * sin(theta)) + 0.5) * cells), ny = (int)ceil((R + yc + 0.5) * cells);
   cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  if (!on_solid) cap_grid_set_contact_angle(&g, CAP_YLO, theta);
-  cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
+  cap_contact *ct = wall_contact(&g, CAP_XLO, M_PI / 2);
+  if (!on_solid) cap_contact_set_wall(ct, CAP_YLO, theta);
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
-  if (on_solid && (cap_solid_halfplane_alloc(&floor, 0, y0, 0, 1) || cap_vsurf_alloc(&vs, &g, floor, theta)))
+  if (on_solid && (cap_solid_halfplane_alloc(&floor, 0, y0, 0, 1) || cap_contact_set_solid(ct, floor, theta) ||
+                   cap_vsurf_alloc(&vs, &g, floor)))
     return NAN;
   const unsigned char *solid = vs ? cap_vsurf_cells(vs) : NULL;
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g), e = 0;
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
-  if (vs) cap_vsurf_fill(vs, &g, phi);
-  cap_levelset_curvature(&g, phi, k);
+  if (vs) cap_vsurf_fill(vs, ct, &g, phi);
+  cap_levelset_curvature(&g, ct, phi, k);
   e = crossing_error(&g, phi, k, solid, 0, ny, nx, R, 1);
   cap_vsurf_free(vs);
+  cap_contact_free(ct);
   cap_solid_free(floor);
   free(phi);
   free(k);
@@ -412,21 +428,22 @@ static double contact_walk(double theta, double cells, int calls)
   int nx = (int)ceil(((theta > M_PI / 2 ? R : R * sin(theta)) + 0.5) * cells), ny = (int)ceil((R + yc + 0.5) * cells);
   cap_grid_init(&g, CAP_GEOM_PLANAR, nx, ny, 1, h, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  cap_grid_set_contact_angle(&g, CAP_YLO, theta);
-  cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
+  cap_contact *ct = wall_contact(&g, CAP_YLO, theta);
+  cap_contact_set_wall(ct, CAP_XLO, M_PI / 2);
   double *phi = cap_grid_field_alloc(&g), x[2] = {NAN, NAN};
   cap_levelset_ws *w = NULL;
   cap_levelset_ws_alloc(&w, &g);
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++) phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i), cap_grid_yc(&g, j) - yc) - R;
   for (int pass = 0; pass < 2; pass++) {
-    for (int c = 0; c < calls && pass; c++) cap_levelset_reinit(&g, phi, 3, w);
+    for (int c = 0; c < calls && pass; c++) cap_levelset_reinit(&g, ct, phi, 3, w);
     for (int i = 0; i + 1 < nx; i++) {
       double a = phi[cap_grid_idx(&g, i, 0)], b = phi[cap_grid_idx(&g, i + 1, 0)];
       if ((a < 0) != (b < 0)) x[pass] = i + a / (a - b);
     }
   }
   cap_levelset_ws_free(w);
+  cap_contact_free(ct);
   free(phi);
   return fabs(x[1] - x[0]);
 }
@@ -561,21 +578,22 @@ static void contact_ghosts(void)
   }
 }
 
-/* per-position angles (cap_grid_set_wall_angles): each wall position farther than twice
- * CAP_LEVELSET_CONTACT_REACH from a contact point continues phi with its own angle; an angle
- * outside (0, pi) is reported by the fill */
+/* per-position angles (cap_contact_wall_angles): each wall position farther than twice
+ * CAP_CONTACT_REACH from a contact point continues phi with its own angle; an angle outside (0, pi)
+ * is reported by the fill */
 static void wall_angles(void)
 {
   cap_grid gw;
   cap_grid_init(&gw, CAP_GEOM_PLANAR, 24, 6, 1, 1.0 / 24, 0, 0, 0, 3);
-  cap_grid_set_contact_angle(&gw, CAP_YLO, 1.0);
-  double wa[24 + 6], *f = cap_grid_field_alloc(&gw);
-  for (int t = 0; t < 30; t++) wa[t] = t < 18 ? 40 * DEG : 130 * DEG;
-  th_int(cap_grid_set_wall_angles(&gw, CAP_YLO, wa), CAP_SUCCESS, "per-position wall angles set");
+  cap_contact *ct = wall_contact(&gw, CAP_YLO, 1.0);
+  double *wa = NULL, *f = cap_grid_field_alloc(&gw);
+  th_int(cap_contact_wall_angles(ct, CAP_YLO, &wa), CAP_SUCCESS, "per-position wall angles made");
+  th_true(wa && wa[0] == 1.0 && wa[29] == 1.0, "per-position wall angles start at the side's angle");
+  for (int t = 0; t < 30 && wa; t++) wa[t] = t < 18 ? 40 * DEG : 130 * DEG;
   /* the contact point on the wall near i = 1.8 */
   for (int j = 0; j < gw.ny; j++)
     for (int i = 0; i < gw.nx; i++) f[cap_grid_idx(&gw, i, j)] = 0.1 * (i - 1.7) - 0.05 * j * j;
-  int st = cap_levelset_fill_ghosts(&gw, f);
+  int st = cap_levelset_fill_ghosts(&gw, ct, f);
   double e = 0;
   for (int i = 9; i < gw.nx + 3; i++)
     for (int k = 1; k <= 3; k++) {
@@ -587,9 +605,10 @@ static void wall_angles(void)
           "continues with its own angle (max error %.1e)",
           e);
   wa[5] = 0;
-  th_int(cap_levelset_fill_ghosts(&gw, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
-  th_int(cap_grid_set_wall_angles(&gw, CAP_YHI, wa), CAP_EDOM,
+  th_int(cap_levelset_fill_ghosts(&gw, ct, f), CAP_EDOM, "a wall angle of 0 at one position: EDOM from the fill");
+  th_int(cap_contact_wall_angles(ct, CAP_YHI, &wa), CAP_EDOM,
          "per-position angles on a side without a contact angle: EDOM");
+  cap_contact_free(ct);
   free(f);
 }
 
@@ -598,13 +617,17 @@ static void contact_angle_bad_input(void)
 {
   cap_grid g;
   cap_grid_init(&g, CAP_GEOM_PLANAR, 8, 8, 1, 0.125, 0, 0, 0, 3);
-  th_int(cap_grid_set_contact_angle(&g, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");
-  th_int(cap_grid_set_contact_angle(&g, CAP_YLO, -0.1), CAP_EDOM, "contact angle < 0: EDOM");
   cap_grid_set_bc(&g, CAP_XLO, CAP_BC_PERIODIC);
   cap_grid_set_bc(&g, CAP_XHI, CAP_BC_PERIODIC);
-  th_int(cap_grid_set_contact_angle(&g, CAP_XLO, 1.0), CAP_EDOM, "contact angle on a periodic side: EDOM");
   th_int(cap_grid_set_bc(&g, CAP_YHI, CAP_BC_SLIP), CAP_SUCCESS, "SLIP side accepted");
-  th_int(cap_grid_set_contact_angle(&g, CAP_YHI, 1.0), CAP_SUCCESS, "contact angle on a SLIP side");
+  cap_contact *ct = NULL;
+  th_int(cap_contact_alloc(&ct, &g), CAP_SUCCESS, "contact module made");
+  th_int(cap_contact_set_wall(ct, CAP_YLO, M_PI), CAP_EDOM, "contact angle pi: EDOM");
+  th_int(cap_contact_set_wall(ct, CAP_YLO, -0.1), CAP_EDOM, "contact angle < 0: EDOM");
+  th_int(cap_contact_set_wall(ct, CAP_XLO, 1.0), CAP_EDOM, "contact angle on a periodic side: EDOM");
+  th_int(cap_contact_set_wall(ct, CAP_YHI, 1.0), CAP_SUCCESS, "contact angle on a SLIP side");
+  th_int(cap_contact_set_wall(NULL, CAP_YHI, 1.0), CAP_EINVAL, "NULL contact module: EINVAL");
+  cap_contact_free(ct);
 }
 
 /* advection: observed order >= 4 on a smooth profile */
@@ -724,12 +747,12 @@ static void liquid_rows(void)
   double *phi = cap_grid_field_alloc(&g), rows[6], m, sum = 0;
   for (int j = 0; j < g.ny; j++)
     for (int i = 0; i < g.nx; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - (0.3 + 0.05 * j);
-  th_int(cap_levelset_liquid_rows(&g, phi, rows), CAP_SUCCESS, "liquid per row");
-  cap_levelset_liquid_measure(&g, phi, &m);
+  th_int(cap_levelset_liquid_rows(&g, NULL, phi, rows), CAP_SUCCESS, "liquid per row");
+  cap_levelset_liquid_measure(&g, NULL, phi, &m);
   for (int j = 0; j < g.ny; j++) sum += rows[j];
   th_rel(sum, m, 1e-13, "the rows' liquid sums to the measure");
   th_rel(rows[2], M_PI * 0.4 * 0.4 * g.h, 0.02, "row 2 of a cone: pi r^2 h (r = 0.4)");
-  th_int(cap_levelset_liquid_rows(&g, phi, NULL), CAP_EINVAL, "liquid per row: NULL rows rejected");
+  th_int(cap_levelset_liquid_rows(&g, NULL, phi, NULL), CAP_EINVAL, "liquid per row: NULL rows rejected");
   free(phi);
 }
 
@@ -751,26 +774,26 @@ static void bad_input(void)
   cap_levelset_ws *w = NULL, *w2 = NULL;
   cap_levelset_ws_alloc(&w, &g);
   cap_levelset_ws_alloc(&w2, &g2);
-  th_int(cap_levelset_advect(&g, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
+  th_int(cap_levelset_advect(&g, NULL, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
   g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
   cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
   double *p3 = cap_grid_field_alloc(&g), *u3 = cap_grid_field_alloc(&g);
-  th_int(cap_levelset_advect(&g, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
-  th_int(cap_levelset_reinit(&g2, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
-  th_int(cap_levelset_advect(&g2, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
-  th_int(cap_levelset_advect(&g2, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
-  th_int(cap_levelset_curvature(&g2, p3, p3), CAP_EINVAL, "aliased kappa rejected");
+  th_int(cap_levelset_advect(&g, NULL, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
+  th_int(cap_levelset_reinit(&g2, NULL, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
+  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
+  th_int(cap_levelset_advect(&g2, NULL, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
+  th_int(cap_levelset_curvature(&g2, NULL, p3, p3), CAP_EINVAL, "aliased kappa rejected");
   th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
   th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL,
          "crossing without sign change rejected");
   p3[cap_grid_idx(&g2, 3, 3)] = NAN;
   cap_levelset_ws *w3 = NULL;
   cap_levelset_ws_alloc(&w3, &g2);
-  th_int(cap_levelset_advect(&g2, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
+  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
   th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
   cap_grid g3;
   cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
-  th_int(cap_levelset_curvature(&g3, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
+  th_int(cap_levelset_curvature(&g3, NULL, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
   cap_levelset_ws_free(w);
   cap_levelset_ws_free(w2);
   cap_levelset_ws_free(w3);
@@ -797,16 +820,17 @@ static void fluid_measure(void)
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
   int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
-  if (!st) st = cap_vsurf_alloc(&vs, &g, floor, M_PI / 2);
-  if (!st) st = cap_levelset_liquid_measure(&g, phi, &m_plain);
-  if (!st) st = cap_levelset_fluid_measure(&g, phi, NULL, NULL, &m_all);
-  if (!st) st = cap_levelset_fluid_measure(&g, phi, vs, work, &m_fluid);
+  if (!st) st = cap_vsurf_alloc(&vs, &g, floor);
+  if (!st) st = cap_levelset_liquid_measure(&g, NULL, phi, &m_plain);
+  if (!st) st = cap_levelset_fluid_measure(&g, NULL, phi, NULL, NULL, &m_all);
+  if (!st) st = cap_levelset_fluid_measure(&g, NULL, phi, vs, work, &m_fluid);
   th_int(st, CAP_SUCCESS, "fluid measure: a layer on a solid floor");
   th_true(m_all == m_plain, "fluid measure without solids = the liquid measure (%.12g, %.12g)", m_all, m_plain);
   const double h = 1.0 / 32, c = (h + (8.5 * h - 0.5)) / 2, r = h / (h - c), q = c / (h - c);
   th_abs(m_fluid, 0.25 + h * (1 - r * r + 2 * q * q) / 4, 1e-12,
          "fluid measure on the floor: the layer and row 7's corner triangles");
-  th_int(cap_levelset_fluid_measure(&g, phi, vs, phi, &m_fluid), CAP_EINVAL, "fluid measure: work = phi is refused");
+  th_int(cap_levelset_fluid_measure(&g, NULL, phi, vs, phi, &m_fluid), CAP_EINVAL,
+         "fluid measure: work = phi is refused");
   cap_vsurf_free(vs);
   cap_solid_free(floor);
   free(phi);

@@ -73,10 +73,13 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
   const cap_grid *g = &s->g;
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
+  cap_contact *ct = NULL;
   double *work = cap_grid_field_alloc(g), yc = on_solid ? 0.25 : 0.4871, a0 = 0, a1 = 0;
   int st = work ? CAP_SUCCESS : CAP_ENOMEM;
   if (!st && on_solid) st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
-  if (!st && on_solid) st = cap_vsurf_alloc(&vs, g, floor, M_PI / 3);
+  if (!st && on_solid) st = cap_contact_alloc(&ct, g);
+  if (!st && on_solid) st = cap_contact_set_solid(ct, floor, M_PI / 3);
+  if (!st && on_solid) st = cap_vsurf_alloc(&vs, g, floor);
   for (int j = 0; j < 40; j++)
     for (int i = 0; i < 40; i++) {
       double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j);
@@ -88,15 +91,17 @@ static int reinit_area_change(cap_ns_params q, int on_solid, int keep, double ta
   q.reinit_iterations = 5;
   q.reinit_keep_area = keep;
   s->bounds.vsurf = vs;
+  s->bounds.contact = ct;
   cap_ns_step_info info = {0};
-  if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a0);
+  if (!st) st = cap_levelset_fluid_measure(g, ct, s->phi, vs, work, &a0);
   q.keep_area_target = target > 0 ? (1 + target) * a0 : 0;
   if (!st) st = cap_ns_step(s, &q, w, 1e-4, &info);
-  if (!st) st = cap_levelset_fluid_measure(g, s->phi, vs, work, &a1);
+  if (!st) st = cap_levelset_fluid_measure(g, ct, s->phi, vs, work, &a1);
   *change = fabs(a1 / (a0 * (1 + target)) - 1);
   *given = fabs(info.area_given - (keep ? a1 - a0 : 0)) / a0;
   free(work);
   cap_vsurf_free(vs);
+  cap_contact_free(ct);
   cap_solid_free(floor);
   free_state(s, w);
   return st;
@@ -112,12 +117,18 @@ static int spreading_drift(int cells, int air, double *drift)
   cap_grid g;
   int st = cap_grid_init(&g, CAP_GEOM_PLANAR, 4 * cells, 2 * cells, 1, 1.0 / cells, 0, 0, 0, 3);
   for (int k = 0; k < 4 && !st; k++) st = cap_grid_set_bc(&g, (cap_side)k, CAP_BC_SLIP);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_YLO, M_PI / 6);
-  if (!st) st = cap_grid_set_contact_angle(&g, CAP_XLO, M_PI / 2);
-  if (st) return st;
+  cap_contact *ct = NULL;
+  if (!st) st = cap_contact_alloc(&ct, &g);
+  if (!st) st = cap_contact_set_wall(ct, CAP_YLO, M_PI / 6);
+  if (!st) st = cap_contact_set_wall(ct, CAP_XLO, M_PI / 2);
+  if (st) {
+    cap_contact_free(ct);
+    return st;
+  }
   cap_ns_ws *w = NULL;
   cap_ns_state *s = NULL;
   st = cap_ns_state_alloc(&s, &g);
+  if (!st) s->bounds.contact = ct;
   if (!st) st = cap_ns_ws_alloc(&w, &g);
   for (int j = 0; j < g.ny && !st; j++)
     for (int i = 0; i < g.nx; i++)
@@ -130,11 +141,12 @@ static int spreading_drift(int cells, int air, double *drift)
   q.reinit_every = 10;
   q.air_projection = air;
   double a0 = 0, a1 = 0;
-  if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &a0);
+  if (!st) st = cap_levelset_liquid_measure(&g, ct, s->phi, &a0);
   for (int done = 0; !st && !done;) st = cap_ns_step_until(s, &q, w, 6.0, NULL, &done);
-  if (!st) st = cap_levelset_liquid_measure(&g, s->phi, &a1);
+  if (!st) st = cap_levelset_liquid_measure(&g, ct, s->phi, &a1);
   *drift = fabs(a1 / a0 - 1);
   free_state(s, w);
+  cap_contact_free(ct);
   return st;
 }
 
@@ -211,9 +223,13 @@ static void pinned_solid(void)
   cap_ns_state *s = pinned_pool(0.4817, 6, &w, &pin, &q); /* row 6: the first above the solid */
   cap_solid *floor = NULL;
   cap_vsurf *vs = NULL;
+  cap_contact *ct = NULL;
   int st = cap_solid_halfplane_alloc(&floor, 0, 0.25, 0, 1);
-  if (!st) st = cap_vsurf_alloc(&vs, &s->g, floor, M_PI / 2);
+  if (!st) st = cap_contact_alloc(&ct, &s->g);
+  if (!st) st = cap_contact_set_solid(ct, floor, M_PI / 2);
+  if (!st) st = cap_vsurf_alloc(&vs, &s->g, floor);
   s->bounds.vsurf = vs;
+  s->bounds.contact = ct;
   cap_ns_step_info info;
   if (!st) st = run_steps(s, &q, w, 10, 1e-3, &info);
   double closed = 0, open = 0, up = 0;
@@ -228,6 +244,7 @@ static void pinned_solid(void)
           info.div_max);
   free(pin);
   cap_vsurf_free(vs);
+  cap_contact_free(ct);
   cap_solid_free(floor);
   free_state(s, w);
 }
@@ -429,7 +446,7 @@ static void static_drop(void)
   drop(s, xc, yc, R);
   cap_ns_params p = drop_params();
   double a0, a1;
-  cap_levelset_liquid_measure(&s->g, s->phi, &a0);
+  cap_levelset_liquid_measure(&s->g, NULL, s->phi, &a0);
   int st = 0;
   cap_ns_dt_info di;
   for (int k = 0; k < 200 && !st; k++) {
@@ -450,7 +467,7 @@ static void static_drop(void)
       }
     }
   th_rel(pin / cnt, 1 / R, 5e-3, "Laplace pressure sigma/R inside the drop (D = 25.6 cells)");
-  cap_levelset_liquid_measure(&s->g, s->phi, &a1);
+  cap_levelset_liquid_measure(&s->g, NULL, s->phi, &a1);
   th_rel(a1, a0, 1e-4, "static drop: area kept to 1e-4 over 200 steps");
   th_note("static drop after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D)", s->step, s->t, speed(s));
   /* the same drop as an axisymmetric sphere on the axis (inviscid, mu = 0): the pressure inside is
@@ -471,7 +488,7 @@ static void static_drop(void)
     cap_ns_params pa = p;
     pa.mu = 0;
     double v0, v1;
-    cap_levelset_liquid_measure(&ga, sx->phi, &v0);
+    cap_levelset_liquid_measure(&ga, NULL, sx->phi, &v0);
     int sta = 0;
     for (int k = 0; k < 200 && !sta; k++) {
       sta = cap_ns_dt(sx, &pa, &di);
@@ -489,7 +506,7 @@ static void static_drop(void)
         }
       }
     th_rel(pa_in / na, 2 / R, 5e-3, "AXI sphere: Laplace pressure 2 sigma/R inside (D = 25.6 cells)");
-    cap_levelset_liquid_measure(&ga, sx->phi, &v1);
+    cap_levelset_liquid_measure(&ga, NULL, sx->phi, &v1);
     th_rel(v1, v0, 1e-3, "AXI sphere: volume kept to 1e-3 over 200 steps");
     th_note("AXI sphere after %ld steps (t = %.3f): max speed %.3e sqrt(sigma/D), volume change %.2e", sx->step, sx->t,
             speed(sx), v1 / v0 - 1);

@@ -31,7 +31,10 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   cap_solid *s;
   cap_solid_halfplane_alloc(&s, px, py, sx, sy);
   cap_vsurf *v;
-  cap_vsurf_alloc(&v, &g, s, theta);
+  cap_contact *ct = NULL;
+  cap_contact_alloc(&ct, &g);
+  cap_contact_set_solid(ct, s, theta);
+  cap_vsurf_alloc(&v, &g, s);
   *nsolid = cap_vsurf_count(v);
   double *phi = cap_grid_field_alloc(&g), *kappa = cap_grid_field_alloc(&g);
   const unsigned char *in = cap_vsurf_cells(v);
@@ -42,7 +45,7 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
       int inside = i >= 0 && i < n && j >= 0 && j < n;
       phi[c] = inside && in[c] ? 1e3 : lx * x + ly * y; /* solid cells start far off */
     }
-  cap_vsurf_fill(v, &g, phi);
+  cap_vsurf_fill(v, ct, &g, phi);
   *e_phi = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
@@ -59,7 +62,7 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   *e_kappa = 0;
   cap_grid g2 = g;
   for (int q = 0; q < 4; q++) g2.bc[q] = CAP_BC_OPEN;
-  cap_levelset_curvature(&g2, phi, k);
+  cap_levelset_curvature(&g2, NULL, phi, k);
   for (int j = 1; j < n - 1; j++)
     for (int i = 1; i < n - 1; i++) {
       size_t c = cap_grid_idx(&g, i, j);
@@ -70,12 +73,14 @@ static void straight_contact(double beta, double theta, double *e_phi, double *e
   free(phi);
   free(kappa);
   cap_vsurf_free(v);
+  cap_contact_free(ct);
   cap_solid_free(s);
 }
 
-/* A pool on grid g, liquid below y = level at rest, round the solids of v: state (v its bounds'
- * solids), workspace and the parameters (rho = sigma = 1, mu = 0.05, g = 1 downwards). */
-static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, cap_ns_state **s, cap_ns_ws **w)
+/* A pool on grid g, liquid below y = level at rest, round the solids of v at the angles of ct: state (v
+ * and ct its bounds), workspace and the parameters (rho = sigma = 1, mu = 0.05, g = 1 downwards). */
+static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, const cap_contact *ct, cap_ns_state **s,
+                          cap_ns_ws **w)
 {
   cap_ns_state_alloc(s, g);
   cap_ns_ws_alloc(w, g);
@@ -87,6 +92,7 @@ static cap_ns_params pool(const cap_grid *g, double level, const cap_vsurf *v, c
   p.sigma = 1;
   p.gy = -1;
   (*s)->bounds.vsurf = v;
+  (*s)->bounds.contact = ct;
   return p;
 }
 
@@ -98,6 +104,7 @@ typedef struct {
   cap_grid g;
   cap_solid *part[2], *both;
   cap_vsurf *v;
+  cap_contact *ct;
   cap_ns_state *s;
   cap_ns_ws *w;
   cap_ns_params p;
@@ -108,16 +115,18 @@ static void parts_pool_open(parts_pool *P, cap_solid *a, cap_solid *b, double le
   const int n = 40;
   cap_grid_init(&P->g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(&P->g, (cap_side)k, CAP_BC_SLIP);
+  cap_contact_alloc(&P->ct, &P->g);
   if (contact_90) {
-    cap_grid_set_contact_angle(&P->g, CAP_XLO, M_PI / 2);
-    cap_grid_set_contact_angle(&P->g, CAP_XHI, M_PI / 2);
+    cap_contact_set_wall(P->ct, CAP_XLO, M_PI / 2);
+    cap_contact_set_wall(P->ct, CAP_XHI, M_PI / 2);
   }
   P->part[0] = a;
   P->part[1] = b;
   const cap_solid *parts[2] = {a, b};
   cap_solid_union_alloc(&P->both, 2, parts);
-  cap_vsurf_alloc(&P->v, &P->g, P->both, M_PI / 2);
-  P->p = pool(&P->g, level, P->v, &P->s, &P->w);
+  cap_contact_set_solid(P->ct, P->both, M_PI / 2);
+  cap_vsurf_alloc(&P->v, &P->g, P->both);
+  P->p = pool(&P->g, level, P->v, P->ct, &P->s, &P->w);
 }
 
 static void parts_pool_close(parts_pool *P)
@@ -125,6 +134,7 @@ static void parts_pool_close(parts_pool *P)
   cap_ns_state_free(P->s);
   cap_ns_ws_free(P->w);
   cap_vsurf_free(P->v);
+  cap_contact_free(P->ct);
   cap_solid_free(P->part[0]);
   cap_solid_free(P->part[1]);
   cap_solid_free(P->both);
@@ -175,13 +185,16 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
     cap_solid_disc_alloc(&s, px, py, rs);
   }
   cap_vsurf *v;
-  cap_vsurf_alloc(&v, &g, s, theta);
+  cap_contact *ct = NULL;
+  cap_contact_alloc(&ct, &g);
+  cap_contact_set_solid(ct, s, theta);
+  cap_vsurf_alloc(&v, &g, s);
   double *phi = cap_grid_field_alloc(&g), *k = cap_grid_field_alloc(&g);
   const unsigned char *in = cap_vsurf_cells(v);
   for (int j = -g.ng; j < n + g.ng; j++)
     for (int i = -g.ng; i < n + g.ng; i++)
       phi[cap_grid_idx(&g, i, j)] = hypot(cap_grid_xc(&g, i) - cx, cap_grid_yc(&g, j) - cy) - rc;
-  cap_vsurf_fill(v, &g, phi);
+  cap_vsurf_fill(v, ct, &g, phi);
   *e_fill = *e_kappa = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
@@ -194,7 +207,7 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
     }
   cap_grid g2 = g; /* the box's ghosts: the circle's distance, kept */
   for (int q = 0; q < 4; q++) g2.bc[q] = CAP_BC_OPEN;
-  cap_levelset_curvature(&g2, phi, k);
+  cap_levelset_curvature(&g2, NULL, phi, k);
   for (int j = 1; j < n - 1; j++)
     for (int i = 1; i < n - 1; i++) {
       size_t c = cap_grid_idx(&g, i, j);
@@ -206,6 +219,7 @@ static void curved_contact_solid(int disc, double beta, double theta, int n, dou
   free(phi);
   free(k);
   cap_vsurf_free(v);
+  cap_contact_free(ct);
   cap_solid_free(s);
 }
 
@@ -277,11 +291,15 @@ static void aligned_plane(void)
   double h = 1.0 / n, theta = 50 * DEG;
   cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
   cap_grid_init(&gw, CAP_GEOM_PLANAR, n, n - rows, 1, h, 0, rows * h, 0, 3);
-  cap_grid_set_contact_angle(&gw, CAP_YLO, theta);
   cap_solid *s;
   cap_solid_halfplane_alloc(&s, 0, rows * h, 0, 1);
+  cap_contact *ct = NULL, *cw = NULL;
+  cap_contact_alloc(&ct, &g);
+  cap_contact_alloc(&cw, &gw);
+  cap_contact_set_wall(cw, CAP_YLO, theta);
+  th_int(cap_contact_set_solid(ct, s, theta), CAP_SUCCESS, "aligned plane: its angle");
   cap_vsurf *v;
-  th_int(cap_vsurf_alloc(&v, &g, s, theta), CAP_SUCCESS, "aligned plane: alloc");
+  th_int(cap_vsurf_alloc(&v, &g, s), CAP_SUCCESS, "aligned plane: alloc");
   th_int((long)cap_vsurf_count(v), (long)rows * n, "aligned plane: %d rows of solid cells", rows);
   double *phi = cap_grid_field_alloc(&g), *pw = cap_grid_field_alloc(&gw);
   for (int j = 0; j < n; j++)
@@ -290,23 +308,21 @@ static void aligned_plane(void)
       phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - 0.3;
       if (j >= rows) pw[cap_grid_idx(&gw, i, j - rows)] = phi[cap_grid_idx(&g, i, j)];
     }
-  cap_levelset_fill_ghosts(&g, phi);
-  cap_vsurf_fill(v, &g, phi);
-  cap_levelset_fill_ghosts(&gw, pw);
+  cap_levelset_fill_ghosts(&g, ct, phi);
+  cap_vsurf_fill(v, ct, &g, phi);
+  cap_levelset_fill_ghosts(&gw, cw, pw);
   /* away from the contact points: near them the box's ghosts follow phi's own wall-normal slope
-   * (cap_levelset.h, WALLS WITH A CONTACT ANGLE), the solid's continuation keeps cos(theta) */
+   * (cap_contact_fill_walls), the solid's continuation keeps cos(theta) */
   double e = 0, xa = 0.47 - sqrt(0.09 - (rows * h - 0.21) * (rows * h - 0.21)), xb = 0.94 - xa;
   int cols = 0;
   for (int i = 0; i < n; i++) {
     double x = cap_grid_xc(&g, i);
-    if (fabs(x - xa) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h ||
-        fabs(x - xb) < (2 * CAP_LEVELSET_CONTACT_REACH + 1) * h)
-      continue;
+    if (fabs(x - xa) < (2 * CAP_CONTACT_REACH + 1) * h || fabs(x - xb) < (2 * CAP_CONTACT_REACH + 1) * h) continue;
     cols++;
     for (int k = 1; k <= 3; k++) e = fmax(e, fabs(phi[cap_grid_idx(&g, i, rows - k)] - pw[cap_grid_idx(&gw, i, -k)]));
   }
   th_true(cols >= 4, "aligned plane: %d columns farther than %g cells from the contact points", cols,
-          2 * CAP_LEVELSET_CONTACT_REACH + 1);
+          2 * CAP_CONTACT_REACH + 1);
   th_abs(e, 0, 1e-15, "aligned plane: there the 3 solid rows next to it equal the box's contact-angle ghosts");
   /* faces: every face of a solid cell, and no other */
   const unsigned char *xf = cap_vsurf_xfaces(v), *yf = cap_vsurf_yfaces(v);
@@ -319,24 +335,32 @@ static void aligned_plane(void)
   th_int(nxf, (long)rows * (n + 1), "aligned plane: x-faces of the solid");
   th_int(nyf, (long)(rows + 1) * n, "aligned plane: y-faces of the solid (its top face included)");
   /* bad input */
-  th_int(cap_vsurf_set_angle(v, 0), CAP_EDOM, "theta = 0 is refused");
-  th_int(cap_vsurf_set_angle(v, M_PI), CAP_EDOM, "theta = pi is refused");
-  th_int(cap_vsurf_set_angle(v, NAN), CAP_EDOM, "theta = NaN is refused");
-  double one = 1;
-  th_int(cap_vsurf_set_cell_angles(v, &one, 1), CAP_ESIZE, "one angle for %d cells is refused", rows * n);
+  th_int(cap_contact_set_solid_angle(ct, 0), CAP_EDOM, "theta = 0 is refused");
+  th_int(cap_contact_set_solid_angle(ct, M_PI), CAP_EDOM, "theta = pi is refused");
+  th_int(cap_contact_set_solid_angle(ct, NAN), CAP_EDOM, "theta = NaN is refused");
+  th_int(cap_contact_set_solid_angle(cw, 1.0), CAP_EINVAL, "a solid angle before the solid is refused");
+  double *cells = NULL;
+  th_int(cap_contact_cell_angles(ct, &cells), CAP_SUCCESS, "per-cell angles made");
+  size_t c0;
+  cap_vsurf_cell(v, 0, &c0, NULL, NULL, NULL);
+  if (cells) cells[c0] = M_PI;
+  th_int(cap_vsurf_fill(v, ct, &g, phi), CAP_EDOM, "a per-cell angle of pi is refused by the fill");
+  if (cells) cells[c0] = 0;
+  th_int(cap_contact_set_solid(ct, s, -0.1), CAP_EDOM, "a solid angle < 0 is refused");
+  th_int(cap_vsurf_fill(v, NULL, &g, phi), CAP_EINVAL, "a fill without angles is refused");
   cap_vsurf *bad = NULL;
-  th_int(cap_vsurf_alloc(&bad, &g, s, -0.1), CAP_EDOM, "alloc with theta < 0 is refused");
-  th_true(bad == NULL, "a refused alloc returns NULL");
   cap_grid g3;
   cap_grid_init(&g3, CAP_GEOM_PLANAR, n, n, 1, 2 * h, 0, 0, 0, 3);
-  th_int(cap_vsurf_fill(v, &g3, phi), CAP_ESIZE, "fill on another grid is refused");
+  th_int(cap_vsurf_fill(v, ct, &g3, phi), CAP_ESIZE, "fill on another grid is refused");
   cap_grid g1;
   cap_grid_init(&g1, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 1);
-  th_int(cap_vsurf_alloc(&bad, &g1, s, theta), CAP_EDOM, "a grid with one ghost layer is refused (the probes read 2)");
+  th_int(cap_vsurf_alloc(&bad, &g1, s), CAP_EDOM, "a grid with one ghost layer is refused (the probes read 2)");
   th_true(bad == NULL, "that alloc returns NULL");
   free(phi);
   free(pw);
   cap_vsurf_free(v);
+  cap_contact_free(ct);
+  cap_contact_free(cw);
   cap_solid_free(s);
 }
 
@@ -403,9 +427,9 @@ static void two_parts(void)
       }
     memcpy(pa, phi, g.size * sizeof *phi);
     memcpy(pb, phi, g.size * sizeof *phi);
-    cap_vsurf_fill(v, &g, phi);
-    cap_vsurf_fill(va, &g, pa);
-    cap_vsurf_fill(vb, &g, pb);
+    cap_vsurf_fill(v, T.c, &g, phi);
+    cap_vsurf_fill(va, T.ca, &g, pa);
+    cap_vsurf_fill(vb, T.cb, &g, pb);
     const unsigned char *in = cap_vsurf_cells(v), *part = cap_vsurf_parts(v);
     const unsigned char *ina = cap_vsurf_cells(va), *inb = cap_vsurf_cells(vb);
     double e = 0;
@@ -428,10 +452,12 @@ static void two_parts(void)
   }
   /* bad input */
   const double bad[2] = {57 * DEG, M_PI};
-  th_int(cap_vsurf_set_part_angles(v, th, 1), CAP_ESIZE, "one angle for two parts is refused");
-  th_int(cap_vsurf_set_part_angles(v, bad, 2), CAP_EDOM, "theta[1] = pi is refused");
+  th_int(cap_contact_set_part_angles(T.c, th, 1), CAP_ESIZE, "one angle for two parts is refused");
+  th_int(cap_contact_set_part_angles(T.c, bad, 2), CAP_EDOM, "theta[1] = pi is refused");
   th_true(strstr(cap_error_message(), "theta[1]") != NULL, "the message names theta[1]: %s", cap_error_message());
-  th_int(cap_vsurf_set_part_angles(v, NULL, 2), CAP_EINVAL, "NULL angles are refused");
+  th_int(cap_contact_set_part_angles(T.c, NULL, 2), CAP_EINVAL, "NULL angles are refused");
+  th_int(cap_vsurf_fill(v, T.ca, &g, phi), CAP_ESIZE,
+         "the angles of a one-part solid for a two-part surface are refused");
   th_int(cap_vsurf_move(v, a), CAP_ESIZE, "moving a two-part surface onto a one-part solid is refused");
   th_true(cap_vsurf_count(v) == 0, "a refused move leaves the surface empty");
   int i0, i1, j0, j1;

@@ -487,11 +487,12 @@ static void fields_free(double *phi, double *u, double *v)
 }
 
 /* The box of the wall cases: 24 x 10 cells of h = 1/24 (3 ghost layers), free-slip walls, a contact
- * angle of 75 degrees on the bottom one; phi, u, v zero; the bottom side's per-position angles ang, all
- * 75 degrees, handed to the grid (cap_grid_set_wall_angles) if hand; the pinned mask pin, clear; the
- * material m of the window (60, 90). */
+ * angle of 75 degrees on the bottom one (in ct); phi, u, v zero; the bottom side's per-position angles
+ * ang, all 75 degrees, made in ct (cap_contact_wall_angles) if hand, else NULL; the pinned mask pin,
+ * clear; the material m of the window (60, 90). */
 typedef struct {
   cap_grid g;
+  cap_contact *ct;
   double *phi, *u, *v, *ang;
   unsigned char *pin;
   cap_wetting_material m; /* window_60_90() */
@@ -503,12 +504,13 @@ static void wall_open(wall_box *W, int hand)
   cap_grid *g = &W->g;
   cap_grid_init(g, CAP_GEOM_PLANAR, 24, 10, 1, 1.0 / 24, 0, 0, 0, 3);
   for (int k = 0; k < 4; k++) cap_grid_set_bc(g, (cap_side)k, CAP_BC_SLIP);
-  cap_grid_set_contact_angle(g, CAP_YLO, 75 * deg);
+  W->ct = NULL;
+  cap_contact_alloc(&W->ct, g);
+  cap_contact_set_wall(W->ct, CAP_YLO, 75 * deg);
   fields_alloc(g, &W->phi, &W->u, &W->v);
-  W->ang = calloc((size_t)(g->nx + 2 * g->ng), sizeof *W->ang);
+  W->ang = NULL;
   W->pin = calloc(g->size, 1);
-  for (int t = 0; t < g->nx + 2 * g->ng; t++) W->ang[t] = 75 * deg;
-  if (hand) cap_grid_set_wall_angles(g, CAP_YLO, W->ang);
+  if (hand) cap_contact_wall_angles(W->ct, CAP_YLO, &W->ang);
   W->m = window_60_90();
 }
 
@@ -516,15 +518,14 @@ static void wall_open(wall_box *W, int hand)
 static int wall_update(wall_box *W, const cap_wetting_contact *prev, int nprev, double dt, cap_wetting_contact *ct,
                        int max, int *nc)
 {
-  return cap_wetting_wall_update(&W->g, CAP_YLO, W->phi, W->u, W->v, &W->m, 0.01, prev, nprev, dt, W->ang, W->pin, ct,
+  return cap_wetting_wall_update(W->ct, &W->g, CAP_YLO, W->phi, W->u, W->v, &W->m, 0.01, prev, nprev, dt, W->pin, ct,
                                  max, nc);
 }
 
 static void wall_close(wall_box *W)
 {
-  cap_grid_set_wall_angles(&W->g, CAP_YLO, NULL);
+  cap_contact_free(W->ct);
   fields_free(W->phi, W->u, W->v);
-  free(W->ang);
   free(W->pin);
 }
 
@@ -550,13 +551,13 @@ static void wall_at_rest(void)
   const double deg = M_PI / 180;
   wall_box W;
   wall_open(&W, 0);
-  th_int(cap_wetting_wall_update(&W.g, CAP_YLO, W.phi, W.u, W.v, NULL, 0, NULL, 0, 0, W.ang, W.pin, NULL, 0, NULL),
+  th_int(cap_wetting_wall_update(W.ct, &W.g, CAP_YLO, W.phi, W.u, W.v, NULL, 0, NULL, 0, 0, W.pin, NULL, 0, NULL),
          CAP_EINVAL, "wall update: NULL material is EINVAL");
-  th_int(wall_update(&W, NULL, 0, 0, NULL, 0, NULL), CAP_EDOM,
-         "wall update: a side without per-position angles is EDOM");
-  th_int(cap_grid_set_wall_angles(&W.g, CAP_YHI, W.ang), CAP_EDOM,
+  th_int(cap_wetting_wall_update(W.ct, &W.g, CAP_YHI, W.phi, W.u, W.v, &W.m, 0.01, NULL, 0, 0, W.pin, NULL, 0, NULL),
+         CAP_EDOM, "wall update: a side without a contact angle is EDOM");
+  th_int(cap_contact_wall_angles(W.ct, CAP_YHI, &W.ang), CAP_EDOM,
          "per-position angles on a side without a contact angle: EDOM");
-  th_int(cap_grid_set_wall_angles(&W.g, CAP_YLO, W.ang), CAP_SUCCESS, "per-position angles on the bottom wall");
+  th_int(cap_contact_wall_angles(W.ct, CAP_YLO, &W.ang), CAP_SUCCESS, "per-position angles on the bottom wall");
   const double a_cases[3] = {75, 50, 100}; /* inside the window, below theta_r, above theta_a */
   const cap_wetting_regime want[3] = {CAP_WETTING_PINNED, CAP_WETTING_RECEDING, CAP_WETTING_ADVANCING};
   const double want_theta[3] = {75, 60, 90};
@@ -682,27 +683,28 @@ static void plane_at_rest(void)
   for (int c = 0; c < 3; c++) {
     double a = a_cases[c] * deg;
     cap_vsurf *vs = NULL;
-    cap_vsurf_alloc(&vs, &B.g, B.plane, a);
+    cap_contact *cs = NULL;
+    cap_contact_alloc(&cs, &B.g);
+    cap_contact_set_solid(cs, B.plane, a);
+    cap_vsurf_alloc(&vs, &B.g, B.plane);
     size_t n = cap_vsurf_count(vs);
-    double *ang = malloc(n * sizeof *ang);
-    for (size_t k = 0; k < n; k++) ang[k] = a;
     linear_on_plane(&B, a);
     if (c == 0) {
-      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, NULL, 0, NULL, NULL, 0, 0, ang, NULL, NULL, 0, NULL),
+      th_int(cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, NULL, 0, NULL, NULL, 0, 0, NULL, NULL, 0, NULL),
              CAP_EINVAL, "solid update: NULL material is EINVAL");
       cap_wetting_solid_contact none[1];
       int nc = -1;
-      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, none, 0, &nc),
+      th_int(cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, NULL, none, 0, &nc),
              CAP_ESIZE, "solid update: no room for the contact point is ESIZE");
       cap_vsurf_contact q;
       th_int(cap_vsurf_contact_get(vs, 1, &q), CAP_EDOM, "cap_vsurf_contact_get: the second of one contact is EDOM");
     }
     cap_wetting_solid_contact ct[2];
     int nc = -1;
-    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, NULL, ct, 2, &nc);
     th_true(!st && nc == 1, "plane, surface at %g deg: one contact point (status %d, %d found)", a_cases[c], st, nc);
     if (st || nc != 1) {
-      free(ang);
+      cap_contact_free(cs);
       cap_vsurf_free(vs);
       continue;
     }
@@ -717,14 +719,20 @@ static void plane_at_rest(void)
             "plane, surface at %g deg, window (60, 90), at rest, dry: regime %d (want %d), imposed %.6f deg (want %g)",
             a_cases[c], (int)ct[0].choice.regime, (int)want[c], ct[0].theta / deg, want_theta[c]);
     int all = 1;
-    for (size_t k = 0; k < n; k++) all &= fabs(ang[k] - ct[0].theta) < 1e-12;
+    double *cell = NULL;
+    cap_contact_cell_angles(cs, &cell);
+    for (size_t k = 0; k < n && cell; k++) {
+      size_t cell_k;
+      cap_vsurf_cell(vs, k, &cell_k, NULL, NULL, NULL);
+      all &= fabs(cell[cell_k] - ct[0].theta) < 1e-12;
+    }
     th_true(all, "plane, surface at %g deg: every solid cell takes the imposed angle", a_cases[c]);
     if (c == 0) {
       /* the pinned-cell mask: the fluid cells next to the solid within 2 cells of the pinned point */
       unsigned char *pin = malloc(B.g.size);
       memset(pin, 7, B.g.size); /* entries the call does not own stay as they are */
       linear_on_plane(&B, a);
-      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, pin, ct, 2, &nc);
+      st = cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, pin, ct, 2, &nc);
       const unsigned char *in = cap_vsurf_cells(vs);
       int npin = 0, ok = !st;
       for (int j = 0; j < B.g.ny; j++)
@@ -745,18 +753,17 @@ static void plane_at_rest(void)
       cap_wetting_solid_contact prev = ct[0];
       prev.at.x -= 0.02 * B.g.h * B.tx;
       prev.at.y -= 0.02 * B.g.h * B.ty;
-      for (size_t k = 0; k < n; k++) ang[k] = a;
-      cap_vsurf_set_cell_angles(vs, ang, n);
+      cap_contact_set_solid_angle(cs, a);
       linear_on_plane(&B, a);
-      st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 1e-3, ang, NULL, ct, 2, &nc);
+      st = cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 1e-3, NULL, ct, 2, &nc);
       th_true(!st && nc == 1 && fabs(ct[0].vn - 20 * B.g.h) < 1e-6 && ct[0].choice.regime == CAP_WETTING_ADVANCING &&
                   ct[0].choice.moving && fabs(ct[0].theta - 90 * deg) < 1e-12,
               "plane, moving front (vn = %.6g, exact %.6g > v_static): advancing at theta_a", nc == 1 ? ct[0].vn : NAN,
               20 * B.g.h);
-      th_int(cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 0, ang, NULL, ct, 2, &nc),
+      th_int(cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, &prev, 1, 0, NULL, ct, 2, &nc),
              CAP_EDOM, "plane, previous contacts with dt = 0: EDOM");
     }
-    free(ang);
+    cap_contact_free(cs);
     cap_vsurf_free(vs);
   }
   plane_close(&B);
@@ -773,9 +780,11 @@ static void plane_history(void)
   cap_wetting_material mw;
   cap_wetting_material_init(&mw, 60 * deg, 90 * deg, 70 * deg, 0);
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &B.g, B.plane, a);
-  size_t n = cap_vsurf_count(vs);
-  double *ang = malloc(n * sizeof *ang), *wet = cap_grid_field_alloc(&B.g);
+  cap_contact *cs = NULL;
+  cap_contact_alloc(&cs, &B.g);
+  cap_contact_set_solid(cs, B.plane, a);
+  cap_vsurf_alloc(&vs, &B.g, B.plane);
+  double *wet = cap_grid_field_alloc(&B.g);
   unsigned char *mask = calloc(B.g.size, 1);
   cap_wetting_map *map = NULL;
   cap_wetting_map_alloc(&map, &B.g);
@@ -794,12 +803,11 @@ static void plane_history(void)
     }
   th_true(ok && nsurf > 0, "wetting mask of the plane: %zu SURFACE cells, the first layer of the staircase", nsurf);
   for (int pass = 0; pass < 2; pass++) {
-    for (size_t k = 0; k < n; k++) ang[k] = a;
-    cap_vsurf_set_cell_angles(vs, ang, n);
+    cap_contact_set_solid_angle(cs, a);
     linear_on_plane(&B, a);
     cap_wetting_solid_contact ct[2];
     int nc = 0;
-    int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &mw, 0.01, map, NULL, 0, 0, ang, NULL, ct, 2, &nc);
+    int st = cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &mw, 0.01, map, NULL, 0, 0, NULL, ct, 2, &nc);
     cap_wetting_regime rw = pass ? CAP_WETTING_ADVANCING : CAP_WETTING_PINNED;
     double tw = pass ? 70 * deg : a;
     th_true(!st && nc == 1 && ct[0].wetted == pass && ct[0].choice.regime == rw && fabs(ct[0].theta - tw) < 1e-9,
@@ -815,7 +823,7 @@ static void plane_history(void)
   cap_wetting_map_free(map);
   free(mask);
   free(wet);
-  free(ang);
+  cap_contact_free(cs);
   cap_vsurf_free(vs);
   plane_close(&B);
 }
@@ -833,21 +841,21 @@ static void plane_drop(void)
   const double R = 0.3, cdist = 0.1, th_exact = acos(cdist / R); /* centre 0.1 below the plane: 70.5 degrees */
   const double cx = B.px - cdist * -B.ty, cy = B.py - cdist * B.tx;
   cap_vsurf *vs = NULL;
-  cap_vsurf_alloc(&vs, &B.g, B.plane, th_exact);
-  size_t n = cap_vsurf_count(vs);
-  double *ang = malloc(n * sizeof *ang);
-  for (size_t k = 0; k < n; k++) ang[k] = th_exact;
+  cap_contact *cs = NULL;
+  cap_contact_alloc(&cs, &B.g);
+  cap_contact_set_solid(cs, B.plane, th_exact);
+  cap_vsurf_alloc(&vs, &B.g, B.plane);
   for (int j = -B.g.ng; j < B.g.ny + B.g.ng; j++)
     for (int i = -B.g.ng; i < B.g.nx + B.g.ng; i++)
       B.phi[cap_grid_idx(&B.g, i, j)] = hypot(cap_grid_xc(&B.g, i) - cx, cap_grid_yc(&B.g, j) - cy) - R;
   cap_wetting_solid_contact ct[4];
   int nc = 0;
-  int st = cap_wetting_vsurf_update(vs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, ang, NULL, ct, 4, &nc);
+  int st = cap_wetting_vsurf_update(vs, cs, &B.g, B.phi, B.u, B.v, &m, 0.01, NULL, NULL, 0, 0, NULL, ct, 4, &nc);
   th_true(!st && nc == 2 && ct[0].at.tx * ct[1].at.tx + ct[0].at.ty * ct[1].at.ty < -0.99 &&
               fabs(ct[0].theta_m - th_exact) < deg && fabs(ct[1].theta_m - th_exact) < deg,
           "a drop on the plane: 2 contact points, opposite dry directions, angles %.4f and %.4f deg (circle %.4f)",
           nc == 2 ? ct[0].theta_m / deg : NAN, nc == 2 ? ct[1].theta_m / deg : NAN, th_exact / deg);
-  free(ang);
+  cap_contact_free(cs);
   cap_vsurf_free(vs);
   plane_close(&B);
 }
