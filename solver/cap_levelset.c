@@ -100,15 +100,19 @@ int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *c, double *ph
  * Eqs. 2.6-2.11; epsilon after Fedkiw et al. 1999). */
 static double weno5(double v1, double v2, double v3, double v4, double v5)
 {
-  double p1 = v1 / 3 - 7 * v2 / 6 + 11 * v3 / 6;
-  double p2 = -v2 / 6 + 5 * v3 / 6 + v4 / 3;
-  double p3 = v3 / 3 + 5 * v4 / 6 - v5 / 6;
+  double p1 = (2 * v1 - 7 * v2 + 11 * v3) / 6;
+  double p2 = (-v2 + 5 * v3 + 2 * v4) / 6;
+  double p3 = (2 * v3 + 5 * v4 - v5) / 6;
   double s1 =
       13.0 / 12 * (v1 - 2 * v2 + v3) * (v1 - 2 * v2 + v3) + 0.25 * (v1 - 4 * v2 + 3 * v3) * (v1 - 4 * v2 + 3 * v3);
   double s2 = 13.0 / 12 * (v2 - 2 * v3 + v4) * (v2 - 2 * v3 + v4) + 0.25 * (v2 - v4) * (v2 - v4);
   double s3 =
       13.0 / 12 * (v3 - 2 * v4 + v5) * (v3 - 2 * v4 + v5) + 0.25 * (3 * v3 - 4 * v4 + v5) * (3 * v3 - 4 * v4 + v5);
-  double m = fmax(fmax(fmax(v1 * v1, v2 * v2), fmax(v3 * v3, v4 * v4)), v5 * v5);
+  double m = v1 * v1; /* the largest square (finite inputs: the ternaries are fmax) */
+  m = v2 * v2 > m ? v2 * v2 : m;
+  m = v3 * v3 > m ? v3 * v3 : m;
+  m = v4 * v4 > m ? v4 * v4 : m;
+  m = v5 * v5 > m ? v5 * v5 : m;
   double eps = 1e-6 * m + 1e-99;
   double a1 = 0.1 / ((s1 + eps) * (s1 + eps));
   double a2 = 0.6 / ((s2 + eps) * (s2 + eps));
