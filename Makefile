@@ -173,19 +173,24 @@ QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(EXPERIMENTS)) 
 $(QUICK_OUT)/%-axi.status: $(BUILD)/bin/%
 	@mkdir -p $(QUICK_OUT)
 	$(call say,RUN,$* --quick --geometry axi)
-	$(Q)$(BUILD)/bin/$* --quick --geometry axi --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*-axi.log; echo $$? > $@
+	$(Q)$(BUILD)/bin/$* --quick --geometry axi --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*-axi.log; echo $$? > $@
 $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	@mkdir -p $(QUICK_OUT)
 	$(call say,RUN,$* --quick)
-	$(Q)$(BUILD)/bin/$* --quick --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
+	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
 CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh,$(SH_TESTS))
 endif
 endif
-check: $(TESTS) $(CAPREF) $(QUICK_STATUS)
+# make check builds and runs the quick sweeps with one job per core (the sweeps side by side, one thread
+# each: their grids are small), then runs the tests one after another.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+check:
+	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
+	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
 ifneq ($(CHECK_SAN),)
-	@$(MAKE) --no-print-directory SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
+	@$(MAKE) --no-print-directory -j$(NPROC) SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
 endif
 	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN)
 
