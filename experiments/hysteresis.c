@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_statics.h"
+#include "../analytic/capref_statics.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_wetting.h"
 #include "scene.h"
@@ -137,8 +137,8 @@ static int tilt_before(exp_scene *sc, void *user)
 static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *kind, tilt_result *res)
 {
   const double *par = C->par, thr = C->th[0] * DEG, tha = C->th[1] * DEG, th0 = 0.5 * (thr + tha), x_start = 2.5;
-  cap_statics_cap_shape cap;
-  int st = cap_statics_cap(CAP_REF_2D, th0, M_PI / 2, &cap);
+  capref_statics_cap_shape cap;
+  int st = capref_statics_cap(CAPREF_2D, th0, M_PI / 2, &cap);
   if (st) return st;
   exp_scene *sc;
   exp_scene_spec spec = {.varying = 1u << CAP_YLO, .pinned = 1};

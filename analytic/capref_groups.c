@@ -1,4 +1,4 @@
-#include "cap_groups.h"
+#include "capref_groups.h"
 
 #include "ref_internal.h"
 
@@ -12,7 +12,7 @@ static int positive4(const char *a, double va, const char *ua, const char *b, do
   return s;
 }
 
-int cap_capillary_length(double sigma, double rho, double g, cap_result *lc)
+int capref_capillary_length(double sigma, double rho, double g, capref_result *lc)
 {
   int s = positive4("sigma", sigma, "N/m", "rho", rho, "kg/m^3", "g", g, "m/s^2", NULL, 0, NULL);
   if (s) return s;
@@ -20,7 +20,7 @@ int cap_capillary_length(double sigma, double rho, double g, cap_result *lc)
   return CAP_SUCCESS;
 }
 
-int cap_bond_number(double rho, double g, double length, double sigma, cap_result *bo)
+int capref_bond_number(double rho, double g, double length, double sigma, capref_result *bo)
 {
   int s = positive4("rho", rho, "kg/m^3", "g", g, "m/s^2", "length", length, "m", "sigma", sigma, "N/m");
   if (s) return s;
@@ -28,7 +28,7 @@ int cap_bond_number(double rho, double g, double length, double sigma, cap_resul
   return CAP_SUCCESS;
 }
 
-int cap_laplace_number(double sigma, double rho, double length, double mu, cap_result *la)
+int capref_laplace_number(double sigma, double rho, double length, double mu, capref_result *la)
 {
   int s = positive4("sigma", sigma, "N/m", "rho", rho, "kg/m^3", "length", length, "m", "mu", mu, "Pa s");
   if (s) return s;
@@ -36,7 +36,7 @@ int cap_laplace_number(double sigma, double rho, double length, double mu, cap_r
   return CAP_SUCCESS;
 }
 
-int cap_ohnesorge_number(double mu, double rho, double sigma, double length, cap_result *oh)
+int capref_ohnesorge_number(double mu, double rho, double sigma, double length, capref_result *oh)
 {
   int s = positive4("mu", mu, "Pa s", "rho", rho, "kg/m^3", "sigma", sigma, "N/m", "length", length, "m");
   if (s) return s;
@@ -44,7 +44,7 @@ int cap_ohnesorge_number(double mu, double rho, double sigma, double length, cap
   return CAP_SUCCESS;
 }
 
-int cap_capillary_time(double rho, double length, double sigma, cap_result *tc)
+int capref_capillary_time(double rho, double length, double sigma, capref_result *tc)
 {
   int s = positive4("rho", rho, "kg/m^3", "length", length, "m", "sigma", sigma, "N/m", NULL, 0, NULL);
   if (s) return s;

@@ -11,20 +11,20 @@
  * [eggers2008]. Closed forms: err is a few ulps. Every input must be > 0 and finite (SI units as
  * above; mu in Pa s): CAP_EDOM otherwise, naming it. The output pointer may be NULL.
  */
-#ifndef CAP_GROUPS_H
-#define CAP_GROUPS_H
+#ifndef CAPREF_GROUPS_H
+#define CAPREF_GROUPS_H
 
-#include "cap_result.h"
+#include "capref_result.h"
 
 /* l_c (m) from sigma (N/m), rho (kg/m^3), g (m/s^2). */
-int cap_capillary_length(double sigma, double rho, double g, cap_result *lc);
+int capref_capillary_length(double sigma, double rho, double g, capref_result *lc);
 /* Bo (dimensionless) from rho (kg/m^3), g (m/s^2), length L (m), sigma (N/m). */
-int cap_bond_number(double rho, double g, double length, double sigma, cap_result *bo);
+int capref_bond_number(double rho, double g, double length, double sigma, capref_result *bo);
 /* La (dimensionless) from sigma (N/m), rho (kg/m^3), length L (m), mu (Pa s). */
-int cap_laplace_number(double sigma, double rho, double length, double mu, cap_result *la);
+int capref_laplace_number(double sigma, double rho, double length, double mu, capref_result *la);
 /* Oh (dimensionless) from mu (Pa s), rho (kg/m^3), sigma (N/m), length L (m). */
-int cap_ohnesorge_number(double mu, double rho, double sigma, double length, cap_result *oh);
+int capref_ohnesorge_number(double mu, double rho, double sigma, double length, capref_result *oh);
 /* t_c (s) from rho (kg/m^3), length L (m), sigma (N/m). */
-int cap_capillary_time(double rho, double length, double sigma, cap_result *tc);
+int capref_capillary_time(double rho, double length, double sigma, capref_result *tc);
 
 #endif
