@@ -124,16 +124,16 @@ int capref_cheerios_3d_force(double bond, double density_ratio, double theta, do
   return bessel_law(1, bond, density_ratio, theta, sep, force);
 }
 
-int capref_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+int capref_cheerios_3d_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
                           capref_result *energy, capref_result *force)
 {
   capref_result lc;
-  int s = capref_capillary_length(sigma, rho, g, &lc);
+  int s = capref_capillary_length(fluid, &lc);
   if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("sep", sep, "m");
   if (s) return s;
-  double bond = radius * radius / (lc.val * lc.val), D = rho_s / rho, L = sep / lc.val;
+  double sigma = fluid->sigma, bond = radius * radius / (lc.val * lc.val), D = rho_s / fluid->rho, L = sep / lc.val;
   capref_result e, f;
   s = capref_cheerios_3d_energy(bond, D, theta, L, &e);
   if (!s) s = capref_cheerios_3d_force(bond, D, theta, L, &f);
@@ -566,18 +566,18 @@ int capref_cheerios_2d_pair_box(double bond, double density_ratio, double theta,
   return pair_compute(bond, density_ratio, theta, sep, wall, out);
 }
 
-int capref_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                               double sep, capref_cheerios_pair2d *out)
+int capref_cheerios_2d_pair_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
+                               capref_cheerios_pair2d *out)
 {
   capref_result lc;
-  int s = capref_capillary_length(sigma, rho, g, &lc);
+  int s = capref_capillary_length(fluid, &lc);
   if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("sep", sep, "m");
   if (s) return s;
-  double l = lc.val;
+  double l = lc.val, sigma = fluid->sigma;
   capref_cheerios_pair2d r;
-  s = capref_cheerios_2d_pair(radius * radius / (l * l), rho_s / rho, theta, sep / l, &r);
+  s = capref_cheerios_2d_pair(radius * radius / (l * l), rho_s / fluid->rho, theta, sep / l, &r);
   if (s) return s;
   capref_result *len[] = {&r.h_o, &r.h_i, &r.zc, &r.zm};
   for (int i = 0; i < 4; i++) {

@@ -49,9 +49,10 @@ int capref_cheerios_3d_energy(double bond, double density_ratio, double theta, d
 /* F/(sigma l_c) = -dE/dL = -2 pi Bo^3 Sigma^2 K1(L) (negative: attraction); same ranges and errors. */
 int capref_cheerios_3d_force(double bond, double density_ratio, double theta, double sep, capref_result *force);
 
-/* SI: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m), theta (rad), sep (m, centre
- * distance). Outputs E (J) and F = -dE/dl (N); either pointer may be NULL. Errors as above. */
-int capref_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
+/* SI: the liquid fluid (->sigma N/m, ->rho kg/m^3, ->g m/s^2, each > 0), rho_s (kg/m^3), radius (m),
+ * theta (rad), sep (m, centre distance). Outputs E (J) and F = -dE/dl (N); either pointer may be NULL.
+ * Errors as above; CAP_EINVAL for a NULL fluid. */
+int capref_cheerios_3d_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
                           capref_result *energy, capref_result *force);
 
 /* ---- 2D: horizontal cylinders (dimensionless, lengths in l_c, forces in sigma) --------------- */
@@ -151,9 +152,10 @@ int capref_cheerios_2d_pair_walled(const capref_cheerios_pair2d *pair, double re
 int capref_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
                               capref_cheerios_linear2d *out);
 
-/* SI version of capref_cheerios_2d_pair: sigma (N/m), rho, rho_s (kg/m^3), g (m/s^2), radius (m),
- * theta (rad), sep (m). Lengths in out are in m, angles in rad, force in N/m. Errors as the pair. */
-int capref_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta,
-                               double sep, capref_cheerios_pair2d *out);
+/* SI version of capref_cheerios_2d_pair: the liquid fluid (->sigma N/m, ->rho kg/m^3, ->g m/s^2),
+ * rho_s (kg/m^3), radius (m), theta (rad), sep (m). Lengths in out are in m, angles in rad, force in
+ * N/m. Errors as the pair; CAP_EINVAL for a NULL fluid. */
+int capref_cheerios_2d_pair_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
+                               capref_cheerios_pair2d *out);
 
 #endif

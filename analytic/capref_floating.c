@@ -368,17 +368,17 @@ static void scale_len(capref_result *r, double radius)
   r->err *= radius;
 }
 
-int capref_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,
+int capref_floating_equilibrium_si(const capref_fluid *f, double radius, double rho_s, double theta,
                                    capref_floating_eq *eq)
 {
   capref_result bo;
   int s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho_s", rho_s, "kg/m^3");
-  if (!s) s = capref_bond_number(rho, g, radius, sigma, &bo);
+  if (!s) s = capref_bond_number(f, radius, &bo);
   if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
   if (s) return s;
   capref_floating_eq out;
-  s = capref_floating_equilibrium(bo.val, theta, rho_s / rho, &out);
+  s = capref_floating_equilibrium(bo.val, theta, rho_s / f->rho, &out);
   if (s) return s;
   scale_len(&out.h, radius);
   scale_len(&out.zc, radius);

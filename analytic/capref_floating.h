@@ -71,10 +71,10 @@ int capref_floating_centre_height(double bo, double theta, double phi, capref_re
  * NULL; *eq gets the state (zc as given, depth 1 - zc, tension_share 0 unless D > 0). CAP_ENOSOL for zc
  * outside [zc(pi), zc(0)] (no contact points on the cylinder); CAP_EDOM, CAP_ENUMERIC / CAP_EMAXITER. */
 int capref_floating_held(double bo, double theta, double zc, capref_result *d, capref_floating_eq *eq);
-/* The same from SI inputs: radius R (m), solid density rho_s and liquid density rho (kg/m^3), surface
- * tension sigma (N/m), gravity g (m/s^2), theta (rad), all > 0 (0 < theta < pi). Lengths of *eq in m.
- * Errors as capref_floating_equilibrium. */
-int capref_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,
+/* The same from SI inputs: the liquid f (f->rho density in kg/m^3, f->sigma in N/m, f->g in m/s^2),
+ * radius R (m), solid density rho_s (kg/m^3), theta (rad), all > 0 (0 < theta < pi). Lengths of *eq
+ * in m. Errors as capref_floating_equilibrium; CAP_EINVAL for a NULL f. */
+int capref_floating_equilibrium_si(const capref_fluid *f, double radius, double rho_s, double theta,
                                    capref_floating_eq *eq);
 
 #endif

@@ -18,11 +18,14 @@ static int check_mode(capref_dim dim, int n)
   return s;
 }
 
-int capref_oscillation_frequency(capref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+int capref_oscillation_frequency(capref_dim dim, int n, const capref_fluid *f, double radius, double rho_out,
                                  capref_result *omega)
 {
   int s = check_mode(dim, n);
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  if (!s) s = ref_check_fluid(f);
+  if (s) return s;
+  double sigma = f->sigma, rho_in = f->rho;
+  s = cap_check_positive("sigma", sigma, "N/m");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho_in", rho_in, "kg/m^3");
   if (!s) s = cap_check_nonneg("rho_out", rho_out, "kg/m^3");
@@ -36,11 +39,11 @@ int capref_oscillation_frequency(capref_dim dim, int n, double sigma, double rad
   return CAP_SUCCESS;
 }
 
-int capref_oscillation_period(capref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
+int capref_oscillation_period(capref_dim dim, int n, const capref_fluid *f, double radius, double rho_out,
                               capref_result *period)
 {
   capref_result w;
-  int s = capref_oscillation_frequency(dim, n, sigma, radius, rho_in, rho_out, &w);
+  int s = capref_oscillation_frequency(dim, n, f, radius, rho_out, &w);
   if (s) return s;
   ref_put(period, ref_closed(2 * M_PI / w.val));
   return CAP_SUCCESS;
@@ -58,12 +61,12 @@ int capref_oscillation_damping(capref_dim dim, int n, double nu, double radius, 
   return CAP_SUCCESS;
 }
 
-int capref_oscillation_damped_frequency(capref_dim dim, int n, double sigma, double radius, double rho, double nu,
+int capref_oscillation_damped_frequency(capref_dim dim, int n, const capref_fluid *f, double radius,
                                         capref_result *omega_d)
 {
   capref_result w, b;
-  int s = capref_oscillation_frequency(dim, n, sigma, radius, rho, 0.0, &w);
-  if (!s) s = capref_oscillation_damping(dim, n, nu, radius, &b);
+  int s = capref_oscillation_frequency(dim, n, f, radius, 0.0, &w);
+  if (!s) s = capref_oscillation_damping(dim, n, f->nu, radius, &b);
   if (s) return s;
   if (b.val >= w.val)
     return CAP_ERROR(CAP_ENOSOL,
@@ -327,10 +330,13 @@ static int mode_find(int n, double oh, vroot *out)
  * of s^2 + omega^2 (the decay rate would carry a relative error above 1e-6). */
 #define OH_MIN 1e-10
 
-static int viscous_inputs(int n, double sigma, double radius, double rho, double nu, double *tc, double *oh)
+static int viscous_inputs(int n, const capref_fluid *f, double radius, double *tc, double *oh)
 {
   int s = cap_check_int_range("n", n, 2, CAPREF_OSCILLATION_VISCOUS_MAX_MODE);
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  if (!s) s = ref_check_fluid(f);
+  if (s) return s;
+  double sigma = f->sigma, rho = f->rho, nu = f->nu;
+  s = cap_check_positive("sigma", sigma, "N/m");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
   if (!s) s = cap_check_positive("nu", nu, "m^2/s");
@@ -373,11 +379,11 @@ static int report_mode_failure(int st, int n, double oh)
   }
 }
 
-int capref_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu, capref_result *beta,
+int capref_oscillation_viscous_mode_2d(int n, const capref_fluid *f, double radius, capref_result *beta,
                                        capref_result *omega)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (s) return s;
   vroot v;
   int st = mode_find(n, oh, &v);
@@ -521,11 +527,10 @@ static int report_release_failure(int st, int n, double oh, double tau)
                    n, oh);
 }
 
-int capref_oscillation_release_2d(int n, double sigma, double radius, double rho, double nu, double t,
-                                  capref_result *eta_ratio)
+int capref_oscillation_release_2d(int n, const capref_fluid *f, double radius, double t, capref_result *eta_ratio)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (!s) s = cap_check_nonneg("t", t, "s");
   if (s) return s;
   double tau = t / tc, v, e;
@@ -699,11 +704,11 @@ int capref_oscillation_fit_damped_cosine(const double *t, const double *y, size_
   return s;
 }
 
-int capref_oscillation_release_fit_2d(int n, double sigma, double radius, double rho, double nu, double t_end,
-                                      capref_result *beta, capref_result *omega)
+int capref_oscillation_release_fit_2d(int n, const capref_fluid *f, double radius, double t_end, capref_result *beta,
+                                      capref_result *omega)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (s) return s;
   const double m = n, w0 = sqrt(m * (m * m - 1.0)), period = 2.0 * M_PI / w0 * tc;
   /* (a few ulps of slack: a caller's own period may round differently) */

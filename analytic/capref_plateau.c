@@ -16,17 +16,19 @@ static int check_x(const char *name, double x)
   return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, CAPREF_PLATEAU_X_MAX);
 }
 
-static int check_fluid(double sigma, double rho, double radius)
+static int check_fluid(const capref_fluid *f, double radius)
 {
-  int s = cap_check_positive("sigma", sigma, "N/m");
-  if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
+  int s = ref_check_fluid(f);
+  if (!s) s = cap_check_positive("sigma", f->sigma, "N/m");
+  if (!s) s = cap_check_positive("rho", f->rho, "kg/m^3");
   if (!s) s = cap_check_positive("radius", radius, "m");
   return s;
 }
 
 /* sigma / (rho R^3) in 1/s^2: the square of the inverse capillary time. */
-static int rate_scale2(double sigma, double rho, double radius, double *sc2)
+static int rate_scale2(const capref_fluid *f, double radius, double *sc2)
 {
+  double sigma = f->sigma, rho = f->rho;
   *sc2 = sigma / rho / radius / radius / radius;
   if (isfinite(*sc2) && *sc2 > 0) return CAP_SUCCESS;
   return CAP_ERROR(CAP_ENONFINITE,
@@ -36,8 +38,9 @@ static int rate_scale2(double sigma, double rho, double radius, double *sc2)
 }
 
 /* Oh = nu sqrt(rho / (sigma R)) from SI inputs (nu >= 0). */
-static int ohnesorge(double sigma, double rho, double nu, double radius, double *oh)
+static int ohnesorge(const capref_fluid *f, double radius, double *oh)
 {
+  double sigma = f->sigma, rho = f->rho, nu = f->nu;
   int s = cap_check_nonneg("nu", nu, "m^2/s");
   if (s) return s;
   *oh = nu * sqrt(rho / sigma / radius);
@@ -125,14 +128,14 @@ int capref_plateau_rayleigh(double x, capref_result *s2, capref_result *re, capr
   return CAP_SUCCESS;
 }
 
-int capref_plateau_rayleigh_si(double sigma, double rho, double radius, double k, capref_result *s2, capref_result *re,
+int capref_plateau_rayleigh_si(const capref_fluid *f, double radius, double k, capref_result *s2, capref_result *re,
                                capref_result *im)
 {
   double sc2;
-  int s = check_fluid(sigma, rho, radius);
+  int s = check_fluid(f, radius);
   if (!s) s = cap_check_positive("k", k, "1/m");
   if (!s) s = check_x("k*radius", k * radius);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
   capref_result q, a, b;
   s = capref_plateau_rayleigh(k * radius, &q, &a, &b);
@@ -262,12 +265,11 @@ static int fastest_si(capref_result x, capref_result sm, double radius, double s
   return CAP_SUCCESS;
 }
 
-int capref_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, capref_result *k_max,
-                                       capref_result *s_max)
+int capref_plateau_rayleigh_fastest_si(const capref_fluid *f, double radius, capref_result *k_max, capref_result *s_max)
 {
   double sc2;
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  int s = check_fluid(f, radius);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
   capref_result x, sm;
   s = capref_plateau_rayleigh_fastest(&x, &sm);
@@ -317,15 +319,14 @@ int capref_plateau_weber(double x, double oh, capref_result *re, capref_result *
   return weber_root(x, oh, re, im);
 }
 
-int capref_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, capref_result *re,
-                            capref_result *im)
+int capref_plateau_weber_si(const capref_fluid *f, double radius, double k, capref_result *re, capref_result *im)
 {
   double sc2, oh;
-  int s = check_fluid(sigma, rho, radius);
+  int s = check_fluid(f, radius);
   if (!s) s = cap_check_positive("k", k, "1/m");
   if (!s) s = check_x("k*radius", k * radius);
-  if (!s) s = ohnesorge(sigma, rho, nu, radius, &oh);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  if (!s) s = ohnesorge(f, radius, &oh);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
   capref_result a, b;
   s = weber_root(k * radius, oh, &a, &b);
@@ -346,13 +347,12 @@ int capref_plateau_weber_fastest(double oh, capref_result *x_max, capref_result 
   return CAP_SUCCESS;
 }
 
-int capref_plateau_weber_fastest_si(double sigma, double rho, double nu, double radius, capref_result *k_max,
-                                    capref_result *s_max)
+int capref_plateau_weber_fastest_si(const capref_fluid *f, double radius, capref_result *k_max, capref_result *s_max)
 {
   double sc2, oh;
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = ohnesorge(sigma, rho, nu, radius, &oh);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  int s = check_fluid(f, radius);
+  if (!s) s = ohnesorge(f, radius, &oh);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
   capref_result x, sm;
   s = capref_plateau_weber_fastest(oh, &x, &sm);
@@ -377,17 +377,17 @@ int capref_plateau_breakup_time(double radius, double eps, capref_result rate, c
   return CAP_SUCCESS;
 }
 
-int capref_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps, capref_result *tb)
+int capref_plateau_breakup_time_si(const capref_fluid *f, double radius, double eps, capref_result *tb)
 {
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = cap_check_nonneg("nu", nu, "m^2/s");
+  int s = check_fluid(f, radius);
+  if (!s) s = cap_check_nonneg("nu", f->nu, "m^2/s");
   if (!s) s = cap_check_open("eps", eps, 0.0, radius, "m");
   if (s) return s;
   capref_result sm;
-  if (nu == 0)
-    s = capref_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &sm);
+  if (f->nu == 0)
+    s = capref_plateau_rayleigh_fastest_si(f, radius, NULL, &sm);
   else
-    s = capref_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &sm);
+    s = capref_plateau_weber_fastest_si(f, radius, NULL, &sm);
   if (s) return s;
   return capref_plateau_breakup_time(radius, eps, sm, tb);
 }

@@ -1,4 +1,5 @@
-/* capref_result: a reference value with its error estimate, as returned by the analytic library.
+/* capref_result: the analytic library's shared types: a reference value with its error estimate,
+ * the geometry of a reference, and the physical constants of a fluid.
  *
  * Conventions of the analytic library (analytic/):
  *  - every function returns an int status from solver/cap_errno.h (CAP_SUCCESS or an error code with a
@@ -22,5 +23,17 @@ typedef enum { CAPREF_2D = 2, CAPREF_3D = 3 } capref_dim;
 
 /* Relative error estimate of a closed-form expression evaluated in a handful of operations. */
 #define CAPREF_CLOSED_FORM_RELERR (16.0 * 2.220446049250313e-16)
+
+/* A fluid's physical constants (SI), set by name with a designated initialiser, e.g.
+ * (capref_fluid){.sigma = 0.0728, .rho = 998.2, .g = 9.81}, and passed by const pointer. A function
+ * reads only the fields its contract names and checks each of them (CAP_EDOM naming the field and its
+ * allowed range); the others are ignored. A NULL fluid is CAP_EINVAL. */
+typedef struct {
+  double sigma; /* surface tension, N/m */
+  double rho;   /* density, kg/m^3 (each function says which: the liquid's, or a difference) */
+  double g;     /* gravitational acceleration (magnitude), m/s^2 */
+  double mu;    /* dynamic viscosity, Pa s */
+  double nu;    /* kinematic viscosity, m^2/s */
+} capref_fluid;
 
 #endif

@@ -17,10 +17,10 @@
 /* ------------------------------------------------------------------------------------------------
  * Common input checks */
 
-static int check_common(double sigma, double rho, double g, double theta, double *lc)
+static int check_common(const capref_fluid *f, double theta, double *lc)
 {
   capref_result r;
-  int s = capref_capillary_length(sigma, rho, g, &r);
+  int s = capref_capillary_length(f, &r);
   if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
   if (s) return s;
   *lc = r.val;
@@ -191,13 +191,13 @@ static capref_result numeric(double work, double tight, double scale)
   return r;
 }
 
-int capref_rise_jurin_plates(double sigma, double rho, double g, double theta, double gap, capref_result *H)
+int capref_rise_jurin_plates(const capref_fluid *f, double theta, double gap, capref_result *H)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
-  ref_put(H, ref_closed(2.0 * sigma * cos(theta) / (rho * g * gap)));
+  ref_put(H, ref_closed(2.0 * f->sigma * cos(theta) / (f->rho * f->g * gap)));
   return CAP_SUCCESS;
 }
 
@@ -209,10 +209,10 @@ static void reduce(double theta, double *sgn, double *sw)
   *sw = sin(0.5 * fabs(psiw));
 }
 
-int capref_rise_plates(double sigma, double rho, double g, double theta, double gap, capref_rise_plates_sol *sol)
+int capref_rise_plates(const capref_fluid *f, double theta, double gap, capref_rise_plates_sol *sol)
 {
   double lc, sgn, sw;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
   reduce(theta, &sgn, &sw);
@@ -260,11 +260,11 @@ static int plates_z(double sw, double U, double half, double xi, double tol, gsl
   return CAP_SUCCESS;
 }
 
-int capref_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n, const double *x,
+int capref_rise_plates_profile(const capref_fluid *f, double theta, double gap, size_t n, const double *x,
                                capref_result *z)
 {
   double lc, sgn, sw;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
   if (n > 0 && (!x || !z))
@@ -307,10 +307,10 @@ static double sech_(double y)
   return 2.0 * e / (1.0 + e * e);
 }
 
-int capref_rise_wall_height(double sigma, double rho, double g, double theta, capref_result *h)
+int capref_rise_wall_height(const capref_fluid *f, double theta, capref_result *h)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
   /* sqrt(2) sqrt(1 - sin theta) = 2 sin((pi/2 - theta) / 2), signed, without cancellation at 90 deg */
   ref_put(h, ref_closed(2.0 * lc * sin(0.5 * (M_PI_2 - theta))));
@@ -320,10 +320,10 @@ int capref_rise_wall_height(double sigma, double rho, double g, double theta, ca
 /* y at the wall: ln tan(psi_w / 4), psi_w = |pi/2 - theta| > 0. */
 static double wall_y(double theta) { return log(tan(0.25 * fabs(M_PI_2 - theta))); }
 
-int capref_rise_wall_distance(double sigma, double rho, double g, double theta, double z, capref_result *x)
+int capref_rise_wall_distance(const capref_fluid *f, double theta, double z, capref_result *x)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
   if (theta == M_PI_2) return CAP_ERROR(CAP_EDOM, "theta = pi/2: the interface is flat and has no height z = %g m", z);
   double h = 2.0 * lc * sin(0.5 * (M_PI_2 - theta));
@@ -378,11 +378,10 @@ static int wall_y_of_x(double yw, double xi, double tol, double *y)
   return CAP_SUCCESS;
 }
 
-int capref_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x,
-                             capref_result *z)
+int capref_rise_wall_profile(const capref_fluid *f, double theta, size_t n, const double *x, capref_result *z)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
   if (n > 0 && (!x || !z))
     return CAP_ERROR(CAP_EINVAL, "capref_rise_wall_profile: x and z must not be NULL (n = %zu)", n);

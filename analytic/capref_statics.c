@@ -385,21 +385,22 @@ static int drop_profile(int axi, const drop_lc *r, double theta, double tol, siz
 /* ------------------------------------------------------------------------------------------------ */
 /* Public entry points */
 
-static int check_sessile(capref_dim dim, double rho, double g, double sigma, double theta, double size)
+static int check_sessile(capref_dim dim, const capref_fluid *f, double theta, double size)
 {
   int s = capref_check_dim(dim);
-  if (!s) s = cap_check_nonneg("rho", rho, "kg/m^3");
-  if (!s) s = cap_check_nonneg("g", g, "m/s^2");
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  if (!s) s = ref_check_fluid(f);
+  if (!s) s = cap_check_nonneg("rho", f->rho, "kg/m^3");
+  if (!s) s = cap_check_nonneg("g", f->g, "m/s^2");
+  if (!s) s = cap_check_positive("sigma", f->sigma, "N/m");
   if (!s) s = check_theta(theta);
   if (!s) s = check_size(dim, size);
   return s;
 }
 
-static double bond_of(capref_dim dim, double rho, double g, double sigma, double size)
+static double bond_of(capref_dim dim, const capref_fluid *f, double size)
 {
   double r0 = equal_radius(dim, size);
-  return rho * g * r0 * r0 / sigma;
+  return f->rho * f->g * r0 * r0 / f->sigma;
 }
 
 /* |a - b| + TOL_TIGHT |b|: the reported value is b (tight tolerance) */
@@ -425,13 +426,13 @@ static int solve_both(capref_dim dim, double theta, double size, double lc, drop
   return s;
 }
 
-int capref_statics_sessile(capref_dim dim, double rho, double g, double sigma, double theta, double size,
+int capref_statics_sessile(capref_dim dim, const capref_fluid *f, double theta, double size,
                            capref_statics_drop_shape *out)
 {
-  int s = check_sessile(dim, rho, g, sigma, theta, size);
+  int s = check_sessile(dim, f, theta, size);
   if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "capref_statics_sessile: out is NULL");
   if (s) return s;
-  double bo = bond_of(dim, rho, g, sigma, size);
+  double bo = bond_of(dim, f, size);
   out->bond = ref_closed(bo);
   if (!(bo >= BO_CAP)) { /* zero gravity: the exact cap */
     capref_statics_cap_shape c;
@@ -446,7 +447,7 @@ int capref_statics_sessile(capref_dim dim, double rho, double g, double sigma, d
     out->arc_length = ref_closed(R * theta);
     return CAP_SUCCESS;
   }
-  double lc = sqrt(sigma / (rho * g));
+  double lc = sqrt(f->sigma / (f->rho * f->g));
   drop_lc w, t;
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = solve_both(dim, theta, size, lc, &w, &t);
@@ -461,15 +462,15 @@ int capref_statics_sessile(capref_dim dim, double rho, double g, double sigma, d
   return CAP_SUCCESS;
 }
 
-int capref_statics_sessile_profile(capref_dim dim, double rho, double g, double sigma, double theta, double size,
-                                   size_t n, capref_result *x, capref_result *z, capref_result *psi)
+int capref_statics_sessile_profile(capref_dim dim, const capref_fluid *f, double theta, double size, size_t n,
+                                   capref_result *x, capref_result *z, capref_result *psi)
 {
-  int s = check_sessile(dim, rho, g, sigma, theta, size);
+  int s = check_sessile(dim, f, theta, size);
   if (!s && (n < 2 || n > CAPREF_STATICS_PROFILE_NMAX))
     s = CAP_ERROR(CAP_EDOM, "n = %zu is out of range: allowed 2 <= n <= %d points", n, CAPREF_STATICS_PROFILE_NMAX);
   if (!s && (!x || !z)) s = CAP_ERROR(CAP_EINVAL, "capref_statics_sessile_profile: x or z is NULL");
   if (s) return s;
-  double bo = bond_of(dim, rho, g, sigma, size);
+  double bo = bond_of(dim, f, size);
   if (!(bo >= BO_CAP)) { /* the exact cap: psi equally spaced is arc length equally spaced */
     double R = cap_radius(dim, theta, size);
     for (size_t i = 0; i < n; i++) {
@@ -483,7 +484,7 @@ int capref_statics_sessile_profile(capref_dim dim, double rho, double g, double 
   double *buf = malloc(6 * n * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "sessile drop profile: cannot allocate %zu points", n);
   double *xw = buf, *zw = buf + n, *pw = buf + 2 * n, *xt = buf + 3 * n, *zt = buf + 4 * n, *pt = buf + 5 * n;
-  double lc = sqrt(sigma / (rho * g));
+  double lc = sqrt(f->sigma / (f->rho * f->g));
   int axi = dim == CAPREF_3D;
   drop_lc w, t;
   gsl_error_handler_t *old = ref_gsl_quiet();

@@ -72,10 +72,10 @@ typedef struct {
   capref_result arc_length;     /* length of the profile from the apex to the contact line (m) */
 } capref_statics_drop_shape;
 
-/* dim, theta, size as for capref_statics_cap; rho >= 0 the density difference liquid - surrounding
- * (kg/m^3), g >= 0 (m/s^2), sigma > 0 (N/m). CAP_EDOM (also a drop too large for the shooting);
- * CAP_EINVAL if out is NULL; CAP_ENUMERIC / CAP_EMAXITER; CAP_ENOMEM. */
-int capref_statics_sessile(capref_dim dim, double rho, double g, double sigma, double theta, double size,
+/* dim, theta, size as for capref_statics_cap; the fluid f: f->rho >= 0 the density difference liquid -
+ * surrounding (kg/m^3), f->g >= 0 (m/s^2), f->sigma > 0 (N/m). CAP_EDOM (also a drop too large for the
+ * shooting); CAP_EINVAL if f or out is NULL; CAP_ENUMERIC / CAP_EMAXITER; CAP_ENOMEM. */
+int capref_statics_sessile(capref_dim dim, const capref_fluid *f, double theta, double size,
                            capref_statics_drop_shape *out);
 
 /* The profile of the same drop at n >= 2 points equally spaced in arc length from the apex (index 0,
@@ -84,8 +84,8 @@ int capref_statics_sessile(capref_dim dim, double rho, double g, double sigma, d
  * NULL. Each array holds n entries; n <= CAPREF_STATICS_PROFILE_NMAX (CAP_EDOM). Errors as
  * capref_statics_sessile; err includes the arc length times 1e-12. */
 #define CAPREF_STATICS_PROFILE_NMAX 1000000
-int capref_statics_sessile_profile(capref_dim dim, double rho, double g, double sigma, double theta, double size,
-                                   size_t n, capref_result *x, capref_result *z, capref_result *psi);
+int capref_statics_sessile_profile(capref_dim dim, const capref_fluid *f, double theta, double size, size_t n,
+                                   capref_result *x, capref_result *z, capref_result *psi);
 
 /* Zero-gravity 2D drop on a circular solid (item 4). */
 typedef struct {

@@ -21,6 +21,12 @@ static inline capref_result ref_closed(double v)
   return r;
 }
 
+/* CAP_SUCCESS if the fluid f is given, CAP_EINVAL (naming `fluid`) if it is NULL. */
+static inline int ref_check_fluid(const capref_fluid *f)
+{
+  return f ? CAP_SUCCESS : CAP_ERROR(CAP_EINVAL, "fluid is NULL");
+}
+
 /* Stores r into *out if out is non-NULL. */
 static inline void ref_put(capref_result *out, capref_result r)
 {

@@ -102,7 +102,7 @@ static int exact_profile(cap_tsv *t, double th, double d, int n, const double *x
 {
   capref_result *zr = malloc((size_t)n * sizeof *zr);
   int st = !t   ? CAP_EIO
-           : zr ? capref_rise_plates_profile(1, 1, 1, th, d, (size_t)n, x, zr)
+           : zr ? capref_rise_plates_profile(&(capref_fluid){.sigma = 1, .rho = 1, .g = 1}, th, d, (size_t)n, x, zr)
                 : CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d profile points", n);
   for (int k = 0; k < n && !st; k++) {
     if (z) *err = fmax(k ? *err : 0, fabs(z[k] - zr[k].val));
@@ -167,7 +167,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
                     exp_run *run)
 {
   const double th = rc.theta * DEG, d = rc.gap, h = d / cells, plate = 0.5 * d;
-  int st = capref_rise_plates(1, 1, 1, th, d, &out->ref);
+  int st = capref_rise_plates(&(capref_fluid){.sigma = 1, .rho = 1, .g = 1}, th, d, &out->ref);
   if (st) return st;
   int n_half = (int)lround(0.5 * cells); /* columns of the half gap */
   int nx = n_half + (int)lround(plate / h) + (int)ceil(BATH_WIDTH / h);

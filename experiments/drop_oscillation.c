@@ -71,13 +71,14 @@ static int reference(const double *par, double mu, int axi, double *period, doub
   int n = (int)par[P_N];
   double Req = r_equivalent(par, axi), nu = mu / par[P_RHO];
   capref_dim dim = axi ? CAPREF_3D : CAPREF_2D;
+  const capref_fluid drop = {.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = nu};
   capref_result T0, om, b;
-  int st = capref_oscillation_period(dim, n, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
+  int st = capref_oscillation_period(dim, n, &drop, Req, 0, &T0);
   if (st) return st;
   *t_end = par[P_PERIODS] * T0.val;
-  if (axi) st = capref_oscillation_damped_frequency(dim, n, par[P_SIGMA], Req, par[P_RHO], nu, &om);
+  if (axi) st = capref_oscillation_damped_frequency(dim, n, &drop, Req, &om);
   if (axi && !st) st = capref_oscillation_damping(dim, n, nu, Req, &b);
-  if (!axi) st = capref_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
+  if (!axi) st = capref_oscillation_release_fit_2d(n, &drop, Req, *t_end, &b, &om);
   if (st) return st;
   *period = 2 * M_PI / om.val;
   *beta = b.val;
@@ -197,8 +198,9 @@ static int series_case(exp_ctx *ctx, const double *par, double cells, int k, dou
     double t = r.t_end * i / 400, w = 2 * M_PI / r.T_ref;
     capref_result eta = {exp(-r.b_ref * t) * (cos(w * t) + r.b_ref / w * sin(w * t)), 0};
     if (!axi)
-      st = capref_oscillation_release_2d((int)par[P_N], par[P_SIGMA], r_equivalent(par, 0), par[P_RHO], mu / par[P_RHO],
-                                         t, &eta);
+      st = capref_oscillation_release_2d(
+          (int)par[P_N], &(capref_fluid){.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = mu / par[P_RHO]},
+          r_equivalent(par, 0), t, &eta);
     if (!st) st = cap_io_tsv_row(ref, 2, (double[]){t, par[P_AMPLITUDE] * eta.val});
   }
   if ((st = exp_tsv_end(ref, st))) return st;
@@ -214,7 +216,9 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   capref_result T0, b0;
   capref_dim dim = axi ? CAPREF_3D : CAPREF_2D;
   double Req = r_equivalent(par, axi);
-  if (!st) st = capref_oscillation_period(dim, (int)par[P_N], par[P_SIGMA], Req, par[P_RHO], 0, &T0);
+  if (!st)
+    st = capref_oscillation_period(dim, (int)par[P_N], &(capref_fluid){.sigma = par[P_SIGMA], .rho = par[P_RHO]}, Req,
+                                   0, &T0);
   if (!st) st = capref_oscillation_damping(dim, (int)par[P_N], par[P_NU], Req, &b0);
   if (st) return st;
   exp_result(ctx, "period_rayleigh", T0.val);

@@ -84,7 +84,8 @@ static int wall_scene(exp_ctx *ctx, const double *par, double cells, drop_kind k
   capref_statics_cap_shape cap;
   capref_statics_drop_shape ses;
   int st = capref_statics_cap(ref_dim(ctx), th, A0, &cap);
-  if (!st && g) st = capref_statics_sessile(ref_dim(ctx), 1, par[P_BOND], 1, th, A0, &ses);
+  if (!st && g)
+    st = capref_statics_sessile(ref_dim(ctx), &(capref_fluid){.sigma = 1, .rho = 1, .g = par[P_BOND]}, th, A0, &ses);
   if (st) return st;
   *out = (drop_ref){cap.radius.val, g ? ses.height.val : cap.height.val, g ? ses.half_width.val : cap.half_width.val};
   double widest = g ? ses.max_half_width.val : (th > M_PI / 2 ? cap.radius.val : cap.half_width.val);
@@ -112,7 +113,8 @@ static int write_points(exp_ctx *ctx, const double *par, double cells, drop_kind
     st = cap_io_tsv_row(t, wall ? 3 : 2, (double[]){sc->cross[k].x, sc->cross[k].y, 0});
   capref_result rx[REF_POINTS] = {{0}}, rz[REF_POINTS] = {{0}};
   if (!st && g)
-    st = capref_statics_sessile_profile(ref_dim(ctx), 1, par[P_BOND], 1, th, drop_size(ctx), REF_POINTS, rx, rz, NULL);
+    st = capref_statics_sessile_profile(ref_dim(ctx), &(capref_fluid){.sigma = 1, .rho = 1, .g = par[P_BOND]}, th,
+                                        drop_size(ctx), REF_POINTS, rx, rz, NULL);
   for (int k = 0; k < REF_POINTS && !st && wall; k++) {
     double a = th * k / (REF_POINTS - 1); /* the arc from the apex to the contact line */
     double x = g ? rx[k].val : ref->R * sin(a), y = g ? ref->h - rz[k].val : ref->R * (cos(a) - cos(th));

@@ -153,7 +153,9 @@ static void spheres_3d(void)
 
   /* SI: sigma=0.0728, rho=998.2, g=9.81, R=0.4 mm, rho_s=1200, theta=63.7 deg, l=1.3 mm (mpmath) */
   capref_result E, F;
-  th_int(capref_cheerios_3d_si(0.0728, 998.2, 1200.0, 9.81, 0.4e-3, th, 1.3e-3, &E, &F), CAP_SUCCESS, "3D SI status");
+  th_int(capref_cheerios_3d_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .g = 9.81}, 1200.0, 0.4e-3, th, 1.3e-3,
+                               &E, &F),
+         CAP_SUCCESS, "3D SI status");
   th_rel(E.val, -2.22740067756674011316407011361e-12, 1e-12, "3D SI energy -2 pi sigma (R Bo Sigma)^2 K0 (J)");
   th_rel(F.val, -1.49099287386656039482592416078e-9, 1e-12, "3D SI force -2 pi sigma R Bo^2.5 Sigma^2 K1 (N)");
 
@@ -167,10 +169,12 @@ static void spheres_3d(void)
   th_int(capref_cheerios_3d_force(bo, D, th, 2.0 * sqrt(bo), &r), CAP_EDOM, "3D overlapping spheres rejected");
   th_true(strstr(cap_error_message(), "sep") != NULL, "3D sep message names the parameter");
   th_int(capref_cheerios_sigma(D, 3.5, &r), CAP_EDOM, "3D Sigma theta = 3.5 rad rejected");
-  th_int(capref_cheerios_3d_si(-0.0728, 998.2, 1200.0, 9.81, 0.4e-3, th, 1.3e-3, &E, &F), CAP_EDOM,
-         "3D SI negative sigma rejected");
-  th_int(capref_cheerios_3d_si(0.0728, 998.2, 1200.0, 9.81, 0.4e-3, th, 0.5e-3, &E, &F), CAP_EDOM,
-         "3D SI sep < 2R rejected");
+  th_int(capref_cheerios_3d_si(&(capref_fluid){.sigma = -0.0728, .rho = 998.2, .g = 9.81}, 1200.0, 0.4e-3, th, 1.3e-3,
+                               &E, &F),
+         CAP_EDOM, "3D SI negative sigma rejected");
+  th_int(capref_cheerios_3d_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .g = 9.81}, 1200.0, 0.4e-3, th, 0.5e-3,
+                               &E, &F),
+         CAP_EDOM, "3D SI sep < 2R rejected");
 }
 
 /* ---- 2D --------------------------------------------------------------------------------------- */
@@ -305,7 +309,8 @@ static void pair_2d(void)
   const double sg = 0.0728, rho = 998.2, g = 9.81, R = 1e-3, l = 3e-3;
   double lc = sqrt(sg / (rho * g));
   capref_cheerios_pair2d si, dl;
-  th_int(capref_cheerios_2d_pair_si(sg, rho, 1500.0, g, R, th, l, &si), CAP_SUCCESS, "2D pair SI status");
+  th_int(capref_cheerios_2d_pair_si(&(capref_fluid){.sigma = sg, .rho = rho, .g = g}, 1500.0, R, th, l, &si),
+         CAP_SUCCESS, "2D pair SI status");
   capref_cheerios_2d_pair(R * R / (lc * lc), 1500.0 / rho, th, l / lc, &dl);
   th_rel(si.force.val, dl.force.val * sg, 1e-12, "2D pair SI force = sigma * dimensionless force (N/m)");
   th_rel(si.zm.val, dl.zm.val * lc, 1e-12, "2D pair SI z_m = l_c * dimensionless z_m (m)");
@@ -320,8 +325,8 @@ static void pair_2d(void)
    * together the contact lines would pass over the top */
   th_int(capref_cheerios_2d_pair(0.2917, 1.9, 30.0 * DEG, 2 * sqrt(0.2917) + 0.0011, &r), CAP_ENOSOL,
          "2D pair whose contact lines pass over the top: ENOSOL");
-  th_int(capref_cheerios_2d_pair_si(0.0728, 998.2, 1500.0, 9.81, 0.0, th, l, &si), CAP_EDOM,
-         "2D pair SI zero radius rejected");
+  th_int(capref_cheerios_2d_pair_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .g = 9.81}, 1500.0, 0.0, th, l, &si),
+         CAP_EDOM, "2D pair SI zero radius rejected");
 }
 
 /* ---- 2D unlike pair ---------------------------------------------------------------------------- */

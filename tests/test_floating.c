@@ -182,14 +182,16 @@ static void paperclip(void)
 {
   double R = 0.5e-3, sig = 0.072, rho = 1000.0, g = 9.81, th = 100.0 * DEG;
   capref_floating_eq e;
-  th_int(capref_floating_equilibrium_si(R, 7900.0, rho, sig, g, th, &e), CAP_SUCCESS, "paperclip D = 7.9 floats");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 7900.0, th, &e),
+         CAP_SUCCESS, "paperclip D = 7.9 floats");
   th_true(e.slope.val > 0, "paperclip: on the stable branch (dD/dphi = %g > 0)", e.slope.val);
   /* mpmath: phi = 1.73213687980562221, h/R = -1.81131567874654443, depth/R = 2.97195717231745537 */
   th_abs(e.phi.val, 1.73213687980562221, 1e-9, "paperclip phi vs mpmath");
   th_rel(e.h.val, -1.81131567874654443 * R, 1e-9, "paperclip contact height (m) vs mpmath");
   th_rel(e.depth.val, 2.97195717231745537 * R, 1e-9, "paperclip depth (m) vs mpmath");
   th_rel(e.tension_share.val, 0.779750684365329160, 1e-9, "paperclip tension share vs mpmath");
-  th_int(capref_floating_equilibrium_si(R, 25000.0, rho, sig, g, th, &e), CAP_ENOSOL, "paperclip D = 25 sinks");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 25000.0, th, &e),
+         CAP_ENOSOL, "paperclip D = 25 sinks");
   th_true(strstr(cap_error_message(), "sinks") != NULL, "ENOSOL message says the cylinder sinks");
   capref_result dm;
   /* Bo = 1000 * 9.81 * (0.5e-3)^2 / 0.072 = 0.0340625; mpmath D_max = 20.9137394163599976 */
@@ -247,7 +249,9 @@ static void equilibrium(void)
   /* the SI wrapper equals the dimensionless solve scaled by R */
   capref_floating_eq es, ed;
   double R = 0.7321e-3, rho = 998.2, sig = 0.0728, g = 9.81, bo = rho * g * R * R / sig;
-  th_int(capref_floating_equilibrium_si(R, 2.2 * rho, rho, sig, g, 117.3 * DEG, &es), CAP_SUCCESS, "SI status");
+  th_int(
+      capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 2.2 * rho, 117.3 * DEG, &es),
+      CAP_SUCCESS, "SI status");
   th_int(capref_floating_equilibrium(bo, 117.3 * DEG, 2.2, &ed), CAP_SUCCESS, "dimensionless status");
   th_rel(es.depth.val, ed.depth.val * R, 1e-12, "SI depth = R * dimensionless depth");
   th_rel(es.phi.val, ed.phi.val, 1e-12, "SI phi = dimensionless phi");
@@ -275,12 +279,15 @@ static void errors(void)
   th_int(capref_floating_equilibrium(0.5, 1.0, -2.0, &e), CAP_EDOM, "negative D rejected");
   th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 2.52, &e), CAP_ENOSOL, "D just above D_max sinks");
   th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 2.513, &e), CAP_SUCCESS, "D just below D_max floats");
-  th_int(capref_floating_equilibrium_si(-1e-3, 7900, 1000, 0.072, 9.81, 1.7, &e), CAP_EDOM, "negative radius rejected");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = 0.072, .rho = 1000, .g = 9.81}, -1e-3, 7900, 1.7, &e),
+         CAP_EDOM, "negative radius rejected");
   th_true(names("radius"), "message names radius");
-  th_int(capref_floating_equilibrium_si(1e-3, 0.0, 1000, 0.072, 9.81, 1.7, &e), CAP_EDOM, "rho_s = 0 rejected");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = 0.072, .rho = 1000, .g = 9.81}, 1e-3, 0.0, 1.7, &e),
+         CAP_EDOM, "rho_s = 0 rejected");
   th_true(names("rho_s"), "message names rho_s");
-  th_int(capref_floating_equilibrium_si(1e-3, 7900, 1000, INFINITY, 9.81, 1.7, &e), CAP_EDOM,
-         "infinite sigma rejected");
+  th_int(
+      capref_floating_equilibrium_si(&(capref_fluid){.sigma = INFINITY, .rho = 1000, .g = 9.81}, 1e-3, 7900, 1.7, &e),
+      CAP_EDOM, "infinite sigma rejected");
   th_true(names("sigma"), "message names sigma");
   th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, NULL), CAP_SUCCESS, "NULL output allowed");
 }

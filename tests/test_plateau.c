@@ -97,8 +97,8 @@ static void rayleigh(void)
 
   /* SI: water sigma = 0.0728 N/m, rho = 998.2 kg/m^3, R = 0.3817 mm, k = 1000 1/m (kR = 0.3817):
    * mpmath s^2 = 80164.7132201651247935 1/s^2, s = 283.133737340086557184 1/s */
-  th_int(capref_plateau_rayleigh_si(0.0728, 998.2, 0.3817e-3, 1000.0, &s2, &re, &im), CAP_SUCCESS,
-         "Rayleigh SI status");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2}, 0.3817e-3, 1000.0, &s2, &re, &im),
+         CAP_SUCCESS, "Rayleigh SI status");
   th_rel(s2.val, 80164.7132201651247935, 1e-12, "Rayleigh SI s^2 (water, R=0.3817 mm, k=1000/m) vs mpmath");
   th_rel(re.val, 283.133737340086557184, 1e-12, "Rayleigh SI s (water) vs mpmath");
   err_ok(re, 283.133737340086557184, 1e-12, "Rayleigh SI s err");
@@ -128,8 +128,8 @@ static void rayleigh_fastest(void)
   th_true(a.val < s.val && b.val < s.val, "Rayleigh s(x_max -+ 1e-3) < s_max");
 
   /* SI, water R = 0.3817 mm: mpmath k_max = 1826.09090465372952035 1/m, s_max = 393.184535189598950453 */
-  th_int(capref_plateau_rayleigh_fastest_si(0.0728, 998.2, 0.3817e-3, &x, &s), CAP_SUCCESS,
-         "Rayleigh fastest SI status");
+  th_int(capref_plateau_rayleigh_fastest_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2}, 0.3817e-3, &x, &s),
+         CAP_SUCCESS, "Rayleigh fastest SI status");
   th_rel(x.val, 1826.09090465372952035, 1e-12, "Rayleigh k_max SI (water) vs mpmath");
   th_rel(s.val, 393.184535189598950453, 1e-12, "Rayleigh s_max SI (water) vs mpmath");
 }
@@ -182,7 +182,9 @@ static void weber(void)
 
   /* SI, water (nu = 1.004e-6 m^2/s, Oh = 0.00601749483173008), R = 0.3817 mm, kR = 0.3817:
    * mpmath s = 284.182899021745215353 1/s */
-  th_int(capref_plateau_weber_si(0.0728, 998.2, 1.004e-6, 0.3817e-3, 1000.0, &re, &im), CAP_SUCCESS, "Weber SI status");
+  th_int(capref_plateau_weber_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = 1.004e-6}, 0.3817e-3, 1000.0, &re,
+                                 &im),
+         CAP_SUCCESS, "Weber SI status");
   th_rel(re.val, 284.182899021745215353, 1e-12, "Weber SI s (water, kR=0.3817) vs mpmath");
 }
 
@@ -222,12 +224,14 @@ static void weber_fastest(void)
   /* SI: water R = 0.3817 mm, nu = 1.004e-6: mpmath k_max = 1840.80799875587935781 1/m,
    * s_max = 399.778997492256768421 1/s; glycerol-like sigma = 0.0634, rho = 1261, nu = 1.185e-3,
    * R = 1.7321 mm (Oh = 4.0155): k_max = 132.322345955573336915, s_max = 3.65363326341177358808 */
-  th_int(capref_plateau_weber_fastest_si(0.0728, 998.2, 1.004e-6, 0.3817e-3, &x, &s), CAP_SUCCESS,
-         "Weber fastest SI water status");
+  th_int(capref_plateau_weber_fastest_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = 1.004e-6}, 0.3817e-3, &x,
+                                         &s),
+         CAP_SUCCESS, "Weber fastest SI water status");
   th_rel(x.val, 1840.80799875587935781, 1e-12, "Weber k_max SI (water) vs mpmath");
   th_rel(s.val, 399.778997492256768421, 1e-12, "Weber s_max SI (water) vs mpmath");
-  th_int(capref_plateau_weber_fastest_si(0.0634, 1261, 1.185e-3, 1.7321e-3, &x, &s), CAP_SUCCESS,
-         "Weber fastest SI glycerol status");
+  th_int(
+      capref_plateau_weber_fastest_si(&(capref_fluid){.sigma = 0.0634, .rho = 1261, .nu = 1.185e-3}, 1.7321e-3, &x, &s),
+      CAP_SUCCESS, "Weber fastest SI glycerol status");
   th_rel(x.val, 132.322345955573336915, 1e-12, "Weber k_max SI (glycerol, Oh=4.02) vs mpmath");
   th_rel(s.val, 3.65363326341177358808, 1e-12, "Weber s_max SI (glycerol) vs mpmath");
 }
@@ -237,12 +241,14 @@ static void breakup(void)
 {
   capref_result t;
   /* water, inviscid (nu = 0), R = 0.3817 mm, eps = 1.7321 um: ln(R/eps)/s_max = 0.0137220565197341730 s */
-  th_int(capref_plateau_breakup_time_si(0.0728, 998.2, 0.0, 0.3817e-3, 1.7321e-6, &t), CAP_SUCCESS,
-         "breakup time water inviscid status");
+  th_int(capref_plateau_breakup_time_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = 0.0}, 0.3817e-3, 1.7321e-6,
+                                        &t),
+         CAP_SUCCESS, "breakup time water inviscid status");
   th_rel(t.val, 0.0137220565197341730, 1e-12, "breakup time water inviscid vs mpmath");
   /* glycerol-like (Weber s_max), eps = 23 um: 1.18282139905075364386 s */
-  th_int(capref_plateau_breakup_time_si(0.0634, 1261, 1.185e-3, 1.7321e-3, 2.3e-5, &t), CAP_SUCCESS,
-         "breakup time glycerol Weber status");
+  th_int(capref_plateau_breakup_time_si(&(capref_fluid){.sigma = 0.0634, .rho = 1261, .nu = 1.185e-3}, 1.7321e-3,
+                                        2.3e-5, &t),
+         CAP_SUCCESS, "breakup time glycerol Weber status");
   th_rel(t.val, 1.18282139905075364386, 1e-12, "breakup time glycerol (Weber) vs mpmath");
   /* generic form with a given rate and its error: ln(0.3817e-3/1.7321e-6)/393.18 = 0.0137226..., and
    * the error propagates as t * rate_err / rate (hand computation) */
@@ -271,24 +277,31 @@ static void errors(void)
   th_int(capref_plateau_weber(0.3817, NAN, &r, NULL), CAP_EDOM, "Weber Oh = NaN rejected");
   th_int(capref_plateau_weber_fastest(-1e-3, &r, &r2), CAP_EDOM, "Weber fastest Oh < 0 rejected");
   th_int(capref_plateau_weber_fastest(INFINITY, &r, &r2), CAP_EDOM, "Weber fastest Oh = inf rejected");
-  th_int(capref_plateau_rayleigh_si(-0.0728, 998.2, 1e-3, 300, &r, NULL, NULL), CAP_EDOM, "SI sigma < 0 rejected");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = -0.0728, .rho = 998.2}, 1e-3, 300, &r, NULL, NULL),
+         CAP_EDOM, "SI sigma < 0 rejected");
   names("sigma", "SI sigma < 0");
-  th_int(capref_plateau_rayleigh_si(0.0728, 0.0, 1e-3, 300, &r, NULL, NULL), CAP_EDOM, "SI rho = 0 rejected");
+  th_int(capref_plateau_rayleigh_si(NULL, 1e-3, 300, &r, NULL, NULL), CAP_EINVAL, "SI NULL fluid rejected");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 0.0728, .rho = 0.0}, 1e-3, 300, &r, NULL, NULL), CAP_EDOM,
+         "SI rho = 0 rejected");
   names("rho", "SI rho = 0");
-  th_int(capref_plateau_rayleigh_si(0.0728, 998.2, NAN, 300, &r, NULL, NULL), CAP_EDOM, "SI radius NaN rejected");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2}, NAN, 300, &r, NULL, NULL), CAP_EDOM,
+         "SI radius NaN rejected");
   names("radius", "SI radius NaN");
-  th_int(capref_plateau_rayleigh_si(0.0728, 998.2, 1e-3, 0.0, &r, NULL, NULL), CAP_EDOM, "SI k = 0 rejected");
-  th_int(capref_plateau_rayleigh_si(0.0728, 998.2, 1.0, 3.7e12, &r, NULL, NULL), CAP_EDOM, "SI kR > 1e6 rejected");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2}, 1e-3, 0.0, &r, NULL, NULL),
+         CAP_EDOM, "SI k = 0 rejected");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2}, 1.0, 3.7e12, &r, NULL, NULL),
+         CAP_EDOM, "SI kR > 1e6 rejected");
   names("k*radius", "SI kR > 1e6");
-  th_int(capref_plateau_weber_si(0.0728, 998.2, -1e-6, 1e-3, 300, &r, NULL), CAP_EDOM, "Weber SI nu < 0 rejected");
+  th_int(capref_plateau_weber_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = -1e-6}, 1e-3, 300, &r, NULL),
+         CAP_EDOM, "Weber SI nu < 0 rejected");
   names("nu", "Weber SI nu < 0");
-  th_int(capref_plateau_weber_fastest_si(0.0728, 998.2, NAN, 1e-3, &r, &r2), CAP_EDOM,
-         "Weber fastest SI nu NaN rejected");
-  th_int(capref_plateau_rayleigh_fastest_si(0.0728, -998.2, 1e-3, &r, &r2), CAP_EDOM,
+  th_int(capref_plateau_weber_fastest_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = NAN}, 1e-3, &r, &r2),
+         CAP_EDOM, "Weber fastest SI nu NaN rejected");
+  th_int(capref_plateau_rayleigh_fastest_si(&(capref_fluid){.sigma = 0.0728, .rho = -998.2}, 1e-3, &r, &r2), CAP_EDOM,
          "Rayleigh fastest SI rho < 0 rejected");
   /* sigma/(rho R^3) overflows a double: CAP_ENONFINITE, never a silent inf */
-  th_int(capref_plateau_rayleigh_si(1e300, 1e-300, 1e-100, 0.5e100, &r, NULL, NULL), CAP_ENONFINITE,
-         "SI overflow of sigma/(rho R^3) reported");
+  th_int(capref_plateau_rayleigh_si(&(capref_fluid){.sigma = 1e300, .rho = 1e-300}, 1e-100, 0.5e100, &r, NULL, NULL),
+         CAP_ENONFINITE, "SI overflow of sigma/(rho R^3) reported");
   /* breakup time */
   th_int(capref_plateau_breakup_time(1e-3, 1e-3, ok_rate, &r), CAP_EDOM, "breakup eps = R rejected");
   names("eps", "breakup eps = R");
@@ -304,9 +317,10 @@ static void errors(void)
   bad.val = 1e-320;
   bad.err = 0.0;
   th_int(capref_plateau_breakup_time(1.0, 1e-300, bad, &r), CAP_ENONFINITE, "breakup time overflow reported");
-  th_int(capref_plateau_breakup_time_si(0.0728, 998.2, 1e-6, 1e-3, 1.7e-3, &r), CAP_EDOM,
-         "breakup SI eps > R rejected");
-  th_int(capref_plateau_breakup_time_si(0.0728, 998.2, -1e-6, 1e-3, 1e-5, &r), CAP_EDOM, "breakup SI nu < 0 rejected");
+  th_int(capref_plateau_breakup_time_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = 1e-6}, 1e-3, 1.7e-3, &r),
+         CAP_EDOM, "breakup SI eps > R rejected");
+  th_int(capref_plateau_breakup_time_si(&(capref_fluid){.sigma = 0.0728, .rho = 998.2, .nu = -1e-6}, 1e-3, 1e-5, &r),
+         CAP_EDOM, "breakup SI nu < 0 rejected");
 }
 
 static const th_case cases[] = {

@@ -20,6 +20,8 @@
 #define EPS 2.220446049250313e-16
 
 static const double RHO = 998.2, G = 9.81, SIG = 0.0728;
+/* water at 20 C under standard gravity, as a capref_fluid (a compound literal in the caller's block) */
+#define WATER (&(capref_fluid){.sigma = SIG, .rho = RHO, .g = G})
 /* the capillary length sqrt(sigma/(rho g)) of the test liquid */
 static double lc_(void) { return sqrt(SIG / (RHO * G)); }
 
@@ -157,7 +159,7 @@ static void sessile_vs_ref(const sessile_ref *r, int all_bounds, capref_statics_
   char name[48], what[64];
   snprintf(name, sizeof name, "sessile %dD %.1f deg", (int)r->dim, r->th_deg);
   const char *method = r->dim == CAPREF_2D ? "mpmath quadrature" : "mpmath ODE";
-  th_int(capref_statics_sessile(r->dim, RHO, G, SIG, r->th_deg * DEG, r->size, d), CAP_SUCCESS, "%s status", name);
+  th_int(capref_statics_sessile(r->dim, WATER, r->th_deg * DEG, r->size, d), CAP_SUCCESS, "%s status", name);
   th_rel(d->apex_curvature.val, r->b, 1e-11, "%s b vs %s", name, method);
   th_rel(d->height.val, r->h, 1e-11, "%s h vs %s", name, method);
   th_rel(d->half_width.val, r->a, 1e-11, "%s a vs %s", name, method);
@@ -227,7 +229,7 @@ static void sessile_refs(void)
       for (int k = 2; k <= 3; k++) {
         double size = qs[j] * pow(lc, k);
         snprintf(name, sizeof name, "%dD %.1f deg q %.4g", k, ths[i] / DEG, qs[j]);
-        int s = capref_statics_sessile((capref_dim)k, RHO, G, SIG, ths[i], size, &d);
+        int s = capref_statics_sessile((capref_dim)k, WATER, ths[i], size, &d);
         th_int(s, CAP_SUCCESS, "sessile %s status", name);
         if (!s) check_identities((capref_dim)k, ths[i], size, &d, name);
       }
@@ -247,7 +249,7 @@ static void sessile_limits(void)
     double th, size;
   } z[] = {{CAPREF_3D, 131.3 * DEG, 1e-21}, {CAPREF_2D, 37.9 * DEG, 1e-14}};
   for (int i = 0; i < 2; i++) {
-    th_int(capref_statics_sessile(z[i].dim, RHO, G, SIG, z[i].th, z[i].size, &d), CAP_SUCCESS, "tiny drop %dD status",
+    th_int(capref_statics_sessile(z[i].dim, WATER, z[i].th, z[i].size, &d), CAP_SUCCESS, "tiny drop %dD status",
            (int)z[i].dim);
     capref_statics_cap(z[i].dim, z[i].th, z[i].size, &c);
     double tol = 100 * d.bond.val;
@@ -259,27 +261,28 @@ static void sessile_limits(void)
     th_rel(d.apparent_angle.val, z[i].th, tol, "tiny drop %dD: apparent angle -> theta", (int)z[i].dim);
   }
   th_rel(d.max_half_width.val, d.half_width.val, 0, "tiny drop 2D 37.9 deg: widest = base");
-  capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 131.3 * DEG, 1e-21, &d);
+  capref_statics_sessile(CAPREF_3D, WATER, 131.3 * DEG, 1e-21, &d);
   capref_statics_cap(CAPREF_3D, 131.3 * DEG, 1e-21, &c);
   th_rel(d.max_half_width.val, c.radius.val, 100 * d.bond.val, "tiny drop 3D 131.3 deg: widest -> R");
 
   /* g = 0 (and rho = 0): the exact cap; apparent angle 2 atan(h/a) = 2 atan(tan(theta/2)) = theta */
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, 0.0, SIG, 71.3 * DEG, 2.9e-9, &d), CAP_SUCCESS, "g = 0 status");
+  th_int(capref_statics_sessile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = RHO, .g = 0.0}, 71.3 * DEG, 2.9e-9, &d),
+         CAP_SUCCESS, "g = 0 status");
   capref_statics_cap(CAPREF_3D, 71.3 * DEG, 2.9e-9, &c);
   th_rel(d.height.val, c.height.val, 1e-15, "g = 0: h is the cap height");
   th_rel(d.half_width.val, c.half_width.val, 1e-15, "g = 0: a is the cap half-width");
   th_rel(d.apex_curvature.val, 1 / c.radius.val, 1e-15, "g = 0: b = 1/R");
   th_rel(d.apparent_angle.val, 71.3 * DEG, 1e-14, "g = 0: apparent angle = theta");
   th_abs(d.bond.val, 0, 0, "g = 0: Bond number 0");
-  th_int(capref_statics_sessile(CAPREF_2D, 0.0, G, SIG, 143.7 * DEG, 2.9e-6, &d), CAP_SUCCESS, "rho = 0 status");
+  th_int(capref_statics_sessile(CAPREF_2D, &(capref_fluid){.sigma = SIG, .rho = 0.0, .g = G}, 143.7 * DEG, 2.9e-6, &d),
+         CAP_SUCCESS, "rho = 0 status");
   capref_statics_cap(CAPREF_2D, 143.7 * DEG, 2.9e-6, &c);
   th_rel(d.apparent_angle.val, 143.7 * DEG, 1e-14, "rho = 0, 2D: apparent angle = theta");
   th_rel(d.max_half_width.val, c.radius.val, 1e-15, "rho = 0, 2D, theta > 90: widest = R");
 
   /* 2D puddle: 1 - cos(theta) = b h + h^2/2 gives h = 2 sin(theta/2) - b + O(b^2) (l_c units); for
    * A = 135 l_c^2 the apex curvature is ~1e-28/l_c, so h equals the puddle height to the tolerance. */
-  th_int(capref_statics_sessile(CAPREF_2D, RHO, G, SIG, 63.7 * DEG, 135 * lc * lc, &d), CAP_SUCCESS,
-         "2D puddle status");
+  th_int(capref_statics_sessile(CAPREF_2D, WATER, 63.7 * DEG, 135 * lc * lc, &d), CAP_SUCCESS, "2D puddle status");
   th_rel(d.height.val, 2 * lc * sin(0.5 * 63.7 * DEG), 1e-11, "2D puddle: h = 2 l_c sin(theta/2)");
   th_true(d.apex_curvature.val * lc < 1e-20, "2D puddle: flat top, b l_c = %.3g", d.apex_curvature.val * lc);
 
@@ -293,11 +296,11 @@ static void sessile_limits(void)
     double th = k ? 131.3 * DEG : 63.7 * DEG;
     double h0 = 2 * sin(th / 2), ch = cos(th / 2), c1 = 2 * (1 - ch * ch * ch) / (3 * sin(th / 2));
     double a1, a2, d1, d2;
-    th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, th, 25600 * lc * lc * lc, &d), CAP_SUCCESS,
+    th_int(capref_statics_sessile(CAPREF_3D, WATER, th, 25600 * lc * lc * lc, &d), CAP_SUCCESS,
            "3D puddle %.1f deg, V = 25600 l_c^3 status", th / DEG);
     a1 = d.half_width.val / lc;
     d1 = a1 * (d.height.val / lc - h0);
-    th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, th, 102400 * lc * lc * lc, &d), CAP_SUCCESS,
+    th_int(capref_statics_sessile(CAPREF_3D, WATER, th, 102400 * lc * lc * lc, &d), CAP_SUCCESS,
            "3D puddle %.1f deg, V = 102400 l_c^3 status", th / DEG);
     a2 = d.half_width.val / lc;
     d2 = a2 * (d.height.val / lc - h0);
@@ -306,8 +309,7 @@ static void sessile_limits(void)
     th_abs((a2 * d2 - a1 * d1) / (a2 - a1), c1, 1e-3, "3D puddle %.1f deg: rim correction c1/a (derived)", th / DEG);
   }
   /* a tiny contact angle (2.3e-5 rad, below the default axisymmetric series start): a flat puddle */
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 2.3e-5, 4.4e-9, &d), CAP_SUCCESS,
-         "3D theta = 2.3e-5 rad status");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, 2.3e-5, 4.4e-9, &d), CAP_SUCCESS, "3D theta = 2.3e-5 rad status");
   check_identities(CAPREF_3D, 2.3e-5, 4.4e-9, &d, "3D theta = 2.3e-5 rad");
   {
     /* the rim-corrected puddle height derived below, h = h0 + c1/a, remainder O(1/a^2) ~ 3e-4 relative */
@@ -316,8 +318,7 @@ static void sessile_limits(void)
            "3D theta = 2.3e-5 rad: h = puddle height + c1/a (a = %.0f l_c)", ap);
   }
   /* beyond the shooting range (apex curvature < 1e-200/l_c): EDOM naming the area */
-  th_int(capref_statics_sessile(CAPREF_2D, RHO, G, SIG, 3 * DEG, 1e-3, &d), CAP_EDOM,
-         "2D puddle beyond the range -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_2D, WATER, 3 * DEG, 1e-3, &d), CAP_EDOM, "2D puddle beyond the range -> EDOM");
   th_true(strstr(cap_error_message(), "area") != NULL, "range message names area: %s", cap_error_message());
 }
 
@@ -325,20 +326,24 @@ static void sessile_limits(void)
 static void sessile_errors(void)
 {
   capref_statics_drop_shape d;
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 0.0, 1e-9, &d), CAP_EDOM, "sessile theta = 0 -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, PI, 1e-9, &d), CAP_EDOM, "sessile theta = pi -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, -0.3, 1e-9, &d), CAP_EDOM, "sessile theta < 0 -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_2D, RHO, G, SIG, 1.0, -1e-6, &d), CAP_EDOM, "sessile negative area -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, 0.0, 1e-9, &d), CAP_EDOM, "sessile theta = 0 -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, PI, 1e-9, &d), CAP_EDOM, "sessile theta = pi -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, -0.3, 1e-9, &d), CAP_EDOM, "sessile theta < 0 -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_2D, WATER, 1.0, -1e-6, &d), CAP_EDOM, "sessile negative area -> EDOM");
   th_true(strstr(cap_error_message(), "area") != NULL, "sessile message names area");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 1.0, NAN, &d), CAP_EDOM, "sessile NaN volume -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, -9.81, SIG, 1.0, 1e-9, &d), CAP_EDOM, "sessile negative g -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, 1.0, NAN, &d), CAP_EDOM, "sessile NaN volume -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = RHO, .g = -9.81}, 1.0, 1e-9, &d),
+         CAP_EDOM, "sessile negative g -> EDOM");
   th_true(strstr(cap_error_message(), "g = ") != NULL, "sessile message names g: %s", cap_error_message());
-  th_int(capref_statics_sessile(CAPREF_3D, -1.0, G, SIG, 1.0, 1e-9, &d), CAP_EDOM, "sessile negative rho -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, 0.0, 1.0, 1e-9, &d), CAP_EDOM, "sessile sigma = 0 -> EDOM");
-  th_int(capref_statics_sessile((capref_dim)1, RHO, G, SIG, 1.0, 1e-9, &d), CAP_EDOM, "sessile dim 1 -> EDOM");
-  th_int(capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 1.0, 1e-9, NULL), CAP_EINVAL, "sessile NULL out -> EINVAL");
-  th_int(capref_statics_sessile(CAPREF_3D, 1e300, 1e300, SIG, 1.0, 1e-9, &d), CAP_EDOM,
-         "sessile overflowing rho g -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = -1.0, .g = G}, 1.0, 1e-9, &d), CAP_EDOM,
+         "sessile negative rho -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, &(capref_fluid){.sigma = 0.0, .rho = RHO, .g = G}, 1.0, 1e-9, &d), CAP_EDOM,
+         "sessile sigma = 0 -> EDOM");
+  th_int(capref_statics_sessile((capref_dim)1, WATER, 1.0, 1e-9, &d), CAP_EDOM, "sessile dim 1 -> EDOM");
+  th_int(capref_statics_sessile(CAPREF_3D, WATER, 1.0, 1e-9, NULL), CAP_EINVAL, "sessile NULL out -> EINVAL");
+  th_int(capref_statics_sessile(CAPREF_3D, NULL, 1.0, 1e-9, &d), CAP_EINVAL, "sessile NULL fluid -> EINVAL");
+  th_int(capref_statics_sessile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = 1e300, .g = 1e300}, 1.0, 1e-9, &d),
+         CAP_EDOM, "sessile overflowing rho g -> EDOM");
 }
 
 /* The drop profile: against the mpmath ODE at interior points, spacing in arc length, the 2D first
@@ -355,8 +360,8 @@ static void profile(void)
    *   k=2 x = 1.49872985982047e-3  z = 7.950065818650975e-4 psi = 1.000427216370852
    *   k=3 x = 1.741756564431409e-3 z = 1.632022325319948e-3 psi = 1.590840540037092 */
   double th = 131.3 * DEG, V = 1.7321e-8;
-  capref_statics_sessile(CAPREF_3D, RHO, G, SIG, th, V, &d);
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, G, SIG, th, V, N, x, z, p), CAP_SUCCESS, "profile 3D status");
+  capref_statics_sessile(CAPREF_3D, WATER, th, V, &d);
+  th_int(capref_statics_sessile_profile(CAPREF_3D, WATER, th, V, N, x, z, p), CAP_SUCCESS, "profile 3D status");
   th_abs(x[0].val, 0, 0, "profile starts at the apex (x)");
   th_abs(z[0].val, 0, 0, "profile starts at the apex (z)");
   th_abs(x[N - 1].val, d.half_width.val, x[N - 1].err + d.half_width.err, "profile end x = a");
@@ -387,8 +392,8 @@ static void profile(void)
   /* 2D: every point satisfies the first integral cos(psi) = 1 - b z - z^2/2 (l_c units) */
   th = 63.7 * DEG;
   double A = 2.8375e-6;
-  capref_statics_sessile(CAPREF_2D, RHO, G, SIG, th, A, &d);
-  th_int(capref_statics_sessile_profile(CAPREF_2D, RHO, G, SIG, th, A, N, x, z, p), CAP_SUCCESS, "profile 2D status");
+  capref_statics_sessile(CAPREF_2D, WATER, th, A, &d);
+  th_int(capref_statics_sessile_profile(CAPREF_2D, WATER, th, A, N, x, z, p), CAP_SUCCESS, "profile 2D status");
   double b = d.apex_curvature.val * lc, worst = 0, bound = 1;
   for (int i = 0; i < N; i++) {
     double zz = z[i].val / lc;
@@ -402,9 +407,9 @@ static void profile(void)
   th_true(worst <= bound, "profile 2D: first integral at every point (worst %.3g <= %.3g)", worst, bound);
   th_abs(x[N - 1].val, 1.838249593432264e-3, 1e-14, "profile 2D end x vs mpmath quadrature");
   /* puddle profile (3D, 300 l_c^3): still ends at (a, h); psi stays tiny over the flat top */
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, G, SIG, 63.7 * DEG, 300 * lc * lc * lc, N, x, z, NULL),
-         CAP_SUCCESS, "profile 3D puddle status (psi NULL)");
-  capref_statics_sessile(CAPREF_3D, RHO, G, SIG, 63.7 * DEG, 300 * lc * lc * lc, &d);
+  th_int(capref_statics_sessile_profile(CAPREF_3D, WATER, 63.7 * DEG, 300 * lc * lc * lc, N, x, z, NULL), CAP_SUCCESS,
+         "profile 3D puddle status (psi NULL)");
+  capref_statics_sessile(CAPREF_3D, WATER, 63.7 * DEG, 300 * lc * lc * lc, &d);
   th_abs(z[N - 1].val, d.height.val, z[N - 1].err + d.height.err, "profile puddle end z = h");
   /* linearized flat top: psi = 2b I1(s), z = 2b (I0(s) - 1) ~ e^s, so z/h ~ e^(-a/2) half-way along;
    * allow a factor 10 */
@@ -414,21 +419,22 @@ static void profile(void)
   /* g = 0: the points lie on the circle x^2 + (R - z)^2 = R^2 */
   capref_statics_cap_shape c;
   capref_statics_cap(CAPREF_3D, 103.1 * DEG, 5.3e-9, &c);
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, 0.0, SIG, 103.1 * DEG, 5.3e-9, N, x, z, p), CAP_SUCCESS,
-         "profile g = 0 status");
+  th_int(capref_statics_sessile_profile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = RHO, .g = 0.0}, 103.1 * DEG,
+                                        5.3e-9, N, x, z, p),
+         CAP_SUCCESS, "profile g = 0 status");
   double R = c.radius.val, wc = 0;
   for (int i = 0; i < N; i++) wc = fmax(wc, fabs(hypot(x[i].val, R - z[i].val) - R) / R);
   th_true(wc < 1e-14, "profile g = 0: points on the circle of radius R (worst %.3g)", wc);
   th_abs(p[N - 1].val, 103.1 * DEG, 1e-15, "profile g = 0 ends at psi = theta");
   /* error paths */
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, G, SIG, 1.0, 1e-9, 1, x, z, p), CAP_EDOM,
-         "profile n = 1 -> EDOM");
+  th_int(capref_statics_sessile_profile(CAPREF_3D, WATER, 1.0, 1e-9, 1, x, z, p), CAP_EDOM, "profile n = 1 -> EDOM");
   th_true(strstr(cap_error_message(), "n = ") != NULL, "profile message names n");
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, G, SIG, 1.0, 1e-9, N, NULL, z, p), CAP_EINVAL,
+  th_int(capref_statics_sessile_profile(CAPREF_3D, WATER, 1.0, 1e-9, N, NULL, z, p), CAP_EINVAL,
          "profile NULL x -> EINVAL");
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, -1.0, SIG, 1.0, 1e-9, N, x, z, p), CAP_EDOM,
-         "profile negative g -> EDOM");
-  th_int(capref_statics_sessile_profile(CAPREF_3D, RHO, G, SIG, PI, 1e-9, N, x, z, p), CAP_EDOM,
+  th_int(capref_statics_sessile_profile(CAPREF_3D, &(capref_fluid){.sigma = SIG, .rho = RHO, .g = -1.0}, 1.0, 1e-9, N,
+                                        x, z, p),
+         CAP_EDOM, "profile negative g -> EDOM");
+  th_int(capref_statics_sessile_profile(CAPREF_3D, WATER, PI, 1e-9, N, x, z, p), CAP_EDOM,
          "profile theta = pi -> EDOM");
 }
 

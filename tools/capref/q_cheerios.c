@@ -13,11 +13,14 @@ static capref_result scaled(capref_result r, double k)
   return o;
 }
 
+/* The liquid of the inputs sigma, rho, rho_s, g, ... (a pointer to a compound literal in the caller's block). */
+#define LIQUID(in) (&(capref_fluid){.sigma = (in)[0], .rho = (in)[1], .g = (in)[3]})
+
 /* in: sigma, rho, rho_s, g, radius, theta_deg [, sep]; fills the dimensionless groups and l_c */
 static int dimless(const double *in, double *lc, double *bond, double *dratio)
 {
   capref_result l;
-  int s = capref_capillary_length(in[0], in[1], in[3], &l);
+  int s = capref_capillary_length(LIQUID(in), &l);
   if (s) return s;
   *lc = l.val;
   *bond = in[4] * in[4] / (l.val * l.val);
@@ -35,7 +38,7 @@ static int eval_3d(const double *in, capref_sink *sink)
   capref_result row[4];
   row[0] = (capref_result){bo, bo * 4.4e-16};
   s = capref_cheerios_sigma(D, in[5] * CAPREF_DEG, &row[1]);
-  if (!s) s = capref_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
+  if (!s) s = capref_cheerios_3d_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
   return capref_emit_status(sink, s, row);
 }
 
@@ -56,7 +59,7 @@ static int eval_3d_curve(const double *in, capref_sink *sink)
     double sep = sep_at(in, i);
     capref_result row[3];
     row[0] = (capref_result){sep, 0.0};
-    s = capref_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
+    s = capref_cheerios_3d_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
     if (s) return s;
     if (capref_emit(sink, row)) return CAP_EIO;
   }
@@ -81,7 +84,7 @@ static int eval_2d_float(const double *in, capref_sink *sink)
 static int eval_2d_pair(const double *in, capref_sink *sink)
 {
   capref_cheerios_pair2d p;
-  int s = capref_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &p);
+  int s = capref_cheerios_2d_pair_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, in[6], &p);
   if (s) return s;
   capref_result row[7] = {p.force, p.zm, p.zc, scaled(p.phi_o, RAD2DEG), scaled(p.phi_i, RAD2DEG), p.h_o, p.h_i};
   return capref_emit_status(sink, CAP_SUCCESS, row);
@@ -119,7 +122,7 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
     double sep = sep_at(in, i);
     capref_cheerios_pair2d p;
     capref_result lin[6];
-    s = capref_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
+    s = capref_cheerios_2d_pair_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, sep, &p);
     if (!s) s = linear_si(in, sep, lin);
     if (s) return s;
     capref_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};
@@ -132,7 +135,7 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
 static int eval_2d_unlike(const double *in, capref_sink *sink)
 {
   capref_result l;
-  int s = capref_capillary_length(in[0], in[1], in[2], &l);
+  int s = capref_capillary_length(&(capref_fluid){.sigma = in[0], .rho = in[1], .g = in[2]}, &l);
   if (s) return s;
   double lc = l.val;
   capref_cheerios_body2d a = {in[3] * in[3] / (lc * lc), in[4] / in[1], in[5] * CAPREF_DEG};

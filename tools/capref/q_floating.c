@@ -61,9 +61,10 @@ static int eval_si(const double *in, capref_sink *sink)
   double R = in[0], rho_s = in[1], rho = in[2], sigma = in[3], g = in[4], th = in[5] * CAPREF_DEG;
   capref_floating_eq e;
   capref_result bo, dmax, dr = {rho_s / rho, rho_s / rho * CAPREF_CLOSED_FORM_RELERR};
-  int s = capref_bond_number(rho, g, R, sigma, &bo);
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .g = g};
+  int s = capref_bond_number(&f, R, &bo);
   if (!s) s = capref_floating_max(bo.val, th, &dmax, NULL);
-  if (!s) s = capref_floating_equilibrium_si(R, rho_s, rho, sigma, g, th, &e);
+  if (!s) s = capref_floating_equilibrium_si(&f, R, rho_s, th, &e);
   if (s) return s;
   capref_result row[9] = {bo, dr, dmax, capref_to_deg(e.phi), e.h, e.zc, e.depth, e.tension_share, e.slope};
   return capref_emit_status(sink, CAP_SUCCESS, row);

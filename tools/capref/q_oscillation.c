@@ -13,13 +13,20 @@
   {"n", "", "mode number", 2, 2, CAPREF_OSCILLATION_VISCOUS_MAX_MODE, CAPREF_INTEGER}, P_DROP,                         \
       CAPREF_POSITIVE("nu", "m^2/s", "drop kinematic viscosity", NAN)
 
+/* The drop's fluid from the inputs of a viscous 2D drop quantity (sigma, rho, nu; mu = nu rho). */
+static capref_fluid viscous_drop(const double *in)
+{
+  return (capref_fluid){.sigma = in[1], .rho = in[3], .mu = in[4] * in[3], .nu = in[4]};
+}
+
 static int eval_mode(const double *in, capref_sink *sink)
 {
   capref_dim dim = (capref_dim)in[0];
   int n = (int)in[1];
   capref_result row[5];
-  int s = capref_oscillation_frequency(dim, n, in[2], in[3], in[4], in[5], &row[0]);
-  if (!s) s = capref_oscillation_period(dim, n, in[2], in[3], in[4], in[5], &row[1]);
+  const capref_fluid drop = {.sigma = in[2], .rho = in[4], .mu = in[6] * in[4], .nu = in[6]};
+  int s = capref_oscillation_frequency(dim, n, &drop, in[3], in[5], &row[0]);
+  if (!s) s = capref_oscillation_period(dim, n, &drop, in[3], in[5], &row[1]);
   if (s) return s;
   if (in[6] > 0) {
     if (in[5] > 0)
@@ -28,8 +35,8 @@ static int eval_mode(const double *in, capref_sink *sink)
                        "drop in a void; allowed: nu = 0 or rho-out = 0",
                        in[6], in[5]);
     s = capref_oscillation_damping(dim, n, in[6], in[3], &row[2]);
-    if (!s) s = capref_ohnesorge_number(in[6] * in[4], in[4], in[2], in[3], &row[3]);
-    if (!s) s = capref_oscillation_damped_frequency(dim, n, in[2], in[3], in[4], in[6], &row[4]);
+    if (!s) s = capref_ohnesorge_number(&drop, in[3], &row[3]);
+    if (!s) s = capref_oscillation_damped_frequency(dim, n, &drop, in[3], &row[4]);
     if (s == CAP_ENOSOL) {
       row[4].val = NAN;
       row[4].err = NAN;
@@ -49,17 +56,19 @@ static int eval_viscous_mode(const double *in, capref_sink *sink)
 {
   int n = (int)in[0];
   capref_result row[5];
-  int s = capref_oscillation_viscous_mode_2d(n, in[1], in[2], in[3], in[4], &row[0], &row[1]);
+  const capref_fluid drop = viscous_drop(in);
+  int s = capref_oscillation_viscous_mode_2d(n, &drop, in[2], &row[0], &row[1]);
   if (!s) s = capref_oscillation_damping(CAPREF_2D, n, in[4], in[2], &row[2]);
-  if (!s) s = capref_oscillation_frequency(CAPREF_2D, n, in[1], in[2], in[3], 0.0, &row[3]);
-  if (!s) s = capref_ohnesorge_number(in[4] * in[3], in[3], in[1], in[2], &row[4]);
+  if (!s) s = capref_oscillation_frequency(CAPREF_2D, n, &drop, in[2], 0.0, &row[3]);
+  if (!s) s = capref_ohnesorge_number(&drop, in[2], &row[4]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_release(const double *in, capref_sink *sink)
 {
   capref_result row[1];
-  int s = capref_oscillation_release_2d((int)in[0], in[1], in[2], in[3], in[4], in[5], &row[0]);
+  const capref_fluid drop = viscous_drop(in);
+  int s = capref_oscillation_release_2d((int)in[0], &drop, in[2], in[5], &row[0]);
   return capref_emit_status(sink, s, row);
 }
 
@@ -67,23 +76,25 @@ static int eval_release_fit(const double *in, capref_sink *sink)
 {
   int n = (int)in[0];
   capref_result row[3], w0;
-  int s = capref_oscillation_frequency(CAPREF_2D, n, in[1], in[2], in[3], 0.0, &w0);
+  const capref_fluid drop = viscous_drop(in);
+  int s = capref_oscillation_frequency(CAPREF_2D, n, &drop, in[2], 0.0, &w0);
   if (s) return s;
   double t_end = in[5] * 2.0 * M_PI / w0.val;
   row[2] = (capref_result){t_end, t_end * 4e-16};
-  s = capref_oscillation_release_fit_2d(n, in[1], in[2], in[3], in[4], t_end, &row[0], &row[1]);
+  s = capref_oscillation_release_fit_2d(n, &drop, in[2], t_end, &row[0], &row[1]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_groups(const double *in, capref_sink *sink)
 {
   capref_result row[5];
-  double sigma = in[0], rho = in[1], g = in[2], L = in[3], mu = in[4];
-  int s = capref_capillary_length(sigma, rho, g, &row[0]);
-  if (!s) s = capref_bond_number(rho, g, L, sigma, &row[1]);
-  if (!s) s = capref_laplace_number(sigma, rho, L, mu, &row[2]);
-  if (!s) s = capref_ohnesorge_number(mu, rho, sigma, L, &row[3]);
-  if (!s) s = capref_capillary_time(rho, L, sigma, &row[4]);
+  const capref_fluid f = {.sigma = in[0], .rho = in[1], .g = in[2], .mu = in[4]};
+  double L = in[3];
+  int s = capref_capillary_length(&f, &row[0]);
+  if (!s) s = capref_bond_number(&f, L, &row[1]);
+  if (!s) s = capref_laplace_number(&f, L, &row[2]);
+  if (!s) s = capref_ohnesorge_number(&f, L, &row[3]);
+  if (!s) s = capref_capillary_time(&f, L, &row[4]);
   return capref_emit_status(sink, s, row);
 }
 

@@ -53,10 +53,11 @@ static int eval_growth(const double *in, capref_sink *sink)
 static int eval_growth_si(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3], kr = in[4];
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
   capref_result row[7];
   row[0] = exact(kr / radius);
-  int s = capref_plateau_rayleigh_si(sigma, rho, radius, kr / radius, &row[1], &row[2], &row[3]);
-  if (!s) s = capref_plateau_weber_si(sigma, rho, nu, radius, kr / radius, &row[4], &row[5]);
+  int s = capref_plateau_rayleigh_si(&f, radius, kr / radius, &row[1], &row[2], &row[3]);
+  if (!s) s = capref_plateau_weber_si(&f, radius, kr / radius, &row[4], &row[5]);
   row[6] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);
 }
@@ -72,9 +73,10 @@ static int eval_fastest(const double *in, capref_sink *sink)
 static int eval_fastest_si(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3];
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
   capref_result row[8];
-  int s = capref_plateau_rayleigh_fastest_si(sigma, rho, radius, &row[0], &row[2]);
-  if (!s) s = capref_plateau_weber_fastest_si(sigma, rho, nu, radius, &row[3], &row[5]);
+  int s = capref_plateau_rayleigh_fastest_si(&f, radius, &row[0], &row[2]);
+  if (!s) s = capref_plateau_weber_fastest_si(&f, radius, &row[3], &row[5]);
   if (s) return s;
   row[1] = wavelength(row[0]);
   row[4] = wavelength(row[3]);
@@ -103,13 +105,14 @@ static int eval_dispersion(const double *in, capref_sink *sink)
 static int eval_breakup(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3], eps = in[4];
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
   capref_result row[3];
-  int s = capref_plateau_breakup_time_si(sigma, rho, nu, radius, eps, &row[0]);
+  int s = capref_plateau_breakup_time_si(&f, radius, eps, &row[0]);
   if (!s) {
     if (nu == 0)
-      s = capref_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &row[1]);
+      s = capref_plateau_rayleigh_fastest_si(&f, radius, NULL, &row[1]);
     else
-      s = capref_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
+      s = capref_plateau_weber_fastest_si(&f, radius, NULL, &row[1]);
   }
   row[2] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);

@@ -8,6 +8,8 @@
 #define P_GAP CAPREF_POSITIVE("gap", "m", "distance between the plates", NAN)
 /* The inputs every quantity starts with (its eval function reads in[0..3] in this order). */
 #define P_BATH CAPREF_P_SIGMA, P_RHO, CAPREF_P_G, CAPREF_P_THETA
+/* The bath's fluid from in[0..2] (a pointer to a compound literal in the caller's block). */
+#define BATH(in) (&(capref_fluid){.sigma = (in)[0], .rho = (in)[1], .g = (in)[2]})
 #define P_NPTS(def)                                                                                                    \
   {                                                                                                                    \
     "npts", "", "number of points of the curve", def, 2, 100001, CAPREF_INTEGER                                        \
@@ -21,14 +23,14 @@ enum { CHUNK = 64 };
 static int eval_jurin(const double *in, capref_sink *sink)
 {
   capref_result row[1];
-  int s = capref_rise_jurin_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
+  int s = capref_rise_jurin_plates(BATH(in), in[3] * CAPREF_DEG, in[4], &row[0]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_plates(const double *in, capref_sink *sink)
 {
   capref_rise_plates_sol sol;
-  int s = capref_rise_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &sol);
+  int s = capref_rise_plates(BATH(in), in[3] * CAPREF_DEG, in[4], &sol);
   if (s) return s;
   capref_result row[4] = {sol.h0, sol.hw, sol.mean, sol.area};
   return capref_emit_status(sink, CAP_SUCCESS, row);
@@ -60,12 +62,12 @@ static int emit_profile(const double *in, capref_sink *sink, double x0, double x
 
 static int plates_profile(const double *in, size_t m, const double *x, capref_result *z)
 {
-  return capref_rise_plates_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], m, x, z);
+  return capref_rise_plates_profile(BATH(in), in[3] * CAPREF_DEG, in[4], m, x, z);
 }
 
 static int wall_profile(const double *in, size_t m, const double *x, capref_result *z)
 {
-  return capref_rise_wall_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, m, x, z);
+  return capref_rise_wall_profile(BATH(in), in[3] * CAPREF_DEG, m, x, z);
 }
 
 static int eval_plates_profile(const double *in, capref_sink *sink)
@@ -81,14 +83,14 @@ static int eval_wall_profile(const double *in, capref_sink *sink)
 static int eval_wall(const double *in, capref_sink *sink)
 {
   capref_result row[1];
-  int s = capref_rise_wall_height(in[0], in[1], in[2], in[3] * CAPREF_DEG, &row[0]);
+  int s = capref_rise_wall_height(BATH(in), in[3] * CAPREF_DEG, &row[0]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_wall_distance(const double *in, capref_sink *sink)
 {
   capref_result row[1];
-  int s = capref_rise_wall_distance(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
+  int s = capref_rise_wall_distance(BATH(in), in[3] * CAPREF_DEG, in[4], &row[0]);
   return capref_emit_status(sink, s, row);
 }
 

@@ -5,6 +5,10 @@
 #include "../../analytic/capref_statics.h"
 #include "capref.h"
 
+/* The liquid of the sessile-drop inputs (sigma in[4], rho in[5], g in[6]), a pointer to a compound
+ * literal in the caller's block. */
+#define LIQUID(in) (&(capref_fluid){.sigma = (in)[4], .rho = (in)[5], .g = (in)[6]})
+
 /* young-angle: sigma_sa, sigma_sl, sigma_la */
 static int eval_young(const double *in, capref_sink *sink)
 {
@@ -57,7 +61,7 @@ static int eval_sessile(const double *in, capref_sink *sink)
   if (s) return s;
   capref_dim dim = (capref_dim)in[0];
   capref_statics_drop_shape d;
-  s = capref_statics_sessile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, &d);
+  s = capref_statics_sessile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, &d);
   if (s) return s;
   double k = dim == CAPREF_2D ? 1.0 : 2.0;
   capref_result row[8] = {
@@ -81,12 +85,12 @@ static int eval_profile(const double *in, capref_sink *sink)
   capref_dim dim = (capref_dim)in[0];
   size_t n = (size_t)in[7];
   capref_statics_drop_shape d;
-  s = capref_statics_sessile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, &d);
+  s = capref_statics_sessile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, &d);
   if (s) return s;
   capref_result *buf = malloc(3 * n * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "sessile-profile: cannot allocate %zu points", n);
   capref_result *x = buf, *z = buf + n, *p = buf + 2 * n;
-  s = capref_statics_sessile_profile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, n, x, z, p);
+  s = capref_statics_sessile_profile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, n, x, z, p);
   for (size_t i = 0; !s && i < n; i++) {
     double f = (double)i / (double)(n - 1);
     capref_result row[4] = {{d.arc_length.val * f, d.arc_length.err * f}, x[i], z[i], capref_to_deg(p[i])};
