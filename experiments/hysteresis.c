@@ -29,8 +29,8 @@
  *   run at 1.5 x the reference: the actual angles (cap_wetting_contact.theta_m) of the front and the rear,
  *   averaged while the drop moves between 0.25 R0 and R0. Every run is listed in runs_<cells>.tsv; the
  *   bracket ends' histories in hold_* and slide_*.tsv.
- * Reference: sin(alpha_c) = sigma (cos theta_r - cos theta_a) / (rho g A) (the closed form above;
- *   cap_wetting_critical_tilt states the same in the solver library and is not used here).
+ * Reference: sin(alpha_c) = sigma (cos theta_r - cos theta_a) / (rho g A) (the closed form above,
+ *   evaluated here; the analytic library has no function for it).
  * Metrics per resolution (max over the cases): tilt_err = |alpha_c - alpha_ref| / alpha_ref, front_err and
  *   rear_err = |theta_front - theta_a| and |theta_rear - theta_r| (degrees).
  * Resolutions R0/h = 8, 16 (default; the issue's 16 cells), quick 8 (the (60, 90) case, checked at 8 cells),
