@@ -124,14 +124,21 @@ int capref_cheerios_3d_force(double bond, double density_ratio, double theta, do
   return bessel_law(1, bond, density_ratio, theta, sep, force);
 }
 
+/* The inputs of the SI functions: the liquid (its capillary length into *lc), rho_s, radius, sep. */
+static int check_si(const capref_fluid *fluid, double rho_s, double radius, double sep, capref_result *lc)
+{
+  int s = capref_capillary_length(fluid, lc);
+  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
+  if (!s) s = cap_check_positive("radius", radius, "m");
+  if (!s) s = cap_check_positive("sep", sep, "m");
+  return s;
+}
+
 int capref_cheerios_3d_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
                           capref_result *energy, capref_result *force)
 {
   capref_result lc;
-  int s = capref_capillary_length(fluid, &lc);
-  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
-  if (!s) s = cap_check_positive("radius", radius, "m");
-  if (!s) s = cap_check_positive("sep", sep, "m");
+  int s = check_si(fluid, rho_s, radius, sep, &lc);
   if (s) return s;
   double sigma = fluid->sigma, bond = radius * radius / (lc.val * lc.val), D = rho_s / fluid->rho, L = sep / lc.val;
   capref_result e, f;
@@ -570,10 +577,7 @@ int capref_cheerios_2d_pair_si(const capref_fluid *fluid, double rho_s, double r
                                capref_cheerios_pair2d *out)
 {
   capref_result lc;
-  int s = capref_capillary_length(fluid, &lc);
-  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
-  if (!s) s = cap_check_positive("radius", radius, "m");
-  if (!s) s = cap_check_positive("sep", sep, "m");
+  int s = check_si(fluid, rho_s, radius, sep, &lc);
   if (s) return s;
   double l = lc.val, sigma = fluid->sigma;
   capref_cheerios_pair2d r;
