@@ -268,8 +268,9 @@ static const exp_def def = {
              "Young-Laplace meniscus.",
     .source = "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) "
               "[degennes2004]; Landau & Lifshitz (1987) Sec. 61 [landau1987]",
-    .reference = "the exact meniscus between plates and Jurin's law (analytic/cap_rise.h), heights above the level of "
-                 "zero pressure",
+    .reference =
+        "the exact meniscus between plates and Jurin's law (analytic/capref_rise.h), heights above the level of "
+        "zero pressure",
     .run_level = run_level,
     .finish = finish,
     .params = {{"damping", "", "damping ratio of the column's rise, 12 nu / d^2 over 2 sqrt(g / H_J)", 1, 0.05, 100, 0},

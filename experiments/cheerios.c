@@ -275,8 +275,9 @@ static const exp_def def = {
              "exact 2D statics, z_m the meniscus height at their midpoint, and released they approach; a heavy "
              "hydrophobic cylinder and a light hydrophilic one (opposite meniscus slopes) repel.",
     .source = "Ruan et al. (2021) [ruan2021solid]; Vella & Mahadevan (2005) [vella2005cheerios]",
-    .reference = "the exact 2D statics of two floating cylinders (analytic/cap_cheerios.h, cap_cheerios_2d_pair; two "
-                 "different ones: cap_cheerios_2d_unlike)",
+    .reference =
+        "the exact 2D statics of two floating cylinders (analytic/capref_cheerios.h, capref_cheerios_2d_pair; two "
+        "different ones: capref_cheerios_2d_unlike)",
     .run_level = run_level,
     .finish = finish,
     .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},

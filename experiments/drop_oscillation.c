@@ -251,7 +251,7 @@ static const exp_def def = {
     .source = "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
               "Sec. 355 [lamb1932]",
     .reference = "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with "
-                 "the exact linear release of the viscous drop (analytic/cap_oscillation.h)",
+                 "the exact linear release of the viscous drop (analytic/capref_oscillation.h)",
     .run_level = run_level,
     .finish = finish,
     .axi = 1, /* --geometry axi: the sphere, mode P_n, against Rayleigh's 3D period */

@@ -272,7 +272,7 @@ static const exp_def def = {
              "7.9) floats and D = 25 sinks.",
     .source = "Ruan et al. (2021), solid-fluid interaction with surface-tension-dominant contact [ruan2021solid]; "
               "Vella, Lee & Kim (2006) [vella2006load]",
-    .reference = "the floating cylinder's force balance and its maximum (analytic/cap_floating.h), at the measured "
+    .reference = "the floating cylinder's force balance and its maximum (analytic/capref_floating.h), at the measured "
                  "height above the level of zero pressure",
     .run_level = run_level,
     .finish = finish,

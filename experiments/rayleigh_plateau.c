@@ -270,7 +270,7 @@ static const exp_def def = {
     .claim = "A liquid thread perturbed by eps cos(kz) grows at Rayleigh's rate for kR < 1 and not at all for kR > 1; "
              "the fastest mode breaks into a main drop and a satellite per wavelength, conserving the volume.",
     .source = "Rayleigh (1879) [rayleigh1879]; Eggers & Villermaux (2008) [eggers2008]",
-    .reference = "Rayleigh's inviscid dispersion relation s^2 = x (1 - x^2) I1(x)/I0(x) (analytic/cap_plateau.h)",
+    .reference = "Rayleigh's inviscid dispersion relation s^2 = x (1 - x^2) I1(x)/I0(x) (analytic/capref_plateau.h)",
     .run_level = run_level,
     .finish = finish,
     .params = {{"oh", "", "Ohnesorge number mu / sqrt(rho sigma R)", 0.002, 0, 1, 0},

@@ -261,7 +261,7 @@ static const exp_def def = {
              "drop.",
     .source = "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 7 [wang2005water]; Young (1805) [young1805]",
     .reference = "the zero-gravity cap and the sessile drop of the drop's area (2D) or volume (axi) "
-                 "(analytic/cap_statics.h)",
+                 "(analytic/capref_statics.h)",
     .run_level = run_level,
     .finish = finish,
     .axi = 1,
