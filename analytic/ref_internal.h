@@ -1,12 +1,12 @@
 /* Helpers shared by the analytic library's sources; not part of the public interface. */
-#ifndef CAP_REF_INTERNAL_H
-#define CAP_REF_INTERNAL_H
+#ifndef REF_INTERNAL_H
+#define REF_INTERNAL_H
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
 
 #include "../solver/cap_errno.h"
-#include "cap_result.h"
+#include "capref_result.h"
 
 /* GSL's default error handler aborts the process; the library must never exit. Every entry point that
  * calls GSL brackets its work with these two calls, which switch GSL's handler off and restore the
@@ -15,14 +15,20 @@ static inline gsl_error_handler_t *ref_gsl_quiet(void) { return gsl_set_error_ha
 static inline void ref_gsl_restore(gsl_error_handler_t *old) { gsl_set_error_handler(old); }
 
 /* A closed-form result: value and an error of a few ulps. */
-static inline cap_result ref_closed(double v)
+static inline capref_result ref_closed(double v)
 {
-  cap_result r = {v, fabs(v) * CAP_CLOSED_FORM_RELERR};
+  capref_result r = {v, fabs(v) * CAPREF_CLOSED_FORM_RELERR};
   return r;
 }
 
+/* CAP_SUCCESS if the fluid f is given, CAP_EINVAL (naming `fluid`) if it is NULL. */
+static inline int ref_check_fluid(const capref_fluid *f)
+{
+  return f ? CAP_SUCCESS : CAP_ERROR(CAP_EINVAL, "fluid is NULL");
+}
+
 /* Stores r into *out if out is non-NULL. */
-static inline void ref_put(cap_result *out, cap_result r)
+static inline void ref_put(capref_result *out, capref_result r)
 {
   if (out) *out = r;
 }

@@ -28,7 +28,7 @@
  * Cases: (theta, d/l_c) = (30, 1), (60, 1), (30, 0.4), (60, 0.4) (quick: the first two); --theta and --gap run one
  *   case (above 90 degrees a depression: heights and area negative, errors relative to their magnitude; 89-91 degrees
  *   is refused, nothing rises there).
- * Reference (analytic/cap_rise.h, cap_rise_plates, cap_rise_plates_profile): the exact meniscus between plates in an
+ * Reference (analytic/capref_rise.h, capref_rise_plates, capref_rise_plates_profile): the exact meniscus between plates in an
  *   infinite bath, heights above the level of zero pressure.
  * Datum: the finite bath's far surface is not that level (the plate's outer meniscus does not decay in 1.5 l_c). At
  *   rest p = rho g (y_ref - y), y_ref the level of zero pressure, measured as the mean of y + p / (rho g) over the
@@ -52,7 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_rise.h"
+#include "../analytic/capref_rise.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_io.h"
 #include "../solver/cap_levelset.h"
@@ -93,16 +93,16 @@ static int cases(const exp_ctx *ctx, const double *par, rise_case *c)
 
 typedef struct {
   double area, h0, hw, profile_err, t_rest, y_ref, far_level; /* measured */
-  cap_rise_plates_sol ref;
+  capref_rise_plates_sol ref;
 } rise_result;
 
 /* The exact meniscus z_ref at the n points x (one solve for all of them) into the series t (NULL: CAP_EIO):
  * x, z_ref, or x, z, z_ref with the measured z (then *err = max |z - z_ref|). */
 static int exact_profile(cap_tsv *t, double th, double d, int n, const double *x, const double *z, double *err)
 {
-  cap_result *zr = malloc((size_t)n * sizeof *zr);
+  capref_result *zr = malloc((size_t)n * sizeof *zr);
   int st = !t   ? CAP_EIO
-           : zr ? cap_rise_plates_profile(1, 1, 1, th, d, (size_t)n, x, zr)
+           : zr ? capref_rise_plates_profile(&(capref_fluid){.sigma = 1, .rho = 1, .g = 1}, th, d, (size_t)n, x, zr)
                 : CAP_ERROR(CAP_ENOMEM, "capillary_rise: %d profile points", n);
   for (int k = 0; k < n && !st; k++) {
     if (z) *err = fmax(k ? *err : 0, fabs(z[k] - zr[k].val));
@@ -167,7 +167,7 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
                     exp_run *run)
 {
   const double th = rc.theta * DEG, d = rc.gap, h = d / cells, plate = 0.5 * d;
-  int st = cap_rise_plates(1, 1, 1, th, d, &out->ref);
+  int st = capref_rise_plates(&(capref_fluid){.sigma = 1, .rho = 1, .g = 1}, th, d, &out->ref);
   if (st) return st;
   int n_half = (int)lround(0.5 * cells); /* columns of the half gap */
   int nx = n_half + (int)lround(plate / h) + (int)ceil(BATH_WIDTH / h);
@@ -268,8 +268,9 @@ static const exp_def def = {
              "Young-Laplace meniscus.",
     .source = "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 6 [wang2005water]; de Gennes, Brochard-Wyart & Quere (2004) "
               "[degennes2004]; Landau & Lifshitz (1987) Sec. 61 [landau1987]",
-    .reference = "the exact meniscus between plates and Jurin's law (analytic/cap_rise.h), heights above the level of "
-                 "zero pressure",
+    .reference =
+        "the exact meniscus between plates and Jurin's law (analytic/capref_rise.h), heights above the level of "
+        "zero pressure",
     .run_level = run_level,
     .finish = finish,
     .params = {{"damping", "", "damping ratio of the column's rise, 12 nu / d^2 over 2 sqrt(g / H_J)", 1, 0.05, 100, 0},

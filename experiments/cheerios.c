@@ -32,14 +32,14 @@
  *   heaves at 0.05-0.1 sqrt(g l_c) and the liquid closes over its top (R = 4 and 6 cells; held, or at 75 or 90
  *   degrees, it settles), so b wets at 75 degrees, still below 90: its meniscus rises, a's falls. Not quick (230 s at
  *   R = 4 cells, 880 s at 6).
- * Reference (analytic/cap_cheerios.h): (a) the exact statics of the pair in this box (cap_cheerios_2d_pair_box): the
+ * Reference (analytic/capref_cheerios.h): (a) the exact statics of the pair in this box (capref_cheerios_2d_pair_box): the
  *   far wall at 90 degrees is a mirror, so the outer meniscus is an inner one whose midplane is the wall, levelling
  *   off at z_w, and the attraction, the difference of the first integrals sigma cos(psi) + rho g z^2/2 of the two
  *   menisci, is rho g (z_m^2 - z_w^2)/2, z_m above the far level (measured above the level of zero pressure,
  *   exp_zero_pressure_level). At Bo = 0.16, l = 2 and 3: z_w = -0.050 and -0.046 l_c, and the open bath's force
- *   (cap_cheerios_2d_pair, printed and written beside it) 0.75 % and 2.2 % larger; the first-order form of the wall's
- *   effect (cap_cheerios_2d_pair_walled) 0.2 % below the exact statics (0.4 % at Bo = 0.04). (c)
- *   cap_cheerios_2d_unlike, the exact statics of two different cylinders, F = C - sigma, C = sigma cos psi + rho g
+ *   (capref_cheerios_2d_pair, printed and written beside it) 0.75 % and 2.2 % larger; the first-order form of the wall's
+ *   effect (capref_cheerios_2d_pair_walled) 0.2 % below the exact statics (0.4 % at Bo = 0.04). (c)
+ *   capref_cheerios_2d_unlike, the exact statics of two different cylinders, F = C - sigma, C = sigma cos psi + rho g
  *   z^2/2 the inner meniscus's first integral: the x-force on a is F, on b -F (F < 0: repulsion).
  * Two measures of the force: F on the cylinder (cap_force, what moves a free body), and F_momentum, the liquid's
  *   horizontal momentum balance at rest between the midplane and the far wall (the pressure force of the midplane's
@@ -84,7 +84,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../analytic/cap_cheerios.h"
+#include "../analytic/capref_cheerios.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_io.h"
 #include "cylinder.h"
@@ -113,8 +113,8 @@ static int separations(const exp_ctx *ctx, int unlike, double *l)
 }
 
 /* One cylinder of the identical pair at centre distance l (free vertically; free_x: also horizontally). */
-static int run_one(exp_ctx *ctx, const double *par, double cells, double l, const cap_cheerios_pair2d *ref, int free_x,
-                   cyl_result *res, exp_run *out)
+static int run_one(exp_ctx *ctx, const double *par, double cells, double l, const capref_cheerios_pair2d *ref,
+                   int free_x, cyl_result *res, exp_run *out)
 {
   const double R = sqrt(par[P_BOND]);
   cyl_run r = {par[P_BOND], THETA, 0.5 * l, ref->zc.val / R, DENSITY, ref->h_o.val / R, DENSITY, par[P_NU], par[P_TEND],
@@ -131,10 +131,10 @@ static int run_one(exp_ctx *ctx, const double *par, double cells, double l, cons
 static int run_pair(exp_ctx *ctx, const double *par, double cells, double l, cap_tsv *t, exp_run *out, int first)
 {
   const double bo = par[P_BOND], Rb = sqrt(bo), th = THETA * M_PI / 180;
-  cap_cheerios_pair2d open, ref;
+  capref_cheerios_pair2d open, ref;
   cyl_result res;
-  int st = cap_cheerios_2d_pair(bo, DENSITY, th, l, &open);
-  if (!st) st = cap_cheerios_2d_pair_box(bo, DENSITY, th, l, cyl_wall_distance(Rb, 0.5 * l, Rb / cells), &ref);
+  int st = capref_cheerios_2d_pair(bo, DENSITY, th, l, &open);
+  if (!st) st = capref_cheerios_2d_pair_box(bo, DENSITY, th, l, cyl_wall_distance(Rb, 0.5 * l, Rb / cells), &ref);
   if (!st) st = run_one(ctx, par, cells, l, &ref, 0, &res, out);
   if (st) return st;
   const double Fref = ref.force.val, F = -res.fx, Fcv = -res.fx_walls;
@@ -161,14 +161,14 @@ static int run_pair(exp_ctx *ctx, const double *par, double cells, double l, cap
                                    res.theta_in * 180 / M_PI, res.theta_out * 180 / M_PI});
 }
 
-/* (c) the unlike pair at centre distance l: the forces on both against cap_cheerios_2d_unlike. */
+/* (c) the unlike pair at centre distance l: the forces on both against capref_cheerios_2d_unlike. */
 static int run_unlike(exp_ctx *ctx, const double *par, double cells, double l, cap_tsv *t, exp_run *out, int first)
 {
   const double R = sqrt(BOND_UNLIKE), cells_c = cells * sqrt(BOND_UNLIKE / par[P_BOND]);
-  const cap_cheerios_body2d a = {BOND_UNLIKE, DENSITY, THETA * M_PI / 180},
-                            b = {BOND_UNLIKE, DENSITY_B, THETA_B * M_PI / 180};
-  cap_cheerios_unlike2d ref;
-  int st = cap_cheerios_2d_unlike(&a, &b, l, &ref);
+  const capref_cheerios_body2d a = {BOND_UNLIKE, DENSITY, THETA * M_PI / 180},
+                               b = {BOND_UNLIKE, DENSITY_B, THETA_B * M_PI / 180};
+  capref_cheerios_unlike2d ref;
+  int st = capref_cheerios_2d_unlike(&a, &b, l, &ref);
   if (st) return st;
   const double za = ref.a.zc.val / R, zb = ref.b.zc.val / R;
   const double ha = fmax(ref.a.h_o.val, ref.a.h_i.val) / R, hb = fmax(ref.b.h_o.val, ref.b.h_i.val) / R;
@@ -230,9 +230,9 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   /* (c) the unlike pair and (b) the released pair: not in the quick sweep (230 s at R = 4 cells) */
   if (st || !strcmp(exp_mode(ctx), "quick")) return st;
   if ((st = run_all(ctx, par, cells, out, 1))) return st;
-  cap_cheerios_pair2d ref;
+  capref_cheerios_pair2d ref;
   cyl_result res;
-  if ((st = cap_cheerios_2d_pair(par[P_BOND], DENSITY, THETA * M_PI / 180, RELEASE_SEP, &ref)) ||
+  if ((st = capref_cheerios_2d_pair(par[P_BOND], DENSITY, THETA * M_PI / 180, RELEASE_SEP, &ref)) ||
       (st = run_one(ctx, par, cells, RELEASE_SEP, &ref, 1, &res, out)))
     return st;
   out->metric[M_APPROACH] = RELEASE_SEP - 2 * res.x_end;
@@ -275,8 +275,9 @@ static const exp_def def = {
              "exact 2D statics, z_m the meniscus height at their midpoint, and released they approach; a heavy "
              "hydrophobic cylinder and a light hydrophilic one (opposite meniscus slopes) repel.",
     .source = "Ruan et al. (2021) [ruan2021solid]; Vella & Mahadevan (2005) [vella2005cheerios]",
-    .reference = "the exact 2D statics of two floating cylinders (analytic/cap_cheerios.h, cap_cheerios_2d_pair; two "
-                 "different ones: cap_cheerios_2d_unlike)",
+    .reference =
+        "the exact 2D statics of two floating cylinders (analytic/capref_cheerios.h, capref_cheerios_2d_pair; two "
+        "different ones: capref_cheerios_2d_unlike)",
     .run_level = run_level,
     .finish = finish,
     .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0, 10, CAP_CLI_LO_OPEN},

@@ -15,8 +15,8 @@
  *   --geometry axi: the sphere, boundary R (1 + eps P_n(cos theta)) (theta from the axis), on the axis of an
  *   (r, z) grid, r in [0, 2R], z in [0, 4R]; the inviscid case only. Solver (cap_ns.h): stress-form viscosity,
  *   the velocity extended linearly along the normals, the level set reinitialised every step.
- * Reference: the exact linear theory of the viscous 2D drop released from rest (cap_oscillation_release_2d),
- *   fitted over the same window with the same model as the simulation (cap_oscillation_release_fit_2d); Lamb's
+ * Reference: the exact linear theory of the viscous 2D drop released from rest (capref_oscillation_release_2d),
+ *   fitted over the same window with the same model as the simulation (capref_oscillation_release_fit_2d); Lamb's
  *   and Rayleigh's values are reported with it. axi: Rayleigh's 3D frequency with Lamb's 3D rate (n - 1)(2n + 1)
  *   nu / R^2 in omega_d = sqrt(omega^2 - beta^2) (the library has no exact viscous theory of the sphere). R in
  *   the formulas is the radius of the disc (sphere) of the drop's area (volume).
@@ -35,7 +35,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../analytic/cap_oscillation.h"
+#include "../analytic/capref_oscillation.h"
 #include "../solver/cap_errno.h"
 #include "scene.h"
 
@@ -64,20 +64,21 @@ static double r_equivalent(const double *par, int axi)
 
 /* The reference of a case of viscosity mu over --periods Rayleigh periods (*t_end): planar, the period
  * 2 pi/omega and the rate beta that the experiment's fit over [0, t_end] finds on the exact linear
- * release (cap_oscillation_release_fit_2d); axi, Rayleigh's 3D frequency with Lamb's 3D rate, omega_d =
+ * release (capref_oscillation_release_fit_2d); axi, Rayleigh's 3D frequency with Lamb's 3D rate, omega_d =
  * sqrt(omega^2 - beta^2). */
 static int reference(const double *par, double mu, int axi, double *period, double *beta, double *t_end)
 {
   int n = (int)par[P_N];
   double Req = r_equivalent(par, axi), nu = mu / par[P_RHO];
-  cap_ref_dim dim = axi ? CAP_REF_3D : CAP_REF_2D;
-  cap_result T0, om, b;
-  int st = cap_oscillation_period(dim, n, par[P_SIGMA], Req, par[P_RHO], 0, &T0);
+  capref_dim dim = axi ? CAPREF_3D : CAPREF_2D;
+  const capref_fluid drop = {.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = nu};
+  capref_result T0, om, b;
+  int st = capref_oscillation_period(dim, n, &drop, Req, 0, &T0);
   if (st) return st;
   *t_end = par[P_PERIODS] * T0.val;
-  if (axi) st = cap_oscillation_damped_frequency(dim, n, par[P_SIGMA], Req, par[P_RHO], nu, &om);
-  if (axi && !st) st = cap_oscillation_damping(dim, n, nu, Req, &b);
-  if (!axi) st = cap_oscillation_release_fit_2d(n, par[P_SIGMA], Req, par[P_RHO], nu, *t_end, &b, &om);
+  if (axi) st = capref_oscillation_damped_frequency(dim, n, &drop, Req, &om);
+  if (axi && !st) st = capref_oscillation_damping(dim, n, nu, Req, &b);
+  if (!axi) st = capref_oscillation_release_fit_2d(n, &drop, Req, *t_end, &b, &om);
   if (st) return st;
   *period = 2 * M_PI / om.val;
   *beta = b.val;
@@ -178,7 +179,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 }
 
 /* The amplitude series of case k at the finest level, and the reference curve: the exact linear
- * release (planar, cap_oscillation_release_2d), or the damped oscillator released from rest with the
+ * release (planar, capref_oscillation_release_2d), or the damped oscillator released from rest with the
  * sphere's reference omega_d and beta. */
 static int series_case(exp_ctx *ctx, const double *par, double cells, int k, double mu)
 {
@@ -195,10 +196,11 @@ static int series_case(exp_ctx *ctx, const double *par, double cells, int k, dou
   if (!ref) return CAP_EIO;
   for (int i = 0; i <= 400 && !st; i++) {
     double t = r.t_end * i / 400, w = 2 * M_PI / r.T_ref;
-    cap_result eta = {exp(-r.b_ref * t) * (cos(w * t) + r.b_ref / w * sin(w * t)), 0};
+    capref_result eta = {exp(-r.b_ref * t) * (cos(w * t) + r.b_ref / w * sin(w * t)), 0};
     if (!axi)
-      st = cap_oscillation_release_2d((int)par[P_N], par[P_SIGMA], r_equivalent(par, 0), par[P_RHO], mu / par[P_RHO], t,
-                                      &eta);
+      st = capref_oscillation_release_2d(
+          (int)par[P_N], &(capref_fluid){.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = mu / par[P_RHO]},
+          r_equivalent(par, 0), t, &eta);
     if (!st) st = cap_io_tsv_row(ref, 2, (double[]){t, par[P_AMPLITUDE] * eta.val});
   }
   if ((st = exp_tsv_end(ref, st))) return st;
@@ -211,11 +213,13 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
 {
   int axi = exp_geometry(ctx) == CAP_GEOM_AXI, st = CAP_SUCCESS;
   for (int k = 0; k < (axi ? 1 : 2) && !st; k++) st = series_case(ctx, par, runs[n - 1].cells, k, case_mu(par, k));
-  cap_result T0, b0;
-  cap_ref_dim dim = axi ? CAP_REF_3D : CAP_REF_2D;
+  capref_result T0, b0;
+  capref_dim dim = axi ? CAPREF_3D : CAPREF_2D;
   double Req = r_equivalent(par, axi);
-  if (!st) st = cap_oscillation_period(dim, (int)par[P_N], par[P_SIGMA], Req, par[P_RHO], 0, &T0);
-  if (!st) st = cap_oscillation_damping(dim, (int)par[P_N], par[P_NU], Req, &b0);
+  if (!st)
+    st = capref_oscillation_period(dim, (int)par[P_N], &(capref_fluid){.sigma = par[P_SIGMA], .rho = par[P_RHO]}, Req,
+                                   0, &T0);
+  if (!st) st = capref_oscillation_damping(dim, (int)par[P_N], par[P_NU], Req, &b0);
   if (st) return st;
   exp_result(ctx, "period_rayleigh", T0.val);
   if (!axi) exp_result(ctx, "decay_lamb", b0.val);
@@ -247,7 +251,7 @@ static const exp_def def = {
     .source = "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
               "Sec. 355 [lamb1932]",
     .reference = "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with "
-                 "the exact linear release of the viscous drop (analytic/cap_oscillation.h)",
+                 "the exact linear release of the viscous drop (analytic/capref_oscillation.h)",
     .run_level = run_level,
     .finish = finish,
     .axi = 1, /* --geometry axi: the sphere, mode P_n, against Rayleigh's 3D period */

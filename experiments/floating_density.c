@@ -26,11 +26,11 @@
  *   2: the contact depth 1 - zc (R, the lowest point below the far level), zc the mean of the last maximum and minimum
  *   of its heave (every 0.25). The issue's bisection on D (float or sink) would take five or more free runs per case
  *   near the fold, where they settle slowest.
- * Reference (analytic/cap_floating.h): cap_floating_held, the contact and the load D_ref(zc) at a held run's
- *   measured zc; cap_floating_max, D_max and phi_max; cap_floating_equilibrium, the rest at D_max / 2.
+ * Reference (analytic/capref_floating.h): capref_floating_held, the contact and the load D_ref(zc) at a held run's
+ *   measured zc; capref_floating_max, D_max and phi_max; capref_floating_equilibrium, the rest at D_max / 2.
  * Metrics per resolution (max over the cases): load_err (held runs), dmax_err, depth_err (the free run), drift (its
  *   change of height over its last unit of time, R), share_err = |share - share_ref| with share = F_y,lines / F_y, the
- *   part the line forces carry (cap_force's capillary part), against cap_floating_eq.tension_share (reported);
+ *   part the line forces carry (cap_force's capillary part), against capref_floating_eq.tension_share (reported);
  *   clip_light_sank, clip_heavy_sank (1: sank); held_lost, held runs ending without contact points: the liquid closed
  *   over the cylinder (the load then a submerged cylinder's buoyancy, about 1, which the reference does not describe),
  *   printed, summed over the resolutions, left out of load_err and the D_max fit. At 4 cells the highest runs of (0.3,
@@ -53,7 +53,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../analytic/cap_floating.h"
+#include "../analytic/capref_floating.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_io.h"
 #include "cylinder.h"
@@ -96,9 +96,9 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
                     cyl_result *out, double *ref, exp_run *run)
 {
   const double th = fc.theta * DEG;
-  cap_result d;
-  cap_floating_eq e;
-  int st = cap_floating_held(fc.bo, th, zc_plan, &d, &e);
+  capref_result d;
+  capref_floating_eq e;
+  int st = capref_floating_held(fc.bo, th, zc_plan, &d, &e);
   if (st) return st;
   cyl_run r = {fc.bo, fc.theta, 0, zc_plan, d.val, e.h.val, density, par[P_NU], par[P_TEND], snap, "", "", 0};
   if (density > 0) {
@@ -111,7 +111,7 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
     snprintf(r.label, sizeof r.label, "%g cells, Bo = %.3g, theta = %g deg, zc = %.3f R", cells, fc.bo, fc.theta,
              zc_plan);
   }
-  if ((st = cyl_run_body(ctx, cells, &r, out, run)) || !ref || (st = cap_floating_held(fc.bo, th, out->zc, &d, &e)))
+  if ((st = cyl_run_body(ctx, cells, &r, out, run)) || !ref || (st = capref_floating_held(fc.bo, th, out->zc, &d, &e)))
     return st;
   ref[0] = d.val;
   ref[1] = e.phi.val;
@@ -121,8 +121,8 @@ static int run_body(exp_ctx *ctx, const double *par, double cells, fl_case fc, d
 /* The height zc (R units) at which the contact sits at phi (rad): the analytic library's closed form. */
 static double zc_at(double bo, double th, double phi)
 {
-  cap_result zc = {NAN, 0};
-  cap_floating_centre_height(bo, th, phi, &zc); /* inputs checked by the callers' references */
+  capref_result zc = {NAN, 0};
+  capref_floating_centre_height(bo, th, phi, &zc); /* inputs checked by the callers' references */
   return zc.val;
 }
 
@@ -130,8 +130,8 @@ static double zc_at(double bo, double th, double phi)
 static int run_clip(exp_ctx *ctx, const double *par, double cells, fl_case fc, exp_run *out)
 {
   const double th = fc.theta * DEG, D[2] = {CLIP_FLOATS, CLIP_SINKS};
-  cap_floating_eq eq;
-  int st = cap_floating_equilibrium(fc.bo, th, CLIP_FLOATS, &eq);
+  capref_floating_eq eq;
+  int st = capref_floating_equilibrium(fc.bo, th, CLIP_FLOATS, &eq);
   for (int k = 0; k < 2 && !st; k++) {
     cyl_result r;
     if ((st = run_body(ctx, par, cells, fc, k ? zc_at(fc.bo, th, M_PI - DEG) : eq.zc.val, D[k], 1, &r, NULL, out)))
@@ -154,8 +154,8 @@ static int curve(exp_ctx *ctx, fl_case fc)
   int st = t ? CAP_SUCCESS : CAP_EIO;
   for (int k = 0; k <= CURVE_POINTS && !st; k++) {
     double ph = (0.02 + (M_PI - 0.04) * k / CURVE_POINTS);
-    cap_result dl;
-    st = cap_floating_load(fc.bo, th, ph, &dl);
+    capref_result dl;
+    st = capref_floating_load(fc.bo, th, ph, &dl);
     if (!st) st = cap_io_tsv_row(t, 3, (double[]){zc_at(fc.bo, th, ph), dl.val, ph / DEG});
   }
   return exp_tsv_end(t, st);
@@ -167,10 +167,10 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, fl_case fc, e
 {
   if (fc.clip) return run_clip(ctx, par, cells, fc, out);
   const double th = fc.theta * DEG;
-  cap_result dm, pm;
-  cap_floating_eq eq;
-  int st = cap_floating_max(fc.bo, th, &dm, &pm), lost = 0;
-  if (!st) st = cap_floating_equilibrium(fc.bo, th, 0.5 * dm.val, &eq);
+  capref_result dm, pm;
+  capref_floating_eq eq;
+  int st = capref_floating_max(fc.bo, th, &dm, &pm), lost = 0;
+  if (!st) st = capref_floating_equilibrium(fc.bo, th, 0.5 * dm.val, &eq);
   if (st) return st;
   double up = fmin(MAX_SPREAD * DEG, 0.5 * (M_PI - pm.val));
   double phis[3] = {pm.val - MAX_SPREAD * DEG, pm.val, pm.val + up}, zc[3], load[3], ref[2];
@@ -272,7 +272,7 @@ static const exp_def def = {
              "7.9) floats and D = 25 sinks.",
     .source = "Ruan et al. (2021), solid-fluid interaction with surface-tension-dominant contact [ruan2021solid]; "
               "Vella, Lee & Kim (2006) [vella2006load]",
-    .reference = "the floating cylinder's force balance and its maximum (analytic/cap_floating.h), at the measured "
+    .reference = "the floating cylinder's force balance and its maximum (analytic/capref_floating.h), at the measured "
                  "height above the level of zero pressure",
     .run_level = run_level,
     .finish = finish,

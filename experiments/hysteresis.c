@@ -29,8 +29,8 @@
  *   run at 1.5 x the reference: the actual angles (cap_wetting_contact.theta_m) of the front and the rear,
  *   averaged while the drop moves between 0.25 R0 and R0. Every run is listed in runs_<cells>.tsv; the
  *   bracket ends' histories in hold_* and slide_*.tsv.
- * Reference: sin(alpha_c) = sigma (cos theta_r - cos theta_a) / (rho g A) (the closed form above;
- *   cap_wetting_critical_tilt states the same in the solver library and is not used here).
+ * Reference: sin(alpha_c) = sigma (cos theta_r - cos theta_a) / (rho g A) (the closed form above,
+ *   evaluated here; the analytic library has no function for it).
  * Metrics per resolution (max over the cases): tilt_err = |alpha_c - alpha_ref| / alpha_ref, front_err and
  *   rear_err = |theta_front - theta_a| and |theta_rear - theta_r| (degrees).
  * Resolutions R0/h = 8, 16 (default; the issue's 16 cells), quick 8 (the (60, 90) case, checked at 8 cells),
@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_statics.h"
+#include "../analytic/capref_statics.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_wetting.h"
 #include "scene.h"
@@ -137,8 +137,8 @@ static int tilt_before(exp_scene *sc, void *user)
 static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *kind, tilt_result *res)
 {
   const double *par = C->par, thr = C->th[0] * DEG, tha = C->th[1] * DEG, th0 = 0.5 * (thr + tha), x_start = 2.5;
-  cap_statics_cap_shape cap;
-  int st = cap_statics_cap(CAP_REF_2D, th0, M_PI / 2, &cap);
+  capref_statics_cap_shape cap;
+  int st = capref_statics_cap(CAPREF_2D, th0, M_PI / 2, &cap);
   if (st) return st;
   exp_scene *sc;
   exp_scene_spec spec = {.varying = 1u << CAP_YLO, .pinned = 1};

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_oscillation.h"
+#include "../analytic/capref_oscillation.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 
@@ -289,8 +289,8 @@ int exp_damped_cosine_fit(const double *t, const double *f, long n, double *omeg
   if (crossings < 2) return CAP_ERROR(CAP_ENUMERIC, "the series has %d zero crossing(s): no period", crossings);
   double om0 = M_PI * (crossings - 1) / (last - first);
   const double p0[5] = {f[0] - mean, 0, om0, 0, mean};
-  cap_result om, b;
-  int st = cap_oscillation_fit_damped_cosine(t, f, (size_t)n, p0, &b, &om);
+  capref_result om, b;
+  int st = capref_oscillation_fit_damped_cosine(t, f, (size_t)n, p0, &b, &om);
   if (st) return st;
   *omega = om.val;
   *beta = b.val;

@@ -81,7 +81,7 @@ int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double 
 void exp_damped_limit(const double *t, const double *f, int n, double *limit, double *rms);
 
 /* The angular frequency *omega and decay rate *beta of the n samples f[k] at t[k] by the least-squares
- * fit of A e^(-beta t) cos(omega t + psi) + c (cap_oscillation_fit_damped_cosine), started from
+ * fit of A e^(-beta t) cos(omega t + psi) + c (capref_oscillation_fit_damped_cosine), started from
  * omega = pi (crossings - 1) / (last - first) over the crossings of f - mean(f) (linearly placed),
  * beta = 0, A = f[0] - mean, psi = 0, c = mean. CAP_ENUMERIC for fewer than two crossings; the
  * errors of the fit. */

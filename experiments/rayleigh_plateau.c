@@ -13,9 +13,9 @@
  *   0.697, 0.8, 0.9 (quick: 0.697) and stable x = 1.1, 1.5 (quick: 1.5), or --x alone (the pinch-off always
  *   runs the fastest mode). Resolutions R/h = 8, 16 (default; the issue's 16 cells), quick 8, 16, --full adds
  *   32 (the spacing is adjusted so that a wavelength holds a whole number of cells).
- * Reference: Rayleigh's inviscid relation (analytic/cap_plateau.h). A thread released from rest with the
+ * Reference: Rayleigh's inviscid relation (analytic/capref_plateau.h). A thread released from rest with the
  *   displacement eps follows eps cosh(s t) in linear inviscid theory. The viscous correction at the run's Oh,
- *   estimated as the change of Weber's long-wave rate (cap_plateau_weber) from Oh = 0 to the run's Oh, is
+ *   estimated as the change of Weber's long-wave rate (capref_plateau_weber) from Oh = 0 to the run's Oh, is
  *   -0.4 % of s at x = 0.697 and Oh = 0.002 (S^2 + 3 Oh x^2 S = x^2 (1 - x^2)/2 gives dS/dOh = -1.5 x^2). The
  *   figure also draws Weber's curve at the run's Oh, which differs from Rayleigh's mostly by its long-wave
  *   approximation (3 % at x = 0.697).
@@ -25,7 +25,7 @@
  *   a <= 0.1 R). A stable mode runs for two periods of its capillary wave and reports max |a| / a(0).
  * Metrics per resolution: growth_err = max over the unstable x of |s - s_ref| / s_ref; stable_max = max over
  *   the stable x of max |a(t)| / a(0).
- * Pinch-off (b), at every resolution: the fastest mode x_max = 0.697 (cap_plateau_rayleigh_fastest) with the
+ * Pinch-off (b), at every resolution: the fastest mode x_max = 0.697 (capref_plateau_rayleigh_fastest) with the
  *   wall at 3 R (the main drop, of radius 1.89 R, oscillates inside it), the neck at z = lambda/2 and the crest
  *   on the periodic boundary, run until the first row is dry on the axis (the breakup time t_b, reported with
  *   the linear estimate ln(R/eps)/s_max) and PINCH_AFTER = 1 more. Measured: the liquid volume every step
@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_plateau.h"
+#include "../analytic/capref_plateau.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 #include "scene.h"
@@ -136,15 +136,15 @@ static int pinch_sample(exp_scene *sc, void *user)
 /* The pinch-off of the fastest mode at R/h = cells, its metrics into m. */
 static int pinch_off(exp_ctx *ctx, const double *par, double cells, double *m, exp_run *run)
 {
-  cap_result xm, sm, t_est = {NAN, 0};
+  capref_result xm, sm, t_est = {NAN, 0};
   exp_scene *sc;
-  int st = cap_plateau_rayleigh_fastest(&xm, &sm), fit, drops;
+  int st = capref_plateau_rayleigh_fastest(&xm, &sm), fit, drops;
   if (st || (st = thread_setup(&sc, par, cells, xm.val, PINCH_WALL, 1))) return st;
   pinch P = {.tb = NAN};
   if (!(P.rows = malloc(sc->g.ny * sizeof *P.rows))) st = CAP_ERROR(CAP_ENOMEM, "pinch-off: the row volumes");
   if (!st) st = cap_levelset_liquid_measure(&sc->g, sc->ct, sc->s->phi, &P.v0);
   if (!st && !(P.series = exp_tsv(ctx, "t\tr_min[R]\tz_min[R]\tV/V0", "neck_%g.tsv", cells))) st = CAP_EIO;
-  if (!st) st = cap_plateau_breakup_time(1, par[P_EPS], sm, &t_est);
+  if (!st) st = capref_plateau_breakup_time(1, par[P_EPS], sm, &t_est);
   if (!st) st = exp_frames_alloc(&P.F, sc, PINCH_SNAPS);
   char label[64];
   snprintf(label, sizeof label, "pinch-off, R = %g cells", cells);
@@ -190,10 +190,10 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   if (!t) return CAP_EIO;
   for (int q = 0; q < nx && !st; q++) { /* one thread: its growth rate s, or max |a| / a(0) when stable */
     exp_scene *sc;
-    cap_result s2, re, im, wre, wim;
+    capref_result s2, re, im, wre, wim;
     growth G = {.k = x[q], .amax = 1};
     if ((st = thread_setup(&sc, par, cells, x[q], 2, 3))) break;
-    st = cap_plateau_rayleigh(x[q], &s2, &re, &im);
+    st = capref_plateau_rayleigh(x[q], &s2, &re, &im);
     if (!st) st = exp_axis_mode(&sc->g, sc->s->phi, G.k, &G.a0);
     char label[96];
     snprintf(label, sizeof label, "R = %g cells, x = %g", cells, x[q]);
@@ -202,7 +202,7 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
       st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = t_end, .after = growth_sample, .user = &G});
     double s = G.sxx > 0 ? G.sxy / G.sxx : NAN;
     exp_scene_close(sc, out);
-    if (!st) st = cap_plateau_weber(x[q], par[P_OH], &wre, &wim);
+    if (!st) st = capref_plateau_weber(x[q], par[P_OH], &wre, &wim);
     if (st) break;
     if (x[q] < 1) {
       m[M_GROWTH] = fmax(m[M_GROWTH], fabs(s - re.val) / re.val);
@@ -227,10 +227,10 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   cap_tsv *d = exp_tsv(ctx, "kR\ts_rayleigh\ts_weber", "dispersion.tsv");
   if (!d) return CAP_EIO;
   int st = CAP_SUCCESS;
-  cap_result s2, re, im, wre, wim, xm, sm, t_est;
+  capref_result s2, re, im, wre, wim, xm, sm, t_est;
   for (int i = 1; i < 200 && !st; i++) {
     double x = i / 200.0;
-    if (!(st = cap_plateau_rayleigh(x, &s2, &re, &im)) && !(st = cap_plateau_weber(x, par[P_OH], &wre, &wim)))
+    if (!(st = capref_plateau_rayleigh(x, &s2, &re, &im)) && !(st = capref_plateau_weber(x, par[P_OH], &wre, &wim)))
       st = cap_io_tsv_row(d, 3, (double[]){x, re.val, wre.val});
   }
   if ((st = exp_tsv_end(d, st))) return st;
@@ -246,7 +246,7 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   if (n >= 2) exp_check(ctx, "observed order of the growth-rate error", exp_order(runs, n, M_GROWTH), 0, 1.0);
   /* (b) the pinch-off */
   exp_result(ctx, "breakup_time", m[M_TB]);
-  if ((st = cap_plateau_rayleigh_fastest(&xm, &sm)) || (st = cap_plateau_breakup_time(1, par[P_EPS], sm, &t_est)))
+  if ((st = capref_plateau_rayleigh_fastest(&xm, &sm)) || (st = capref_plateau_breakup_time(1, par[P_EPS], sm, &t_est)))
     return st;
   exp_result(ctx, "breakup_estimate", t_est.val);
   exp_result(ctx, "satellite_volume", m[M_SAT]);
@@ -270,7 +270,7 @@ static const exp_def def = {
     .claim = "A liquid thread perturbed by eps cos(kz) grows at Rayleigh's rate for kR < 1 and not at all for kR > 1; "
              "the fastest mode breaks into a main drop and a satellite per wavelength, conserving the volume.",
     .source = "Rayleigh (1879) [rayleigh1879]; Eggers & Villermaux (2008) [eggers2008]",
-    .reference = "Rayleigh's inviscid dispersion relation s^2 = x (1 - x^2) I1(x)/I0(x) (analytic/cap_plateau.h)",
+    .reference = "Rayleigh's inviscid dispersion relation s^2 = x (1 - x^2) I1(x)/I0(x) (analytic/capref_plateau.h)",
     .run_level = run_level,
     .finish = finish,
     .params = {{"oh", "", "Ohnesorge number mu / sqrt(rho sigma R)", 0.002, 0, 1, 0},

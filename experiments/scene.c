@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_statics.h"
+#include "../analytic/capref_statics.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 #include "../solver/cap_ws.h"
@@ -274,9 +274,9 @@ void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double 
 
 int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc)
 {
-  cap_statics_cap_shape cap;
+  capref_statics_cap_shape cap;
   int st = exp_scene_alloc(sc, spec);
-  if (!st) st = cap_statics_cap(spec->geom == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D, theta, measure, &cap);
+  if (!st) st = capref_statics_cap(spec->geom == CAP_GEOM_AXI ? CAPREF_3D : CAPREF_2D, theta, measure, &cap);
   if (st) {
     exp_scene_free(*sc);
     *sc = NULL;
@@ -307,8 +307,8 @@ int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, dou
 {
   const cap_bc slip = CAP_BC_SLIP;
   exp_scene_spec spec = {.bc = {slip, slip, slip, slip}, .solid_angle = theta};
-  cap_statics_cap_shape cap;
-  int st = cap_statics_cap(CAP_REF_2D, theta, M_PI / 2, &cap);
+  capref_statics_cap_shape cap;
+  int st = capref_statics_cap(CAPREF_2D, theta, M_PI / 2, &cap);
   if (st) return st;
   *R = cap.radius.val;
   double W = (theta > M_PI / 2 ? cap.radius.val : cap.half_width.val) + 1.0, T = fmax(cap.height.val, 1.0) + 0.6;
@@ -322,8 +322,8 @@ int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, do
 {
   const cap_bc slip = CAP_BC_SLIP;
   exp_scene_spec spec = {.bc = {slip, slip, slip, slip}, .solid_angle = theta};
-  cap_statics_disc_cap_shape dc;
-  int st = cap_statics_cap_on_disc(theta, Rs, area, &dc);
+  capref_statics_disc_cap_shape dc;
+  int st = capref_statics_cap_on_disc(theta, Rs, area, &dc);
   if (st) return st;
   *R = dc.radius.val;
   double x1 = fmax(dc.radius.val, 1.0) + 1.0, y1 = fmax(dc.distance.val + dc.radius.val, Rs + 1.0) + 0.7;

@@ -200,8 +200,8 @@ void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double 
 
 /* A drop sitting on the bottom wall (y = 0) of a box: builds the scene of spec (exp_scene_alloc) and sets phi to
  * the circular (planar) or spherical (AXI: on the axis, xc = 0) cap of liquid measure `measure` (area planar,
- * volume AXI) that meets the wall at angle theta (cap_statics_cap): the circle of the cap's radius R centred at
- * (xc, -R cos(theta)) (exp_scene_circle). Errors: those of exp_scene_alloc and cap_statics_cap; on failure *sc
+ * volume AXI) that meets the wall at angle theta (capref_statics_cap): the circle of the cap's radius R centred at
+ * (xc, -R cos(theta)) (exp_scene_circle). Errors: those of exp_scene_alloc and capref_statics_cap; on failure *sc
  * is NULL and spec->solid has been freed. */
 int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc);
 
@@ -226,16 +226,16 @@ int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f);
 /* A whole drop on a solid half-plane through the origin whose unit normal (nx, ny) points into the fluid (planar,
  * free-slip sides, the solid's contact angle theta): the box holds the rectangle |t| <= W, -0.4 <= n <= T of the
  * plane's frame (exp_spec_box_rotated), W the widest half-width plus 1 and T the height (at least 1) plus 0.6 of
- * the cap of area pi/2 at theta (cap_statics_cap; its radius in *R); phi the unit circle centred at the origin
- * (the drop starts as the unit half-disc). Errors: those of cap_statics_cap, cap_solid_halfplane_alloc and
+ * the cap of area pi/2 at theta (capref_statics_cap; its radius in *R); phi the unit circle centred at the origin
+ * (the drop starts as the unit half-disc). Errors: those of capref_statics_cap, cap_solid_halfplane_alloc and
  * exp_scene_alloc. */
 int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, double theta, double *R);
 
 /* A whole drop on a solid disc of radius Rs at the origin (planar, free-slip sides, contact angle theta): phi the
  * unit circle centred at (0, Rs), whose liquid area outside the disc the caller gives as area; the box [-x1, x1] x
  * [-0.5, y1], x1 = max(R, 1) + 1 and y1 = max(D + R, Rs + 1) + 0.7 for the drop of that area at rest on the disc
- * (cap_statics_cap_on_disc: radius R, in *R, its centre at the distance D from the disc's). Errors: those of
- * cap_statics_cap_on_disc, cap_solid_disc_alloc and exp_scene_alloc. */
+ * (capref_statics_cap_on_disc: radius R, in *R, its centre at the distance D from the disc's). Errors: those of
+ * capref_statics_cap_on_disc, cap_solid_disc_alloc and exp_scene_alloc. */
 int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, double theta, double *R);
 
 /* phi at every interior cell centre for a drop of mode n about (xc, yc), liquid inside: the boundary r_b(theta) =

@@ -14,7 +14,7 @@
  *   t = D^2/mu (rho = 1), for La = 120, 1200 and --la (quick: --la only).
  *   --geometry axi: the same for a spherical drop centred on the axis of an axisymmetric (r, z) grid,
  *   r in [0, D], z in [0, 2D] (outputs in static_drop-axi/).
- * Reference: Laplace's law dp = sigma/R (2D) or 2 sigma/R (sphere) (analytic/cap_laplace.h), kappa
+ * Reference: Laplace's law dp = sigma/R (2D) or 2 sigma/R (sphere) (analytic/capref_laplace.h), kappa
  *   the same over sigma; the exact solution has no flow.
  * Metric: dp_err = |<p> - dp| / dp, <p> the mean pressure of the cells deeper than R/2;
  *   kappa_err = max over interface crossings |kappa - kappa_ref| / kappa_ref; shape_err = max over crossings
@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../analytic/cap_laplace.h"
+#include "../analytic/capref_laplace.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 #include "scene.h"
@@ -62,8 +62,8 @@ static int measure(exp_scene *sc, const drop *d, double *m)
 {
   cap_ns_state *s = sc->s;
   const cap_grid *g = &s->g;
-  cap_result dp;
-  int n = 0, st = cap_laplace_jump(g->geom == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D, 1.0, d->R, &dp);
+  capref_result dp;
+  int n = 0, st = capref_laplace_jump(g->geom == CAP_GEOM_AXI ? CAPREF_3D : CAPREF_2D, 1.0, d->R, &dp);
   double kref = dp.val; /* sigma = 1: the curvature (sum) is the jump */
   if (!st) st = cap_levelset_curvature(g, sc->ct, s->phi, s->kappa);
   if (!st) st = exp_scene_crossings(sc, 1, &n);

@@ -15,10 +15,10 @@
  *   disc of radius R_s = R0 at 60 and 120 (not quick). Solver: constant extension, reinitialisation every 10
  *   steps, each giving the liquid its area at the start (--keep-area 2; 1: the area before it; 0: off);
  *   --air-projection 1: cap_ns.h step 5b. R0/h = 8, 16 (default, quick), --full adds 32.
- * Reference: the zero-gravity cap of the drop's area (volume) (cap_statics_cap): radius R, half-width R
+ * Reference: the zero-gravity cap of the drop's area (volume) (capref_statics_cap): radius R, half-width R
  *   sin(theta_s), height R (1 - cos(theta_s)); with gravity the sessile drop's apex height and half-width
- *   (cap_statics_sessile); the plane: the angle on the box's wall at the same theta_s and resolution; the disc:
- *   the drop on a circular solid (cap_statics_cap_on_disc).
+ *   (capref_statics_sessile); the plane: the angle on the box's wall at the same theta_s and resolution; the disc:
+ *   the drop on a circular solid (capref_statics_cap_on_disc).
  * Metric at t_end, max over the angles: the circle fitted to phi's crossings between fluid cells
  *   (exp_scene_drop_fit) gives theta_fit on the wall, plane or disc: angle_err = |theta_fit - theta_s| (degrees,
  *   halved at 15 and 165, whose limit is 2); angle_hw_err the same for 2 atan(h/a) (apex height h, half-width
@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../analytic/cap_statics.h"
+#include "../analytic/capref_statics.h"
 #include "../solver/cap_errno.h"
 #include "scene.h"
 
@@ -65,7 +65,7 @@ static int angle_set(const exp_ctx *ctx, const double *par, drop_kind kind, doub
 }
 
 /* The reference's dimension; the drop's area pi/2 (planar) or volume 2 pi/3 (axisymmetric), R0 = 1. */
-static cap_ref_dim ref_dim(const exp_ctx *ctx) { return exp_geometry(ctx) == CAP_GEOM_AXI ? CAP_REF_3D : CAP_REF_2D; }
+static capref_dim ref_dim(const exp_ctx *ctx) { return exp_geometry(ctx) == CAP_GEOM_AXI ? CAPREF_3D : CAPREF_2D; }
 static double drop_size(const exp_ctx *ctx) { return exp_geometry(ctx) == CAP_GEOM_AXI ? 2 * M_PI / 3 : M_PI / 2; }
 
 /* The reference: the cap's radius; the apex height and half-width of the cap or of the sessile drop. */
@@ -81,10 +81,11 @@ static int wall_scene(exp_ctx *ctx, const double *par, double cells, drop_kind k
 {
   const double th = theta_deg * DEG, A0 = drop_size(ctx);
   const int g = kind == GRAVITY, axi = exp_geometry(ctx) == CAP_GEOM_AXI;
-  cap_statics_cap_shape cap;
-  cap_statics_drop_shape ses;
-  int st = cap_statics_cap(ref_dim(ctx), th, A0, &cap);
-  if (!st && g) st = cap_statics_sessile(ref_dim(ctx), 1, par[P_BOND], 1, th, A0, &ses);
+  capref_statics_cap_shape cap;
+  capref_statics_drop_shape ses;
+  int st = capref_statics_cap(ref_dim(ctx), th, A0, &cap);
+  if (!st && g)
+    st = capref_statics_sessile(ref_dim(ctx), &(capref_fluid){.sigma = 1, .rho = 1, .g = par[P_BOND]}, th, A0, &ses);
   if (st) return st;
   *out = (drop_ref){cap.radius.val, g ? ses.height.val : cap.height.val, g ? ses.half_width.val : cap.half_width.val};
   double widest = g ? ses.max_half_width.val : (th > M_PI / 2 ? cap.radius.val : cap.half_width.val);
@@ -110,9 +111,10 @@ static int write_points(exp_ctx *ctx, const double *par, double cells, drop_kind
   int st = t ? CAP_SUCCESS : CAP_EIO;
   for (int k = 0; k < n && !st; k++)
     st = cap_io_tsv_row(t, wall ? 3 : 2, (double[]){sc->cross[k].x, sc->cross[k].y, 0});
-  cap_result rx[REF_POINTS] = {{0}}, rz[REF_POINTS] = {{0}};
+  capref_result rx[REF_POINTS] = {{0}}, rz[REF_POINTS] = {{0}};
   if (!st && g)
-    st = cap_statics_sessile_profile(ref_dim(ctx), 1, par[P_BOND], 1, th, drop_size(ctx), REF_POINTS, rx, rz, NULL);
+    st = capref_statics_sessile_profile(ref_dim(ctx), &(capref_fluid){.sigma = 1, .rho = 1, .g = par[P_BOND]}, th,
+                                        drop_size(ctx), REF_POINTS, rx, rz, NULL);
   for (int k = 0; k < REF_POINTS && !st && wall; k++) {
     double a = th * k / (REF_POINTS - 1); /* the arc from the apex to the contact line */
     double x = g ? rx[k].val : ref->R * sin(a), y = g ? ref->h - rz[k].val : ref->R * (cos(a) - cos(th));
@@ -259,7 +261,7 @@ static const exp_def def = {
              "drop.",
     .source = "Wang, Mucha & Turk (2005) Sec. 5 and Fig. 7 [wang2005water]; Young (1805) [young1805]",
     .reference = "the zero-gravity cap and the sessile drop of the drop's area (2D) or volume (axi) "
-                 "(analytic/cap_statics.h)",
+                 "(analytic/capref_statics.h)",
     .run_level = run_level,
     .finish = finish,
     .axi = 1,

@@ -295,36 +295,6 @@ int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask)
   return CAP_SUCCESS;
 }
 
-/* ---- 4. critical tilt ------------------------------------------------------------------------ */
-
-int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, double theta_r, double theta_a,
-                              double *alpha_c)
-{
-  if (!alpha_c) return CAP_ERROR(CAP_EINVAL, "cap_wetting_critical_tilt: output pointer is NULL");
-  int s = cap_check_positive("sigma", sigma, "N/m");
-  if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
-  if (!s) s = cap_check_positive("g", g, "m/s^2");
-  if (!s) s = cap_check_positive("area (per unit depth)", area, "m^2");
-  if (!s) s = cap_check_open("theta_r", theta_r, 0, M_PI, "rad");
-  if (!s) s = cap_check_open("theta_a", theta_a, 0, M_PI, "rad");
-  if (s) return s;
-  if (theta_a < theta_r)
-    return CAP_ERROR(CAP_EDOM,
-                     "theta_a (advancing angle) = %.9g rad is out of range: allowed theta_r <= theta_a < pi, "
-                     "here %.9g <= theta_a < %.9g rad",
-                     theta_a, theta_r, M_PI);
-  /* de Gennes et al. 2004 ch. 3, in 2D: rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a) */
-  double x = sigma * (cos(theta_r) - cos(theta_a)) / (rho * g * area);
-  if (x < 0) x = 0; /* rounding of cos for theta_a ~ theta_r; the exact difference is >= 0 */
-  if (x > 1)
-    return CAP_ERROR(CAP_ENOSOL,
-                     "critical tilt: sigma (cos theta_r - cos theta_a) / (rho g A) = %.9g > 1: the pinning force "
-                     "exceeds the weight, the drop never slides (holds even on a vertical wall)",
-                     x);
-  *alpha_c = asin(x);
-  return CAP_SUCCESS;
-}
-
 int cap_wetting_wall_update(cap_contact *ct, const cap_grid *g, cap_side side, const double *phi, const double *u,
                             const double *v, const cap_wetting_material *m, double v_static,
                             const cap_wetting_contact *prev, int nprev, double dt, unsigned char *pinned,

@@ -4,8 +4,8 @@
  * OWNS. 1. the hysteresis material; 2. the choice of the contact angle and capillary pressure of a
  * contact cell (Eq. 10); 2b. the model applied to the contact points on a wall of the box, setting the
  * wall's per-position angles and pinned cells for cap_ns; 2c. the same on the contact points of solids
- * inside the domain (cap_vsurf); 3. the wetting-history map of the solid surface; 4. the 2D critical
- * tilt of a pinned drop. Nothing here calls the flow solver.
+ * inside the domain (cap_vsurf); 3. the wetting-history map of the solid surface. Nothing here calls
+ * the flow solver.
  *
  * ANGLES. The angles 2b and 2c set are the contact module's (cap_contact.h), written there: a wall's
  * per-position angles, the solid's per-cell angles. The map (3.) is a handle of its own.
@@ -29,8 +29,6 @@
  *      |vn| <= v_static static: Eq. 10 on Pr and Pa (cap_wetting_eq10). The threshold is inclusive,
  *                       so v_static = 0 means static only when the front does not move at all.
  * 3. MAP. One byte per grid entry, 1 for a solid-boundary cell that liquid has touched (cap_wetting_map).
- * 4. CRITICAL TILT. rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a) (de Gennes,
- *    Brochard-Wyart & Quere 2004, ch. 3 [refs.bib: degennes2004], in 2D).
  *
  * MEMORY. The map is allocated once per grid; no call allocates. Errors are reported through cap_error.
  * Rationale and measurements: docs/design/contact-angle.md.
@@ -242,20 +240,5 @@ int cap_wetting_map_reset(cap_wetting_map *w);
  * the interior cells next to the wall; ghost corners stay SOLID). Other entries are not touched (the
  * caller sets the interior, e.g. to FLUID). Errors: CAP_EINVAL (NULL). */
 int cap_wetting_mask_walls(const cap_grid *g, unsigned char *mask);
-
-/* 4. The 2D critical tilt: a drop of area A pinned on a plane tilted by alpha holds while the downhill
- * weight does not exceed the largest pinning force of its two contact points (the rear receding at
- * theta_r, the front advancing at theta_a; the solid's own energies cancel between them):
- * rho g A sin(alpha) <= sigma (cos theta_r - cos theta_a), so
- * *alpha_c = asin(sigma (cos theta_r - cos theta_a) / (rho g A)), rad in [0, pi/2], the largest tilt at which the drop holds (it holds at alpha == alpha_c: the
- * inequality is not strict; theta_r == theta_a gives 0: without hysteresis any tilt slides it). An
- * argument of exactly 1 gives pi/2 (holds even on a vertical wall, the limiting case). Units: sigma
- * N/m, rho kg/m^3, g m/s^2 (magnitude), area m^2 (per unit depth). For the front of a drop sliding on
- * a pre-wetted track pass theta_aw as theta_a. Errors: CAP_EINVAL (NULL), CAP_EDOM (sigma, rho, g,
- * area not > 0; an angle outside (0, pi); theta_a < theta_r), CAP_ENOSOL when the argument exceeds 1:
- * the pinning force exceeds the weight, so no tilt up to the vertical makes the drop slide
- * (*alpha_c unchanged). */
-int cap_wetting_critical_tilt(double sigma, double rho, double g, double area, double theta_r, double theta_a,
-                              double *alpha_c);
 
 #endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tests of the capref quantities of analytic/cap_plateau (Rayleigh-Plateau instability).
+# Tests of the capref quantities of analytic/capref_plateau (Rayleigh-Plateau instability).
 #   sh tests/test_capref_plateau.sh BUILD_DIR
 # One PASS/FAIL line per check and a closing "N passed, N failed" line.
 # Reference numbers were computed independently with python3 + mpmath (40 digits): mpmath.besseli for

@@ -1,4 +1,4 @@
-/* Tests of analytic/cap_floating: a horizontal cylinder floating on a bath (2D, per unit length).
+/* Tests of analytic/capref_floating: a horizontal cylinder floating on a bath (2D, per unit length).
  *
  * Independent references used here:
  *  - the vertical force balance rebuilt from scratch: the contact height h from a gsl_odeiv2
@@ -25,7 +25,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../analytic/cap_floating.h"
+#include "../analytic/capref_floating.h"
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
@@ -98,8 +98,8 @@ static void force_balance(void)
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     for (size_t j = 0; j < sizeof phis / sizeof phis[0]; j++) {
       double bo = cases[i][0], th = cases[i][1] * DEG, phi = phis[j], di, scale;
-      cap_result d;
-      th_int(cap_floating_load(bo, th, phi, &d), CAP_SUCCESS, "load status");
+      capref_result d;
+      th_int(capref_floating_load(bo, th, phi, &d), CAP_SUCCESS, "load status");
       int s = independent_load(bo, th, phi, &di, &scale);
       th_int(s, GSL_SUCCESS, "independent force balance (ODE + quadrature) status");
       /* ODE at rtol 1e-12 (start error eps^2/24 ~ 4e-14), quadrature 1e-12: 1e-9 of the force scale */
@@ -111,11 +111,11 @@ static void force_balance(void)
     }
   gsl_set_error_handler(old);
   /* mpmath: D(1.2345; Bo = 0.3817, theta = 63.7 deg) = -1.65057921737092997 */
-  cap_result d;
-  th_int(cap_floating_load(0.3817, 63.7 * DEG, 1.2345, &d), CAP_SUCCESS, "load status");
+  capref_result d;
+  th_int(capref_floating_load(0.3817, 63.7 * DEG, 1.2345, &d), CAP_SUCCESS, "load status");
   th_rel(d.val, -1.65057921737092997, 1e-13, "D(phi) vs mpmath");
   /* D(0) = -(2 / (pi Bo)) sin(theta) (hand: all other terms vanish at phi = 0) */
-  th_int(cap_floating_load(0.3817, 63.7 * DEG, 0.0, &d), CAP_SUCCESS, "load at phi = 0 status");
+  th_int(capref_floating_load(0.3817, 63.7 * DEG, 0.0, &d), CAP_SUCCESS, "load at phi = 0 status");
   th_rel(d.val, -2.0 / (M_PI * 0.3817) * sin(63.7 * DEG), 1e-13, "D(0) = -(2 / pi Bo) sin theta");
 }
 
@@ -132,8 +132,8 @@ static void d_max(void)
       {12.9, 163.2, 1.17752033251327443, 2.49307709800701977},
   };
   for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-    cap_result dm, pm;
-    th_int(cap_floating_max(c[i].bo, c[i].theta_deg * DEG, &dm, &pm), CAP_SUCCESS, "max status");
+    capref_result dm, pm;
+    th_int(capref_floating_max(c[i].bo, c[i].theta_deg * DEG, &dm, &pm), CAP_SUCCESS, "max status");
     th_rel(dm.val, c[i].dmax, 1e-12, "D_max vs mpmath, Bo = %g, theta = %g deg", c[i].bo, c[i].theta_deg);
     th_abs(pm.val, c[i].phimax, 1e-8, "phi_max vs mpmath, Bo = %g, theta = %g deg", c[i].bo, c[i].theta_deg);
     th_true(fabs(dm.val - c[i].dmax) <= 3.0 * dm.err + 1e-15 * c[i].dmax, "D_max err bound (err %.2g)", dm.err);
@@ -141,15 +141,15 @@ static void d_max(void)
     /* the maximum: no grid point exceeds it (a check independent of the minimiser) */
     double worst = -INFINITY;
     for (int k = 0; k <= 2000; k++) {
-      cap_result d;
-      cap_floating_load(c[i].bo, c[i].theta_deg * DEG, M_PI * k / 2000, &d);
+      capref_result d;
+      capref_floating_load(c[i].bo, c[i].theta_deg * DEG, M_PI * k / 2000, &d);
       if (d.val > worst) worst = d.val;
     }
     th_true(worst <= dm.val + dm.err, "no grid point above D_max, theta = %g deg", c[i].theta_deg);
   }
   /* theta = 21.3 deg, Bo = 0.0523: end-point maximum D_max = 1 + 2 sin(theta) / (pi Bo) (hand) */
-  cap_result dm, pm;
-  cap_floating_max(0.0523, 21.3 * DEG, &dm, &pm);
+  capref_result dm, pm;
+  capref_floating_max(0.0523, 21.3 * DEG, &dm, &pm);
   th_rel(dm.val, 1.0 + 2.0 * sin(21.3 * DEG) / (M_PI * 0.0523), 1e-13, "end-point maximum 1 + 2 sin theta / (pi Bo)");
 }
 
@@ -164,8 +164,8 @@ static void small_bond(void)
       double a0 = -2.0 * M_SQRT2 * cos(th), a1 = M_SQRT2 * sin(p0) + 2.0 * M_SQRT2 * cos(p0);
       double b0 = p0 - sin(p0) * cos(p0);
       double first = e * a0 / M_PI, second = e * e * (b0 + 0.25 * a1 * a1) / M_PI;
-      cap_result dm;
-      th_int(cap_floating_max(bo, th, &dm, NULL), CAP_SUCCESS, "max status, small Bo");
+      capref_result dm;
+      th_int(capref_floating_max(bo, th, &dm, NULL), CAP_SUCCESS, "max status, small Bo");
       /* the limit itself: the deviation from 2/pi is the first-order term plus at most twice the
        * second-order one */
       th_abs(dm.val * bo, 2.0 / M_PI, fabs(first) + 2.0 * fabs(second),
@@ -181,19 +181,21 @@ static void small_bond(void)
 static void paperclip(void)
 {
   double R = 0.5e-3, sig = 0.072, rho = 1000.0, g = 9.81, th = 100.0 * DEG;
-  cap_floating_eq e;
-  th_int(cap_floating_equilibrium_si(R, 7900.0, rho, sig, g, th, &e), CAP_SUCCESS, "paperclip D = 7.9 floats");
+  capref_floating_eq e;
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 7900.0, th, &e),
+         CAP_SUCCESS, "paperclip D = 7.9 floats");
   th_true(e.slope.val > 0, "paperclip: on the stable branch (dD/dphi = %g > 0)", e.slope.val);
   /* mpmath: phi = 1.73213687980562221, h/R = -1.81131567874654443, depth/R = 2.97195717231745537 */
   th_abs(e.phi.val, 1.73213687980562221, 1e-9, "paperclip phi vs mpmath");
   th_rel(e.h.val, -1.81131567874654443 * R, 1e-9, "paperclip contact height (m) vs mpmath");
   th_rel(e.depth.val, 2.97195717231745537 * R, 1e-9, "paperclip depth (m) vs mpmath");
   th_rel(e.tension_share.val, 0.779750684365329160, 1e-9, "paperclip tension share vs mpmath");
-  th_int(cap_floating_equilibrium_si(R, 25000.0, rho, sig, g, th, &e), CAP_ENOSOL, "paperclip D = 25 sinks");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 25000.0, th, &e),
+         CAP_ENOSOL, "paperclip D = 25 sinks");
   th_true(strstr(cap_error_message(), "sinks") != NULL, "ENOSOL message says the cylinder sinks");
-  cap_result dm;
+  capref_result dm;
   /* Bo = 1000 * 9.81 * (0.5e-3)^2 / 0.072 = 0.0340625; mpmath D_max = 20.9137394163599976 */
-  th_int(cap_floating_max(0.0340625, th, &dm, NULL), CAP_SUCCESS, "paperclip max status");
+  th_int(capref_floating_max(0.0340625, th, &dm, NULL), CAP_SUCCESS, "paperclip max status");
   th_rel(dm.val, 20.9137394163599976, 1e-12, "paperclip D_max vs mpmath");
 }
 
@@ -210,18 +212,18 @@ static void equilibrium(void)
   gsl_error_handler_t *old = gsl_set_error_handler_off();
   for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
     double bo = c[i].bo, th = c[i].theta_deg * DEG, d = c[i].d;
-    cap_floating_eq e;
-    th_int(cap_floating_equilibrium(bo, th, d, &e), CAP_SUCCESS, "equilibrium status, Bo = %g, D = %g", bo, d);
-    cap_result back;
-    cap_floating_load(bo, th, e.phi.val, &back);
+    capref_floating_eq e;
+    th_int(capref_floating_equilibrium(bo, th, d, &e), CAP_SUCCESS, "equilibrium status, Bo = %g, D = %g", bo, d);
+    capref_result back;
+    capref_floating_load(bo, th, e.phi.val, &back);
     th_rel(back.val, d, 1e-11, "D(phi_eq) = D, Bo = %g, theta = %g deg", bo, c[i].theta_deg);
     double di, scale;
     independent_load(bo, th, e.phi.val, &di, &scale);
     th_abs(di, d, 1e-9 * scale, "independent force balance at phi_eq gives D back, Bo = %g", bo);
     /* stable branch: a central difference of D (step 1e-5, error ~1e-10 |D'''|) is positive */
-    cap_result dp, dmn;
-    cap_floating_load(bo, th, fmin(M_PI, e.phi.val + 1e-5), &dp);
-    cap_floating_load(bo, th, e.phi.val - 1e-5, &dmn);
+    capref_result dp, dmn;
+    capref_floating_load(bo, th, fmin(M_PI, e.phi.val + 1e-5), &dp);
+    capref_floating_load(bo, th, e.phi.val - 1e-5, &dmn);
     th_true(dp.val - dmn.val > 0, "dD/dphi > 0 at the equilibrium (finite difference), Bo = %g", bo);
     th_rel(e.slope.val, (dp.val - dmn.val) / 2e-5, 1e-6 * (1.0 + 1.0 / bo) / fabs(e.slope.val) + 1e-8,
            "slope output vs central difference, Bo = %g", bo);
@@ -235,8 +237,8 @@ static void equilibrium(void)
   }
   gsl_set_error_handler(old);
   /* against mpmath for Bo = 0.3817, theta = 63.7 deg, D = 1.4142 */
-  cap_floating_eq e;
-  cap_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, &e);
+  capref_floating_eq e;
+  capref_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, &e);
   th_abs(e.phi.val, 2.25074163216688824, 1e-9, "equilibrium phi vs mpmath");
   th_true(fabs(e.phi.val - 2.25074163216688824) <= 3.0 * e.phi.err, "equilibrium phi err bound (%.2g)", e.phi.err);
   th_rel(e.h.val, -0.356859855361169788, 1e-9, "equilibrium h / R vs mpmath");
@@ -245,10 +247,12 @@ static void equilibrium(void)
   th_rel(e.tension_share.val, 0.258434748491217105, 1e-9, "equilibrium tension share vs mpmath");
   th_rel(e.slope.val, 2.66580909448665126, 1e-9, "equilibrium dD/dphi vs mpmath");
   /* the SI wrapper equals the dimensionless solve scaled by R */
-  cap_floating_eq es, ed;
+  capref_floating_eq es, ed;
   double R = 0.7321e-3, rho = 998.2, sig = 0.0728, g = 9.81, bo = rho * g * R * R / sig;
-  th_int(cap_floating_equilibrium_si(R, 2.2 * rho, rho, sig, g, 117.3 * DEG, &es), CAP_SUCCESS, "SI status");
-  th_int(cap_floating_equilibrium(bo, 117.3 * DEG, 2.2, &ed), CAP_SUCCESS, "dimensionless status");
+  th_int(
+      capref_floating_equilibrium_si(&(capref_fluid){.sigma = sig, .rho = rho, .g = g}, R, 2.2 * rho, 117.3 * DEG, &es),
+      CAP_SUCCESS, "SI status");
+  th_int(capref_floating_equilibrium(bo, 117.3 * DEG, 2.2, &ed), CAP_SUCCESS, "dimensionless status");
   th_rel(es.depth.val, ed.depth.val * R, 1e-12, "SI depth = R * dimensionless depth");
   th_rel(es.phi.val, ed.phi.val, 1e-12, "SI phi = dimensionless phi");
 }
@@ -259,29 +263,33 @@ static int names(const char *p) { return strstr(cap_error_message(), p) != NULL;
  * (ENOSOL), just below it floats. */
 static void errors(void)
 {
-  cap_result r;
-  cap_floating_eq e;
-  th_int(cap_floating_load(0.0, 1.0, 1.0, &r), CAP_EDOM, "Bo = 0 rejected");
+  capref_result r;
+  capref_floating_eq e;
+  th_int(capref_floating_load(0.0, 1.0, 1.0, &r), CAP_EDOM, "Bo = 0 rejected");
   th_true(names("Bo"), "message names Bo");
-  th_int(cap_floating_load(NAN, 1.0, 1.0, &r), CAP_EDOM, "NaN Bo rejected");
-  th_int(cap_floating_max(0.5, 0.0, &r, NULL), CAP_EDOM, "theta = 0 rejected");
+  th_int(capref_floating_load(NAN, 1.0, 1.0, &r), CAP_EDOM, "NaN Bo rejected");
+  th_int(capref_floating_max(0.5, 0.0, &r, NULL), CAP_EDOM, "theta = 0 rejected");
   th_true(names("theta"), "message names theta");
-  th_int(cap_floating_max(0.5, M_PI, &r, NULL), CAP_EDOM, "theta = pi rejected");
-  th_int(cap_floating_load(0.5, 1.0, -0.1, &r), CAP_EDOM, "phi < 0 rejected");
+  th_int(capref_floating_max(0.5, M_PI, &r, NULL), CAP_EDOM, "theta = pi rejected");
+  th_int(capref_floating_load(0.5, 1.0, -0.1, &r), CAP_EDOM, "phi < 0 rejected");
   th_true(names("phi"), "message names phi");
-  th_int(cap_floating_load_slope(0.5, 1.0, 3.2, &r), CAP_EDOM, "phi > pi rejected");
-  th_int(cap_floating_equilibrium(0.5, 1.0, 0.0, &e), CAP_EDOM, "D = 0 rejected");
+  th_int(capref_floating_load_slope(0.5, 1.0, 3.2, &r), CAP_EDOM, "phi > pi rejected");
+  th_int(capref_floating_equilibrium(0.5, 1.0, 0.0, &e), CAP_EDOM, "D = 0 rejected");
   th_true(names("D"), "message names D");
-  th_int(cap_floating_equilibrium(0.5, 1.0, -2.0, &e), CAP_EDOM, "negative D rejected");
-  th_int(cap_floating_equilibrium(0.3817, 63.7 * DEG, 2.52, &e), CAP_ENOSOL, "D just above D_max sinks");
-  th_int(cap_floating_equilibrium(0.3817, 63.7 * DEG, 2.513, &e), CAP_SUCCESS, "D just below D_max floats");
-  th_int(cap_floating_equilibrium_si(-1e-3, 7900, 1000, 0.072, 9.81, 1.7, &e), CAP_EDOM, "negative radius rejected");
+  th_int(capref_floating_equilibrium(0.5, 1.0, -2.0, &e), CAP_EDOM, "negative D rejected");
+  th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 2.52, &e), CAP_ENOSOL, "D just above D_max sinks");
+  th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 2.513, &e), CAP_SUCCESS, "D just below D_max floats");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = 0.072, .rho = 1000, .g = 9.81}, -1e-3, 7900, 1.7, &e),
+         CAP_EDOM, "negative radius rejected");
   th_true(names("radius"), "message names radius");
-  th_int(cap_floating_equilibrium_si(1e-3, 0.0, 1000, 0.072, 9.81, 1.7, &e), CAP_EDOM, "rho_s = 0 rejected");
+  th_int(capref_floating_equilibrium_si(&(capref_fluid){.sigma = 0.072, .rho = 1000, .g = 9.81}, 1e-3, 0.0, 1.7, &e),
+         CAP_EDOM, "rho_s = 0 rejected");
   th_true(names("rho_s"), "message names rho_s");
-  th_int(cap_floating_equilibrium_si(1e-3, 7900, 1000, INFINITY, 9.81, 1.7, &e), CAP_EDOM, "infinite sigma rejected");
+  th_int(
+      capref_floating_equilibrium_si(&(capref_fluid){.sigma = INFINITY, .rho = 1000, .g = 9.81}, 1e-3, 7900, 1.7, &e),
+      CAP_EDOM, "infinite sigma rejected");
   th_true(names("sigma"), "message names sigma");
-  th_int(cap_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, NULL), CAP_SUCCESS, "NULL output allowed");
+  th_int(capref_floating_equilibrium(0.3817, 63.7 * DEG, 1.4142, NULL), CAP_SUCCESS, "NULL output allowed");
 }
 
 /* A cylinder held at a height: the inverse of the equilibrium. */
@@ -290,13 +298,13 @@ static void held(void)
   const double bos[2] = {0.1183, 0.3817}, ths[2] = {93.1 * DEG, 121.7 * DEG};
   for (int a = 0; a < 2; a++)
     for (int b = 0; b < 2; b++) {
-      cap_result dm;
-      cap_floating_max(bos[a], ths[b], &dm, NULL);
+      capref_result dm;
+      capref_floating_max(bos[a], ths[b], &dm, NULL);
       double d = 0.4137 * dm.val;
-      cap_floating_eq e, eh;
-      cap_result dh;
-      cap_floating_equilibrium(bos[a], ths[b], d, &e);
-      int st = cap_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
+      capref_floating_eq e, eh;
+      capref_result dh;
+      capref_floating_equilibrium(bos[a], ths[b], d, &e);
+      int st = capref_floating_held(bos[a], ths[b], e.zc.val, &dh, &eh);
       th_int(st, CAP_SUCCESS, "held at the equilibrium height, Bo = %g, theta = %.1f deg: status", bos[a],
              ths[b] / DEG);
       th_rel(dh.val, d, 1e-8, "held at the equilibrium height, Bo = %g, theta = %.1f deg: the load is D", bos[a],
@@ -308,20 +316,20 @@ static void held(void)
              "held at the equilibrium height, Bo = %g, theta = %.1f deg: the same contact height", bos[a],
              ths[b] / DEG);
       th_true(dh.err < 1e-8 * fabs(dh.val) && dh.err > 0, "held: an error estimate, small and not zero (%.3g)", dh.err);
-      cap_result zc;
-      cap_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
+      capref_result zc;
+      capref_floating_centre_height(bos[a], ths[b], e.phi.val, &zc);
       th_abs(zc.val, e.zc.val, 1e-12, "centre height at the equilibrium's phi, Bo = %g, theta = %.1f deg: its zc",
              bos[a], ths[b] / DEG);
     }
-  cap_result dh;
+  capref_result dh;
   /* zc(0) = 2 cos(theta/2)/sqrt(Bo) + 1: just above it, no contact point */
   double top = 2 * cos(0.5 * 121.7 * DEG) / sqrt(0.3817) + 1;
-  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL,
+  th_int(capref_floating_held(0.3817, 121.7 * DEG, top * 1.001, &dh, NULL), CAP_ENOSOL,
          "held above the range: no solution");
-  th_int(cap_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
-  th_int(cap_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
-  th_int(cap_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
-  th_int(cap_floating_centre_height(0.3817, 121.7 * DEG, 3.5, &dh), CAP_EDOM, "centre height: phi > pi refused");
+  th_int(capref_floating_held(0.3817, 121.7 * DEG, top * 0.999, &dh, NULL), CAP_SUCCESS, "held just inside the range");
+  th_int(capref_floating_held(0.3817, 121.7 * DEG, NAN, &dh, NULL), CAP_EDOM, "held: NaN zc refused");
+  th_int(capref_floating_held(-1, 121.7 * DEG, 0, &dh, NULL), CAP_EDOM, "held: Bo < 0 refused");
+  th_int(capref_floating_centre_height(0.3817, 121.7 * DEG, 3.5, &dh), CAP_EDOM, "centre height: phi > pi refused");
 }
 
 static const th_case cases[] = {

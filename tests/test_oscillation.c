@@ -1,4 +1,4 @@
-/* Tests of analytic/cap_oscillation. The expected values are evaluated independently (python3) from the
+/* Tests of analytic/capref_oscillation. The expected values are evaluated independently (python3) from the
  * special-case formulas quoted beside them, not from the general expressions in the library.
  *
  * The viscous 2D drop (second half) is checked against independent references:
@@ -24,9 +24,13 @@
 #include <gsl/gsl_sf_bessel.h>
 #include <math.h>
 
-#include "../analytic/cap_oscillation.h"
+#include "../analytic/capref_oscillation.h"
 #include "../solver/cap_errno.h"
 #include "tharness.h"
+
+/* A drop of unit surface tension and density and kinematic viscosity v (a compound literal in the
+ * caller's block). */
+#define UNIT_DROP(v) (&(capref_fluid){.sigma = 1, .rho = 1, .nu = (v)})
 
 /* The closed forms against hand values: the inviscid frequencies (Rayleigh, Lamb with an outer
  * density, the bubble limit), the period, Lamb's damping rates; the error paths and the overdamped
@@ -35,56 +39,63 @@ static void closed_forms(void)
 {
   const double sigma = 0.0728, R = 3.817e-4, rho = 998.2, air = 1.2, nu = 1.004e-6;
   const double tol = 1e-12; /* closed forms: agreement to rounding */
-  cap_result r;
+  capref_result r;
 
   /* Rayleigh 3D, n = 2, void outside: omega^2 = 8 sigma / (rho R^3) */
-  th_int(cap_oscillation_frequency(CAP_REF_3D, 2, sigma, R, rho, 0, &r), CAP_SUCCESS, "3D n=2 status");
+  th_int(capref_oscillation_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = rho}, R, 0, &r), CAP_SUCCESS,
+         "3D n=2 status");
   th_rel(r.val, 3239.057520553695, tol, "3D n=2 omega = sqrt(8 sigma/(rho R^3))");
   th_true(r.err > 0 && r.err < 1e-13 * r.val, "closed-form err is a few ulps (%.3g)", r.err);
   /* 2D, n = 2: omega^2 = 6 sigma / (rho R^3) */
-  cap_oscillation_frequency(CAP_REF_2D, 2, sigma, R, rho, 0, &r);
+  capref_oscillation_frequency(CAPREF_2D, 2, &(capref_fluid){.sigma = sigma, .rho = rho}, R, 0, &r);
   th_rel(r.val, 2805.1060971185366, tol, "2D n=2 omega = sqrt(6 sigma/(rho R^3))");
   /* Lamb's drop in a denser-than-void medium, 3D n = 3: 120 sigma / (R^3 (4 rho_in + 3 rho_out)) */
-  cap_oscillation_frequency(CAP_REF_3D, 3, sigma, R, rho, air, &r);
+  capref_oscillation_frequency(CAPREF_3D, 3, &(capref_fluid){.sigma = sigma, .rho = rho}, R, air, &r);
   th_rel(r.val, 6269.582154567137, tol, "3D n=3 with outer density (Lamb Sec. 275)");
   /* 2D n = 4 with outer fluid: 60 sigma / (R^3 (rho_in + rho_out)) */
-  cap_oscillation_frequency(CAP_REF_2D, 4, sigma, R, rho, air, &r);
+  capref_oscillation_frequency(CAPREF_2D, 4, &(capref_fluid){.sigma = sigma, .rho = rho}, R, air, &r);
   th_rel(r.val, 8865.197235834316, tol, "2D n=4 with outer density");
   /* bubble limit (inner density -> 0) of the 3D formula: (n-1)(n+1)(n+2) sigma / (rho_out R^3), with
    * the liquid outside; the library is given a tiny inner density */
-  cap_oscillation_frequency(CAP_REF_3D, 2, sigma, R, 1e-12, rho, &r);
+  capref_oscillation_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = 1e-12}, R, rho, &r);
   th_rel(r.val, 3967.0190864404944, 1e-12, "3D bubble limit n=2: 12 sigma/(rho_out R^3)");
   /* period */
-  cap_oscillation_period(CAP_REF_3D, 2, sigma, R, rho, 0, &r);
+  capref_oscillation_period(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = rho}, R, 0, &r);
   th_rel(r.val, 2 * M_PI / 3239.057520553695, tol, "3D n=2 period 2 pi/omega");
 
   /* Lamb damping: 3D (n-1)(2n+1) nu/R^2 = 5 nu/R^2; 2D 2n(n-1) nu/R^2 = 4 nu/R^2 at n = 2 */
-  cap_oscillation_damping(CAP_REF_3D, 2, nu, R, &r);
+  capref_oscillation_damping(CAPREF_3D, 2, nu, R, &r);
   th_rel(r.val, 34.45556669832415, tol, "3D n=2 damping 5 nu/R^2");
-  cap_oscillation_damping(CAP_REF_2D, 2, nu, R, &r);
+  capref_oscillation_damping(CAPREF_2D, 2, nu, R, &r);
   th_rel(r.val, 27.564453358659318, tol, "2D n=2 damping 4 nu/R^2");
-  cap_oscillation_damping(CAP_REF_3D, 5, nu, R, &r);
+  capref_oscillation_damping(CAPREF_3D, 5, nu, R, &r);
   th_rel(r.val, 44 * nu / (R * R), tol, "3D n=5 damping (4)(11) nu/R^2");
-  cap_oscillation_damped_frequency(CAP_REF_3D, 2, sigma, R, rho, nu, &r);
+  capref_oscillation_damped_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = rho, .nu = nu}, R, &r);
   th_rel(r.val, sqrt(3239.057520553695 * 3239.057520553695 - 34.45556669832415 * 34.45556669832415), tol,
          "3D n=2 damped frequency sqrt(omega^2 - beta^2)");
 
   /* error paths */
-  th_int(cap_oscillation_frequency(CAP_REF_3D, 1, sigma, R, rho, 0, &r), CAP_EDOM, "n = 1 rejected");
-  th_int(cap_oscillation_frequency(CAP_REF_3D, 2, sigma, R, rho, -1, &r), CAP_EDOM, "negative rho_out rejected");
-  th_int(cap_oscillation_frequency(CAP_REF_3D, 2, sigma, R, 0, 0, &r), CAP_EDOM, "zero rho_in rejected");
-  th_int(cap_oscillation_frequency(CAP_REF_2D, 2, NAN, R, rho, 0, &r), CAP_EDOM, "NaN sigma rejected");
-  th_int(cap_oscillation_damping(CAP_REF_2D, 2, 0, R, &r), CAP_EDOM, "zero nu rejected");
+  th_int(capref_oscillation_frequency(CAPREF_3D, 1, &(capref_fluid){.sigma = sigma, .rho = rho}, R, 0, &r), CAP_EDOM,
+         "n = 1 rejected");
+  th_int(capref_oscillation_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = rho}, R, -1, &r), CAP_EDOM,
+         "negative rho_out rejected");
+  th_int(capref_oscillation_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = 0}, R, 0, &r), CAP_EDOM,
+         "zero rho_in rejected");
+  th_int(capref_oscillation_frequency(CAPREF_2D, 2, &(capref_fluid){.sigma = NAN, .rho = rho}, R, 0, &r), CAP_EDOM,
+         "NaN sigma rejected");
+  th_int(capref_oscillation_frequency(CAPREF_3D, 2, NULL, R, 0, &r), CAP_EINVAL, "NULL fluid rejected");
+  th_int(capref_oscillation_damping(CAPREF_2D, 2, 0, R, &r), CAP_EDOM, "zero nu rejected");
   /* overdamped: a 10 um drop of a 1 Pa s liquid */
-  th_int(cap_oscillation_damped_frequency(CAP_REF_3D, 2, sigma, 1e-5, rho, 1e-3, &r), CAP_ENOSOL,
-         "overdamped mode reported as no solution");
+  th_int(capref_oscillation_damped_frequency(CAPREF_3D, 2, &(capref_fluid){.sigma = sigma, .rho = rho, .nu = 1e-3},
+                                             1e-5, &r),
+         CAP_ENOSOL, "overdamped mode reported as no solution");
 }
 
 /* ==== viscous 2D drop ============================================================================ */
 
 /* |got - want| within the reported error (the error estimate is honest): the reference is exact to
  * its 17+ printed digits, so one ulp of slack is allowed. */
-static void check_honest(cap_result r, double want, const char *what)
+static void check_honest(capref_result r, double want, const char *what)
 {
   double d = fabs(r.val - want);
   th_true(d <= r.err + 2.3e-16 * fabs(want), "%s: |error| %.3g within the estimate %.3g", what, d, r.err);
@@ -110,7 +121,7 @@ static double complex series_ratio(int n, double complex x)
  * I_n; its error paths. */
 static void bessel_ratio(void)
 {
-  cap_result re, im;
+  capref_result re, im;
   /* mpmath: besseli(n+1, x)/besseli(n, x) */
   static const struct {
     int n;
@@ -128,7 +139,7 @@ static void bessel_ratio(void)
       {100, 2000, 1000, 0.96040020504688246072, 0.019300060179133514261, "CF, n = 100, ~2000 terms"},
   };
   for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++) {
-    int st = cap_oscillation_bessel_ratio(mp[i].n, mp[i].xr, mp[i].xi, &re, &im);
+    int st = capref_oscillation_bessel_ratio(mp[i].n, mp[i].xr, mp[i].xi, &re, &im);
     double complex got = CMPLX(re.val, im.val), want = CMPLX(mp[i].rr, mp[i].ri);
     double d = cabs(got - want);
     th_true(st == CAP_SUCCESS && d <= 4e-15 * cabs(want), "I_%d/I_%d at x = %g%+gi (%s) vs mpmath: |diff| %.3g",
@@ -143,7 +154,7 @@ static void bessel_ratio(void)
     double xr, xi;
   } ps[] = {{2, 3.7, 2.1}, {3, 1.3, 4.4}, {0, 0.37, 0.011}, {1, 6.0, 6.0}, {9, 2.5, 7.0}};
   for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
-    cap_oscillation_bessel_ratio(ps[i].n, ps[i].xr, ps[i].xi, &re, &im);
+    capref_oscillation_bessel_ratio(ps[i].n, ps[i].xr, ps[i].xi, &re, &im);
     double complex want = series_ratio(ps[i].n, CMPLX(ps[i].xr, ps[i].xi));
     th_abs(cabs(CMPLX(re.val, im.val) - want) / cabs(want), 0, 1e-13,
            "I_%d/I_%d at x = %g%+gi vs the power series (relative)", ps[i].n + 1, ps[i].n, ps[i].xr, ps[i].xi);
@@ -155,16 +166,16 @@ static void bessel_ratio(void)
   } gs[] = {{2, 0.5}, {2, 7.3}, {3, 40.1}, {2, 300.0}, {10, 2000.0}, {0, 1.9}};
   gsl_error_handler_t *old = gsl_set_error_handler_off();
   for (size_t i = 0; i < sizeof gs / sizeof gs[0]; i++) {
-    cap_oscillation_bessel_ratio(gs[i].n, gs[i].x, 0.0, &re, &im);
+    capref_oscillation_bessel_ratio(gs[i].n, gs[i].x, 0.0, &re, &im);
     double want = gsl_sf_bessel_In_scaled(gs[i].n + 1, gs[i].x) / gsl_sf_bessel_In_scaled(gs[i].n, gs[i].x);
     th_rel(re.val, want, 1e-13, "I_%d/I_%d at real x = %g vs GSL gsl_sf_bessel_In_scaled", gs[i].n + 1, gs[i].n,
            gs[i].x);
     th_abs(im.val, 0.0, 0.0, "I_%d/I_%d at real x = %g is real", gs[i].n + 1, gs[i].n, gs[i].x);
   }
   gsl_set_error_handler(old);
-  th_int(cap_oscillation_bessel_ratio(2, 0.0, 1.0, &re, &im), CAP_EDOM, "ratio: Re x = 0 rejected");
-  th_int(cap_oscillation_bessel_ratio(-1, 1.0, 1.0, &re, &im), CAP_EDOM, "ratio: n = -1 rejected");
-  th_int(cap_oscillation_bessel_ratio(2, 1.0, 2e6, &re, &im), CAP_EDOM, "ratio: |x| > 1e6 rejected");
+  th_int(capref_oscillation_bessel_ratio(2, 0.0, 1.0, &re, &im), CAP_EDOM, "ratio: Re x = 0 rejected");
+  th_int(capref_oscillation_bessel_ratio(-1, 1.0, 1.0, &re, &im), CAP_EDOM, "ratio: n = -1 rejected");
+  th_int(capref_oscillation_bessel_ratio(2, 1.0, 2e6, &re, &im), CAP_EDOM, "ratio: |x| > 1e6 rejected");
 }
 
 /* The normal mode against mpmath; SI inputs (water drop of R = 0.3817 mm, nu = 1.004e-6) and the
@@ -185,9 +196,10 @@ static void mode_reference(void)
       {7, 0.0728, 1.3e-3, 998.2, 2.3e-5, 791.80948885118694392, 3046.4655845526557463, "n = 7, Oh = 0.075"},
       {2, 1, 1, 1, 0.845, 2.3553574808157196445, 0.034674820704039539318, "Oh = 0.845, just below critical"},
   };
-  cap_result b, w;
+  capref_result b, w;
   for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++) {
-    int st = cap_oscillation_viscous_mode_2d(mp[i].n, mp[i].sigma, mp[i].R, mp[i].rho, mp[i].nu, &b, &w);
+    int st = capref_oscillation_viscous_mode_2d(
+        mp[i].n, &(capref_fluid){.sigma = mp[i].sigma, .rho = mp[i].rho, .nu = mp[i].nu}, mp[i].R, &b, &w);
     th_int(st, CAP_SUCCESS, "viscous mode, %s: status", mp[i].what);
     /* near the double root at the critical Oh the root is ill-conditioned: 1e-10 there */
     double tol = mp[i].nu == 0.845 ? 1e-10 : 1e-12;
@@ -203,14 +215,14 @@ static void mode_reference(void)
  * omega = w0 - T (n-1) Oh^{3/2} / sqrt(2 w0) + O(Oh^2): the residuals must fall at orders 1.5 and 2. */
 static void mode_asymptotics(void)
 {
-  cap_result b, w, wr, bl;
+  capref_result b, w, wr, bl;
   const double sigma = 0.0728, R = 3.817e-4, rho = 998.2;
   const double tc = sqrt(rho * R * R * R / sigma), ohnu = sqrt(rho / (sigma * R)); /* Oh = nu * ohnu */
   /* Oh = 2e-10: omega -> Rayleigh to rounding, beta -> Lamb to sqrt(Oh/(2 w0)) = 6.4e-6 */
   double nu = 2e-10 / ohnu;
-  cap_oscillation_viscous_mode_2d(2, sigma, R, rho, nu, &b, &w);
-  cap_oscillation_frequency(CAP_REF_2D, 2, sigma, R, rho, 0, &wr);
-  cap_oscillation_damping(CAP_REF_2D, 2, nu, R, &bl);
+  capref_oscillation_viscous_mode_2d(2, &(capref_fluid){.sigma = sigma, .rho = rho, .nu = nu}, R, &b, &w);
+  capref_oscillation_frequency(CAPREF_2D, 2, &(capref_fluid){.sigma = sigma, .rho = rho}, R, 0, &wr);
+  capref_oscillation_damping(CAPREF_2D, 2, nu, R, &bl);
   th_rel(w.val, wr.val, 1e-13, "Oh = 2e-10: omega = Rayleigh's sqrt(6 sigma/(rho R^3))");
   th_rel(b.val, bl.val, 1e-5, "Oh = 2e-10: beta = Lamb's 4 nu/R^2 (to the Oh^{1/2} correction, 6.4e-6)");
   for (int n = 2; n <= 3; n++) {
@@ -218,7 +230,7 @@ static void mode_asymptotics(void)
     double ohs[3] = {1e-4, 1e-5, 1e-6}, rb[3], rw[3];
     for (int k = 0; k < 3; k++) {
       double oh = ohs[k];
-      cap_oscillation_viscous_mode_2d(n, sigma, R, rho, oh / ohnu, &b, &w);
+      capref_oscillation_viscous_mode_2d(n, &(capref_fluid){.sigma = sigma, .rho = rho, .nu = oh / ohnu}, R, &b, &w);
       double beta = b.val * tc, omega = w.val * tc; /* units of 1/t_c */
       rb[k] = fabs(beta / (T * oh) - (1 - (m - 1) * sqrt(oh / (2 * w0))));
       rw[k] = fabs(omega - (w0 - T * (m - 1) * oh * sqrt(oh) / sqrt(2 * w0)));
@@ -247,9 +259,9 @@ static void mode_planar_limit(void)
             {50, 0.01, -40.262415606493667, 344.49439899647028},
             {100, 0.005, -83.789631171666863, 984.59043289854106}};
   double inv_n[3], db[3];
-  cap_result b, w;
+  capref_result b, w;
   for (int i = 0; i < 3; i++) {
-    cap_oscillation_viscous_mode_2d(pl[i].n, 1, 1, 1, pl[i].nu, &b, &w);
+    capref_oscillation_viscous_mode_2d(pl[i].n, UNIT_DROP(pl[i].nu), 1, &b, &w);
     inv_n[i] = 1.0 / pl[i].n;
     db[i] = fabs(-b.val / pl[i].re - 1);
     th_true(db[i] < 1.0 / pl[i].n && fabs(w.val / pl[i].im - 1) < 0.2 / pl[i].n,
@@ -263,19 +275,22 @@ static void mode_planar_limit(void)
 /* The viscous mode: overdamped beyond the critical Oh (ENOSOL); inputs out of range refused. */
 static void mode_errors(void)
 {
-  cap_result b, w;
+  capref_result b, w;
   /* critical Oh of n = 2 (mpmath: D = dD/ds = 0 on the real axis): 0.845092539517890, s = -2.35561 */
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 0.8452, &b, &w), CAP_ENOSOL,
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(0.8452), 1, &b, &w), CAP_ENOSOL,
          "Oh = 0.8452 > critical 0.84509: overdamped, no oscillatory mode");
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 3.0, &b, &w), CAP_ENOSOL, "Oh = 3: overdamped");
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 0.8450, &b, &w), CAP_SUCCESS,
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(3.0), 1, &b, &w), CAP_ENOSOL, "Oh = 3: overdamped");
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(0.8450), 1, &b, &w), CAP_SUCCESS,
          "Oh = 0.8450 < critical: oscillatory");
-  th_int(cap_oscillation_viscous_mode_2d(1, 1, 1, 1, 0.01, &b, &w), CAP_EDOM, "viscous mode: n = 1 rejected");
-  th_int(cap_oscillation_viscous_mode_2d(101, 1, 1, 1, 0.01, &b, &w), CAP_EDOM, "viscous mode: n = 101 rejected");
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 0, &b, &w), CAP_EDOM, "viscous mode: nu = 0 rejected");
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 1e-11, &b, &w), CAP_EDOM, "viscous mode: Oh < 1e-10 rejected");
-  th_int(cap_oscillation_viscous_mode_2d(2, NAN, 1, 1, 0.01, &b, &w), CAP_EDOM, "viscous mode: NaN sigma rejected");
-  th_int(cap_oscillation_viscous_mode_2d(2, 1, -1, 1, 0.01, &b, &w), CAP_EDOM,
+  th_int(capref_oscillation_viscous_mode_2d(1, UNIT_DROP(0.01), 1, &b, &w), CAP_EDOM, "viscous mode: n = 1 rejected");
+  th_int(capref_oscillation_viscous_mode_2d(101, UNIT_DROP(0.01), 1, &b, &w), CAP_EDOM,
+         "viscous mode: n = 101 rejected");
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(0), 1, &b, &w), CAP_EDOM, "viscous mode: nu = 0 rejected");
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(1e-11), 1, &b, &w), CAP_EDOM,
+         "viscous mode: Oh < 1e-10 rejected");
+  th_int(capref_oscillation_viscous_mode_2d(2, &(capref_fluid){.sigma = NAN, .rho = 1, .nu = 0.01}, 1, &b, &w),
+         CAP_EDOM, "viscous mode: NaN sigma rejected");
+  th_int(capref_oscillation_viscous_mode_2d(2, UNIT_DROP(0.01), -1, &b, &w), CAP_EDOM,
          "viscous mode: negative radius rejected");
 }
 
@@ -298,9 +313,10 @@ static void release_reference(void)
       {2, 1, 1, 1, 1.3, 0.5, 0.74098594640405504645, "overdamped, nu = 1.3"},
       {2, 1, 1, 1, 1.3, 3.0, 0.084225508259414188225, "overdamped, nu = 1.3"},
   };
-  cap_result e;
+  capref_result e;
   for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++) {
-    int st = cap_oscillation_release_2d(mp[i].n, mp[i].sigma, mp[i].R, mp[i].rho, mp[i].nu, mp[i].t, &e);
+    int st = capref_oscillation_release_2d(
+        mp[i].n, &(capref_fluid){.sigma = mp[i].sigma, .rho = mp[i].rho, .nu = mp[i].nu}, mp[i].R, mp[i].t, &e);
     /* overdamped: no pole subtraction, the Talbot sum carries the whole transform: 1e-13 */
     double tol = mp[i].nu > 1 ? 1e-13 : 1e-14;
     th_true(st == CAP_SUCCESS && fabs(e.val - mp[i].eta) <= tol,
@@ -317,12 +333,12 @@ static void release_reference(void)
  * boundary layer exists). */
 static void release_start(void)
 {
-  cap_result e0, e1, e2;
+  capref_result e0, e1, e2;
   const double w0 = sqrt(6.0), T = 2 * M_PI / w0, nu = 0.03, bl = 4 * nu;
   double h = 1e-4 * T;
-  cap_oscillation_release_2d(2, 1, 1, 1, nu, 0, &e0);
-  cap_oscillation_release_2d(2, 1, 1, 1, nu, h, &e1);
-  cap_oscillation_release_2d(2, 1, 1, 1, nu, 2 * h, &e2);
+  capref_oscillation_release_2d(2, UNIT_DROP(nu), 1, 0, &e0);
+  capref_oscillation_release_2d(2, UNIT_DROP(nu), 1, h, &e1);
+  capref_oscillation_release_2d(2, UNIT_DROP(nu), 1, 2 * h, &e2);
   th_abs(e0.val, 1.0, 0.0, "release: eta(0)/eta0 = 1 exactly");
   double d1 = (4 * e1.val - e2.val - 3 * e0.val) / (2 * h); /* second-order one-sided difference */
   th_abs(d1, 0, 1e-6 * w0, "release: eta'(0) = 0 (one-sided difference, h = T/1e4: %.3g)", d1);
@@ -330,7 +346,7 @@ static void release_start(void)
          "release: 1 - eta(h) = w0^2 h^2/2 (Rayleigh's initial "
          "acceleration)");
   h = 6.25e-4 * T;
-  cap_oscillation_release_2d(2, 1, 1, 1, nu, h, &e1);
+  capref_oscillation_release_2d(2, UNIT_DROP(nu), 1, h, &e1);
   th_rel((e1.val - 1 + 0.5 * w0 * w0 * h * h) / (h * h * h), bl * w0 * w0 / 3, 0.02,
          "release: the t^3 term is beta_Lamb w0^2/3 (h = T/1600)");
 }
@@ -339,11 +355,11 @@ static void release_start(void)
  * once the real (non-oscillatory) poles have decayed. */
 static void release_late(void)
 {
-  cap_result b, w, e1, e2;
-  cap_oscillation_viscous_mode_2d(2, 1, 1, 1, 0.03, &b, &w);
+  capref_result b, w, e1, e2;
+  capref_oscillation_viscous_mode_2d(2, UNIT_DROP(0.03), 1, &b, &w);
   double Td = 2 * M_PI / w.val, t = 12 * Td;
-  cap_oscillation_release_2d(2, 1, 1, 1, 0.03, t, &e1);
-  cap_oscillation_release_2d(2, 1, 1, 1, 0.03, t + Td, &e2);
+  capref_oscillation_release_2d(2, UNIT_DROP(0.03), 1, t, &e1);
+  capref_oscillation_release_2d(2, UNIT_DROP(0.03), 1, t + Td, &e2);
   th_rel(e2.val / e1.val, exp(-b.val * Td), 1e-8,
          "release at t = 12 T_d: eta(t+T_d)/eta(t) = exp(-beta T_d) with the normal mode's beta, omega");
   /* the same with Lamb's rate would be off by the O(Oh^{1/2}) correction, (n-1) sqrt(Oh/(2 w0)) =
@@ -360,11 +376,11 @@ static void release_late(void)
  * stated error: the inviscid limit is reproduced to it. */
 static double max_release_diff(double oh, int exact_mode, double *max_err)
 {
-  cap_result b, w, e;
+  capref_result b, w, e;
   const double w0 = sqrt(6.0), T = 2 * M_PI / w0;
   double beta = 4 * oh, omega = w0;
   if (exact_mode) {
-    cap_oscillation_viscous_mode_2d(2, 1, 1, 1, oh, &b, &w);
+    capref_oscillation_viscous_mode_2d(2, UNIT_DROP(oh), 1, &b, &w);
     beta = b.val;
     omega = w.val;
   }
@@ -372,7 +388,7 @@ static double max_release_diff(double oh, int exact_mode, double *max_err)
   *max_err = 0;
   for (int i = 0; i <= 150; i++) {
     double t = 3 * T * i / 150.0;
-    cap_oscillation_release_2d(2, 1, 1, 1, oh, t, &e);
+    capref_oscillation_release_2d(2, UNIT_DROP(oh), 1, t, &e);
     double ref = exact_mode ? exp(-beta * t) * (cos(omega * t) + beta / omega * sin(omega * t))
                             : exp(-beta * t) * cos(omega * t);
     mx = fmax(mx, fabs(e.val - ref));
@@ -412,10 +428,10 @@ static void release_sum_rule(void)
 {
   const double nu = 0.3, L = 40;
   const int N = 2000;
-  cap_result e;
+  capref_result e;
   double sum = 0;
   for (int i = 0; i <= N; i++) {
-    cap_oscillation_release_2d(2, 1, 1, 1, nu, L * i / N, &e);
+    capref_oscillation_release_2d(2, UNIT_DROP(nu), 1, L * i / N, &e);
     sum += (i == 0 || i == N ? 1 : i % 2 ? 4 : 2) * e.val;
   }
   sum *= L / N / 3;
@@ -425,11 +441,11 @@ static void release_sum_rule(void)
 /* The release's error paths: t, nu and n out of range refused. */
 static void release_errors(void)
 {
-  cap_result e;
-  th_int(cap_oscillation_release_2d(2, 1, 1, 1, 0.03, -1, &e), CAP_EDOM, "release: t < 0 rejected");
-  th_int(cap_oscillation_release_2d(2, 1, 1, 1, 0.03, NAN, &e), CAP_EDOM, "release: NaN t rejected");
-  th_int(cap_oscillation_release_2d(2, 1, 1, 1, 0.0, 1, &e), CAP_EDOM, "release: nu = 0 rejected");
-  th_int(cap_oscillation_release_2d(101, 1, 1, 1, 0.03, 1, &e), CAP_EDOM, "release: n = 101 rejected");
+  capref_result e;
+  th_int(capref_oscillation_release_2d(2, UNIT_DROP(0.03), 1, -1, &e), CAP_EDOM, "release: t < 0 rejected");
+  th_int(capref_oscillation_release_2d(2, UNIT_DROP(0.03), 1, NAN, &e), CAP_EDOM, "release: NaN t rejected");
+  th_int(capref_oscillation_release_2d(2, UNIT_DROP(0.0), 1, 1, &e), CAP_EDOM, "release: nu = 0 rejected");
+  th_int(capref_oscillation_release_2d(101, UNIT_DROP(0.03), 1, 1, &e), CAP_EDOM, "release: n = 101 rejected");
 }
 
 /* The fit of A e^{-beta t} cos(omega t + psi) + c to the release over [0, 3 T] against the Python
@@ -440,17 +456,17 @@ static void release_fit(void)
   static const struct {
     double nu, beta, omega;
   } py[] = {{0.03, 0.109681644894028, 2.43830526409496}, {0.00447213595499958, 0.0173346835630983, 2.44889693750184}};
-  cap_result b, w;
+  capref_result b, w;
   for (int i = 0; i < 2; i++) {
-    int st = cap_oscillation_release_fit_2d(2, 1, 1, 1, py[i].nu, 3 * T, &b, &w);
+    int st = capref_oscillation_release_fit_2d(2, UNIT_DROP(py[i].nu), 1, 3 * T, &b, &w);
     th_int(st, CAP_SUCCESS, "release fit, nu = %g: status", py[i].nu);
     th_rel(b.val, py[i].beta, 1e-12, "release fit over [0, 3T], nu = %g: beta vs the Python fit", py[i].nu);
     th_rel(w.val, py[i].omega, 1e-12, "release fit over [0, 3T], nu = %g: omega vs the Python fit", py[i].nu);
     th_true(b.err < 1e-10 * b.val && w.err < 1e-10 * w.val, "  errors %.3g, %.3g (< 1e-10 relative)", b.err, w.err);
   }
-  th_int(cap_oscillation_release_fit_2d(2, 1, 1, 1, 0.03, 0.4 * T, &b, &w), CAP_EDOM,
+  th_int(capref_oscillation_release_fit_2d(2, UNIT_DROP(0.03), 1, 0.4 * T, &b, &w), CAP_EDOM,
          "release fit: a window shorter than T/2 rejected");
-  th_int(cap_oscillation_release_fit_2d(2, 1, 1, 1, 1.3, 3 * T, &b, &w), CAP_ENOSOL,
+  th_int(capref_oscillation_release_fit_2d(2, UNIT_DROP(1.3), 1, 3 * T, &b, &w), CAP_ENOSOL,
          "release fit: overdamped drop has no oscillation to fit");
 }
 

@@ -1,4 +1,4 @@
-/* Tests of analytic/cap_rise: capillary rise in 2D between plates and at a single wall.
+/* Tests of analytic/capref_rise: capillary rise in 2D between plates and at a single wall.
  *
  * Independent references used here:
  *  - mpmath (python3, 30 digits) values of h0 and hw from the psi-integral
@@ -20,19 +20,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../analytic/cap_rise.h"
+#include "../analytic/capref_rise.h"
 #include "../solver/cap_errno.h"
 #include "tharness.h"
 
 #define SIG 0.0728
 #define RHO 998.2
 #define G   9.81
+/* water at 20 C under standard gravity */
+static const capref_fluid WATER = {.sigma = SIG, .rho = RHO, .g = G};
 #define DEG (M_PI / 180.0)
 
 static double lc_(void) { return sqrt(SIG / (RHO * G)); }
 
 /* |got - want| <= k err + extra: the error estimate bounds the actual error. */
-static void check_err(cap_result r, double want, double k, double extra, const char *what)
+static void check_err(capref_result r, double want, double k, double extra, const char *what)
 {
   th_true(fabs(r.val - want) <= k * r.err + extra, "%s: |val - ref| = %.3g <= %g err (%.3g) + %.3g", what,
           fabs(r.val - want), k, r.err, extra);
@@ -63,12 +65,12 @@ static int ode_x(double lc, double x0, double x1, double y[3])
 /* Jurin's law between plates against mpmath, wetting and non-wetting. */
 static void jurin(void)
 {
-  cap_result H;
+  capref_result H;
   /* 2 * 0.0728 * cos(63.7 deg) / (998.2 * 9.81 * 1.7321e-3) = 3.80342934406074704e-3 (mpmath) */
-  th_int(cap_rise_jurin_plates(SIG, RHO, G, 63.7 * DEG, 1.7321e-3, &H), CAP_SUCCESS, "Jurin plates status");
+  th_int(capref_rise_jurin_plates(&WATER, 63.7 * DEG, 1.7321e-3, &H), CAP_SUCCESS, "Jurin plates status");
   th_rel(H.val, 3.80342934406074704e-3, 1e-13, "Jurin plates H, theta = 63.7 deg, d = 1.7321 mm");
   th_true(H.err > 0 && H.err < 1e-14, "Jurin closed form: err is a few ulps");
-  th_int(cap_rise_jurin_plates(SIG, RHO, G, 137.0 * DEG, 0.9e-3, &H), CAP_SUCCESS, "Jurin status 137 deg");
+  th_int(capref_rise_jurin_plates(&WATER, 137.0 * DEG, 0.9e-3, &H), CAP_SUCCESS, "Jurin status 137 deg");
   th_rel(H.val, -1.20825821460791869e-2, 1e-13, "Jurin plates H < 0 for theta = 137 deg");
 }
 
@@ -84,9 +86,9 @@ static void plates_mpmath(void)
       {21.3, 0.3817e-3, 3.625735607967327473e-2, 3.638768384530273281e-2, 3.629314873230364810e-2},
   };
   for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-    cap_rise_plates_sol s;
-    th_int(cap_rise_plates(SIG, RHO, G, c[i].theta_deg * DEG, c[i].gap, &s), CAP_SUCCESS,
-           "plates status, theta = %g deg", c[i].theta_deg);
+    capref_rise_plates_sol s;
+    th_int(capref_rise_plates(&WATER, c[i].theta_deg * DEG, c[i].gap, &s), CAP_SUCCESS, "plates status, theta = %g deg",
+           c[i].theta_deg);
     th_rel(s.h0.val, c[i].h0, 1e-9, "plates h0 vs mpmath, theta = %g deg, d = %g m", c[i].theta_deg, c[i].gap);
     th_rel(s.hw.val, c[i].hw, 1e-9, "plates hw vs mpmath, theta = %g deg", c[i].theta_deg);
     check_err(s.h0, c[i].h0, 3.0, 0.0, "plates h0 err bound");
@@ -104,9 +106,9 @@ static void area(void)
 {
   double lc = lc_(), gaps[] = {0.0173, 0.3817, 2.9, 17.3, 61.7};
   for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++) {
-    cap_rise_plates_sol s;
+    capref_rise_plates_sol s;
     double th = 71.9 * DEG, want = 2.0 * lc * lc * cos(th);
-    int st = cap_rise_plates(SIG, RHO, G, th, gaps[i] * lc, &s);
+    int st = capref_rise_plates(&WATER, th, gaps[i] * lc, &s);
     th_int(st, CAP_SUCCESS, "plates status, d = %g l_c", gaps[i]);
     /* quadrature at relative tolerance 1e-12, root at 1e-12: 1e-9 leaves a wide margin */
     th_rel(s.area.val, want, 1e-9, "area = 2 l_c^2 cos theta, d = %g l_c", gaps[i]);
@@ -119,11 +121,11 @@ static void area(void)
 static void plates_ode(void)
 {
   double lc = lc_(), th = 52.3 * DEG, gap = 1.3719 * lc;
-  cap_rise_plates_sol s;
-  th_int(cap_rise_plates(SIG, RHO, G, th, gap, &s), CAP_SUCCESS, "plates status for ODE check");
+  capref_rise_plates_sol s;
+  th_int(capref_rise_plates(&WATER, th, gap, &s), CAP_SUCCESS, "plates status for ODE check");
   double xs[4] = {0.1731 * lc, 0.4422 * lc, 0.6 * lc, 0.5 * gap};
-  cap_result z[4];
-  th_int(cap_rise_plates_profile(SIG, RHO, G, th, gap, 4, xs, z), CAP_SUCCESS, "plates profile status");
+  capref_result z[4];
+  th_int(capref_rise_plates_profile(&WATER, th, gap, 4, xs, z), CAP_SUCCESS, "plates profile status");
   double y[3] = {s.h0.val, 0.0, 0.0}, x = 0.0;
   for (int i = 0; i < 4; i++) {
     th_int(ode_x(lc, x, xs[i], y), GSL_SUCCESS, "ODE step to x = %g l_c", xs[i] / lc);
@@ -136,8 +138,8 @@ static void plates_ode(void)
   th_rel(2.0 * y[2], 2.0 * lc * lc * cos(th), 1e-8, "ODE: area = 2 l_c^2 cos theta");
   /* symmetry: z(-x) = z(x) */
   double xm = -xs[1];
-  cap_result zm;
-  th_int(cap_rise_plates_profile(SIG, RHO, G, th, gap, 1, &xm, &zm), CAP_SUCCESS, "profile at -x status");
+  capref_result zm;
+  th_int(capref_rise_plates_profile(&WATER, th, gap, 1, &xm, &zm), CAP_SUCCESS, "profile at -x status");
   th_rel(zm.val, z[1].val, 1e-14, "plates profile symmetric z(-x) = z(x)");
   th_rel(z[3].val, s.hw.val, 1e-12, "profile at the wall = hw");
 }
@@ -148,13 +150,13 @@ static void wide_gap(void)
   double lc = lc_();
   double th = 63.7 * DEG, pw = M_PI_2 - th;
   double A = 4.0 * lc * tan(0.25 * pw) * exp(-2.0 * (1.0 - cos(0.5 * pw)));
-  cap_result hwall;
-  th_int(cap_rise_wall_height(SIG, RHO, G, th, &hwall), CAP_SUCCESS, "wall height status");
+  capref_result hwall;
+  th_int(capref_rise_wall_height(&WATER, th, &hwall), CAP_SUCCESS, "wall height status");
   double ds[2] = {12.3, 17.7};
   for (int i = 0; i < 2; i++) {
-    cap_rise_plates_sol s;
+    capref_rise_plates_sol s;
     double d = ds[i];
-    th_int(cap_rise_plates(SIG, RHO, G, th, d * lc, &s), CAP_SUCCESS, "plates status d = %g l_c", d);
+    th_int(capref_rise_plates(&WATER, th, d * lc, &s), CAP_SUCCESS, "plates status d = %g l_c", d);
     /* leading neglected term: O((d/l_c) exp(-d/l_c)) from the overlap of the two tails */
     double tol = (1.0 + d) * exp(-d);
     th_rel(s.h0.val, 2.0 * A * exp(-0.5 * d), tol, "wide gap d = %g l_c: h0 -> 2 A exp(-d/2l_c)", d);
@@ -170,15 +172,15 @@ static void wide_gap(void)
 static void mirror_flat(void)
 {
   double lc = lc_(), th = 58.31 * DEG, gap = 0.7723 * lc;
-  cap_rise_plates_sol a, b;
-  th_int(cap_rise_plates(SIG, RHO, G, th, gap, &a), CAP_SUCCESS, "plates theta status");
-  th_int(cap_rise_plates(SIG, RHO, G, M_PI - th, gap, &b), CAP_SUCCESS, "plates pi - theta status");
+  capref_rise_plates_sol a, b;
+  th_int(capref_rise_plates(&WATER, th, gap, &a), CAP_SUCCESS, "plates theta status");
+  th_int(capref_rise_plates(&WATER, M_PI - th, gap, &b), CAP_SUCCESS, "plates pi - theta status");
   th_rel(b.h0.val, -a.h0.val, 1e-12, "depression is the mirror image: h0(pi - theta) = -h0(theta)");
   th_rel(b.hw.val, -a.hw.val, 1e-12, "mirror: hw(pi - theta) = -hw(theta)");
-  th_int(cap_rise_plates(SIG, RHO, G, M_PI_2, gap, &a), CAP_SUCCESS, "plates theta = 90 deg status");
+  th_int(capref_rise_plates(&WATER, M_PI_2, gap, &a), CAP_SUCCESS, "plates theta = 90 deg status");
   th_true(a.h0.val == 0 && a.hw.val == 0 && a.mean.val == 0, "theta = 90 deg: flat interface");
-  cap_result h;
-  th_int(cap_rise_wall_height(SIG, RHO, G, M_PI - th, &h), CAP_SUCCESS, "wall height status, depression");
+  capref_result h;
+  th_int(capref_rise_wall_height(&WATER, M_PI - th, &h), CAP_SUCCESS, "wall height status, depression");
   /* sqrt(2) l_c sqrt(1 - sin theta), signed (formula of the brief evaluated directly) */
   th_rel(h.val, -sqrt(2.0) * lc * sqrt(1.0 - sin(th)), 1e-13, "wall height negative for theta > 90 deg");
 }
@@ -187,13 +189,13 @@ static void mirror_flat(void)
 static void wall_ode(void)
 {
   double lc = lc_(), th = 63.7 * DEG;
-  cap_result h;
-  th_int(cap_rise_wall_height(SIG, RHO, G, th, &h), CAP_SUCCESS, "wall height status");
+  capref_result h;
+  th_int(capref_rise_wall_height(&WATER, th, &h), CAP_SUCCESS, "wall height status");
   /* sqrt(2) l_c sqrt(1 - sin 63.7 deg), mpmath: 1.24061218867823e-3 m */
   th_rel(h.val, 1.240612188678231e-3, 1e-13, "wall height sqrt(2) l_c sqrt(1 - sin theta)");
   double xs[3] = {0.2917 * lc, 1.1 * lc, 2.4731 * lc};
-  cap_result z[3];
-  th_int(cap_rise_wall_profile(SIG, RHO, G, th, 3, xs, z), CAP_SUCCESS, "wall profile status");
+  capref_result z[3];
+  th_int(capref_rise_wall_profile(&WATER, th, 3, xs, z), CAP_SUCCESS, "wall profile status");
   double y[3] = {h.val, -(M_PI_2 - th), 0.0}, x = 0.0;
   for (int i = 0; i < 3; i++) {
     th_int(ode_x(lc, x, xs[i], y), GSL_SUCCESS, "wall ODE step to x = %g l_c", xs[i] / lc);
@@ -201,12 +203,12 @@ static void wall_ode(void)
     /* forward integration amplifies the ODE's 1e-12 error by at most exp(2 x / l_c) < 150 */
     th_rel(z[i].val, y[0], 1e-8, "wall profile z(x = %.4f l_c) vs ODE", xs[i] / lc);
     check_err(z[i], y[0], 3.0, 1e-9 * fabs(y[0]), "wall profile err bound");
-    cap_result xb;
-    th_int(cap_rise_wall_distance(SIG, RHO, G, th, y[0], &xb), CAP_SUCCESS, "wall distance status");
+    capref_result xb;
+    th_int(capref_rise_wall_distance(&WATER, th, y[0], &xb), CAP_SUCCESS, "wall distance status");
     th_rel(xb.val, xs[i], 1e-8, "closed form x(z) at the ODE height z(x = %.4f l_c)", xs[i] / lc);
   }
-  cap_result xw;
-  th_int(cap_rise_wall_distance(SIG, RHO, G, th, h.val, &xw), CAP_SUCCESS, "wall distance at z = h status");
+  capref_result xw;
+  th_int(capref_rise_wall_distance(&WATER, th, h.val, &xw), CAP_SUCCESS, "wall distance at z = h status");
   th_abs(xw.val, 0.0, 1e-15, "closed form x(h) = 0 at the wall");
 }
 
@@ -215,8 +217,8 @@ static void wall_ode(void)
 static double wall_z(double x, void *p)
 {
   double th = *(double *)p;
-  cap_result z;
-  if (cap_rise_wall_profile(SIG, RHO, G, th, 1, &x, &z)) return NAN;
+  capref_result z;
+  if (capref_rise_wall_profile(&WATER, th, 1, &x, &z)) return NAN;
   return z.val;
 }
 
@@ -244,34 +246,39 @@ static int names(const char *param) { return strstr(cap_error_message(), param) 
 /* Error paths: inputs out of range are refused, the messages naming them. */
 static void errors(void)
 {
-  cap_result r;
-  cap_rise_plates_sol s;
+  capref_result r;
+  capref_rise_plates_sol s;
   double lc = lc_();
-  th_int(cap_rise_jurin_plates(-SIG, RHO, G, 1.0, 1e-3, &r), CAP_EDOM, "negative sigma rejected");
+  th_int(capref_rise_jurin_plates(&(capref_fluid){.sigma = -SIG, .rho = RHO, .g = G}, 1.0, 1e-3, &r), CAP_EDOM,
+         "negative sigma rejected");
   th_true(names("sigma"), "message names sigma");
-  th_int(cap_rise_plates(SIG, 0.0, G, 1.0, 1e-3, &s), CAP_EDOM, "zero rho rejected");
+  th_int(capref_rise_plates(&(capref_fluid){.sigma = SIG, .rho = 0.0, .g = G}, 1.0, 1e-3, &s), CAP_EDOM,
+         "zero rho rejected");
   th_true(names("rho"), "message names rho");
-  th_int(cap_rise_plates(SIG, RHO, NAN, 1.0, 1e-3, &s), CAP_EDOM, "NaN g rejected");
-  th_int(cap_rise_plates(SIG, RHO, G, 0.0, 1e-3, &s), CAP_EDOM, "theta = 0 rejected");
+  th_int(capref_rise_plates(&(capref_fluid){.sigma = SIG, .rho = RHO, .g = NAN}, 1.0, 1e-3, &s), CAP_EDOM,
+         "NaN g rejected");
+  th_int(capref_rise_plates(NULL, 1.0, 1e-3, &s), CAP_EINVAL, "NULL fluid rejected");
+  th_true(names("fluid"), "message names fluid");
+  th_int(capref_rise_plates(&WATER, 0.0, 1e-3, &s), CAP_EDOM, "theta = 0 rejected");
   th_true(names("theta"), "message names theta");
-  th_int(cap_rise_plates(SIG, RHO, G, M_PI, 1e-3, &s), CAP_EDOM, "theta = pi rejected");
-  th_int(cap_rise_wall_height(SIG, RHO, G, NAN, &r), CAP_EDOM, "NaN theta rejected");
-  th_int(cap_rise_plates(SIG, RHO, G, 1.0, -1e-3, &s), CAP_EDOM, "negative gap rejected");
+  th_int(capref_rise_plates(&WATER, M_PI, 1e-3, &s), CAP_EDOM, "theta = pi rejected");
+  th_int(capref_rise_wall_height(&WATER, NAN, &r), CAP_EDOM, "NaN theta rejected");
+  th_int(capref_rise_plates(&WATER, 1.0, -1e-3, &s), CAP_EDOM, "negative gap rejected");
   th_true(names("gap"), "message names gap");
-  th_int(cap_rise_jurin_plates(SIG, RHO, G, 1.0, INFINITY, &r), CAP_EDOM, "infinite gap rejected");
+  th_int(capref_rise_jurin_plates(&WATER, 1.0, INFINITY, &r), CAP_EDOM, "infinite gap rejected");
   double xbad[2] = {0.0, 0.6e-3};
-  cap_result z[2];
-  th_int(cap_rise_plates_profile(SIG, RHO, G, 1.0, 1e-3, 2, xbad, z), CAP_EDOM, "x outside the gap rejected");
+  capref_result z[2];
+  th_int(capref_rise_plates_profile(&WATER, 1.0, 1e-3, 2, xbad, z), CAP_EDOM, "x outside the gap rejected");
   th_true(names("x[1]"), "message names x[1]");
-  th_int(cap_rise_plates_profile(SIG, RHO, G, 1.0, 1e-3, 2, NULL, z), CAP_EINVAL, "NULL x rejected");
-  th_int(cap_rise_wall_profile(SIG, RHO, G, 1.0, 1, xbad, NULL), CAP_EINVAL, "NULL z rejected");
+  th_int(capref_rise_plates_profile(&WATER, 1.0, 1e-3, 2, NULL, z), CAP_EINVAL, "NULL x rejected");
+  th_int(capref_rise_wall_profile(&WATER, 1.0, 1, xbad, NULL), CAP_EINVAL, "NULL z rejected");
   double xneg = -1e-3;
-  th_int(cap_rise_wall_profile(SIG, RHO, G, 1.0, 1, &xneg, z), CAP_EDOM, "negative wall distance rejected");
-  th_int(cap_rise_wall_distance(SIG, RHO, G, 1.0, -1e-4, &r), CAP_EDOM, "z of the wrong sign rejected");
+  th_int(capref_rise_wall_profile(&WATER, 1.0, 1, &xneg, z), CAP_EDOM, "negative wall distance rejected");
+  th_int(capref_rise_wall_distance(&WATER, 1.0, -1e-4, &r), CAP_EDOM, "z of the wrong sign rejected");
   th_true(names("z"), "message names z");
-  th_int(cap_rise_wall_distance(SIG, RHO, G, 1.0, 2.0 * lc, &r), CAP_EDOM, "z above the wall height rejected");
-  th_int(cap_rise_wall_distance(SIG, RHO, G, M_PI_2, 1e-4, &r), CAP_EDOM, "theta = 90 deg: no meniscus height");
-  th_int(cap_rise_plates_profile(SIG, RHO, G, 1.0, 1e-3, 0, NULL, NULL), CAP_SUCCESS, "n = 0 is a no-op");
+  th_int(capref_rise_wall_distance(&WATER, 1.0, 2.0 * lc, &r), CAP_EDOM, "z above the wall height rejected");
+  th_int(capref_rise_wall_distance(&WATER, M_PI_2, 1e-4, &r), CAP_EDOM, "theta = 90 deg: no meniscus height");
+  th_int(capref_rise_plates_profile(&WATER, 1.0, 1e-3, 0, NULL, NULL), CAP_SUCCESS, "n = 0 is a no-op");
 }
 
 static const th_case cases[] = {

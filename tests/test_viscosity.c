@@ -783,7 +783,7 @@ static void stress_bad_input(void)
  * kinetic energy is (rho/2) int (X^2 + Y^2) dA = (rho/2) (pi R^4 / 2) = rho pi R^4 / 4; hence
  * -d(KE)/dt / KE = 16 nu / R^2. (An oscillating drop's energy is on average half kinetic, so its
  * amplitude decays at 16/4 = 4 nu / R^2 = 2 n (n-1) nu / R^2, the planar counterpart of Lamb's
- * (1932) Sec. 355 rate in analytic/cap_oscillation.h.) The discrete ratio uses KE = sum w_f u^2 (the
+ * (1932) Sec. 355 rate in analytic/capref_oscillation.h.) The discrete ratio uses KE = sum w_f u^2 (the
  * factor rho h^2 / 2 cancels), KE_old - KE_new from one backward Euler step of nu dt = 1e-3 h^2, small
  * enough that the step's own O(nu dt / R^2) and surface-layer errors stay below the spatial one. */
 static void stress_dissipation(void)

@@ -1,8 +1,7 @@
 /* Tests of solver/cap_wetting: Eq. 10 of Wang, Mucha & Turk (2005) branch by branch with its ties, the
  * angle selection (advancing / receding / static, dry / wetted, velocity-threshold ties, the receding
  * bound), the wetting-history map over a front that advances and recedes, validation errors, and the
- * 2D critical tilt against a hand computation, and the model on the contact points of a solid plane
- * tilted to the grid (2c). */
+ * model on the contact points of a solid plane tilted to the grid (2c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -431,46 +430,6 @@ static void map_3d(void)
   }
 }
 
-static void critical_tilt(void)
-{
-  /* hand computation: sigma = 0.0728 N/m, rho = 998.2 kg/m^3, g = 9.81 m/s^2, A = 2e-5 m^2,
-   * theta_r = 0.6109 rad (35 deg), theta_a = 1.9199 rad (110 deg):
-   * cos 0.6109 = 0.819132, cos 1.9199 = -0.342056, difference 1.161188, times sigma 0.0845345 N/m;
-   * rho g A = 0.195847 N/m; ratio 0.431636; asin 0.446305 rad (25.57 deg). */
-  double a = -1;
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, &a), CAP_SUCCESS, "critical tilt");
-  th_rel(a, 0.446305, 2e-6, "critical tilt against the hand computation (rad)");
-  /* the drop holds at alpha_c: the weight equals the pinning force there */
-  th_rel(998.2 * 9.81 * 2e-5 * sin(a), 0.0728 * (cos(0.6109) - cos(1.9199)), 1e-12,
-         "rho g A sin(alpha_c) = sigma (cos theta_r - cos theta_a)");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.9, 0.9, &a), CAP_SUCCESS, "no hysteresis");
-  th_abs(a, 0.0, 0, "no hysteresis: alpha_c = 0 (any tilt slides)");
-  /* argument exactly 1: rho = g = A = 1 and sigma chosen so that sigma * d == 1 */
-  double d = cos(0.6109) - cos(1.9199), cand[3] = {1.0 / d, nextafter(1.0 / d, 2.0), nextafter(1.0 / d, 0.0)};
-  double sig = 0;
-  for (int c = 0; c < 3 && sig == 0; c++)
-    if (cand[c] * d == 1.0) sig = cand[c];
-  if (sig != 0) {
-    th_int(cap_wetting_critical_tilt(sig, 1, 1, 1, 0.6109, 1.9199, &a), CAP_SUCCESS, "argument exactly 1 accepted");
-    th_abs(a, M_PI / 2, 1e-15, "argument exactly 1: alpha_c = pi/2");
-  } else {
-    th_note("no sigma with sigma * d == 1 exactly; the argument-1 case is not checked");
-  }
-  a = 0.3817;
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 1e-6, 0.6109, 1.9199, &a), CAP_ENOSOL,
-         "small drop (argument 8.6 > 1): never slides, CAP_ENOSOL");
-  th_abs(a, 0.3817, 0, "alpha_c unchanged on CAP_ENOSOL");
-  th_int(cap_wetting_critical_tilt(0.0, 998.2, 9.81, 2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "sigma = 0 rejected");
-  th_true(strstr(cap_error_message(), "sigma") != NULL, "message names sigma: %s", cap_error_message());
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, -2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "negative area rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 0.0, 2e-5, 0.6109, 1.9199, &a), CAP_EDOM, "g = 0 rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 1.9199, 0.6109, &a), CAP_EDOM,
-         "theta_a < theta_r rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.0, 1.9199, &a), CAP_EDOM, "theta_r = 0 rejected");
-  th_int(cap_wetting_critical_tilt(0.0728, 998.2, 9.81, 2e-5, 0.6109, 1.9199, NULL), CAP_EINVAL,
-         "NULL output rejected");
-}
-
 /* phi, u, v of a box's flow, zero; freed by fields_free. */
 static void fields_alloc(const cap_grid *g, double **phi, double **u, double **v)
 {
@@ -876,7 +835,6 @@ static const th_case cases[] = {
     {"map_errors", map_errors},
     {"map_periodic", map_periodic},
     {"map_3d", map_3d},
-    {"critical_tilt", critical_tilt},
     {NULL, NULL},
 };
 

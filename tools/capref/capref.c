@@ -89,7 +89,7 @@ static void json_number(double v)
     printf("null");
 }
 
-int capref_emit(capref_sink *s, const cap_result *row)
+int capref_emit(capref_sink *s, const capref_result *row)
 {
   const capref_quantity *q = s->q;
   int no = n_outs(q);
@@ -132,15 +132,15 @@ int capref_emit(capref_sink *s, const cap_result *row)
   return ferror(stdout) ? 1 : 0;
 }
 
-int capref_emit_status(capref_sink *sink, int status, const cap_result *row)
+int capref_emit_status(capref_sink *sink, int status, const capref_result *row)
 {
   if (status) return status;
   return capref_emit(sink, row) ? CAP_EIO : CAP_SUCCESS;
 }
 
-cap_result capref_to_deg(cap_result r)
+capref_result capref_to_deg(capref_result r)
 {
-  cap_result d = {r.val / CAPREF_DEG, r.err / CAPREF_DEG};
+  capref_result d = {r.val / CAPREF_DEG, r.err / CAPREF_DEG};
   return d;
 }
 

@@ -10,7 +10,7 @@
 
 #include "../../solver/cap_errno.h"
 #include "../cli/cap_cli.h"
-#include "../../analytic/cap_result.h"
+#include "../../analytic/capref_result.h"
 
 #define CAPREF_MAX_PARAMS 12
 #define CAPREF_MAX_OUTS   12
@@ -29,17 +29,17 @@ typedef struct {
 
 typedef struct capref_sink capref_sink;
 
-/* Emits one row: one cap_result per output of the quantity, in table order. Returns 0, or non-zero
+/* Emits one row: one capref_result per output of the quantity, in table order. Returns 0, or non-zero
  * if the row could not be written (eval should then stop and return CAP_EIO). */
-int capref_emit(capref_sink *sink, const cap_result *row);
+int capref_emit(capref_sink *sink, const capref_result *row);
 
 /* The usual last step of an eval function: if status is CAP_SUCCESS, emits row (as capref_emit) and
  * returns CAP_SUCCESS, or CAP_EIO if the row could not be written; otherwise emits nothing and returns
  * status. */
-int capref_emit_status(capref_sink *sink, int status, const cap_result *row);
+int capref_emit_status(capref_sink *sink, int status, const capref_result *row);
 
 /* r (an angle in radians with its error) in degrees: val and err divided by CAPREF_DEG. */
-cap_result capref_to_deg(cap_result r);
+capref_result capref_to_deg(capref_result r);
 
 typedef struct {
   const char *name;     /* e.g. "jurin-height" */

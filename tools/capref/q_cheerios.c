@@ -1,23 +1,26 @@
-/* capref quantities of analytic/cap_cheerios.h (Cheerios effect). SI inputs, angles in degrees. */
+/* capref quantities of analytic/capref_cheerios.h (Cheerios effect). SI inputs, angles in degrees. */
 #include <math.h>
 
-#include "../../analytic/cap_cheerios.h"
-#include "../../analytic/cap_groups.h"
+#include "../../analytic/capref_cheerios.h"
+#include "../../analytic/capref_groups.h"
 #include "capref.h"
 
 #define RAD2DEG (180.0 / 3.14159265358979323846)
 
-static cap_result scaled(cap_result r, double k)
+static capref_result scaled(capref_result r, double k)
 {
-  cap_result o = {r.val * k, fabs(r.err * k)};
+  capref_result o = {r.val * k, fabs(r.err * k)};
   return o;
 }
+
+/* The liquid of the inputs sigma, rho, rho_s, g, ... (a pointer to a compound literal in the caller's block). */
+#define LIQUID(in) (&(capref_fluid){.sigma = (in)[0], .rho = (in)[1], .g = (in)[3]})
 
 /* in: sigma, rho, rho_s, g, radius, theta_deg [, sep]; fills the dimensionless groups and l_c */
 static int dimless(const double *in, double *lc, double *bond, double *dratio)
 {
-  cap_result l;
-  int s = cap_capillary_length(in[0], in[1], in[3], &l);
+  capref_result l;
+  int s = capref_capillary_length(LIQUID(in), &l);
   if (s) return s;
   *lc = l.val;
   *bond = in[4] * in[4] / (l.val * l.val);
@@ -32,10 +35,10 @@ static int eval_3d(const double *in, capref_sink *sink)
   double lc, bo, D;
   int s = dimless(in, &lc, &bo, &D);
   if (s) return s;
-  cap_result row[4];
-  row[0] = (cap_result){bo, bo * 4.4e-16};
-  s = cap_cheerios_sigma(D, in[5] * CAPREF_DEG, &row[1]);
-  if (!s) s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
+  capref_result row[4];
+  row[0] = (capref_result){bo, bo * 4.4e-16};
+  s = capref_cheerios_sigma(D, in[5] * CAPREF_DEG, &row[1]);
+  if (!s) s = capref_cheerios_3d_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, in[6], &row[2], &row[3]);
   return capref_emit_status(sink, s, row);
 }
 
@@ -54,9 +57,9 @@ static int eval_3d_curve(const double *in, capref_sink *sink)
   if (s) return s;
   for (int i = 0; i < n; i++) {
     double sep = sep_at(in, i);
-    cap_result row[3];
-    row[0] = (cap_result){sep, 0.0};
-    s = cap_cheerios_3d_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
+    capref_result row[3];
+    row[0] = (capref_result){sep, 0.0};
+    s = capref_cheerios_3d_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, sep, &row[1], &row[2]);
     if (s) return s;
     if (capref_emit(sink, row)) return CAP_EIO;
   }
@@ -70,31 +73,31 @@ static int eval_2d_float(const double *in, capref_sink *sink)
   double lc, bo, D;
   int s = dimless(in, &lc, &bo, &D);
   if (s) return s;
-  cap_cheerios_float2d f;
-  s = cap_cheerios_2d_isolated(bo, D, in[5] * CAPREF_DEG, &f);
+  capref_cheerios_float2d f;
+  s = capref_cheerios_2d_isolated(bo, D, in[5] * CAPREF_DEG, &f);
   if (s) return s;
-  cap_result row[5] = {
+  capref_result row[5] = {
       {bo, bo * 4.4e-16}, scaled(f.phi, RAD2DEG), scaled(f.alpha, RAD2DEG), scaled(f.h, lc), scaled(f.zc, lc)};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_2d_pair(const double *in, capref_sink *sink)
 {
-  cap_cheerios_pair2d p;
-  int s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, in[6], &p);
+  capref_cheerios_pair2d p;
+  int s = capref_cheerios_2d_pair_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, in[6], &p);
   if (s) return s;
-  cap_result row[7] = {p.force, p.zm, p.zc, scaled(p.phi_o, RAD2DEG), scaled(p.phi_i, RAD2DEG), p.h_o, p.h_i};
+  capref_result row[7] = {p.force, p.zm, p.zc, scaled(p.phi_o, RAD2DEG), scaled(p.phi_i, RAD2DEG), p.h_o, p.h_i};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* one row of the linearised laws: d, zm, F_slope, F_far, F_asym, h_inf (SI) */
-static int linear_si(const double *in, double sep, cap_result row[6])
+static int linear_si(const double *in, double sep, capref_result row[6])
 {
   double lc, bo, D;
   int s = dimless(in, &lc, &bo, &D);
   if (s) return s;
-  cap_cheerios_linear2d li;
-  s = cap_cheerios_2d_linear(bo, D, in[5] * CAPREF_DEG, sep / lc, &li);
+  capref_cheerios_linear2d li;
+  s = capref_cheerios_2d_linear(bo, D, in[5] * CAPREF_DEG, sep / lc, &li);
   if (s) return s;
   row[0] = scaled(li.d, lc);
   row[1] = scaled(li.zm, lc);
@@ -107,7 +110,7 @@ static int linear_si(const double *in, double sep, cap_result row[6])
 
 static int eval_2d_linear(const double *in, capref_sink *sink)
 {
-  cap_result row[6];
+  capref_result row[6];
   return capref_emit_status(sink, linear_si(in, in[6], row), row);
 }
 
@@ -117,12 +120,12 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
   if (s) return s;
   for (int i = 0; i < n; i++) {
     double sep = sep_at(in, i);
-    cap_cheerios_pair2d p;
-    cap_result lin[6];
-    s = cap_cheerios_2d_pair_si(in[0], in[1], in[2], in[3], in[4], in[5] * CAPREF_DEG, sep, &p);
+    capref_cheerios_pair2d p;
+    capref_result lin[6];
+    s = capref_cheerios_2d_pair_si(LIQUID(in), in[2], in[4], in[5] * CAPREF_DEG, sep, &p);
     if (!s) s = linear_si(in, sep, lin);
     if (s) return s;
-    cap_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};
+    capref_result row[5] = {{sep, 0.0}, p.force, lin[2], lin[3], lin[4]};
     if (capref_emit(sink, row)) return CAP_EIO;
   }
   return CAP_SUCCESS;
@@ -131,17 +134,17 @@ static int eval_2d_curve(const double *in, capref_sink *sink)
 /* in: sigma, rho, g, radius_a, rho_s_a, theta_a, radius_b, rho_s_b, theta_b (deg), sep */
 static int eval_2d_unlike(const double *in, capref_sink *sink)
 {
-  cap_result l;
-  int s = cap_capillary_length(in[0], in[1], in[2], &l);
+  capref_result l;
+  int s = capref_capillary_length(&(capref_fluid){.sigma = in[0], .rho = in[1], .g = in[2]}, &l);
   if (s) return s;
   double lc = l.val;
-  cap_cheerios_body2d a = {in[3] * in[3] / (lc * lc), in[4] / in[1], in[5] * CAPREF_DEG};
-  cap_cheerios_body2d b = {in[6] * in[6] / (lc * lc), in[7] / in[1], in[8] * CAPREF_DEG};
-  cap_cheerios_unlike2d u;
-  if ((s = cap_cheerios_2d_unlike(&a, &b, in[9] / lc, &u))) return s;
-  cap_result row[9] = {scaled(u.force, in[0]),     scaled(u.a.zc, lc),         scaled(u.b.zc, lc),
-                       scaled(u.a.phi_o, RAD2DEG), scaled(u.a.phi_i, RAD2DEG), scaled(u.b.phi_o, RAD2DEG),
-                       scaled(u.b.phi_i, RAD2DEG), scaled(u.a.h_i, lc),        scaled(u.b.h_i, lc)};
+  capref_cheerios_body2d a = {in[3] * in[3] / (lc * lc), in[4] / in[1], in[5] * CAPREF_DEG};
+  capref_cheerios_body2d b = {in[6] * in[6] / (lc * lc), in[7] / in[1], in[8] * CAPREF_DEG};
+  capref_cheerios_unlike2d u;
+  if ((s = capref_cheerios_2d_unlike(&a, &b, in[9] / lc, &u))) return s;
+  capref_result row[9] = {scaled(u.force, in[0]),     scaled(u.a.zc, lc),         scaled(u.b.zc, lc),
+                          scaled(u.a.phi_o, RAD2DEG), scaled(u.a.phi_i, RAD2DEG), scaled(u.b.phi_o, RAD2DEG),
+                          scaled(u.b.phi_i, RAD2DEG), scaled(u.a.h_i, lc),        scaled(u.b.h_i, lc)};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
@@ -198,7 +201,7 @@ static const capref_quantity quantities[] = {
      eval_3d_curve},
     {"cheerios-2d-float",
      "isolated floating horizontal cylinder: exact 2D statics (contact position, meniscus height)",
-     "exact 2D meniscus statics (capillab cap_cheerios.h); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
+     "exact 2D meniscus statics (capillab capref_cheerios.h); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
      0,
      {P_2D},
      {{"Bo", "", "Bond number (R/l_c)^2"},
@@ -209,7 +212,7 @@ static const capref_quantity quantities[] = {
      eval_2d_float},
     {"cheerios-2d-pair",
      "two identical floating horizontal cylinders: exact nonlinear 2D attraction per unit length",
-     "exact 2D meniscus statics (capillab cap_cheerios.h); F = rho g z_m^2/2",
+     "exact 2D meniscus statics (capillab capref_cheerios.h); F = rho g z_m^2/2",
      0,
      {P_2D, P_SEP},
      {{"F", "N/m", "horizontal attraction per unit length rho g z_m^2/2"},
@@ -223,7 +226,7 @@ static const capref_quantity quantities[] = {
     {"cheerios-2d-linear",
      "linearised 2D laws for two floating cylinders (fixed contact slope, fixed capillary charge, exact "
      "far-field asymptote)",
-     "small-slope 2D analogue of Chan, Henry & White (1981); capillab cap_cheerios.h",
+     "small-slope 2D analogue of Chan, Henry & White (1981); capillab capref_cheerios.h",
      0,
      {P_2D, P_SEP},
      {{"d", "m", "l/2 - R sin(phi_inf)"},
@@ -235,7 +238,7 @@ static const capref_quantity quantities[] = {
      eval_2d_linear},
     {"cheerios-2d-curve",
      "attraction per unit length of two floating cylinders against their centre distance (exact and linear)",
-     "exact 2D meniscus statics and linearised laws (capillab cap_cheerios.h)",
+     "exact 2D meniscus statics and linearised laws (capillab capref_cheerios.h)",
      1,
      {P_2D, P_SEPMIN, P_SEPMAX, P_N},
      {{"sep", "m", "centre distance"},
@@ -247,7 +250,7 @@ static const capref_quantity quantities[] = {
     {"cheerios-2d-unlike",
      "two different floating horizontal cylinders (a on the left, b on the right): exact 2D statics, the "
      "horizontal force F = C - sigma from the first integral C = sigma cos psi + rho g z^2/2 of the inner meniscus",
-     "exact 2D meniscus statics (capillab cap_cheerios.h, 4.); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
+     "exact 2D meniscus statics (capillab capref_cheerios.h, 4.); de Gennes, Brochard-Wyart & Quere (2004) Ch. 2",
      0,
      {CAPREF_P_SIGMA, CAPREF_P_RHO, CAPREF_P_G, P_UNLIKE("a"), P_UNLIKE("b"), P_SEP},
      {{"F", "N/m", "horizontal force on a towards b and on b towards a (> 0 attraction, < 0 repulsion)"},

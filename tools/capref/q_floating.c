@@ -1,20 +1,20 @@
-/* capref quantities of analytic/cap_floating.h: a horizontal cylinder floating on a bath (2D). */
+/* capref quantities of analytic/capref_floating.h: a horizontal cylinder floating on a bath (2D). */
 #include <math.h>
 
-#include "../../analytic/cap_floating.h"
-#include "../../analytic/cap_groups.h"
+#include "../../analytic/capref_floating.h"
+#include "../../analytic/capref_groups.h"
 #include "capref.h"
 
 #define P_BO CAPREF_POSITIVE("Bo", "", "Bond number R^2 / l_c^2", NAN)
 
-#define CITE "Vella, Lee & Kim (2006) Langmuir 22, 5979 (formulation re-derived; see cap_floating.h)"
+#define CITE "Vella, Lee & Kim (2006) Langmuir 22, 5979 (formulation re-derived; see capref_floating.h)"
 
 static int eval_load(const double *in, capref_sink *sink)
 {
-  cap_result row[2];
+  capref_result row[2];
   double th = in[1] * CAPREF_DEG, phi = in[2] * CAPREF_DEG;
-  int s = cap_floating_load(in[0], th, phi, &row[0]);
-  if (!s) s = cap_floating_load_slope(in[0], th, phi, &row[1]);
+  int s = capref_floating_load(in[0], th, phi, &row[0]);
+  if (!s) s = capref_floating_load_slope(in[0], th, phi, &row[1]);
   return capref_emit_status(sink, s, row);
 }
 
@@ -24,9 +24,9 @@ static int eval_load_curve(const double *in, capref_sink *sink)
   double th = in[1] * CAPREF_DEG;
   for (long i = 0; i < n; i++) {
     double phi = i == n - 1 ? M_PI : M_PI * (double)i / (double)(n - 1);
-    cap_result row[3] = {{phi / CAPREF_DEG, 0.0}};
-    int s = cap_floating_load(in[0], th, phi, &row[1]);
-    if (!s) s = cap_floating_load_slope(in[0], th, phi, &row[2]);
+    capref_result row[3] = {{phi / CAPREF_DEG, 0.0}};
+    int s = capref_floating_load(in[0], th, phi, &row[1]);
+    if (!s) s = capref_floating_load_slope(in[0], th, phi, &row[2]);
     if (s) return s;
     if (capref_emit(sink, row)) return CAP_EIO;
   }
@@ -35,37 +35,38 @@ static int eval_load_curve(const double *in, capref_sink *sink)
 
 static int eval_max(const double *in, capref_sink *sink)
 {
-  cap_result row[2];
-  int s = cap_floating_max(in[0], in[1] * CAPREF_DEG, &row[0], &row[1]);
+  capref_result row[2];
+  int s = capref_floating_max(in[0], in[1] * CAPREF_DEG, &row[0], &row[1]);
   if (s) return s;
   row[1] = capref_to_deg(row[1]);
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
-static int emit_eq(const cap_floating_eq *e, capref_sink *sink)
+static int emit_eq(const capref_floating_eq *e, capref_sink *sink)
 {
-  cap_result row[7] = {
+  capref_result row[7] = {
       capref_to_deg(e->phi), capref_to_deg(e->alpha), e->h, e->zc, e->depth, e->tension_share, e->slope};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 static int eval_equilibrium(const double *in, capref_sink *sink)
 {
-  cap_floating_eq e;
-  int s = cap_floating_equilibrium(in[0], in[1] * CAPREF_DEG, in[2], &e);
+  capref_floating_eq e;
+  int s = capref_floating_equilibrium(in[0], in[1] * CAPREF_DEG, in[2], &e);
   return s ? s : emit_eq(&e, sink);
 }
 
 static int eval_si(const double *in, capref_sink *sink)
 {
   double R = in[0], rho_s = in[1], rho = in[2], sigma = in[3], g = in[4], th = in[5] * CAPREF_DEG;
-  cap_floating_eq e;
-  cap_result bo, dmax, dr = {rho_s / rho, rho_s / rho * CAP_CLOSED_FORM_RELERR};
-  int s = cap_bond_number(rho, g, R, sigma, &bo);
-  if (!s) s = cap_floating_max(bo.val, th, &dmax, NULL);
-  if (!s) s = cap_floating_equilibrium_si(R, rho_s, rho, sigma, g, th, &e);
+  capref_floating_eq e;
+  capref_result bo, dmax, dr = {rho_s / rho, rho_s / rho * CAPREF_CLOSED_FORM_RELERR};
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .g = g};
+  int s = capref_bond_number(&f, R, &bo);
+  if (!s) s = capref_floating_max(bo.val, th, &dmax, NULL);
+  if (!s) s = capref_floating_equilibrium_si(&f, R, rho_s, th, &e);
   if (s) return s;
-  cap_result row[9] = {bo, dr, dmax, capref_to_deg(e.phi), e.h, e.zc, e.depth, e.tension_share, e.slope};
+  capref_result row[9] = {bo, dr, dmax, capref_to_deg(e.phi), e.h, e.zc, e.depth, e.tension_share, e.slope};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 

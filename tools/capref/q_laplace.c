@@ -1,14 +1,14 @@
-/* capref quantities of analytic/cap_laplace.h */
+/* capref quantities of analytic/capref_laplace.h */
 #include <math.h>
 
-#include "../../analytic/cap_laplace.h"
+#include "../../analytic/capref_laplace.h"
 #include "capref.h"
 
 static int eval_jump(const double *in, capref_sink *sink)
 {
-  cap_result row[2];
-  int s = cap_laplace_jump((cap_ref_dim)in[0], in[1], in[2], &row[0]);
-  if (!s) s = cap_laplace_curvature((cap_ref_dim)in[0], in[2], &row[1]);
+  capref_result row[2];
+  int s = capref_laplace_jump((capref_dim)in[0], in[1], in[2], &row[0]);
+  if (!s) s = capref_laplace_curvature((capref_dim)in[0], in[2], &row[1]);
   return capref_emit_status(sink, s, row);
 }
 

@@ -1,7 +1,7 @@
-/* capref quantities of analytic/cap_plateau.h (Rayleigh-Plateau instability of a liquid cylinder) */
+/* capref quantities of analytic/capref_plateau.h (Rayleigh-Plateau instability of a liquid cylinder) */
 #include <math.h>
 
-#include "../../analytic/cap_plateau.h"
+#include "../../analytic/capref_plateau.h"
 #include "capref.h"
 
 #define RAYLEIGH "Rayleigh (1879) Proc. London Math. Soc. 10, 4"
@@ -16,65 +16,67 @@
 #define P_CYLINDER CAPREF_P_SIGMA, CAPREF_P_RHO, P_NU, CAPREF_POSITIVE("radius", "m", "cylinder radius R", NAN)
 #define P_KR                                                                                                           \
   {                                                                                                                    \
-    "kr", "", "dimensionless wavenumber x = kR", NAN, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN                             \
+    "kr", "", "dimensionless wavenumber x = kR", NAN, 0, CAPREF_PLATEAU_X_MAX, CAPREF_LO_OPEN                          \
   }
 #define P_OH                                                                                                           \
   {                                                                                                                    \
     "oh", "", "Ohnesorge number nu sqrt(rho/(sigma R))", 0, 0, INFINITY, CAPREF_HI_OPEN                                \
   }
 
-static cap_result exact(double v)
+static capref_result exact(double v)
 {
-  cap_result r = {v, 0};
+  capref_result r = {v, 0};
   return r;
 }
 
 /* Oh = nu sqrt(rho/(sigma R)) of the cylinder, exact from the inputs */
-static cap_result ohnesorge(double sigma, double rho, double nu, double radius)
+static capref_result ohnesorge(double sigma, double rho, double nu, double radius)
 {
   return exact(nu * sqrt(rho / (sigma * radius)));
 }
 
 /* lambda = 2 pi / k with its error */
-static cap_result wavelength(cap_result k)
+static capref_result wavelength(capref_result k)
 {
-  cap_result l = {2.0 * M_PI / k.val, 2.0 * M_PI / k.val * (k.err / k.val + CAP_CLOSED_FORM_RELERR)};
+  capref_result l = {2.0 * M_PI / k.val, 2.0 * M_PI / k.val * (k.err / k.val + CAPREF_CLOSED_FORM_RELERR)};
   return l;
 }
 
 static int eval_growth(const double *in, capref_sink *sink)
 {
-  cap_result row[5];
-  int s = cap_plateau_rayleigh(in[0], &row[0], &row[1], &row[2]);
-  if (!s) s = cap_plateau_weber(in[0], in[1], &row[3], &row[4]);
+  capref_result row[5];
+  int s = capref_plateau_rayleigh(in[0], &row[0], &row[1], &row[2]);
+  if (!s) s = capref_plateau_weber(in[0], in[1], &row[3], &row[4]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_growth_si(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3], kr = in[4];
-  cap_result row[7];
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
+  capref_result row[7];
   row[0] = exact(kr / radius);
-  int s = cap_plateau_rayleigh_si(sigma, rho, radius, kr / radius, &row[1], &row[2], &row[3]);
-  if (!s) s = cap_plateau_weber_si(sigma, rho, nu, radius, kr / radius, &row[4], &row[5]);
+  int s = capref_plateau_rayleigh_si(&f, radius, kr / radius, &row[1], &row[2], &row[3]);
+  if (!s) s = capref_plateau_weber_si(&f, radius, kr / radius, &row[4], &row[5]);
   row[6] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_fastest(const double *in, capref_sink *sink)
 {
-  cap_result row[4];
-  int s = cap_plateau_rayleigh_fastest(&row[0], &row[1]);
-  if (!s) s = cap_plateau_weber_fastest(in[0], &row[2], &row[3]);
+  capref_result row[4];
+  int s = capref_plateau_rayleigh_fastest(&row[0], &row[1]);
+  if (!s) s = capref_plateau_weber_fastest(in[0], &row[2], &row[3]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_fastest_si(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3];
-  cap_result row[8];
-  int s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, &row[0], &row[2]);
-  if (!s) s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, &row[3], &row[5]);
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
+  capref_result row[8];
+  int s = capref_plateau_rayleigh_fastest_si(&f, radius, &row[0], &row[2]);
+  if (!s) s = capref_plateau_weber_fastest_si(&f, radius, &row[3], &row[5]);
   if (s) return s;
   row[1] = wavelength(row[0]);
   row[4] = wavelength(row[3]);
@@ -90,10 +92,10 @@ static int eval_dispersion(const double *in, capref_sink *sink)
   if (!(hi > lo)) return CAP_ERROR(CAP_EDOM, "kr-max = %g is out of range: allowed kr-min = %g < kr-max", hi, lo);
   for (int i = 0; i < n; i++) {
     double x = lo + (hi - lo) * i / (n - 1);
-    cap_result row[6];
+    capref_result row[6];
     row[0] = exact(x);
-    int s = cap_plateau_rayleigh(x, &row[1], &row[2], &row[3]);
-    if (!s) s = cap_plateau_weber(x, oh, &row[4], &row[5]);
+    int s = capref_plateau_rayleigh(x, &row[1], &row[2], &row[3]);
+    if (!s) s = capref_plateau_weber(x, oh, &row[4], &row[5]);
     s = capref_emit_status(sink, s, row);
     if (s) return s;
   }
@@ -103,13 +105,14 @@ static int eval_dispersion(const double *in, capref_sink *sink)
 static int eval_breakup(const double *in, capref_sink *sink)
 {
   double sigma = in[0], rho = in[1], nu = in[2], radius = in[3], eps = in[4];
-  cap_result row[3];
-  int s = cap_plateau_breakup_time_si(sigma, rho, nu, radius, eps, &row[0]);
+  const capref_fluid f = {.sigma = sigma, .rho = rho, .nu = nu};
+  capref_result row[3];
+  int s = capref_plateau_breakup_time_si(&f, radius, eps, &row[0]);
   if (!s) {
     if (nu == 0)
-      s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &row[1]);
+      s = capref_plateau_rayleigh_fastest_si(&f, radius, NULL, &row[1]);
     else
-      s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &row[1]);
+      s = capref_plateau_weber_fastest_si(&f, radius, NULL, &row[1]);
   }
   row[2] = ohnesorge(sigma, rho, nu, radius);
   return capref_emit_status(sink, s, row);
@@ -174,8 +177,8 @@ static const capref_quantity quantities[] = {
      RAYLEIGH "; " WEBER,
      1,
      {P_OH,
-      {"kr-min", "", "first kR", 0.01, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN},
-      {"kr-max", "", "last kR (> kr-min)", 1.5, 0, CAP_PLATEAU_X_MAX, CAPREF_LO_OPEN},
+      {"kr-min", "", "first kR", 0.01, 0, CAPREF_PLATEAU_X_MAX, CAPREF_LO_OPEN},
+      {"kr-max", "", "last kR (> kr-min)", 1.5, 0, CAPREF_PLATEAU_X_MAX, CAPREF_LO_OPEN},
       {"n", "", "number of points", 150, 2, 100000, CAPREF_INTEGER}},
      {{"kr", "", "kR"},
       {"s2_inv", "", "inviscid s^2"},

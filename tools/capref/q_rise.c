@@ -1,13 +1,15 @@
-/* capref quantities of analytic/cap_rise.h: capillary rise in 2D (plates, single wall). */
+/* capref quantities of analytic/capref_rise.h: capillary rise in 2D (plates, single wall). */
 #include <math.h>
 
-#include "../../analytic/cap_rise.h"
+#include "../../analytic/capref_rise.h"
 #include "capref.h"
 
 #define P_RHO CAPREF_POSITIVE("rho", "kg/m^3", "liquid density (minus the gas density)", 998.2)
 #define P_GAP CAPREF_POSITIVE("gap", "m", "distance between the plates", NAN)
 /* The inputs every quantity starts with (its eval function reads in[0..3] in this order). */
 #define P_BATH CAPREF_P_SIGMA, P_RHO, CAPREF_P_G, CAPREF_P_THETA
+/* The bath's fluid from in[0..2] (a pointer to a compound literal in the caller's block). */
+#define BATH(in) (&(capref_fluid){.sigma = (in)[0], .rho = (in)[1], .g = (in)[2]})
 #define P_NPTS(def)                                                                                                    \
   {                                                                                                                    \
     "npts", "", "number of points of the curve", def, 2, 100001, CAPREF_INTEGER                                        \
@@ -20,28 +22,28 @@ enum { CHUNK = 64 };
 
 static int eval_jurin(const double *in, capref_sink *sink)
 {
-  cap_result row[1];
-  int s = cap_rise_jurin_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
+  capref_result row[1];
+  int s = capref_rise_jurin_plates(BATH(in), in[3] * CAPREF_DEG, in[4], &row[0]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_plates(const double *in, capref_sink *sink)
 {
-  cap_rise_plates_sol sol;
-  int s = cap_rise_plates(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &sol);
+  capref_rise_plates_sol sol;
+  int s = capref_rise_plates(BATH(in), in[3] * CAPREF_DEG, in[4], &sol);
   if (s) return s;
-  cap_result row[4] = {sol.h0, sol.hw, sol.mean, sol.area};
+  capref_result row[4] = {sol.h0, sol.hw, sol.mean, sol.area};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* A profile z(x) sampled at n points from x0 to x1 (the last exactly at x1), computed in chunks by
  * `profile` (in: the quantity's inputs in user units) and emitted as rows (x, z). */
-typedef int profile_fn(const double *in, size_t m, const double *x, cap_result *z);
+typedef int profile_fn(const double *in, size_t m, const double *x, capref_result *z);
 
 static int emit_profile(const double *in, capref_sink *sink, double x0, double x1, long n, profile_fn *profile)
 {
   double x[CHUNK];
-  cap_result z[CHUNK];
+  capref_result z[CHUNK];
   for (long i0 = 0; i0 < n; i0 += CHUNK) {
     long m = n - i0 < CHUNK ? n - i0 : CHUNK;
     for (long k = 0; k < m; k++) {
@@ -51,21 +53,21 @@ static int emit_profile(const double *in, capref_sink *sink, double x0, double x
     int s = profile(in, (size_t)m, x, z);
     if (s) return s;
     for (long k = 0; k < m; k++) {
-      cap_result row[2] = {{x[k], 0.0}, z[k]};
+      capref_result row[2] = {{x[k], 0.0}, z[k]};
       if (capref_emit(sink, row)) return CAP_EIO;
     }
   }
   return CAP_SUCCESS;
 }
 
-static int plates_profile(const double *in, size_t m, const double *x, cap_result *z)
+static int plates_profile(const double *in, size_t m, const double *x, capref_result *z)
 {
-  return cap_rise_plates_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], m, x, z);
+  return capref_rise_plates_profile(BATH(in), in[3] * CAPREF_DEG, in[4], m, x, z);
 }
 
-static int wall_profile(const double *in, size_t m, const double *x, cap_result *z)
+static int wall_profile(const double *in, size_t m, const double *x, capref_result *z)
 {
-  return cap_rise_wall_profile(in[0], in[1], in[2], in[3] * CAPREF_DEG, m, x, z);
+  return capref_rise_wall_profile(BATH(in), in[3] * CAPREF_DEG, m, x, z);
 }
 
 static int eval_plates_profile(const double *in, capref_sink *sink)
@@ -80,15 +82,15 @@ static int eval_wall_profile(const double *in, capref_sink *sink)
 
 static int eval_wall(const double *in, capref_sink *sink)
 {
-  cap_result row[1];
-  int s = cap_rise_wall_height(in[0], in[1], in[2], in[3] * CAPREF_DEG, &row[0]);
+  capref_result row[1];
+  int s = capref_rise_wall_height(BATH(in), in[3] * CAPREF_DEG, &row[0]);
   return capref_emit_status(sink, s, row);
 }
 
 static int eval_wall_distance(const double *in, capref_sink *sink)
 {
-  cap_result row[1];
-  int s = cap_rise_wall_distance(in[0], in[1], in[2], in[3] * CAPREF_DEG, in[4], &row[0]);
+  capref_result row[1];
+  int s = capref_rise_wall_distance(BATH(in), in[3] * CAPREF_DEG, in[4], &row[0]);
   return capref_emit_status(sink, s, row);
 }
 

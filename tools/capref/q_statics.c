@@ -1,39 +1,44 @@
-/* capref quantities of analytic/cap_statics.h */
+/* capref quantities of analytic/capref_statics.h */
 #include <math.h>
 #include <stdlib.h>
 
-#include "../../analytic/cap_statics.h"
+#include "../../analytic/capref_statics.h"
 #include "capref.h"
+
+/* The liquid of the sessile-drop inputs (sigma in[4], rho in[5], g in[6]), a pointer to a compound
+ * literal in the caller's block. */
+#define LIQUID(in) (&(capref_fluid){.sigma = (in)[4], .rho = (in)[5], .g = (in)[6]})
 
 /* young-angle: sigma_sa, sigma_sl, sigma_la */
 static int eval_young(const double *in, capref_sink *sink)
 {
-  cap_result row[2];
-  int s = cap_statics_young(in[0], in[1], in[2], &row[0], &row[1]);
+  capref_result row[2];
+  int s = capref_statics_young(in[0], in[1], in[2], &row[0], &row[1]);
   if (s) return s;
   row[1] = capref_to_deg(row[1]);
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
 /* cap-2d / cap-3d: theta (deg), area or volume, sigma */
-static int eval_cap(cap_ref_dim dim, const double *in, capref_sink *sink)
+static int eval_cap(capref_dim dim, const double *in, capref_sink *sink)
 {
-  cap_statics_cap_shape c;
-  int s = cap_statics_cap(dim, in[0] * CAPREF_DEG, in[1], &c);
+  capref_statics_cap_shape c;
+  int s = capref_statics_cap(dim, in[0] * CAPREF_DEG, in[1], &c);
   if (s) return s;
   double rr = c.radius.val / c.r0.val;
-  cap_result row[7] = {c.radius,
-                       c.half_width,
-                       c.height,
-                       c.kappa,
-                       {in[2] * c.kappa.val, in[2] * c.kappa.err + fabs(in[2] * c.kappa.val) * CAP_CLOSED_FORM_RELERR},
-                       c.r0,
-                       {rr, rr * (c.radius.err / c.radius.val + c.r0.err / c.r0.val)}};
+  capref_result row[7] = {
+      c.radius,
+      c.half_width,
+      c.height,
+      c.kappa,
+      {in[2] * c.kappa.val, in[2] * c.kappa.err + fabs(in[2] * c.kappa.val) * CAPREF_CLOSED_FORM_RELERR},
+      c.r0,
+      {rr, rr * (c.radius.err / c.radius.val + c.r0.err / c.r0.val)}};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
-static int eval_cap2(const double *in, capref_sink *sink) { return eval_cap(CAP_REF_2D, in, sink); }
-static int eval_cap3(const double *in, capref_sink *sink) { return eval_cap(CAP_REF_3D, in, sink); }
+static int eval_cap2(const double *in, capref_sink *sink) { return eval_cap(CAPREF_2D, in, sink); }
+static int eval_cap3(const double *in, capref_sink *sink) { return eval_cap(CAPREF_3D, in, sink); }
 
 /* sessile inputs: dim, theta (deg), area, volume, sigma, rho, g [, points] */
 static int sessile_size(const double *in, double *size)
@@ -54,20 +59,21 @@ static int eval_sessile(const double *in, capref_sink *sink)
   double size;
   int s = sessile_size(in, &size);
   if (s) return s;
-  cap_ref_dim dim = (cap_ref_dim)in[0];
-  cap_statics_drop_shape d;
-  s = cap_statics_sessile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, &d);
+  capref_dim dim = (capref_dim)in[0];
+  capref_statics_drop_shape d;
+  s = capref_statics_sessile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, &d);
   if (s) return s;
-  double k = dim == CAP_REF_2D ? 1.0 : 2.0;
-  cap_result row[8] = {d.apex_curvature,
-                       {k * in[4] * d.apex_curvature.val,
-                        k * in[4] * d.apex_curvature.err + k * in[4] * d.apex_curvature.val * CAP_CLOSED_FORM_RELERR},
-                       d.height,
-                       d.half_width,
-                       d.max_half_width,
-                       capref_to_deg(d.apparent_angle),
-                       d.bond,
-                       d.arc_length};
+  double k = dim == CAPREF_2D ? 1.0 : 2.0;
+  capref_result row[8] = {
+      d.apex_curvature,
+      {k * in[4] * d.apex_curvature.val,
+       k * in[4] * d.apex_curvature.err + k * in[4] * d.apex_curvature.val * CAPREF_CLOSED_FORM_RELERR},
+      d.height,
+      d.half_width,
+      d.max_half_width,
+      capref_to_deg(d.apparent_angle),
+      d.bond,
+      d.arc_length};
   return capref_emit_status(sink, CAP_SUCCESS, row);
 }
 
@@ -76,18 +82,18 @@ static int eval_profile(const double *in, capref_sink *sink)
   double size;
   int s = sessile_size(in, &size);
   if (s) return s;
-  cap_ref_dim dim = (cap_ref_dim)in[0];
+  capref_dim dim = (capref_dim)in[0];
   size_t n = (size_t)in[7];
-  cap_statics_drop_shape d;
-  s = cap_statics_sessile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, &d);
+  capref_statics_drop_shape d;
+  s = capref_statics_sessile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, &d);
   if (s) return s;
-  cap_result *buf = malloc(3 * n * sizeof *buf);
+  capref_result *buf = malloc(3 * n * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "sessile-profile: cannot allocate %zu points", n);
-  cap_result *x = buf, *z = buf + n, *p = buf + 2 * n;
-  s = cap_statics_sessile_profile(dim, in[5], in[6], in[4], in[1] * CAPREF_DEG, size, n, x, z, p);
+  capref_result *x = buf, *z = buf + n, *p = buf + 2 * n;
+  s = capref_statics_sessile_profile(dim, LIQUID(in), in[1] * CAPREF_DEG, size, n, x, z, p);
   for (size_t i = 0; !s && i < n; i++) {
     double f = (double)i / (double)(n - 1);
-    cap_result row[4] = {{d.arc_length.val * f, d.arc_length.err * f}, x[i], z[i], capref_to_deg(p[i])};
+    capref_result row[4] = {{d.arc_length.val * f, d.arc_length.err * f}, x[i], z[i], capref_to_deg(p[i])};
     s = capref_emit_status(sink, CAP_SUCCESS, row);
   }
   free(buf);

@@ -1,10 +1,10 @@
-#include "cap_floating.h"
+#include "capref_floating.h"
 
 #include <float.h>
 #include <gsl/gsl_min.h>
 #include <gsl/gsl_roots.h>
 
-#include "cap_groups.h"
+#include "capref_groups.h"
 #include "ref_internal.h"
 
 #define FL_GRID       96 /* grid points bracketing the maximum and the stable root */
@@ -59,26 +59,27 @@ static int gsl_fail(int gs, const char *what)
   return CAP_ERROR(CAP_ENUMERIC, "%s failed: %s", what, gsl_strerror(gs));
 }
 
-int cap_floating_load(double bo, double theta, double phi, cap_result *d)
+int capref_floating_load(double bo, double theta, double phi, capref_result *d)
 {
   int s = check_bo_theta(bo, theta);
   if (!s) s = cap_check_closed("phi", phi, 0.0, M_PI, "rad");
   if (s) return s;
   double t[3];
   load_terms(bo, theta, phi, t);
-  cap_result r = {(t[0] + t[1] + t[2]) / M_PI, (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR};
+  capref_result r = {(t[0] + t[1] + t[2]) / M_PI,
+                     (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAPREF_CLOSED_FORM_RELERR};
   ref_put(d, r);
   return CAP_SUCCESS;
 }
 
-int cap_floating_load_slope(double bo, double theta, double phi, cap_result *sl)
+int capref_floating_load_slope(double bo, double theta, double phi, capref_result *sl)
 {
   int s = check_bo_theta(bo, theta);
   if (!s) s = cap_check_closed("phi", phi, 0.0, M_PI, "rad");
   if (s) return s;
   double mag;
-  cap_result r = {slope(bo, theta, phi, &mag), 0.0};
-  r.err = mag * CAP_CLOSED_FORM_RELERR;
+  capref_result r = {slope(bo, theta, phi, &mag), 0.0};
+  r.err = mag * CAPREF_CLOSED_FORM_RELERR;
   ref_put(sl, r);
   return CAP_SUCCESS;
 }
@@ -184,7 +185,7 @@ static int locate_max(const fl_par *qc, double *phi_work, double *phi_tight, int
   return CAP_SUCCESS;
 }
 
-static int max_impl(double bo, double theta, cap_result *dmax, cap_result *phi_max)
+static int max_impl(double bo, double theta, capref_result *dmax, capref_result *phi_max)
 {
   fl_par q = {bo, theta, 0.0};
   double pw = M_PI, pt = M_PI;
@@ -193,7 +194,7 @@ static int max_impl(double bo, double theta, cap_result *dmax, cap_result *phi_m
   double t[3];
   load_terms(bo, theta, pt, t);
   double dt = (t[0] + t[1] + t[2]) / M_PI, dw = load(bo, theta, pw);
-  double ulps = (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAP_CLOSED_FORM_RELERR;
+  double ulps = (fabs(t[0]) + fabs(t[1]) + fabs(t[2])) / M_PI * CAPREF_CLOSED_FORM_RELERR;
   dmax->val = dt;
   dmax->err = fabs(dt - dw) + ulps;
   phi_max->val = pt;
@@ -201,11 +202,11 @@ static int max_impl(double bo, double theta, cap_result *dmax, cap_result *phi_m
   return CAP_SUCCESS;
 }
 
-int cap_floating_max(double bo, double theta, cap_result *dmax, cap_result *phi_max)
+int capref_floating_max(double bo, double theta, capref_result *dmax, capref_result *phi_max)
 {
   int s = check_bo_theta(bo, theta);
   if (s) return s;
-  cap_result dm, pm;
+  capref_result dm, pm;
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = max_impl(bo, theta, &dm, &pm);
   ref_gsl_restore(old);
@@ -227,13 +228,13 @@ static double zc_of(double bo, double theta, double phi)
   return -2.0 * sin(0.5 * (phi + theta - M_PI)) / sqrt(bo) + cos(phi);
 }
 
-int cap_floating_centre_height(double bo, double theta, double phi, cap_result *zc)
+int capref_floating_centre_height(double bo, double theta, double phi, capref_result *zc)
 {
   int s = check_bo_theta(bo, theta);
   if (!s) s = cap_check_closed("phi", phi, 0, M_PI, "rad");
   if (s) return s;
-  cap_result r = {zc_of(bo, theta, phi), 0.0};
-  r.err = (2.0 / sqrt(bo) + 1.0) * CAP_CLOSED_FORM_RELERR;
+  capref_result r = {zc_of(bo, theta, phi), 0.0};
+  r.err = (2.0 / sqrt(bo) + 1.0) * CAPREF_CLOSED_FORM_RELERR;
   ref_put(zc, r);
   return CAP_SUCCESS;
 }
@@ -251,15 +252,15 @@ static eq_raw eq_at(double bo, double theta, double d, double phi)
   return e;
 }
 
-static cap_result pair(double work, double tight, double deriv, double scale)
+static capref_result pair(double work, double tight, double deriv, double scale)
 {
-  cap_result r = {tight, fabs(work - tight) + fabs(deriv) * FL_ROOT_WORK + fabs(scale) * CAP_CLOSED_FORM_RELERR};
+  capref_result r = {tight, fabs(work - tight) + fabs(deriv) * FL_ROOT_WORK + fabs(scale) * CAPREF_CLOSED_FORM_RELERR};
   return r;
 }
 
-static int equilibrium_impl(double bo, double theta, double d, cap_floating_eq *out)
+static int equilibrium_impl(double bo, double theta, double d, capref_floating_eq *out)
 {
-  cap_result dm, pm;
+  capref_result dm, pm;
   int s = max_impl(bo, theta, &dm, &pm);
   if (s) return s;
   if (d > dm.val)
@@ -299,12 +300,12 @@ static int equilibrium_impl(double bo, double theta, double d, cap_floating_eq *
   return CAP_SUCCESS;
 }
 
-int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq *eq)
+int capref_floating_equilibrium(double bo, double theta, double d, capref_floating_eq *eq)
 {
   int s = check_bo_theta(bo, theta);
   if (!s) s = cap_check_positive("D", d, "");
   if (s) return s;
-  cap_floating_eq out;
+  capref_floating_eq out;
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = equilibrium_impl(bo, theta, d, &out);
   ref_gsl_restore(old);
@@ -322,7 +323,7 @@ static double held_fn(double phi, void *p)
   return zc_of(q->bo, q->theta, phi) - q->target;
 }
 
-int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_floating_eq *eq)
+int capref_floating_held(double bo, double theta, double zc, capref_result *d, capref_floating_eq *eq)
 {
   int s = check_bo_theta(bo, theta);
   if (!s) s = cap_check_finite("zc", zc, "R");
@@ -342,7 +343,7 @@ int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_flo
   if (s) return s;
   double lw = load(bo, theta, pw), lt = load(bo, theta, pt), mag;
   double dl = slope(bo, theta, pt, &mag);
-  cap_result dr = {lt, fabs(lw - lt) + fabs(dl) * FL_ROOT_WORK + mag * CAP_CLOSED_FORM_RELERR};
+  capref_result dr = {lt, fabs(lw - lt) + fabs(dl) * FL_ROOT_WORK + mag * CAPREF_CLOSED_FORM_RELERR};
   ref_put(d, dr);
   if (eq) {
     eq_raw w = eq_at(bo, theta, lw, pw), t = eq_at(bo, theta, lt, pt);
@@ -350,34 +351,34 @@ int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_flo
     eq->phi = pair(w.phi, t.phi, 1.0, t.phi);
     eq->alpha = pair(w.alpha, t.alpha, 1.0, fabs(t.phi) + fabs(theta) + M_PI);
     eq->h = pair(w.h, t.h, dh, t.h);
-    eq->zc = (cap_result){zc, 0.0};
-    eq->depth = (cap_result){1.0 - zc, 0.0};
+    eq->zc = (capref_result){zc, 0.0};
+    eq->depth = (capref_result){1.0 - zc, 0.0};
     if (lt > 0)
       eq->tension_share = pair(w.share, t.share, 0.0, t.share);
     else
-      eq->tension_share = (cap_result){0.0, 0.0};
+      eq->tension_share = (capref_result){0.0, 0.0};
     eq->slope = pair(w.slope, t.slope, 0.0, (2.0 / bo + 6.0 / sb + 2.0) / M_PI);
   }
   return CAP_SUCCESS;
 }
 
-static void scale_len(cap_result *r, double radius)
+static void scale_len(capref_result *r, double radius)
 {
   r->val *= radius;
   r->err *= radius;
 }
 
-int cap_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,
-                                cap_floating_eq *eq)
+int capref_floating_equilibrium_si(const capref_fluid *f, double radius, double rho_s, double theta,
+                                   capref_floating_eq *eq)
 {
-  cap_result bo;
+  capref_result bo;
   int s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho_s", rho_s, "kg/m^3");
-  if (!s) s = cap_bond_number(rho, g, radius, sigma, &bo);
+  if (!s) s = capref_bond_number(f, radius, &bo);
   if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
   if (s) return s;
-  cap_floating_eq out;
-  s = cap_floating_equilibrium(bo.val, theta, rho_s / rho, &out);
+  capref_floating_eq out;
+  s = capref_floating_equilibrium(bo.val, theta, rho_s / f->rho, &out);
   if (s) return s;
   scale_len(&out.h, radius);
   scale_len(&out.zc, radius);

@@ -1,10 +1,10 @@
-#include "cap_statics.h"
+#include "capref_statics.h"
 
 #include <stdlib.h>
 #include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_roots.h>
 
-#include "cap_laplace.h"
+#include "capref_laplace.h"
 #include "ref_internal.h"
 
 #define PI 3.14159265358979323846
@@ -22,7 +22,8 @@
 /* ------------------------------------------------------------------------------------------------ */
 /* Young */
 
-int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta, cap_result *theta)
+int capref_statics_young(double sigma_sa, double sigma_sl, double sigma_la, capref_result *cos_theta,
+                         capref_result *theta)
 {
   int s = cap_check_nonneg("sigma_sa", sigma_sa, "N/m");
   if (!s) s = cap_check_nonneg("sigma_sl", sigma_sl, "N/m");
@@ -40,13 +41,13 @@ int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_res
                      "drying (sigma_sl - sigma_sa = %.6g N/m exceeds sigma_la = %.6g N/m)",
                      c, sigma_sl - sigma_sa, sigma_la);
   /* the subtraction may cancel: the error is relative to the operands, not to the difference */
-  double ec = CAP_CLOSED_FORM_RELERR * (sigma_sa + sigma_sl) / sigma_la;
+  double ec = CAPREF_CLOSED_FORM_RELERR * (sigma_sa + sigma_sl) / sigma_la;
   double th = acos(c);
   double sn = sqrt((1.0 - c) * (1.0 + c));
   double eth = sqrt(2.0 * ec); /* bound near c = +-1, where acos has infinite slope */
   if (sn > 0 && ec / sn < eth) eth = ec / sn;
-  eth += th * CAP_CLOSED_FORM_RELERR;
-  cap_result rc = {c, ec}, rt = {th, eth};
+  eth += th * CAPREF_CLOSED_FORM_RELERR;
+  capref_result rc = {c, ec}, rt = {th, eth};
   ref_put(cos_theta, rc);
   ref_put(theta, rt);
   return CAP_SUCCESS;
@@ -67,40 +68,40 @@ static double x_minus_sin(double x)
   return sum;
 }
 
-static int check_size(cap_ref_dim dim, double size)
+static int check_size(capref_dim dim, double size)
 {
-  return dim == CAP_REF_2D ? cap_check_positive("area", size, "m^2") : cap_check_positive("volume", size, "m^3");
+  return dim == CAPREF_2D ? cap_check_positive("area", size, "m^2") : cap_check_positive("volume", size, "m^3");
 }
 
 static int check_theta(double theta) { return cap_check_open("theta", theta, 0.0, PI, "rad"); }
 
 /* R0: radius of the half-disc / hemisphere of the same area / volume */
-static double equal_radius(cap_ref_dim dim, double size)
+static double equal_radius(capref_dim dim, double size)
 {
-  return dim == CAP_REF_2D ? sqrt(2.0 * size / PI) : cbrt(3.0 * size / (2.0 * PI));
+  return dim == CAPREF_2D ? sqrt(2.0 * size / PI) : cbrt(3.0 * size / (2.0 * PI));
 }
 
 /* cap radius from area/volume (inputs already validated) */
-static double cap_radius(cap_ref_dim dim, double theta, double size)
+static double cap_radius(capref_dim dim, double theta, double size)
 {
-  if (dim == CAP_REF_2D) return sqrt(size / (0.5 * x_minus_sin(2.0 * theta)));
+  if (dim == CAPREF_2D) return sqrt(size / (0.5 * x_minus_sin(2.0 * theta)));
   double sh = sin(0.5 * theta);
   double f = 4.0 * sh * sh * sh * sh * (2.0 + cos(theta)) / 3.0; /* (1-cos)^2 (2+cos)/3 */
   return cbrt(size / (PI * f));
 }
 
-int cap_statics_cap(cap_ref_dim dim, double theta, double size, cap_statics_cap_shape *out)
+int capref_statics_cap(capref_dim dim, double theta, double size, capref_statics_cap_shape *out)
 {
-  int s = cap_ref_check_dim(dim);
+  int s = capref_check_dim(dim);
   if (!s) s = check_theta(theta);
   if (!s) s = check_size(dim, size);
-  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "cap_statics_cap: out is NULL");
+  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "capref_statics_cap: out is NULL");
   if (s) return s;
   double R = cap_radius(dim, theta, size), sh = sin(0.5 * theta);
   out->radius = ref_closed(R);
   out->half_width = ref_closed(R * sin(theta));
   out->height = ref_closed(2.0 * R * sh * sh);
-  out->kappa = ref_closed((dim == CAP_REF_2D ? 1.0 : 2.0) / R);
+  out->kappa = ref_closed((dim == CAPREF_2D ? 1.0 : 2.0) / R);
   out->r0 = ref_closed(equal_radius(dim, size));
   return CAP_SUCCESS;
 }
@@ -384,34 +385,35 @@ static int drop_profile(int axi, const drop_lc *r, double theta, double tol, siz
 /* ------------------------------------------------------------------------------------------------ */
 /* Public entry points */
 
-static int check_sessile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size)
+static int check_sessile(capref_dim dim, const capref_fluid *f, double theta, double size)
 {
-  int s = cap_ref_check_dim(dim);
-  if (!s) s = cap_check_nonneg("rho", rho, "kg/m^3");
-  if (!s) s = cap_check_nonneg("g", g, "m/s^2");
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  int s = capref_check_dim(dim);
+  if (!s) s = ref_check_fluid(f);
+  if (!s) s = cap_check_nonneg("rho", f->rho, "kg/m^3");
+  if (!s) s = cap_check_nonneg("g", f->g, "m/s^2");
+  if (!s) s = cap_check_positive("sigma", f->sigma, "N/m");
   if (!s) s = check_theta(theta);
   if (!s) s = check_size(dim, size);
   return s;
 }
 
-static double bond_of(cap_ref_dim dim, double rho, double g, double sigma, double size)
+static double bond_of(capref_dim dim, const capref_fluid *f, double size)
 {
   double r0 = equal_radius(dim, size);
-  return rho * g * r0 * r0 / sigma;
+  return f->rho * f->g * r0 * r0 / f->sigma;
 }
 
 /* |a - b| + TOL_TIGHT |b|: the reported value is b (tight tolerance) */
-static cap_result num_result(double loose, double tight)
+static capref_result num_result(double loose, double tight)
 {
-  cap_result r = {tight, fabs(loose - tight) + TOL_TIGHT * fabs(tight)};
+  capref_result r = {tight, fabs(loose - tight) + TOL_TIGHT * fabs(tight)};
   return r;
 }
 
 /* Solves the drop with both tolerances; lengths in l_c. */
-static int solve_both(cap_ref_dim dim, double theta, double size, double lc, drop_lc *w, drop_lc *t)
+static int solve_both(capref_dim dim, double theta, double size, double lc, drop_lc *w, drop_lc *t)
 {
-  int axi = dim == CAP_REF_3D;
+  int axi = dim == CAPREF_3D;
   double target = size / (axi ? lc * lc * lc : lc * lc);
   double u_cap = log(lc / cap_radius(dim, theta, size)); /* b of the zero-gravity cap */
   if (!(lc > 0 && isfinite(target) && target > 0 && isfinite(u_cap)))
@@ -424,17 +426,17 @@ static int solve_both(cap_ref_dim dim, double theta, double size, double lc, dro
   return s;
 }
 
-int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
-                        cap_statics_drop_shape *out)
+int capref_statics_sessile(capref_dim dim, const capref_fluid *f, double theta, double size,
+                           capref_statics_drop_shape *out)
 {
-  int s = check_sessile(dim, rho, g, sigma, theta, size);
-  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "cap_statics_sessile: out is NULL");
+  int s = check_sessile(dim, f, theta, size);
+  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "capref_statics_sessile: out is NULL");
   if (s) return s;
-  double bo = bond_of(dim, rho, g, sigma, size);
+  double bo = bond_of(dim, f, size);
   out->bond = ref_closed(bo);
   if (!(bo >= BO_CAP)) { /* zero gravity: the exact cap */
-    cap_statics_cap_shape c;
-    s = cap_statics_cap(dim, theta, size, &c);
+    capref_statics_cap_shape c;
+    s = capref_statics_cap(dim, theta, size, &c);
     if (s) return s;
     double R = c.radius.val;
     out->apex_curvature = ref_closed(1.0 / R);
@@ -445,7 +447,7 @@ int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, dou
     out->arc_length = ref_closed(R * theta);
     return CAP_SUCCESS;
   }
-  double lc = sqrt(sigma / (rho * g));
+  double lc = sqrt(f->sigma / (f->rho * f->g));
   drop_lc w, t;
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = solve_both(dim, theta, size, lc, &w, &t);
@@ -460,15 +462,15 @@ int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, dou
   return CAP_SUCCESS;
 }
 
-int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
-                                size_t n, cap_result *x, cap_result *z, cap_result *psi)
+int capref_statics_sessile_profile(capref_dim dim, const capref_fluid *f, double theta, double size, size_t n,
+                                   capref_result *x, capref_result *z, capref_result *psi)
 {
-  int s = check_sessile(dim, rho, g, sigma, theta, size);
-  if (!s && (n < 2 || n > CAP_STATICS_PROFILE_NMAX))
-    s = CAP_ERROR(CAP_EDOM, "n = %zu is out of range: allowed 2 <= n <= %d points", n, CAP_STATICS_PROFILE_NMAX);
-  if (!s && (!x || !z)) s = CAP_ERROR(CAP_EINVAL, "cap_statics_sessile_profile: x or z is NULL");
+  int s = check_sessile(dim, f, theta, size);
+  if (!s && (n < 2 || n > CAPREF_STATICS_PROFILE_NMAX))
+    s = CAP_ERROR(CAP_EDOM, "n = %zu is out of range: allowed 2 <= n <= %d points", n, CAPREF_STATICS_PROFILE_NMAX);
+  if (!s && (!x || !z)) s = CAP_ERROR(CAP_EINVAL, "capref_statics_sessile_profile: x or z is NULL");
   if (s) return s;
-  double bo = bond_of(dim, rho, g, sigma, size);
+  double bo = bond_of(dim, f, size);
   if (!(bo >= BO_CAP)) { /* the exact cap: psi equally spaced is arc length equally spaced */
     double R = cap_radius(dim, theta, size);
     for (size_t i = 0; i < n; i++) {
@@ -482,8 +484,8 @@ int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double si
   double *buf = malloc(6 * n * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "sessile drop profile: cannot allocate %zu points", n);
   double *xw = buf, *zw = buf + n, *pw = buf + 2 * n, *xt = buf + 3 * n, *zt = buf + 4 * n, *pt = buf + 5 * n;
-  double lc = sqrt(sigma / (rho * g));
-  int axi = dim == CAP_REF_3D;
+  double lc = sqrt(f->sigma / (f->rho * f->g));
+  int axi = dim == CAPREF_3D;
   drop_lc w, t;
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = solve_both(dim, theta, size, lc, &w, &t);
@@ -537,7 +539,7 @@ static double disc_residual(double R, void *params)
 static int disc_solve(const disc_par *p, double tol, double *R)
 {
   /* bracket: the flat cap of the same area is a lower bound's scale; double until the area exceeds */
-  double lo = 1e-3 * cap_radius(CAP_REF_2D, p->theta, p->area), hi = lo;
+  double lo = 1e-3 * cap_radius(CAPREF_2D, p->theta, p->area), hi = lo;
   int k = 0;
   while (disc_residual(hi, (void *)p) < 0.0 && k++ < 200) {
     lo = hi;
@@ -551,12 +553,12 @@ static int disc_solve(const disc_par *p, double tol, double *R)
   return ref_brent(disc_residual, (void *)p, lo, hi, 0.0, tol, R, "drop on a disc: the radius");
 }
 
-int cap_statics_cap_on_disc(double theta, double rs, double area, cap_statics_disc_cap_shape *out)
+int capref_statics_cap_on_disc(double theta, double rs, double area, capref_statics_disc_cap_shape *out)
 {
   int s = check_theta(theta);
   if (!s) s = cap_check_positive("rs", rs, "m");
   if (!s) s = cap_check_positive("area", area, "m^2");
-  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "cap_statics_cap_on_disc: out is NULL");
+  if (!s && !out) s = CAP_ERROR(CAP_EINVAL, "capref_statics_cap_on_disc: out is NULL");
   if (s) return s;
   disc_par p = {theta, rs, area};
   double Rw = 0, Rt = 0;

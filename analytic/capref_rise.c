@@ -1,11 +1,11 @@
-#include "cap_rise.h"
+#include "capref_rise.h"
 
 #include <float.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_roots.h>
 #include <stdio.h>
 
-#include "cap_groups.h"
+#include "capref_groups.h"
 #include "ref_internal.h"
 
 /* Working and tight tolerances (relative) of the root finds and quadratures; see the header. */
@@ -17,10 +17,10 @@
 /* ------------------------------------------------------------------------------------------------
  * Common input checks */
 
-static int check_common(double sigma, double rho, double g, double theta, double *lc)
+static int check_common(const capref_fluid *f, double theta, double *lc)
 {
-  cap_result r;
-  int s = cap_capillary_length(sigma, rho, g, &r);
+  capref_result r;
+  int s = capref_capillary_length(f, &r);
   if (!s) s = cap_check_open("theta", theta, 0.0, M_PI, "rad");
   if (s) return s;
   *lc = r.val;
@@ -185,19 +185,19 @@ static int plates_solve(double sw, double half, double tol, gsl_integration_work
   return s;
 }
 
-static cap_result numeric(double work, double tight, double scale)
+static capref_result numeric(double work, double tight, double scale)
 {
-  cap_result r = {tight, fabs(work - tight) + RISE_TOL_WORK * fabs(tight) + fabs(scale) * CAP_CLOSED_FORM_RELERR};
+  capref_result r = {tight, fabs(work - tight) + RISE_TOL_WORK * fabs(tight) + fabs(scale) * CAPREF_CLOSED_FORM_RELERR};
   return r;
 }
 
-int cap_rise_jurin_plates(double sigma, double rho, double g, double theta, double gap, cap_result *H)
+int capref_rise_jurin_plates(const capref_fluid *f, double theta, double gap, capref_result *H)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
-  ref_put(H, ref_closed(2.0 * sigma * cos(theta) / (rho * g * gap)));
+  ref_put(H, ref_closed(2.0 * f->sigma * cos(theta) / (f->rho * f->g * gap)));
   return CAP_SUCCESS;
 }
 
@@ -209,16 +209,16 @@ static void reduce(double theta, double *sgn, double *sw)
   *sw = sin(0.5 * fabs(psiw));
 }
 
-int cap_rise_plates(double sigma, double rho, double g, double theta, double gap, cap_rise_plates_sol *sol)
+int capref_rise_plates(const capref_fluid *f, double theta, double gap, capref_rise_plates_sol *sol)
 {
   double lc, sgn, sw;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
   reduce(theta, &sgn, &sw);
-  cap_rise_plates_sol out;
+  capref_rise_plates_sol out;
   if (sw == 0.0) { /* theta = pi/2 exactly: flat interface */
-    cap_result zero = {0.0, 0.0};
+    capref_result zero = {0.0, 0.0};
     out.h0 = out.hw = out.mean = out.area = zero;
     if (sol) *sol = out;
     return CAP_SUCCESS;
@@ -237,7 +237,7 @@ int cap_rise_plates(double sigma, double rho, double g, double theta, double gap
   out.hw = numeric(sgn * lc * w.hw, sgn * lc * t.hw, lc * t.hw);
   out.area = numeric(sgn * lc * lc * w.area, sgn * lc * lc * t.area, lc * lc * t.area);
   out.mean.val = out.area.val / gap;
-  out.mean.err = out.area.err / gap + fabs(out.mean.val) * CAP_CLOSED_FORM_RELERR;
+  out.mean.err = out.area.err / gap + fabs(out.mean.val) * CAPREF_CLOSED_FORM_RELERR;
   if (sol) *sol = out;
   return CAP_SUCCESS;
 }
@@ -260,15 +260,15 @@ static int plates_z(double sw, double U, double half, double xi, double tol, gsl
   return CAP_SUCCESS;
 }
 
-int cap_rise_plates_profile(double sigma, double rho, double g, double theta, double gap, size_t n, const double *x,
-                            cap_result *z)
+int capref_rise_plates_profile(const capref_fluid *f, double theta, double gap, size_t n, const double *x,
+                               capref_result *z)
 {
   double lc, sgn, sw;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (!s) s = cap_check_positive("gap", gap, "m");
   if (s) return s;
   if (n > 0 && (!x || !z))
-    return CAP_ERROR(CAP_EINVAL, "cap_rise_plates_profile: x and z must not be NULL (n = %zu)", n);
+    return CAP_ERROR(CAP_EINVAL, "capref_rise_plates_profile: x and z must not be NULL (n = %zu)", n);
   for (size_t i = 0; i < n; i++) {
     char name[40];
     snprintf(name, sizeof name, "x[%zu]", i);
@@ -307,10 +307,10 @@ static double sech_(double y)
   return 2.0 * e / (1.0 + e * e);
 }
 
-int cap_rise_wall_height(double sigma, double rho, double g, double theta, cap_result *h)
+int capref_rise_wall_height(const capref_fluid *f, double theta, capref_result *h)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
   /* sqrt(2) sqrt(1 - sin theta) = 2 sin((pi/2 - theta) / 2), signed, without cancellation at 90 deg */
   ref_put(h, ref_closed(2.0 * lc * sin(0.5 * (M_PI_2 - theta))));
@@ -320,10 +320,10 @@ int cap_rise_wall_height(double sigma, double rho, double g, double theta, cap_r
 /* y at the wall: ln tan(psi_w / 4), psi_w = |pi/2 - theta| > 0. */
 static double wall_y(double theta) { return log(tan(0.25 * fabs(M_PI_2 - theta))); }
 
-int cap_rise_wall_distance(double sigma, double rho, double g, double theta, double z, cap_result *x)
+int capref_rise_wall_distance(const capref_fluid *f, double theta, double z, capref_result *x)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
   if (theta == M_PI_2) return CAP_ERROR(CAP_EDOM, "theta = pi/2: the interface is flat and has no height z = %g m", z);
   double h = 2.0 * lc * sin(0.5 * (M_PI_2 - theta));
@@ -335,7 +335,7 @@ int cap_rise_wall_distance(double sigma, double rho, double g, double theta, dou
   double y = log(0.5 * zeta) - log1p(c);     /* -acosh(2 / zeta) */
   double xi = (yw - y) + 2.0 * (-c - tanh(yw));
   if (xi < 0) xi = 0.0; /* |z| = |h| up to rounding */
-  cap_result r = {lc * xi, lc * (fabs(yw) + fabs(y) + 4.0) * 8.0 * DBL_EPSILON};
+  capref_result r = {lc * xi, lc * (fabs(yw) + fabs(y) + 4.0) * 8.0 * DBL_EPSILON};
   ref_put(x, r);
   return CAP_SUCCESS;
 }
@@ -378,12 +378,13 @@ static int wall_y_of_x(double yw, double xi, double tol, double *y)
   return CAP_SUCCESS;
 }
 
-int cap_rise_wall_profile(double sigma, double rho, double g, double theta, size_t n, const double *x, cap_result *z)
+int capref_rise_wall_profile(const capref_fluid *f, double theta, size_t n, const double *x, capref_result *z)
 {
   double lc;
-  int s = check_common(sigma, rho, g, theta, &lc);
+  int s = check_common(f, theta, &lc);
   if (s) return s;
-  if (n > 0 && (!x || !z)) return CAP_ERROR(CAP_EINVAL, "cap_rise_wall_profile: x and z must not be NULL (n = %zu)", n);
+  if (n > 0 && (!x || !z))
+    return CAP_ERROR(CAP_EINVAL, "capref_rise_wall_profile: x and z must not be NULL (n = %zu)", n);
   for (size_t i = 0; i < n; i++) {
     char name[40];
     snprintf(name, sizeof name, "x[%zu]", i);

@@ -1,4 +1,4 @@
-#include "cap_cheerios.h"
+#include "capref_cheerios.h"
 
 #include <float.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 #include <gsl/gsl_sf_bessel.h>
 #include <gsl/gsl_vector.h>
 
-#include "cap_groups.h"
+#include "capref_groups.h"
 #include "ref_internal.h"
 
 #define PI 3.14159265358979323846
@@ -76,20 +76,20 @@ static double sigma_factor(double D, double theta)
   return (2.0 * D - 1.0) / 3.0 - 0.5 * c + c * c * c / 6.0;
 }
 
-int cap_cheerios_sigma(double density_ratio, double theta, cap_result *out)
+int capref_cheerios_sigma(double density_ratio, double theta, capref_result *out)
 {
   int s = cap_check_nonneg("density_ratio", density_ratio, "");
   if (!s) s = cap_check_closed("theta", theta, 0.0, PI, "rad");
   if (s) return s;
   double v = sigma_factor(density_ratio, theta);
   /* cancellation between the terms: bound the error by ulps of the largest term */
-  cap_result r = {v, CAP_CLOSED_FORM_RELERR * (fabs(v) + (2.0 * density_ratio + 1.0) / 3.0 + 0.5)};
+  capref_result r = {v, CAPREF_CLOSED_FORM_RELERR * (fabs(v) + (2.0 * density_ratio + 1.0) / 3.0 + 0.5)};
   ref_put(out, r);
   return CAP_SUCCESS;
 }
 
 /* order 0 or 1 of -2 pi Bo^3 Sigma^2 K_n(L), with GSL's error estimate */
-static int bessel_law(int order, double bond, double D, double theta, double sep, cap_result *out)
+static int bessel_law(int order, double bond, double D, double theta, double sep, capref_result *out)
 {
   int s = check_3d(bond, D, theta, sep);
   if (s) return s;
@@ -104,44 +104,51 @@ static int bessel_law(int order, double bond, double D, double theta, double sep
   }
   if (gs) return CAP_ERROR(CAP_ENUMERIC, "gsl_sf_bessel_K%d_e(%.9g) failed: %s", order, sep, gsl_strerror(gs));
   double sg = sigma_factor(D, theta);
-  double sg_err = CAP_CLOSED_FORM_RELERR * (fabs(sg) + (2.0 * D + 1.0) / 3.0 + 0.5);
+  double sg_err = CAPREF_CLOSED_FORM_RELERR * (fabs(sg) + (2.0 * D + 1.0) / 3.0 + 0.5);
   double pre = -2.0 * PI * bond * bond * bond * sg * sg;
-  cap_result r;
+  capref_result r;
   r.val = pre * k.val;
-  r.err = fabs(pre) * k.err + fabs(r.val) * CAP_CLOSED_FORM_RELERR +
+  r.err = fabs(pre) * k.err + fabs(r.val) * CAPREF_CLOSED_FORM_RELERR +
           (sg != 0.0 ? 2.0 * fabs(r.val) * sg_err / fabs(sg) : 2.0 * PI * bond * bond * bond * sg_err * sg_err * k.val);
   ref_put(out, r);
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_3d_energy(double bond, double density_ratio, double theta, double sep, cap_result *energy)
+int capref_cheerios_3d_energy(double bond, double density_ratio, double theta, double sep, capref_result *energy)
 {
   return bessel_law(0, bond, density_ratio, theta, sep, energy);
 }
 
-int cap_cheerios_3d_force(double bond, double density_ratio, double theta, double sep, cap_result *force)
+int capref_cheerios_3d_force(double bond, double density_ratio, double theta, double sep, capref_result *force)
 {
   return bessel_law(1, bond, density_ratio, theta, sep, force);
 }
 
-int cap_cheerios_3d_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
-                       cap_result *energy, cap_result *force)
+/* The inputs of the SI functions: the liquid (its capillary length into *lc), rho_s, radius, sep. */
+static int check_si(const capref_fluid *fluid, double rho_s, double radius, double sep, capref_result *lc)
 {
-  cap_result lc;
-  int s = cap_capillary_length(sigma, rho, g, &lc);
+  int s = capref_capillary_length(fluid, lc);
   if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("sep", sep, "m");
+  return s;
+}
+
+int capref_cheerios_3d_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
+                          capref_result *energy, capref_result *force)
+{
+  capref_result lc;
+  int s = check_si(fluid, rho_s, radius, sep, &lc);
   if (s) return s;
-  double bond = radius * radius / (lc.val * lc.val), D = rho_s / rho, L = sep / lc.val;
-  cap_result e, f;
-  s = cap_cheerios_3d_energy(bond, D, theta, L, &e);
-  if (!s) s = cap_cheerios_3d_force(bond, D, theta, L, &f);
+  double sigma = fluid->sigma, bond = radius * radius / (lc.val * lc.val), D = rho_s / fluid->rho, L = sep / lc.val;
+  capref_result e, f;
+  s = capref_cheerios_3d_energy(bond, D, theta, L, &e);
+  if (!s) s = capref_cheerios_3d_force(bond, D, theta, L, &f);
   if (s) return s;
   double es = sigma * lc.val * lc.val, fs = sigma * lc.val;
   /* l_c carries a few ulps; Bo^3 K(L) depends on it through Bo (6 ulps) and L */
-  cap_result E = {e.val * es, e.err * es + fabs(e.val * es) * (10.0 + L) * CAP_CLOSED_FORM_RELERR};
-  cap_result F = {f.val * fs, f.err * fs + fabs(f.val * fs) * (10.0 + L) * CAP_CLOSED_FORM_RELERR};
+  capref_result E = {e.val * es, e.err * es + fabs(e.val * es) * (10.0 + L) * CAPREF_CLOSED_FORM_RELERR};
+  capref_result F = {f.val * fs, f.err * fs + fabs(f.val * fs) * (10.0 + L) * CAPREF_CLOSED_FORM_RELERR};
   ref_put(energy, E);
   ref_put(force, F);
   return CAP_SUCCESS;
@@ -186,9 +193,9 @@ static int iso_solve(const iso_par *p, double tol, double *phi)
   return ref_brent(iso_residual, (void *)p, lo, hi, tol, 0.0, phi, "isolated cylinder");
 }
 
-static cap_cheerios_float2d iso_fill(const iso_par *p, double phi)
+static capref_cheerios_float2d iso_fill(const iso_par *p, double phi)
 {
-  cap_cheerios_float2d o;
+  capref_cheerios_float2d o;
   double a = phi + p->theta - PI, h = -2.0 * sin(0.5 * a);
   o.phi.val = phi;
   o.alpha.val = a;
@@ -204,7 +211,7 @@ static double errof(double vt, double vw, double scale)
 }
 
 /* Solves at both tolerances; *out gets the tight values with error estimates. */
-static int iso_both(const iso_par *p, cap_cheerios_float2d *out)
+static int iso_both(const iso_par *p, capref_cheerios_float2d *out)
 {
   double pw, pt;
   gsl_error_handler_t *old = ref_gsl_quiet();
@@ -212,7 +219,7 @@ static int iso_both(const iso_par *p, cap_cheerios_float2d *out)
   if (!s) s = iso_solve(p, TOL_TIGHT, &pt);
   ref_gsl_restore(old);
   if (s) return s;
-  cap_cheerios_float2d w = iso_fill(p, pw), t = iso_fill(p, pt);
+  capref_cheerios_float2d w = iso_fill(p, pw), t = iso_fill(p, pt);
   t.phi.err = errof(t.phi.val, w.phi.val, 1.0);
   t.alpha.err = errof(t.alpha.val, w.alpha.val, 1.0);
   t.h.err = errof(t.h.val, w.h.val, 1.0);
@@ -221,12 +228,12 @@ static int iso_both(const iso_par *p, cap_cheerios_float2d *out)
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_isolated(double bond, double density_ratio, double theta, cap_cheerios_float2d *out)
+int capref_cheerios_2d_isolated(double bond, double density_ratio, double theta, capref_cheerios_float2d *out)
 {
   int s = check_2d(bond, density_ratio, theta);
   if (s) return s;
   iso_par p = {bond, sqrt(bond), density_ratio, theta};
-  cap_cheerios_float2d r;
+  capref_cheerios_float2d r;
   s = iso_both(&p, &r);
   if (s) return s;
   if (out) *out = r;
@@ -374,7 +381,7 @@ static int pair_solve_once(pair_par *pp, double tol, double *x)
 
 /* small-slope initial guess at separation sep: alpha_o = 2 a/(1+T), alpha_i = 2 a T/(1+T),
  * z_m = 2 h exp(-d), T = tanh(d) (linearised pair with fixed total vertical force) */
-static void pair_guess(const pair_par *pp, const cap_cheerios_float2d *iso, double sep, double x[3])
+static void pair_guess(const pair_par *pp, const capref_cheerios_float2d *iso, double sep, double x[3])
 {
   double a = iso->alpha.val, h = iso->h.val;
   double d = 0.5 * sep - pp->iso.b * sin(iso->phi.val), T = tanh(d > 1e-12 ? d : 1e-12);
@@ -383,7 +390,7 @@ static void pair_guess(const pair_par *pp, const cap_cheerios_float2d *iso, doub
   x[2] = log(2.0 * fabs(h)) - (d > 0 ? d : 0.0);
 }
 
-static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_float2d *iso)
+static int pair_solve(pair_par *pp, double tol, double x[3], const capref_cheerios_float2d *iso)
 {
   double x0[3] = {x[0], x[1], x[2]};
   int st = pair_solve_once(pp, tol, x0);
@@ -412,7 +419,7 @@ static int pair_solve(pair_par *pp, double tol, double x[3], const cap_cheerios_
   return st;
 }
 
-static void pair_fill(const pair_par *pp, const double *x, cap_cheerios_pair2d *o)
+static void pair_fill(const pair_par *pp, const double *x, capref_cheerios_pair2d *o)
 {
   pair_state g = pair_geom(pp, x);
   o->phi_o.val = g.phi_o;
@@ -445,7 +452,7 @@ static double far_amplitude(double h);
 
 /* The pair in the open bath (wall = 0) or in the box closed by walls `wall` beyond each centre. */
 static int pair_compute(double bond, double density_ratio, double theta, double sep, double wall,
-                        cap_cheerios_pair2d *out)
+                        capref_cheerios_pair2d *out)
 {
   int s;
   pair_par pp;
@@ -455,10 +462,10 @@ static int pair_compute(double bond, double density_ratio, double theta, double 
   pp.iso.D = density_ratio;
   pp.iso.theta = theta;
   pp.sep = sep;
-  cap_cheerios_float2d iso;
+  capref_cheerios_float2d iso;
   s = iso_both(&pp.iso, &iso);
   if (s) return s;
-  cap_cheerios_pair2d r;
+  capref_cheerios_pair2d r;
   if (iso.alpha.val == 0.0) {
     /* neutral body: flat interface, no interaction */
     r.phi_o = r.phi_i = iso.phi;
@@ -515,7 +522,7 @@ static int pair_compute(double bond, double density_ratio, double theta, double 
   ref_gsl_restore(old);
   gsl_integration_workspace_free(pp.ws);
   if (st) return map_gsl(st, &pp);
-  cap_cheerios_pair2d w;
+  capref_cheerios_pair2d w;
   pair_fill(&pp, xw, &w);
   pair_fill(&pp, xt, &r);
   if (wall > 0 && !(r.zw.val * r.h_o.val > 0 && fabs(r.zw.val) <= fabs(r.h_o.val) && wall - b * sin(r.phi_o.val) > 0))
@@ -545,7 +552,7 @@ static int pair_compute(double bond, double density_ratio, double theta, double 
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, cap_cheerios_pair2d *out)
+int capref_cheerios_2d_pair(double bond, double density_ratio, double theta, double sep, capref_cheerios_pair2d *out)
 {
   int s = check_2d(bond, density_ratio, theta);
   if (!s) s = check_sep_2d(bond, sep);
@@ -553,8 +560,8 @@ int cap_cheerios_2d_pair(double bond, double density_ratio, double theta, double
   return pair_compute(bond, density_ratio, theta, sep, 0, out);
 }
 
-int cap_cheerios_2d_pair_box(double bond, double density_ratio, double theta, double sep, double wall,
-                             cap_cheerios_pair2d *out)
+int capref_cheerios_2d_pair_box(double bond, double density_ratio, double theta, double sep, double wall,
+                                capref_cheerios_pair2d *out)
 {
   int s = check_2d(bond, density_ratio, theta);
   if (!s) s = check_sep_2d(bond, sep);
@@ -566,26 +573,23 @@ int cap_cheerios_2d_pair_box(double bond, double density_ratio, double theta, do
   return pair_compute(bond, density_ratio, theta, sep, wall, out);
 }
 
-int cap_cheerios_2d_pair_si(double sigma, double rho, double rho_s, double g, double radius, double theta, double sep,
-                            cap_cheerios_pair2d *out)
+int capref_cheerios_2d_pair_si(const capref_fluid *fluid, double rho_s, double radius, double theta, double sep,
+                               capref_cheerios_pair2d *out)
 {
-  cap_result lc;
-  int s = cap_capillary_length(sigma, rho, g, &lc);
-  if (!s) s = cap_check_nonneg("rho_s", rho_s, "kg/m^3");
-  if (!s) s = cap_check_positive("radius", radius, "m");
-  if (!s) s = cap_check_positive("sep", sep, "m");
+  capref_result lc;
+  int s = check_si(fluid, rho_s, radius, sep, &lc);
   if (s) return s;
-  double l = lc.val;
-  cap_cheerios_pair2d r;
-  s = cap_cheerios_2d_pair(radius * radius / (l * l), rho_s / rho, theta, sep / l, &r);
+  double l = lc.val, sigma = fluid->sigma;
+  capref_cheerios_pair2d r;
+  s = capref_cheerios_2d_pair(radius * radius / (l * l), rho_s / fluid->rho, theta, sep / l, &r);
   if (s) return s;
-  cap_result *len[] = {&r.h_o, &r.h_i, &r.zc, &r.zm};
+  capref_result *len[] = {&r.h_o, &r.h_i, &r.zc, &r.zm};
   for (int i = 0; i < 4; i++) {
     len[i]->val *= l;
-    len[i]->err = len[i]->err * l + fabs(len[i]->val) * CAP_CLOSED_FORM_RELERR;
+    len[i]->err = len[i]->err * l + fabs(len[i]->val) * CAPREF_CLOSED_FORM_RELERR;
   }
   r.force.val *= sigma;
-  r.force.err = r.force.err * sigma + fabs(r.force.val) * CAP_CLOSED_FORM_RELERR;
+  r.force.err = r.force.err * sigma + fabs(r.force.val) * CAPREF_CLOSED_FORM_RELERR;
   if (out) *out = r;
   return CAP_SUCCESS;
 }
@@ -678,8 +682,8 @@ static int unlike_f(const gsl_vector *xv, void *vp, gsl_vector *f)
 
 /* The solve at one tolerance from x (updated on success): directly, else by continuation in the
  * separation from a gap of 12 l_c (the isolated bodies) inwards. */
-static int unlike_solve(unlike_par *up, double tol, double x[4], const cap_cheerios_float2d *ia,
-                        const cap_cheerios_float2d *ib)
+static int unlike_solve(unlike_par *up, double tol, double x[4], const capref_cheerios_float2d *ia,
+                        const capref_cheerios_float2d *ib)
 {
   gsl_multiroot_function F = {unlike_f, 4, up};
   double y[4] = {x[0], x[1], x[2], x[3]};
@@ -700,7 +704,7 @@ static int unlike_solve(unlike_par *up, double tol, double x[4], const cap_cheer
   return st;
 }
 
-static void unlike_side(const unlike_body *g, cap_cheerios_side2d *o)
+static void unlike_side(const unlike_body *g, capref_cheerios_side2d *o)
 {
   o->phi_o.val = g->phi_o;
   o->phi_i.val = g->phi_i;
@@ -718,7 +722,7 @@ static double unlike_force(const unlike_body *g)
   return 0.5 * g->h_i * g->h_i - 2.0 * s2 * s2;
 }
 
-static void unlike_fill(const unlike_par *up, const double x[4], cap_cheerios_unlike2d *o, double *fa, double *fb)
+static void unlike_fill(const unlike_par *up, const double x[4], capref_cheerios_unlike2d *o, double *fa, double *fb)
 {
   unlike_body A = unlike_geom(&up->a, x[0], x[1]), B = unlike_geom(&up->b, x[2], x[3]);
   unlike_side(&A, &o->a);
@@ -728,7 +732,7 @@ static void unlike_fill(const unlike_par *up, const double x[4], cap_cheerios_un
   o->force.val = 0.5 * (*fa + *fb);
 }
 
-static void unlike_errors(cap_cheerios_side2d *t, const cap_cheerios_side2d *w, double b)
+static void unlike_errors(capref_cheerios_side2d *t, const capref_cheerios_side2d *w, double b)
 {
   t->phi_o.err = errof(t->phi_o.val, w->phi_o.val, 1.0);
   t->phi_i.err = errof(t->phi_i.val, w->phi_i.val, 1.0);
@@ -739,10 +743,10 @@ static void unlike_errors(cap_cheerios_side2d *t, const cap_cheerios_side2d *w, 
   t->zc.err = errof(t->zc.val, w->zc.val, 1.0 + b);
 }
 
-int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body2d *b, double sep,
-                           cap_cheerios_unlike2d *out)
+int capref_cheerios_2d_unlike(const capref_cheerios_body2d *a, const capref_cheerios_body2d *b, double sep,
+                              capref_cheerios_unlike2d *out)
 {
-  if (!a || !b) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_unlike: body %s is NULL", a ? "b" : "a");
+  if (!a || !b) return CAP_ERROR(CAP_EINVAL, "capref_cheerios_2d_unlike: body %s is NULL", a ? "b" : "a");
   int s = check_half_open("bond_a", a->bond, 1e4);
   if (!s) s = cap_check_closed("density_ratio_a", a->density_ratio, 0.0, 1e6, "");
   if (!s) s = cap_check_open("theta_a", a->theta, 0.0, PI, "rad");
@@ -758,7 +762,7 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
                      sep, ra + rb, ra + rb + MAX_GAP_UNLIKE, MAX_GAP_UNLIKE);
   unlike_par up = {
       {a->bond, ra, a->density_ratio, a->theta}, {b->bond, rb, b->density_ratio, b->theta}, sep, 0, 0, 0, 0, NULL, 0};
-  cap_cheerios_float2d ia, ib;
+  capref_cheerios_float2d ia, ib;
   if ((s = iso_both(&up.a, &ia)) || (s = iso_both(&up.b, &ib))) return s;
   /* scales as in the identical pair: slopes S, vertical balances 2S + 2b(S + b) + Bo (pi + 1 + pi D) */
   up.S = fmax(fmax(fabs(ia.alpha.val), fabs(ib.alpha.val)), 1e-9);
@@ -782,17 +786,17 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
     if (st) break;
   }
   ref_gsl_restore(old);
-  if (st == GSL_ENOMEM) return CAP_ERROR(CAP_ENOMEM, "cap_cheerios_2d_unlike: cannot allocate the solvers");
+  if (st == GSL_ENOMEM) return CAP_ERROR(CAP_ENOMEM, "capref_cheerios_2d_unlike: cannot allocate the solvers");
   if (st)
     return CAP_ERROR(st == GSL_EMAXITER ? CAP_EMAXITER : CAP_ENUMERIC,
                      "unlike cylinder pair (bond %.9g, %.9g; density_ratio %.9g, %.9g; theta %.9g, %.9g rad; sep = "
                      "%.9g): the shooting root finder failed (%s); an equilibrium may not exist this close",
                      a->bond, b->bond, a->density_ratio, b->density_ratio, a->theta, b->theta, sep, gsl_strerror(st));
-  cap_cheerios_unlike2d w, r;
+  capref_cheerios_unlike2d w, r;
   double fwa, fwb, fta, ftb;
   unlike_fill(&up, xw, &w, &fwa, &fwb);
   unlike_fill(&up, xt, &r, &fta, &ftb);
-  const cap_cheerios_side2d *sd[2] = {&r.a, &r.b};
+  const capref_cheerios_side2d *sd[2] = {&r.a, &r.b};
   for (int k = 0; k < 2; k++)
     if (!(sd[k]->phi_o.val > 0 && sd[k]->phi_o.val < PI && sd[k]->phi_i.val > 0 && sd[k]->phi_i.val < PI))
       return CAP_ERROR(CAP_ENOSOL,
@@ -811,16 +815,16 @@ int cap_cheerios_2d_unlike(const cap_cheerios_body2d *a, const cap_cheerios_body
 /* ---------------------------------------------------------------------------------------------- */
 /* 2D linearised laws                                                                             */
 
-/* The far-field amplitude for |h| < 2 (cap_cheerios_2d_far_amplitude, unchecked). */
+/* The far-field amplitude for |h| < 2 (capref_cheerios_2d_far_amplitude, unchecked). */
 static double far_amplitude(double h)
 {
   double ah = fabs(h);
   return ah > 0 ? copysign(4.0 * exp(sqrt(4.0 - ah * ah) - 2.0 - acosh(2.0 / ah)), h) : 0.0;
 }
 
-static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerios_float2d *iso)
+static capref_cheerios_linear2d linear_fill(double b, double sep, const capref_cheerios_float2d *iso)
 {
-  cap_cheerios_linear2d o;
+  capref_cheerios_linear2d o;
   double h = iso->h.val, xc = b * sin(iso->phi.val), d = 0.5 * sep - xc;
   o.h_inf.val = h;
   o.x_c.val = xc;
@@ -833,32 +837,34 @@ static cap_cheerios_linear2d linear_fill(double b, double sep, const cap_cheerio
   return o;
 }
 
-int cap_cheerios_2d_far_amplitude(double h, cap_result *out)
+int capref_cheerios_2d_far_amplitude(double h, capref_result *out)
 {
-  if (!out) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_far_amplitude: out is NULL");
+  if (!out) return CAP_ERROR(CAP_EINVAL, "capref_cheerios_2d_far_amplitude: out is NULL");
   if (!(fabs(h) < 2))
     return CAP_ERROR(CAP_EDOM, "far-field amplitude: h = %g l_c is out of range: allowed -2 < h < 2", h);
   out->val = far_amplitude(h);
-  out->err = CAP_CLOSED_FORM_RELERR * fabs(out->val);
+  out->err = CAPREF_CLOSED_FORM_RELERR * fabs(out->val);
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_pair_walled(const cap_cheerios_pair2d *pair, double reach, cap_result *z_wall, cap_result *force)
+int capref_cheerios_2d_pair_walled(const capref_cheerios_pair2d *pair, double reach, capref_result *z_wall,
+                                   capref_result *force)
 {
-  if (!pair) return CAP_ERROR(CAP_EINVAL, "cap_cheerios_2d_pair_walled: pair is NULL");
+  if (!pair) return CAP_ERROR(CAP_EINVAL, "capref_cheerios_2d_pair_walled: pair is NULL");
   if (!(reach > 0 && isfinite(reach)))
     return CAP_ERROR(CAP_EDOM, "walled pair: reach = %g l_c is out of range: allowed 0 < reach < inf", reach);
-  cap_result A = {0, 0};
-  int s = cap_cheerios_2d_far_amplitude(pair->h_o.val, &A);
+  capref_result A = {0, 0};
+  int s = capref_cheerios_2d_far_amplitude(pair->h_o.val, &A);
   if (s) return s;
   const double e = exp(-reach), zw = 2.0 * A.val * e, zm = pair->zm.val;
-  if (z_wall) *z_wall = (cap_result){zw, 2.0 * A.err * e + CAP_CLOSED_FORM_RELERR * fabs(zw)};
+  if (z_wall) *z_wall = (capref_result){zw, 2.0 * A.err * e + CAPREF_CLOSED_FORM_RELERR * fabs(zw)};
   /* the error: z_m's, and the order left out (z_m moves by O(z_w^2), the force by |z_m| z_w^2) */
-  if (force) *force = (cap_result){0.5 * (zm * zm - zw * zw), fabs(zm) * pair->zm.err + fabs(zm) * zw * zw};
+  if (force) *force = (capref_result){0.5 * (zm * zm - zw * zw), fabs(zm) * pair->zm.err + fabs(zm) * zw * zw};
   return CAP_SUCCESS;
 }
 
-int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep, cap_cheerios_linear2d *out)
+int capref_cheerios_2d_linear(double bond, double density_ratio, double theta, double sep,
+                              capref_cheerios_linear2d *out)
 {
   int s = check_2d(bond, density_ratio, theta);
   if (!s) s = check_sep_2d(bond, sep);
@@ -870,13 +876,13 @@ int cap_cheerios_2d_linear(double bond, double density_ratio, double theta, doub
   if (!s) s = iso_solve(&p, TOL_TIGHT, &pt);
   ref_gsl_restore(old);
   if (s) return s;
-  cap_cheerios_float2d iw = iso_fill(&p, pw), it = iso_fill(&p, pt);
+  capref_cheerios_float2d iw = iso_fill(&p, pw), it = iso_fill(&p, pt);
   double d = 0.5 * sep - p.b * sin(pt);
   if (!(d > 0))
     return CAP_ERROR(CAP_ENOSOL,
                      "linearised law: the isolated contact lines (x_c = %.9g l_c) meet or cross at sep = %.9g",
                      p.b * sin(pt), sep);
-  cap_cheerios_linear2d w = linear_fill(p.b, sep, &iw), r = linear_fill(p.b, sep, &it);
+  capref_cheerios_linear2d w = linear_fill(p.b, sep, &iw), r = linear_fill(p.b, sep, &it);
   r.h_inf.err = errof(r.h_inf.val, w.h_inf.val, 1.0);
   r.x_c.err = errof(r.x_c.val, w.x_c.val, p.b);
   r.d.err = errof(r.d.val, w.d.val, 1.0 + p.b + sep);

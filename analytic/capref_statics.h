@@ -1,4 +1,4 @@
-/* cap_statics: capillary statics of a drop resting on a solid. Derivations, the numerical method of
+/* capref_statics: capillary statics of a drop resting on a solid. Derivations, the numerical method of
  * the sessile drop and its checks: docs/design/analytic-statics.md.
  *
  * 1. Young's relation (Young 1805, Phil. Trans. R. Soc. Lond. 95, p. 65; de Gennes, Brochard-Wyart &
@@ -36,66 +36,67 @@
  * CAP_ENOSOL (Young: no equilibrium angle), CAP_ENUMERIC / CAP_EMAXITER (an ODE, bracket or root
  * find failed), CAP_ENOMEM.
  */
-#ifndef CAP_STATICS_H
-#define CAP_STATICS_H
+#ifndef CAPREF_STATICS_H
+#define CAPREF_STATICS_H
 
 #include <stddef.h>
 
-#include "cap_result.h"
+#include "capref_result.h"
 
 /* Young's relation. sigma_sa >= 0, sigma_sl >= 0, sigma_la > 0 (N/m). Outputs (either may be NULL):
  * cos(theta) and theta in [0, pi] (rad). CAP_ENOSOL when |cos| > 1 (complete wetting / drying). */
-int cap_statics_young(double sigma_sa, double sigma_sl, double sigma_la, cap_result *cos_theta, cap_result *theta);
+int capref_statics_young(double sigma_sa, double sigma_sl, double sigma_la, capref_result *cos_theta,
+                         capref_result *theta);
 
 /* Zero-gravity cap (item 2). */
 typedef struct {
-  cap_result radius;     /* R (m) */
-  cap_result half_width; /* a = R sin(theta) (m) */
-  cap_result height;     /* h = R (1 - cos(theta)) (m) */
-  cap_result kappa;      /* curvature sum dp/sigma: 1/R (2D), 2/R (3D) (1/m) */
-  cap_result r0;         /* radius of the half-disc (2D) / hemisphere (3D) of equal area/volume (m) */
-} cap_statics_cap_shape;
+  capref_result radius;     /* R (m) */
+  capref_result half_width; /* a = R sin(theta) (m) */
+  capref_result height;     /* h = R (1 - cos(theta)) (m) */
+  capref_result kappa;      /* curvature sum dp/sigma: 1/R (2D), 2/R (3D) (1/m) */
+  capref_result r0;         /* radius of the half-disc (2D) / hemisphere (3D) of equal area/volume (m) */
+} capref_statics_cap_shape;
 
-/* dim: CAP_REF_2D (size = area per unit length A > 0, m^2) or CAP_REF_3D (size = volume V > 0, m^3);
+/* dim: CAPREF_2D (size = area per unit length A > 0, m^2) or CAPREF_3D (size = volume V > 0, m^3);
  * 0 < theta < pi (rad). Closed form. CAP_EDOM; CAP_EINVAL if out is NULL. */
-int cap_statics_cap(cap_ref_dim dim, double theta, double size, cap_statics_cap_shape *out);
+int capref_statics_cap(capref_dim dim, double theta, double size, capref_statics_cap_shape *out);
 
 /* Sessile drop under gravity (item 3). */
 typedef struct {
-  cap_result apex_curvature; /* b = 1/R_apex (1/m); apex pressure sigma b (2D), 2 sigma b (3D) */
-  cap_result height;         /* h, apex above the plane (m) */
-  cap_result half_width;     /* a, contact-line half-width / radius (m) */
-  cap_result max_half_width; /* widest half-width (m): a if theta <= pi/2, else x at psi = pi/2 */
-  cap_result apparent_angle; /* 2 atan(h/a) (rad) */
-  cap_result bond;           /* Bo = rho g R0^2 / sigma (R0 as in cap_statics_cap_shape) */
-  cap_result arc_length;     /* length of the profile from the apex to the contact line (m) */
-} cap_statics_drop_shape;
+  capref_result apex_curvature; /* b = 1/R_apex (1/m); apex pressure sigma b (2D), 2 sigma b (3D) */
+  capref_result height;         /* h, apex above the plane (m) */
+  capref_result half_width;     /* a, contact-line half-width / radius (m) */
+  capref_result max_half_width; /* widest half-width (m): a if theta <= pi/2, else x at psi = pi/2 */
+  capref_result apparent_angle; /* 2 atan(h/a) (rad) */
+  capref_result bond;           /* Bo = rho g R0^2 / sigma (R0 as in capref_statics_cap_shape) */
+  capref_result arc_length;     /* length of the profile from the apex to the contact line (m) */
+} capref_statics_drop_shape;
 
-/* dim, theta, size as for cap_statics_cap; rho >= 0 the density difference liquid - surrounding
- * (kg/m^3), g >= 0 (m/s^2), sigma > 0 (N/m). CAP_EDOM (also a drop too large for the shooting);
- * CAP_EINVAL if out is NULL; CAP_ENUMERIC / CAP_EMAXITER; CAP_ENOMEM. */
-int cap_statics_sessile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
-                        cap_statics_drop_shape *out);
+/* dim, theta, size as for capref_statics_cap; the fluid f: f->rho >= 0 the density difference liquid -
+ * surrounding (kg/m^3), f->g >= 0 (m/s^2), f->sigma > 0 (N/m). CAP_EDOM (also a drop too large for the
+ * shooting); CAP_EINVAL if f or out is NULL; CAP_ENUMERIC / CAP_EMAXITER; CAP_ENOMEM. */
+int capref_statics_sessile(capref_dim dim, const capref_fluid *f, double theta, double size,
+                           capref_statics_drop_shape *out);
 
 /* The profile of the same drop at n >= 2 points equally spaced in arc length from the apex (index 0,
  * x = z = psi = 0) to the contact line (index n-1, x = a, z = h, psi = theta): x (m) from the axis, z (m)
  * downward from the apex, psi (rad) the inclination. x and z must not be NULL (CAP_EINVAL); psi may be
- * NULL. Each array holds n entries; n <= CAP_STATICS_PROFILE_NMAX (CAP_EDOM). Errors as
- * cap_statics_sessile; err includes the arc length times 1e-12. */
-#define CAP_STATICS_PROFILE_NMAX 1000000
-int cap_statics_sessile_profile(cap_ref_dim dim, double rho, double g, double sigma, double theta, double size,
-                                size_t n, cap_result *x, cap_result *z, cap_result *psi);
+ * NULL. Each array holds n entries; n <= CAPREF_STATICS_PROFILE_NMAX (CAP_EDOM). Errors as
+ * capref_statics_sessile; err includes the arc length times 1e-12. */
+#define CAPREF_STATICS_PROFILE_NMAX 1000000
+int capref_statics_sessile_profile(capref_dim dim, const capref_fluid *f, double theta, double size, size_t n,
+                                   capref_result *x, capref_result *z, capref_result *psi);
 
 /* Zero-gravity 2D drop on a circular solid (item 4). */
 typedef struct {
-  cap_result radius;      /* R, the drop's radius (m) */
-  cap_result distance;    /* D, from the solid's centre to the drop's centre (m) */
-  cap_result apex_height; /* D + R - Rs, the apex above the solid (m) */
-  cap_result beta;        /* polar angle of the contact points from the solid's centre (rad) */
-} cap_statics_disc_cap_shape;
+  capref_result radius;      /* R, the drop's radius (m) */
+  capref_result distance;    /* D, from the solid's centre to the drop's centre (m) */
+  capref_result apex_height; /* D + R - Rs, the apex above the solid (m) */
+  capref_result beta;        /* polar angle of the contact points from the solid's centre (rad) */
+} capref_statics_disc_cap_shape;
 
 /* theta in (0, pi) (rad), solid radius rs > 0 (m), liquid area per unit length area > 0 (m^2).
  * CAP_EDOM; CAP_EINVAL if out is NULL; CAP_ENUMERIC / CAP_EMAXITER if the radius cannot be found. */
-int cap_statics_cap_on_disc(double theta, double rs, double area, cap_statics_disc_cap_shape *out);
+int capref_statics_cap_on_disc(double theta, double rs, double area, capref_statics_disc_cap_shape *out);
 
 #endif

@@ -1,4 +1,4 @@
-#include "cap_oscillation.h"
+#include "capref_oscillation.h"
 
 #include <complex.h>
 #include <float.h>
@@ -8,27 +8,30 @@
 #include <gsl/gsl_vector.h>
 #include <stdlib.h>
 
-#include "cap_laplace.h"
+#include "capref_laplace.h"
 #include "ref_internal.h"
 
-static int check_mode(cap_ref_dim dim, int n)
+static int check_mode(capref_dim dim, int n)
 {
-  int s = cap_ref_check_dim(dim);
-  if (!s) s = cap_check_int_range("n", n, 2, CAP_OSCILLATION_MAX_MODE);
+  int s = capref_check_dim(dim);
+  if (!s) s = cap_check_int_range("n", n, 2, CAPREF_OSCILLATION_MAX_MODE);
   return s;
 }
 
-int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
-                              cap_result *omega)
+int capref_oscillation_frequency(capref_dim dim, int n, const capref_fluid *f, double radius, double rho_out,
+                                 capref_result *omega)
 {
   int s = check_mode(dim, n);
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  if (!s) s = ref_check_fluid(f);
+  if (s) return s;
+  double sigma = f->sigma, rho_in = f->rho;
+  s = cap_check_positive("sigma", sigma, "N/m");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho_in", rho_in, "kg/m^3");
   if (!s) s = cap_check_nonneg("rho_out", rho_out, "kg/m^3");
   if (s) return s;
   double m = n, r3 = radius * radius * radius, w2;
-  if (dim == CAP_REF_3D)
+  if (dim == CAPREF_3D)
     w2 = m * (m - 1) * (m + 1) * (m + 2) * sigma / (r3 * ((m + 1) * rho_in + m * rho_out));
   else
     w2 = m * (m * m - 1) * sigma / (r3 * (rho_in + rho_out));
@@ -36,34 +39,34 @@ int cap_oscillation_frequency(cap_ref_dim dim, int n, double sigma, double radiu
   return CAP_SUCCESS;
 }
 
-int cap_oscillation_period(cap_ref_dim dim, int n, double sigma, double radius, double rho_in, double rho_out,
-                           cap_result *period)
+int capref_oscillation_period(capref_dim dim, int n, const capref_fluid *f, double radius, double rho_out,
+                              capref_result *period)
 {
-  cap_result w;
-  int s = cap_oscillation_frequency(dim, n, sigma, radius, rho_in, rho_out, &w);
+  capref_result w;
+  int s = capref_oscillation_frequency(dim, n, f, radius, rho_out, &w);
   if (s) return s;
   ref_put(period, ref_closed(2 * M_PI / w.val));
   return CAP_SUCCESS;
 }
 
-int cap_oscillation_damping(cap_ref_dim dim, int n, double nu, double radius, cap_result *beta)
+int capref_oscillation_damping(capref_dim dim, int n, double nu, double radius, capref_result *beta)
 {
   int s = check_mode(dim, n);
   if (!s) s = cap_check_positive("nu", nu, "m^2/s");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (s) return s;
   double m = n;
-  double c = dim == CAP_REF_3D ? (m - 1) * (2 * m + 1) : 2 * m * (m - 1);
+  double c = dim == CAPREF_3D ? (m - 1) * (2 * m + 1) : 2 * m * (m - 1);
   ref_put(beta, ref_closed(c * nu / (radius * radius)));
   return CAP_SUCCESS;
 }
 
-int cap_oscillation_damped_frequency(cap_ref_dim dim, int n, double sigma, double radius, double rho, double nu,
-                                     cap_result *omega_d)
+int capref_oscillation_damped_frequency(capref_dim dim, int n, const capref_fluid *f, double radius,
+                                        capref_result *omega_d)
 {
-  cap_result w, b;
-  int s = cap_oscillation_frequency(dim, n, sigma, radius, rho, 0.0, &w);
-  if (!s) s = cap_oscillation_damping(dim, n, nu, radius, &b);
+  capref_result w, b;
+  int s = capref_oscillation_frequency(dim, n, f, radius, 0.0, &w);
+  if (!s) s = capref_oscillation_damping(dim, n, f->nu, radius, &b);
   if (s) return s;
   if (b.val >= w.val)
     return CAP_ERROR(CAP_ENOSOL,
@@ -168,9 +171,9 @@ static int bessel_ratio(int n, cplx x, cplx *r, double *rel)
   return ratio_cf(n, x, r, rel);
 }
 
-int cap_oscillation_bessel_ratio(int n, double x_re, double x_im, cap_result *r_re, cap_result *r_im)
+int capref_oscillation_bessel_ratio(int n, double x_re, double x_im, capref_result *r_re, capref_result *r_im)
 {
-  int s = cap_check_int_range("n", n, 0, CAP_OSCILLATION_VISCOUS_MAX_MODE);
+  int s = cap_check_int_range("n", n, 0, CAPREF_OSCILLATION_VISCOUS_MAX_MODE);
   if (!s) s = cap_check_positive("x_re", x_re, "");
   if (!s) s = cap_check_finite("x_im", x_im, "");
   if (!s) s = cap_check_closed("|x|", hypot(x_re, x_im), 0, RATIO_MAX_ABS, "");
@@ -183,8 +186,8 @@ int cap_oscillation_bessel_ratio(int n, double x_re, double x_im, cap_result *r_
                      x_im);
   if (st) return CAP_ERROR(CAP_ENONFINITE, "I_%d/I_%d at x = %g%+gi is not finite", n + 1, n, x_re, x_im);
   double e = rel * cabs(r);
-  ref_put(r_re, (cap_result){creal(r), e});
-  ref_put(r_im, (cap_result){cimag(r), e});
+  ref_put(r_re, (capref_result){creal(r), e});
+  ref_put(r_im, (capref_result){cimag(r), e});
   return CAP_SUCCESS;
 }
 
@@ -327,10 +330,13 @@ static int mode_find(int n, double oh, vroot *out)
  * of s^2 + omega^2 (the decay rate would carry a relative error above 1e-6). */
 #define OH_MIN 1e-10
 
-static int viscous_inputs(int n, double sigma, double radius, double rho, double nu, double *tc, double *oh)
+static int viscous_inputs(int n, const capref_fluid *f, double radius, double *tc, double *oh)
 {
-  int s = cap_check_int_range("n", n, 2, CAP_OSCILLATION_VISCOUS_MAX_MODE);
-  if (!s) s = cap_check_positive("sigma", sigma, "N/m");
+  int s = cap_check_int_range("n", n, 2, CAPREF_OSCILLATION_VISCOUS_MAX_MODE);
+  if (!s) s = ref_check_fluid(f);
+  if (s) return s;
+  double sigma = f->sigma, rho = f->rho, nu = f->nu;
+  s = cap_check_positive("sigma", sigma, "N/m");
   if (!s) s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
   if (!s) s = cap_check_positive("nu", nu, "m^2/s");
@@ -345,7 +351,7 @@ static int viscous_inputs(int n, double sigma, double radius, double rho, double
   if (!(isfinite(*oh) && *oh >= OH_MIN))
     return CAP_ERROR(CAP_EDOM,
                      "Oh = nu sqrt(rho/(sigma radius)) = %g is out of range: allowed Oh >= %g (below it the "
-                     "viscous correction is beneath rounding; use cap_oscillation_frequency/_damping)",
+                     "viscous correction is beneath rounding; use capref_oscillation_frequency/_damping)",
                      *oh, OH_MIN);
   return CAP_SUCCESS;
 }
@@ -373,18 +379,18 @@ static int report_mode_failure(int st, int n, double oh)
   }
 }
 
-int cap_oscillation_viscous_mode_2d(int n, double sigma, double radius, double rho, double nu, cap_result *beta,
-                                    cap_result *omega)
+int capref_oscillation_viscous_mode_2d(int n, const capref_fluid *f, double radius, capref_result *beta,
+                                       capref_result *omega)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (s) return s;
   vroot v;
   int st = mode_find(n, oh, &v);
   if (st) return report_mode_failure(st, n, oh);
   double b = -creal(v.s) / tc, w = cimag(v.s) / tc;
-  ref_put(beta, (cap_result){b, v.err / tc + fabs(b) * CAP_CLOSED_FORM_RELERR});
-  ref_put(omega, (cap_result){w, v.err / tc + fabs(w) * CAP_CLOSED_FORM_RELERR});
+  ref_put(beta, (capref_result){b, v.err / tc + fabs(b) * CAPREF_CLOSED_FORM_RELERR});
+  ref_put(omega, (capref_result){w, v.err / tc + fabs(w) * CAPREF_CLOSED_FORM_RELERR});
   return CAP_SUCCESS;
 }
 
@@ -521,11 +527,10 @@ static int report_release_failure(int st, int n, double oh, double tau)
                    n, oh);
 }
 
-int cap_oscillation_release_2d(int n, double sigma, double radius, double rho, double nu, double t,
-                               cap_result *eta_ratio)
+int capref_oscillation_release_2d(int n, const capref_fluid *f, double radius, double t, capref_result *eta_ratio)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (!s) s = cap_check_nonneg("t", t, "s");
   if (s) return s;
   double tau = t / tc, v, e;
@@ -538,7 +543,7 @@ int cap_oscillation_release_2d(int n, double sigma, double radius, double rho, d
   int st = release_setup(n, oh, &ctx);
   if (!st) st = release_eval(&ctx, tau, &v, &e);
   if (st) return report_release_failure(st, n, oh, tau);
-  ref_put(eta_ratio, (cap_result){v, e});
+  ref_put(eta_ratio, (capref_result){v, e});
   return CAP_SUCCESS;
 }
 
@@ -627,7 +632,8 @@ static int polish(const fit_data *d, gsl_vector *p, gsl_matrix *J, double *step)
  * the Gauss-Newton polish); the fitted beta and omega (units of 1/t_c) with errors: the data errors
  * propagated through the pseudo-inverse (|dp_k| <= sqrt(((J^T J)^{-1})_kk) ||dy||_2; yerr NULL: none)
  * plus twice the last polishing step. Caller has switched the GSL error handler off. */
-static int fit_damped_cosine(const fit_data *d, const double *yerr, const double *p0, cap_result *b, cap_result *w)
+static int fit_damped_cosine(const fit_data *d, const double *yerr, const double *p0, capref_result *b,
+                             capref_result *w)
 {
   gsl_multifit_nlinear_fdf fdf;
   fdf.f = fit_f;
@@ -664,8 +670,8 @@ static int fit_damped_cosine(const fit_data *d, const double *yerr, const double
       double eb = sqrt(gsl_matrix_get(cov, 1, 1) * dy2) + 2.0 * step * fmax(fabs(pb), 1e-3);
       double ew = sqrt(gsl_matrix_get(cov, 2, 2) * dy2) + 2.0 * step * fmax(fabs(pw), 1e-3);
       if (pw < 0) pw = -pw; /* cos is even: (omega, psi) and (-omega, -psi) are the same model */
-      *b = (cap_result){pb, eb};
-      *w = (cap_result){pw, ew};
+      *b = (capref_result){pb, eb};
+      *w = (capref_result){pw, ew};
       if (!(isfinite(pb) && isfinite(pw) && isfinite(eb) && isfinite(ew)))
         st = CAP_ERROR(CAP_ENUMERIC, "damped-cosine fit of the release: non-finite parameters");
     }
@@ -677,19 +683,20 @@ static int fit_damped_cosine(const fit_data *d, const double *yerr, const double
   return st;
 }
 
-int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5], cap_result *beta,
-                                      cap_result *omega)
+int capref_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m, const double p0[5],
+                                         capref_result *beta, capref_result *omega)
 {
   if (!t || !y || !p0 || !beta || !omega)
-    return CAP_ERROR(CAP_EINVAL, "cap_oscillation_fit_damped_cosine: NULL argument");
+    return CAP_ERROR(CAP_EINVAL, "capref_oscillation_fit_damped_cosine: NULL argument");
   if (m < 2 * FIT_P) return CAP_ERROR(CAP_EDOM, "m = %zu samples is out of range: allowed m >= %d", m, 2 * FIT_P);
   for (size_t i = 0; i < m; i++)
     if (!isfinite(t[i]) || !isfinite(y[i]))
-      return CAP_ERROR(CAP_ENONFINITE, "cap_oscillation_fit_damped_cosine: sample %zu (t = %g, y = %g) is not finite",
-                       i, t[i], y[i]);
+      return CAP_ERROR(CAP_ENONFINITE,
+                       "capref_oscillation_fit_damped_cosine: sample %zu (t = %g, y = %g) is not finite", i, t[i],
+                       y[i]);
   for (int k = 0; k < FIT_P; k++)
     if (!isfinite(p0[k]))
-      return CAP_ERROR(CAP_ENONFINITE, "cap_oscillation_fit_damped_cosine: p0[%d] is not finite", k);
+      return CAP_ERROR(CAP_ENONFINITE, "capref_oscillation_fit_damped_cosine: p0[%d] is not finite", k);
   fit_data d = {m, t, y};
   gsl_error_handler_t *old = ref_gsl_quiet();
   int s = fit_damped_cosine(&d, NULL, p0, beta, omega);
@@ -697,22 +704,22 @@ int cap_oscillation_fit_damped_cosine(const double *t, const double *y, size_t m
   return s;
 }
 
-int cap_oscillation_release_fit_2d(int n, double sigma, double radius, double rho, double nu, double t_end,
-                                   cap_result *beta, cap_result *omega)
+int capref_oscillation_release_fit_2d(int n, const capref_fluid *f, double radius, double t_end, capref_result *beta,
+                                      capref_result *omega)
 {
   double tc, oh;
-  int s = viscous_inputs(n, sigma, radius, rho, nu, &tc, &oh);
+  int s = viscous_inputs(n, f, radius, &tc, &oh);
   if (s) return s;
   const double m = n, w0 = sqrt(m * (m * m - 1.0)), period = 2.0 * M_PI / w0 * tc;
   /* (a few ulps of slack: a caller's own period may round differently) */
-  s = cap_check_closed("t_end", t_end, CAP_OSCILLATION_FIT_MIN_PERIODS * period * (1 - 1e-14),
-                       CAP_OSCILLATION_FIT_MAX_PERIODS * period * (1 + 1e-14), "s");
+  s = cap_check_closed("t_end", t_end, CAPREF_OSCILLATION_FIT_MIN_PERIODS * period * (1 - 1e-14),
+                       CAPREF_OSCILLATION_FIT_MAX_PERIODS * period * (1 + 1e-14), "s");
   if (s) return s;
   release_ctx ctx;
   int st = release_setup(n, oh, &ctx);
   if (st) return report_release_failure(st, n, oh, 0.0);
   if (!ctx.pole) return report_mode_failure(V_OVERDAMPED, n, oh);
-  const size_t M = CAP_OSCILLATION_FIT_SAMPLES;
+  const size_t M = CAPREF_OSCILLATION_FIT_SAMPLES;
   double *buf = malloc(3 * M * sizeof *buf);
   if (!buf) return CAP_ERROR(CAP_ENOMEM, "cannot allocate %zu fit samples", M);
   double *t = buf, *y = buf + M, *ye = buf + 2 * M;
@@ -727,13 +734,13 @@ int cap_oscillation_release_fit_2d(int n, double sigma, double radius, double rh
   }
   const double p0[FIT_P] = {2.0 * cabs(ctx.c), -creal(ctx.s1), cimag(ctx.s1), carg(ctx.c), 0.0};
   fit_data d = {M, t, y};
-  cap_result b = {0, 0}, w = {0, 0};
+  capref_result b = {0, 0}, w = {0, 0};
   gsl_error_handler_t *old = ref_gsl_quiet();
   s = fit_damped_cosine(&d, ye, p0, &b, &w);
   ref_gsl_restore(old);
   free(buf);
   if (s) return s;
-  ref_put(beta, (cap_result){b.val / tc, b.err / tc + fabs(b.val / tc) * CAP_CLOSED_FORM_RELERR});
-  ref_put(omega, (cap_result){w.val / tc, w.err / tc + fabs(w.val / tc) * CAP_CLOSED_FORM_RELERR});
+  ref_put(beta, (capref_result){b.val / tc, b.err / tc + fabs(b.val / tc) * CAPREF_CLOSED_FORM_RELERR});
+  ref_put(omega, (capref_result){w.val / tc, w.err / tc + fabs(w.val / tc) * CAPREF_CLOSED_FORM_RELERR});
   return CAP_SUCCESS;
 }

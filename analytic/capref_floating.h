@@ -1,4 +1,4 @@
-/* cap_floating: a long horizontal circular cylinder floating on a liquid bath, per unit length (2D):
+/* capref_floating: a long horizontal circular cylinder floating on a liquid bath, per unit length (2D):
  * the load it supports, the maximum density ratio before it sinks, its equilibrium position, and the
  * load on a cylinder held at a given height. Derivation, method and checks:
  * docs/design/analytic-floating.md.
@@ -28,53 +28,53 @@
  * (D > D_max; no contact points), CAP_ENUMERIC / CAP_EMAXITER (a GSL minimiser or root find failed;
  * not expected for valid inputs), CAP_ENOMEM (GSL allocation failed).
  */
-#ifndef CAP_FLOATING_H
-#define CAP_FLOATING_H
+#ifndef CAPREF_FLOATING_H
+#define CAPREF_FLOATING_H
 
-#include "cap_result.h"
+#include "capref_result.h"
 
 /* The density ratio D that the cylinder supports with its contact points at phi (rad, 0 <= phi <= pi).
  * bo > 0, 0 < theta < pi. Closed form; CAP_EDOM. */
-int cap_floating_load(double bo, double theta, double phi, cap_result *d);
+int capref_floating_load(double bo, double theta, double phi, capref_result *d);
 
 /* dD/dphi at phi (1/rad), same inputs; > 0 on the stable branch. Closed form; CAP_EDOM. */
-int cap_floating_load_slope(double bo, double theta, double phi, cap_result *slope);
+int capref_floating_load_slope(double bo, double theta, double phi, capref_result *slope);
 
 /* The maximum density ratio D_max(Bo, theta) and the contact position phi_max (rad) where it occurs.
  * Either output may be NULL. CAP_EDOM, CAP_ENUMERIC / CAP_EMAXITER, CAP_ENOMEM. */
-int cap_floating_max(double bo, double theta, cap_result *dmax, cap_result *phi_max);
+int capref_floating_max(double bo, double theta, capref_result *dmax, capref_result *phi_max);
 
-/* An equilibrium. Lengths are in units of R (cap_floating_equilibrium) or in m
- * (cap_floating_equilibrium_si); heights are measured upwards from the far-field level. */
+/* An equilibrium. Lengths are in units of R (capref_floating_equilibrium) or in m
+ * (capref_floating_equilibrium_si); heights are measured upwards from the far-field level. */
 typedef struct {
-  cap_result phi;           /* contact position from the downward vertical, rad */
-  cap_result alpha;         /* meniscus inclination at the contact line, rad (> 0: depressed) */
-  cap_result h;             /* contact-line height (negative: below the far-field level) */
-  cap_result zc;            /* centre height */
-  cap_result depth;         /* depth of the lowest point below the far-field level, R - z_c */
-  cap_result tension_share; /* share of the weight carried by surface tension, (2/Bo) sin(alpha) / (pi D) */
-  cap_result slope;         /* dD/dphi at the equilibrium (> 0: stable branch), 1/rad */
-} cap_floating_eq;
+  capref_result phi;           /* contact position from the downward vertical, rad */
+  capref_result alpha;         /* meniscus inclination at the contact line, rad (> 0: depressed) */
+  capref_result h;             /* contact-line height (negative: below the far-field level) */
+  capref_result zc;            /* centre height */
+  capref_result depth;         /* depth of the lowest point below the far-field level, R - z_c */
+  capref_result tension_share; /* share of the weight carried by surface tension, (2/Bo) sin(alpha) / (pi D) */
+  capref_result slope;         /* dD/dphi at the equilibrium (> 0: stable branch), 1/rad */
+} capref_floating_eq;
 
 /* Equilibrium for density ratio d > 0 on the stable branch; CAP_ENOSOL if d > D_max (the cylinder
  * sinks); CAP_EDOM, CAP_ENUMERIC / CAP_EMAXITER, CAP_ENOMEM. *eq may be NULL. */
-int cap_floating_equilibrium(double bo, double theta, double d, cap_floating_eq *eq);
+int capref_floating_equilibrium(double bo, double theta, double d, capref_floating_eq *eq);
 
 /* The centre height zc (units of R, above the far-field level) at which the contact points sit at phi
  * (rad, 0 <= phi <= pi): zc = -2 sin(alpha/2) / sqrt(Bo) + cos(phi), alpha = phi + theta - pi. Closed
- * form; decreasing in phi (see cap_floating_held). CAP_EDOM. */
-int cap_floating_centre_height(double bo, double theta, double phi, cap_result *zc);
+ * form; decreasing in phi (see capref_floating_held). CAP_EDOM. */
+int capref_floating_centre_height(double bo, double theta, double phi, capref_result *zc);
 /* A cylinder held with its centre at height zc (units of R, above the far-field level, finite), free
  * to be wetted: the contact position phi solves zc = h(alpha) + cos(phi) (unique: zc decreases
  * strictly with phi), and the liquid carries the load *d = D(phi) (in units of rho g pi R^2: the
  * density ratio it would float; negative when the liquid pulls the cylinder down). *d and *eq may be
  * NULL; *eq gets the state (zc as given, depth 1 - zc, tension_share 0 unless D > 0). CAP_ENOSOL for zc
  * outside [zc(pi), zc(0)] (no contact points on the cylinder); CAP_EDOM, CAP_ENUMERIC / CAP_EMAXITER. */
-int cap_floating_held(double bo, double theta, double zc, cap_result *d, cap_floating_eq *eq);
-/* The same from SI inputs: radius R (m), solid density rho_s and liquid density rho (kg/m^3), surface
- * tension sigma (N/m), gravity g (m/s^2), theta (rad), all > 0 (0 < theta < pi). Lengths of *eq in m.
- * Errors as cap_floating_equilibrium. */
-int cap_floating_equilibrium_si(double radius, double rho_s, double rho, double sigma, double g, double theta,
-                                cap_floating_eq *eq);
+int capref_floating_held(double bo, double theta, double zc, capref_result *d, capref_floating_eq *eq);
+/* The same from SI inputs: the liquid f (f->rho density in kg/m^3, f->sigma in N/m, f->g in m/s^2),
+ * radius R (m), solid density rho_s (kg/m^3), theta (rad), all > 0 (0 < theta < pi). Lengths of *eq
+ * in m. Errors as capref_floating_equilibrium; CAP_EINVAL for a NULL f. */
+int capref_floating_equilibrium_si(const capref_fluid *f, double radius, double rho_s, double theta,
+                                   capref_floating_eq *eq);
 
 #endif

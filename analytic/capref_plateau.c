@@ -1,4 +1,4 @@
-#include "cap_plateau.h"
+#include "capref_plateau.h"
 
 #include <float.h>
 #include <gsl/gsl_math.h>
@@ -12,21 +12,23 @@
 
 static int check_x(const char *name, double x)
 {
-  if (isfinite(x) && x > 0 && x <= CAP_PLATEAU_X_MAX) return CAP_SUCCESS;
-  return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, CAP_PLATEAU_X_MAX);
+  if (isfinite(x) && x > 0 && x <= CAPREF_PLATEAU_X_MAX) return CAP_SUCCESS;
+  return CAP_ERROR(CAP_EDOM, "%s = %.9g is out of range: allowed 0 < %s <= %g", name, x, name, CAPREF_PLATEAU_X_MAX);
 }
 
-static int check_fluid(double sigma, double rho, double radius)
+static int check_fluid(const capref_fluid *f, double radius)
 {
-  int s = cap_check_positive("sigma", sigma, "N/m");
-  if (!s) s = cap_check_positive("rho", rho, "kg/m^3");
+  int s = ref_check_fluid(f);
+  if (!s) s = cap_check_positive("sigma", f->sigma, "N/m");
+  if (!s) s = cap_check_positive("rho", f->rho, "kg/m^3");
   if (!s) s = cap_check_positive("radius", radius, "m");
   return s;
 }
 
 /* sigma / (rho R^3) in 1/s^2: the square of the inverse capillary time. */
-static int rate_scale2(double sigma, double rho, double radius, double *sc2)
+static int rate_scale2(const capref_fluid *f, double radius, double *sc2)
 {
+  double sigma = f->sigma, rho = f->rho;
   *sc2 = sigma / rho / radius / radius / radius;
   if (isfinite(*sc2) && *sc2 > 0) return CAP_SUCCESS;
   return CAP_ERROR(CAP_ENONFINITE,
@@ -36,8 +38,9 @@ static int rate_scale2(double sigma, double rho, double radius, double *sc2)
 }
 
 /* Oh = nu sqrt(rho / (sigma R)) from SI inputs (nu >= 0). */
-static int ohnesorge(double sigma, double rho, double nu, double radius, double *oh)
+static int ohnesorge(const capref_fluid *f, double radius, double *oh)
 {
+  double sigma = f->sigma, rho = f->rho, nu = f->nu;
   int s = cap_check_nonneg("nu", nu, "m^2/s");
   if (s) return s;
   *oh = nu * sqrt(rho / sigma / radius);
@@ -46,10 +49,10 @@ static int ohnesorge(double sigma, double rho, double nu, double radius, double 
 }
 
 /* Scales a dimensionless result by `f` (> 0) and checks it stays finite. */
-static int scale_result(const char *what, cap_result *r, double f)
+static int scale_result(const char *what, capref_result *r, double f)
 {
   r->val *= f;
-  r->err = r->err * f + fabs(r->val) * CAP_CLOSED_FORM_RELERR;
+  r->err = r->err * f + fabs(r->val) * CAPREF_CLOSED_FORM_RELERR;
   if (isfinite(r->val) && isfinite(r->err)) return CAP_SUCCESS;
   return CAP_ERROR(CAP_ENONFINITE, "%s overflows in SI units (scale factor %g)", what, f);
 }
@@ -82,26 +85,26 @@ static int bessel_ratio(double x, double *r, double *rerr)
 
 /* S^2 = x (1 - x^2) I1/I0 (x already checked). (1 - x^2) is formed as (1 - x)(1 + x): exact near
  * x = 1, so S^2 vanishes exactly at x = 1. */
-static int rayleigh_s2(double x, cap_result *s2)
+static int rayleigh_s2(double x, capref_result *s2)
 {
   double r, rerr;
   int s = bessel_ratio(x, &r, &rerr);
   if (s) return s;
   double f = x * (1.0 - x) * (1.0 + x);
   s2->val = f * r;
-  s2->err = fabs(f) * rerr + fabs(s2->val) * CAP_CLOSED_FORM_RELERR;
+  s2->err = fabs(f) * rerr + fabs(s2->val) * CAPREF_CLOSED_FORM_RELERR;
   return CAP_SUCCESS;
 }
 
 /* The least stable root of s^2 = s2: re + i im. Errors: |sqrt(a) - sqrt(b)| <= sqrt(|a - b|), and the
  * branch not taken is given an error if s2 could have the other sign within its error. */
-static void split_s2(cap_result s2, cap_result *re, cap_result *im)
+static void split_s2(capref_result s2, capref_result *re, capref_result *im)
 {
   double a = sqrt(fabs(s2.val));
   double e = a > 0 ? fmin(s2.err / (2.0 * a), sqrt(s2.err)) : sqrt(s2.err);
-  e += a * CAP_CLOSED_FORM_RELERR;
+  e += a * CAPREF_CLOSED_FORM_RELERR;
   double other = fabs(s2.val) < s2.err ? sqrt(s2.err - fabs(s2.val)) : 0.0;
-  cap_result on = {a, e}, off = {0.0, other};
+  capref_result on = {a, e}, off = {0.0, other};
   if (s2.val >= 0) {
     ref_put(re, on);
     ref_put(im, off);
@@ -111,12 +114,12 @@ static void split_s2(cap_result s2, cap_result *re, cap_result *im)
   }
 }
 
-int cap_plateau_rayleigh(double x, cap_result *s2, cap_result *re, cap_result *im)
+int capref_plateau_rayleigh(double x, capref_result *s2, capref_result *re, capref_result *im)
 {
   int s = check_x("x", x);
   if (s) return s;
   gsl_error_handler_t *old = ref_gsl_quiet();
-  cap_result q;
+  capref_result q;
   s = rayleigh_s2(x, &q);
   ref_gsl_restore(old);
   if (s) return s;
@@ -125,17 +128,17 @@ int cap_plateau_rayleigh(double x, cap_result *s2, cap_result *re, cap_result *i
   return CAP_SUCCESS;
 }
 
-int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, cap_result *s2, cap_result *re,
-                            cap_result *im)
+int capref_plateau_rayleigh_si(const capref_fluid *f, double radius, double k, capref_result *s2, capref_result *re,
+                               capref_result *im)
 {
   double sc2;
-  int s = check_fluid(sigma, rho, radius);
+  int s = check_fluid(f, radius);
   if (!s) s = cap_check_positive("k", k, "1/m");
   if (!s) s = check_x("k*radius", k * radius);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
-  cap_result q, a, b;
-  s = cap_plateau_rayleigh(k * radius, &q, &a, &b);
+  capref_result q, a, b;
+  s = capref_plateau_rayleigh(k * radius, &q, &a, &b);
   if (!s) s = scale_result("s^2", &q, sc2);
   if (!s) s = scale_result("Re s", &a, sqrt(sc2));
   if (!s) s = scale_result("Im s", &b, sqrt(sc2));
@@ -152,7 +155,7 @@ int cap_plateau_rayleigh_si(double sigma, double rho, double radius, double k, c
 static double neg_s2(double x, void *params)
 {
   (void)params;
-  cap_result q;
+  capref_result q;
   if (rayleigh_s2(x, &q)) return GSL_NAN;
   return -q.val;
 }
@@ -223,14 +226,14 @@ static int polish(double lo, double hi, double *x_coarse, double *x_fine)
   return CAP_SUCCESS;
 }
 
-int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max)
+int capref_plateau_rayleigh_fastest(capref_result *x_max, capref_result *s_max)
 {
   const double tol_min = 1e-6; /* minimiser: about sqrt(DBL_EPSILON) is the best it can resolve */
   double xm = 0, xc = 0, xf = 0;
   gsl_error_handler_t *old = ref_gsl_quiet();
   int s = minimise(tol_min, &xm);
   if (!s) s = polish(xm - 1e-3, xm + 1e-3, &xc, &xf);
-  cap_result q = {0, 0};
+  capref_result q = {0, 0};
   if (!s) s = rayleigh_s2(xf, &q);
   ref_gsl_restore(old);
   if (s) return s;
@@ -242,8 +245,8 @@ int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max)
   double dx = fabs(xf - xc) + 1e-14 + 4.0 * DBL_EPSILON * xf;
   /* S^2 is stationary at x_max: an error dx in x changes S^2 by at most |S^2''| dx^2 / 2, |S^2''| < 2. */
   q.err += dx * dx;
-  cap_result x = {xf, dx};
-  cap_result sm;
+  capref_result x = {xf, dx};
+  capref_result sm;
   split_s2(q, &sm, NULL);
   ref_put(x_max, x);
   ref_put(s_max, sm);
@@ -251,7 +254,8 @@ int cap_plateau_rayleigh_fastest(cap_result *x_max, cap_result *s_max)
 }
 
 /* A fastest mode (x = kR, dimensionless rate) in SI: k = x / R, s = rate sqrt(sc2). */
-static int fastest_si(cap_result x, cap_result sm, double radius, double sc2, cap_result *k_max, cap_result *s_max)
+static int fastest_si(capref_result x, capref_result sm, double radius, double sc2, capref_result *k_max,
+                      capref_result *s_max)
 {
   int s = scale_result("k_max", &x, 1.0 / radius);
   if (!s) s = scale_result("s_max", &sm, sqrt(sc2));
@@ -261,27 +265,27 @@ static int fastest_si(cap_result x, cap_result sm, double radius, double sc2, ca
   return CAP_SUCCESS;
 }
 
-int cap_plateau_rayleigh_fastest_si(double sigma, double rho, double radius, cap_result *k_max, cap_result *s_max)
+int capref_plateau_rayleigh_fastest_si(const capref_fluid *f, double radius, capref_result *k_max, capref_result *s_max)
 {
   double sc2;
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  int s = check_fluid(f, radius);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
-  cap_result x, sm;
-  s = cap_plateau_rayleigh_fastest(&x, &sm);
+  capref_result x, sm;
+  s = capref_plateau_rayleigh_fastest(&x, &sm);
   return s ? s : fastest_si(x, sm, radius, sc2, k_max, s_max);
 }
 
 /* ---- Weber's long-wave viscous relation -------------------------------------------------------- */
 
 /* Least stable root of S^2 + b S - c = 0, b = 3 Oh x^2 >= 0, c = x^2 (1 - x^2) / 2. */
-static int weber_root(double x, double oh, cap_result *re, cap_result *im)
+static int weber_root(double x, double oh, capref_result *re, capref_result *im)
 {
-  const double rel = CAP_CLOSED_FORM_RELERR;
+  const double rel = CAPREF_CLOSED_FORM_RELERR;
   double b = 3.0 * oh * x * x;
   double c = 0.5 * x * x * (1.0 - x) * (1.0 + x);
   if (!isfinite(b)) return CAP_ERROR(CAP_ENONFINITE, "Weber relation: 3 Oh x^2 overflows (Oh = %g, x = %g)", oh, x);
-  cap_result a = {0, 0}, w = {0, 0};
+  capref_result a = {0, 0}, w = {0, 0};
   if (c > 0) { /* one growing root, written without cancellation */
     a.val = 2.0 * c / (b + hypot(b, 2.0 * sqrt(c)));
     a.err = a.val * rel;
@@ -307,7 +311,7 @@ static int weber_root(double x, double oh, cap_result *re, cap_result *im)
   return CAP_SUCCESS;
 }
 
-int cap_plateau_weber(double x, double oh, cap_result *re, cap_result *im)
+int capref_plateau_weber(double x, double oh, capref_result *re, capref_result *im)
 {
   int s = check_x("x", x);
   if (!s) s = cap_check_nonneg("Oh", oh, "");
@@ -315,16 +319,16 @@ int cap_plateau_weber(double x, double oh, cap_result *re, cap_result *im)
   return weber_root(x, oh, re, im);
 }
 
-int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, double k, cap_result *re, cap_result *im)
+int capref_plateau_weber_si(const capref_fluid *f, double radius, double k, capref_result *re, capref_result *im)
 {
   double sc2, oh;
-  int s = check_fluid(sigma, rho, radius);
+  int s = check_fluid(f, radius);
   if (!s) s = cap_check_positive("k", k, "1/m");
   if (!s) s = check_x("k*radius", k * radius);
-  if (!s) s = ohnesorge(sigma, rho, nu, radius, &oh);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  if (!s) s = ohnesorge(f, radius, &oh);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
-  cap_result a, b;
+  capref_result a, b;
   s = weber_root(k * radius, oh, &a, &b);
   if (!s) s = scale_result("Re s", &a, sqrt(sc2));
   if (!s) s = scale_result("Im s", &b, sqrt(sc2));
@@ -334,7 +338,7 @@ int cap_plateau_weber_si(double sigma, double rho, double nu, double radius, dou
   return CAP_SUCCESS;
 }
 
-int cap_plateau_weber_fastest(double oh, cap_result *x_max, cap_result *s_max)
+int capref_plateau_weber_fastest(double oh, capref_result *x_max, capref_result *s_max)
 {
   int s = cap_check_nonneg("Oh", oh, "");
   if (s) return s;
@@ -343,22 +347,21 @@ int cap_plateau_weber_fastest(double oh, cap_result *x_max, cap_result *s_max)
   return CAP_SUCCESS;
 }
 
-int cap_plateau_weber_fastest_si(double sigma, double rho, double nu, double radius, cap_result *k_max,
-                                 cap_result *s_max)
+int capref_plateau_weber_fastest_si(const capref_fluid *f, double radius, capref_result *k_max, capref_result *s_max)
 {
   double sc2, oh;
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = ohnesorge(sigma, rho, nu, radius, &oh);
-  if (!s) s = rate_scale2(sigma, rho, radius, &sc2);
+  int s = check_fluid(f, radius);
+  if (!s) s = ohnesorge(f, radius, &oh);
+  if (!s) s = rate_scale2(f, radius, &sc2);
   if (s) return s;
-  cap_result x, sm;
-  s = cap_plateau_weber_fastest(oh, &x, &sm);
+  capref_result x, sm;
+  s = capref_plateau_weber_fastest(oh, &x, &sm);
   return s ? s : fastest_si(x, sm, radius, sc2, k_max, s_max);
 }
 
 /* ---- breakup time ------------------------------------------------------------------------------ */
 
-int cap_plateau_breakup_time(double radius, double eps, cap_result rate, cap_result *tb)
+int capref_plateau_breakup_time(double radius, double eps, capref_result rate, capref_result *tb)
 {
   int s = cap_check_positive("radius", radius, "m");
   if (!s) s = cap_check_open("eps", eps, 0.0, radius, "m");
@@ -366,7 +369,7 @@ int cap_plateau_breakup_time(double radius, double eps, cap_result rate, cap_res
   if (!s) s = cap_check_nonneg("rate error", rate.err, "1/s");
   if (s) return s;
   double t = log(radius / eps) / rate.val;
-  cap_result r = {t, t * (rate.err / rate.val + CAP_CLOSED_FORM_RELERR)};
+  capref_result r = {t, t * (rate.err / rate.val + CAPREF_CLOSED_FORM_RELERR)};
   if (!isfinite(r.val) || !isfinite(r.err))
     return CAP_ERROR(CAP_ENONFINITE, "breakup time ln(radius/eps)/rate = %g s is not finite (rate = %g 1/s)", r.val,
                      rate.val);
@@ -374,17 +377,17 @@ int cap_plateau_breakup_time(double radius, double eps, cap_result rate, cap_res
   return CAP_SUCCESS;
 }
 
-int cap_plateau_breakup_time_si(double sigma, double rho, double nu, double radius, double eps, cap_result *tb)
+int capref_plateau_breakup_time_si(const capref_fluid *f, double radius, double eps, capref_result *tb)
 {
-  int s = check_fluid(sigma, rho, radius);
-  if (!s) s = cap_check_nonneg("nu", nu, "m^2/s");
+  int s = check_fluid(f, radius);
+  if (!s) s = cap_check_nonneg("nu", f->nu, "m^2/s");
   if (!s) s = cap_check_open("eps", eps, 0.0, radius, "m");
   if (s) return s;
-  cap_result sm;
-  if (nu == 0)
-    s = cap_plateau_rayleigh_fastest_si(sigma, rho, radius, NULL, &sm);
+  capref_result sm;
+  if (f->nu == 0)
+    s = capref_plateau_rayleigh_fastest_si(f, radius, NULL, &sm);
   else
-    s = cap_plateau_weber_fastest_si(sigma, rho, nu, radius, NULL, &sm);
+    s = capref_plateau_weber_fastest_si(f, radius, NULL, &sm);
   if (s) return s;
-  return cap_plateau_breakup_time(radius, eps, sm, tb);
+  return capref_plateau_breakup_time(radius, eps, sm, tb);
 }
