@@ -82,23 +82,6 @@ for (int k = 0; k < nb; k++) s += part[k];
 return s;
 }
 
-double cap_par_sum(const double *a, size_t n)
-{
-  double part[CAP_PAR_MAX_BLOCKS];
-  const int nb = cap_par_blocks(n);
-CAP_PRAGMA(omp parallel for schedule(static) if (nb > 1 && n >= (size_t)cap_par_min_work()))
-for (int k = 0; k < nb; k++) {
-  size_t lo, hi;
-  cap_par_block(n, nb, k, &lo, &hi);
-  double s = 0;
-  for (size_t i = lo; i < hi; i++) s += a[i];
-  part[k] = s;
-}
-double s = 0;
-for (int k = 0; k < nb; k++) s += part[k];
-return s;
-}
-
 double cap_par_dot_rows(const double *a, const double *b, size_t first, ptrdiff_t stride, int nrows, int ncols)
 {
   double part[CAP_PAR_MAX_BLOCKS];

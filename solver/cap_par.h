@@ -1,7 +1,7 @@
 /* cap_par: the solver's threads, and reductions whose result does not depend on them.
  *
  * OWNS. The number of threads the solver's grid sweeps use (OpenMP; 1 when built without it) and the
- * sums over arrays that those sweeps need (dot products, norms, totals).
+ * sums over arrays that those sweeps need (dot products and norms).
  *
  * DETERMINISM. A sum over n entries is cut into cap_par_blocks(n) blocks of consecutive entries whose
  * bounds depend on n alone; each block is summed in index order, then the block sums are added in
@@ -56,9 +56,8 @@ int cap_par_cores(void);
 int cap_par_blocks(size_t n);
 void cap_par_block(size_t n, int nb, int k, size_t *lo, size_t *hi);
 
-/* sum a[i] b[i] over i < n, and sum a[i] over i < n (DETERMINISM). */
+/* sum a[i] b[i] over i < n (DETERMINISM). */
 double cap_par_dot(const double *a, const double *b, size_t n);
-double cap_par_sum(const double *a, size_t n);
 
 /* sum a[c] b[c] over the rows j < nrows of a grid, c = first + j stride + i for i < ncols: the blocks
  * are runs of whole rows (DETERMINISM). */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: runs every benchmark with 1 and with 2 threads, writes their TSV to BUILD/bench, and
 # rewrites the README's performance tables (the lines between "<!-- bench:NAME -->" and
-# "<!-- /bench:NAME -->") from those files. Nothing in the tables is typed by hand.
+# "<!-- /bench:NAME -->") from those files. Nothing in the tables is typed by hand. Run it on an idle
+# machine: a second thread that waits for a busy core (OpenMP's spinning waits) slows a run down.
 #   sh tools/bench_readme.sh BUILD_DIR [README]    (TIME=0 skips the time-to-accuracy runs)
 set -eu
 build=${1:-build}
@@ -9,7 +10,6 @@ readme=${2:-README.md}
 out="$build/bench"
 mkdir -p "$out"
 bin="$build/bin"
-export OMP_WAIT_POLICY=passive
 
 echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads (a few minutes)" >&2
 for t in 1 2; do
