@@ -610,7 +610,10 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   const cap_grid *g = S->g;
   const double *f = w->phi, h = g->h;
   const ptrdiff_t sy = g->sy;
+  const long work = (long)g->nx * g->ny;
+  CAP_PAR_ROWS(work)
   for (size_t c = 0; c < g->size; c++) w->wc[c] = w->wn[c] = w->mu[c] = w->mv[c] = 0;
+  CAP_PAR_ROWS(work)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
@@ -623,6 +626,7 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
    * there u_y = 2u/h, and nu_dt w_n (1/2) (2u/h)^2 h^2 with w_n = 1/2 has the gradient 2 nu_dt u =
    * h^2 k (u - (-u)), the Laplacian's flux to the ghost -u. */
   const int wx = !S->Lu.perx, wy = !S->Lv.pery;
+  CAP_PAR_ROWS(work)
   for (int j = 0; j < S->nny; j++)
     for (int i = 0; i < S->nnx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j); /* cells c, c - 1, c - sy, c - 1 - sy around the node */
@@ -641,6 +645,7 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
     const lattice *L = comp ? &S->Lv : &S->Lu;
     const ptrdiff_t n = comp ? sy : 1, t = comp ? 1 : sy;
     double *vel = comp ? v : u, *m = comp ? w->mv : w->mu;
+    CAP_PAR_ROWS(work)
     for (int j = 0; j < L->ny; j++)
       for (int i = 0; i < L->nx; i++) {
         ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
@@ -655,12 +660,14 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
       }
   }
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
+  CAP_PAR_ROWS(work)
   for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
   double *d[2] = {w->du, w->dv};
   for_terms(S, diag_cb, d);
   /* the unknowns (w_f > 0 or s_f > 0: a face enters a positive-weight term with a non-zero
    * coefficient) and their mass weights; then the diagonal, 1 off the unknowns where every vector
    * of the solve stays 0 */
+  CAP_PAR_ROWS(work)
   for (size_t c = 0; c < g->size; c++) {
     double *m[2] = {&w->mu[c], &w->mv[c]}, *dd[2] = {&w->du[c], &w->dv[c]};
     int i = (int)(c % (size_t)sy) - g->ng; /* the column, for the metric of a full CV (1 on planar grids) */
