@@ -3,7 +3,8 @@
 # rewrites the README's performance tables (the lines between "<!-- bench:NAME -->" and
 # "<!-- /bench:NAME -->") from those files. Nothing in the tables is typed by hand. Run it on an idle
 # machine: a second thread that waits for a busy core (OpenMP's spinning waits) slows a run down.
-#   sh tools/bench_readme.sh BUILD_DIR [README]    (TIME=0 skips the time-to-accuracy runs)
+#   sh tools/bench_readme.sh BUILD_DIR [README]    (TIME=0 skips the time-to-accuracy runs; RUN=0 runs
+#   nothing and rewrites the tables from the TSV already in BUILD_DIR/bench)
 set -eu
 build=${1:-build}
 readme=${2:-README.md}
@@ -11,12 +12,14 @@ out="$build/bench"
 mkdir -p "$out"
 bin="$build/bin"
 
-echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads (a few minutes)" >&2
-for t in 1 2; do
-  "$bin/bench_poisson" --threads $t --out "$out/poisson-$t.tsv" >/dev/null
-  "$bin/bench_step" --threads $t --out "$out/step-$t.tsv" >/dev/null
-  "$bin/bench_vsurf" --threads $t --out "$out/vsurf-$t.tsv" >/dev/null
-done
+if [ "${RUN:-1}" != 0 ]; then
+  echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads (a few minutes)" >&2
+  for t in 1 2; do
+    "$bin/bench_poisson" --threads $t --out "$out/poisson-$t.tsv" >/dev/null
+    "$bin/bench_step" --threads $t --out "$out/step-$t.tsv" >/dev/null
+    "$bin/bench_vsurf" --threads $t --out "$out/vsurf-$t.tsv" >/dev/null
+  done
+fi
 
 body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no column line)
 
@@ -42,7 +45,7 @@ body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no 
   cat "$out/s1" "$out/s2" | sort -t"$(printf '\t')" -k2,2n -k1,1n | awk -F'\t' '
     { if ($1 == 1) one[$2] = $5
       sum = $7 + $8 + $9 + $10 + $11
-      printf "| %d | %d | %.3g | %.2g | %.2f |", $2, $1, $5, $6, one[$2] / $5
+      printf "| %d | %d | %.3g | %.3g | %.2f |", $2, $1, $5, $6, one[$2] / $5
       for (q = 7; q <= 11; q++) printf " %.0f %% |", 100 * $q / sum
       printf "\n" }'
   awk -F'\t' '!/^#/ && $1 != "threads" { t = $12 } END { printf "\nThe triad a = b + s c in the same run: %.2g entries/s.\n", t }' "$out/step-1.tsv"
@@ -58,12 +61,14 @@ body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no 
 } >"$out/vsurf.md"
 
 # time to accuracy: wall seconds and error per resolution of two experiments, 1 and 2 threads
-if [ "${TIME:-1}" != 0 ]; then
+if [ "${TIME:-1}" != 0 ] && [ "${RUN:-1}" != 0 ]; then
   echo "bench: time to accuracy (drop_oscillation and static_drop at 12.8, 25.6, 51.2 cells; several minutes)" >&2
   for t in 1 2; do
     "$bin/drop_oscillation" --levels 12.8,25.6,51.2 --threads $t --out "$out/tta-$t" >/dev/null 2>&1 || true
     "$bin/static_drop" --levels 12.8,25.6,51.2 --threads $t --out "$out/tta-$t" >/dev/null 2>&1 || true
   done
+fi
+if [ -d "$out/tta-1" ] && [ -d "$out/tta-2" ]; then
   {
     echo "| experiment | error | cells | error value | wall (s), 1 thread | wall (s), 2 threads |"
     echo "| --- | --- | --- | --- | --- | --- |"
@@ -89,7 +94,10 @@ for name in poisson step vsurf tta; do
     !skip { print }' "$readme" >"$out/readme.tmp"
   mv "$out/readme.tmp" "$readme"
 done
-stamp="Measured by \`make bench\` on $(date -u +%Y-%m-%d), commit $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown), $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))."
+# the commit and date the step benchmark recorded (its provenance lines), and the machine
+commit=$(sed -n 's/^# commit: //p' "$out/step-1.tsv" | head -n 1)
+day=$(sed -n 's/^# date: \([0-9-]*\)T.*/\1/p' "$out/step-1.tsv" | head -n 1)
+stamp="Measured by \`make bench\` on $day, commit $commit, $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))."
 awk -v stamp="$stamp" '$0 == "<!-- bench:stamp -->" { print; print stamp; skip = 1; next }
   $0 == "<!-- /bench:stamp -->" { skip = 0 } !skip { print }' "$readme" >"$out/readme.tmp"
 mv "$out/readme.tmp" "$readme"
