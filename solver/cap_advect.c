@@ -30,38 +30,38 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
    * as a sequential sweep would */
   const long none = LONG_MAX;
   long first = none;
-CAP_PRAGMA(omp parallel for schedule(static) reduction(min : first) if ((long)g->nx * g->ny >= cap_par_min_work()))
-for (int j = j0; j < j1; j++)
-  for (int i = i0; i < i1; i++) {
-    double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
-    const long at = 3 * ((long)j * (g->nx + 1) + i);
-    cap_interp_velocity(g, u, v, x, y, &ux, &vy);
-    if (!isfinite(ux) || !isfinite(vy)) {
-      first = first < at ? first : at;
-      break;
+  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
+  for (int j = j0; j < j1; j++)
+    for (int i = i0; i < i1; i++) {
+      double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
+      const long at = 3 * ((long)j * (g->nx + 1) + i);
+      cap_interp_velocity(g, u, v, x, y, &ux, &vy);
+      if (!isfinite(ux) || !isfinite(vy)) {
+        first = first < at ? first : at;
+        break;
+      }
+      cap_interp_velocity(g, u, v, x - 0.5 * dt * ux, y - 0.5 * dt * vy, &ux, &vy);
+      if (!isfinite(ux) || !isfinite(vy)) {
+        first = first < at + 1 ? first : at + 1;
+        break;
+      }
+      double val = cap_interp_linear(g, q_old, loc, x - dt * ux, y - dt * vy);
+      if (!isfinite(val)) {
+        first = first < at + 2 ? first : at + 2;
+        break;
+      }
+      q_new[cap_grid_idx(g, i, j)] = val;
     }
-    cap_interp_velocity(g, u, v, x - 0.5 * dt * ux, y - 0.5 * dt * vy, &ux, &vy);
-    if (!isfinite(ux) || !isfinite(vy)) {
-      first = first < at + 1 ? first : at + 1;
-      break;
-    }
-    double val = cap_interp_linear(g, q_old, loc, x - dt * ux, y - dt * vy);
-    if (!isfinite(val)) {
-      first = first < at + 2 ? first : at + 2;
-      break;
-    }
-    q_new[cap_grid_idx(g, i, j)] = val;
+  if (first != none) {
+    static const char *what[3] = {"velocity at", "velocity near", "value at"};
+    const int kind = (int)(first % 3), i = (int)(first / 3 % (g->nx + 1)), j = (int)(first / 3 / (g->nx + 1));
+    return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite %s sample (%d, %d), (%.6g, %.6g)",
+                     what[kind], i, j, g->x0 + (i + ox) * h, g->y0 + (j + oy) * h);
   }
-if (first != none) {
-  static const char *what[3] = {"velocity at", "velocity near", "value at"};
-  const int kind = (int)(first % 3), i = (int)(first / 3 % (g->nx + 1)), j = (int)(first / 3 / (g->nx + 1));
-  return CAP_ERROR(CAP_ENONFINITE, "cap_advect_semilagrangian: non-finite %s sample (%d, %d), (%.6g, %.6g)", what[kind],
-                   i, j, g->x0 + (i + ox) * h, g->y0 + (j + oy) * h);
-}
-/* the high periodic face is the low one */
-if (loc == CAP_AT_XFACE && px)
-  for (int j = j0; j < j1; j++) q_new[cap_grid_idx(g, g->nx, j)] = q_new[cap_grid_idx(g, 0, j)];
-if (loc == CAP_AT_YFACE && py)
-  for (int i = i0; i < i1; i++) q_new[cap_grid_idx(g, i, g->ny)] = q_new[cap_grid_idx(g, i, 0)];
-return CAP_SUCCESS;
+  /* the high periodic face is the low one */
+  if (loc == CAP_AT_XFACE && px)
+    for (int j = j0; j < j1; j++) q_new[cap_grid_idx(g, g->nx, j)] = q_new[cap_grid_idx(g, 0, j)];
+  if (loc == CAP_AT_YFACE && py)
+    for (int i = i0; i < i1; i++) q_new[cap_grid_idx(g, i, g->ny)] = q_new[cap_grid_idx(g, i, 0)];
+  return CAP_SUCCESS;
 }

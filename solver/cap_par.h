@@ -27,6 +27,9 @@
  * (static schedule) when there are at least cap_par_min_work() of them, else one thread runs it (a
  * parallel region costs microseconds; a small grid's sweep is not worth it). */
 #define CAP_PAR_ROWS(work) CAP_PRAGMA(omp parallel for schedule(static) if ((work) >= cap_par_min_work()))
+/* The same for a loop that also keeps the least value of `var` its iterations give (reduction(min)). */
+#define CAP_PAR_ROWS_MIN(work, var)                                                                                    \
+  CAP_PRAGMA(omp parallel for schedule(static) reduction(min : var) if ((work) >= cap_par_min_work()))
 
 /* The least work worth threads: CAP_PAR_MIN_WORK (4096 entries), or the integer >= 1 in the
  * environment variable CAP_PAR_MIN_WORK when it holds one (the determinism test sets 1, so that every

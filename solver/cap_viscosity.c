@@ -590,14 +590,14 @@ static void assemble_cb(const term *t, double a, void *ctx)
 /* y = A x over the n assembled rows (each row from its own entries: any thread count, same result) */
 static void stress_apply(const cap_viscosity_ws *w, size_t n, const double *x, double *y)
 {
-CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
-for (size_t r = 0; r < n; r++) {
-  const int *col = w->col + r * STRESS_WIDTH;
-  const double *val = w->val + r * STRESS_WIDTH;
-  double s = 0;
-  for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
-  y[r] = s;
-}
+  CAP_PAR_ROWS((long)n)
+  for (size_t r = 0; r < n; r++) {
+    const int *col = w->col + r * STRESS_WIDTH;
+    const double *val = w->val + r * STRESS_WIDTH;
+    double s = 0;
+    for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
+    y[r] = s;
+  }
 }
 
 /* The CV weights, each the liquid fraction times the radius of the CV's centre on AXI grids (r_c for
@@ -749,40 +749,40 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   /* Jacobi-preconditioned CG on the n unknowns */
   double *x = w->cx, *rr = w->cr, *z = w->cz, *p = w->cp, *q = w->cq, *b = w->cb, *d = w->cd;
   stress_apply(w, n, x, q);
-CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
-for (size_t k = 0; k < n; k++) {
-  rr[k] = b[k] - q[k];
-  p[k] = z[k] = rr[k] / d[k];
-}
-const double bnorm = sqrt(cap_par_dot(b, b, n));
-double rz = cap_par_dot(rr, z, n), rn = sqrt(cap_par_dot(rr, rr, n));
-int it = 0;
-while (rn > tol * bnorm && it < maxit) {
-  stress_apply(w, n, p, q);
-  const double alpha = rz / cap_par_dot(p, q, n);
-CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
-for (size_t k = 0; k < n; k++) {
-  x[k] += alpha * p[k];
-  rr[k] -= alpha * q[k];
-  z[k] = rr[k] / d[k];
-}
-const double rz2 = cap_par_dot(rr, z, n), beta = rz2 / rz;
-CAP_PRAGMA(omp parallel for schedule(static) if ((long)n >= cap_par_min_work()))
-for (size_t k = 0; k < n; k++) p[k] = z[k] + beta * p[k];
-rz = rz2;
-rn = sqrt(cap_par_dot(rr, rr, n));
-it++;
-}
-st->iterations[0] = st->iterations[1] = it;
-st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
-for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
-/* a periodic face lattice: the boundary copy follows its twin */
-if (S.Lu.perx)
-  for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
-if (S.Lv.pery)
-  for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
-if (rn > tol * bnorm)
-  return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
-                   it, st->residual[0], tol);
-return CAP_SUCCESS;
+  CAP_PAR_ROWS((long)n)
+  for (size_t k = 0; k < n; k++) {
+    rr[k] = b[k] - q[k];
+    p[k] = z[k] = rr[k] / d[k];
+  }
+  const double bnorm = sqrt(cap_par_dot(b, b, n));
+  double rz = cap_par_dot(rr, z, n), rn = sqrt(cap_par_dot(rr, rr, n));
+  int it = 0;
+  while (rn > tol * bnorm && it < maxit) {
+    stress_apply(w, n, p, q);
+    const double alpha = rz / cap_par_dot(p, q, n);
+    CAP_PAR_ROWS((long)n)
+    for (size_t k = 0; k < n; k++) {
+      x[k] += alpha * p[k];
+      rr[k] -= alpha * q[k];
+      z[k] = rr[k] / d[k];
+    }
+    const double rz2 = cap_par_dot(rr, z, n), beta = rz2 / rz;
+    CAP_PAR_ROWS((long)n)
+    for (size_t k = 0; k < n; k++) p[k] = z[k] + beta * p[k];
+    rz = rz2;
+    rn = sqrt(cap_par_dot(rr, rr, n));
+    it++;
+  }
+  st->iterations[0] = st->iterations[1] = it;
+  st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+  for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
+  /* a periodic face lattice: the boundary copy follows its twin */
+  if (S.Lu.perx)
+    for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
+  if (S.Lv.pery)
+    for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
+  if (rn > tol * bnorm)
+    return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
+                     it, st->residual[0], tol);
+  return CAP_SUCCESS;
 }
