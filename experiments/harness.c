@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../solver/cap_errno.h"
+#include "../solver/cap_levelset.h"
 #include "../solver/cap_par.h"
 
 typedef struct {
@@ -150,9 +151,14 @@ void exp_result(exp_ctx *ctx, const char *key, double value)
   ctx->result_val[ctx->nresults++] = value;
 }
 
+/* --levelset-band (exp_levelset_band). */
+static int levelset_band = CAP_LEVELSET_BAND;
+
+int exp_levelset_band(void) { return levelset_band; }
+
 static void usage(const exp_def *d, FILE *f)
 {
-  fprintf(f, "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--help] [--PARAM VALUE ...]\n\n",
+  fprintf(f, "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B] [--help]\n       [--PARAM VALUE ...]\n\n",
           d->name);
   fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
   fprintf(f, "  --quick         the CI sweep:      ");
@@ -165,8 +171,10 @@ static void usage(const exp_def *d, FILE *f)
           "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
           "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
           "  --threads N     worker threads of the solver's sweeps (default: OMP_NUM_THREADS, else every\n"
-          "                  core); results are identical for any N\n",
-          EXP_MAX_LEVELS, d->name);
+          "                  core); results are identical for any N\n"
+          "  --levelset-band B  the level set is advected and reinitialised on the cells within B cells\n"
+          "                  of the interface (default %d; 0: every cell; else at least %d)\n",
+          EXP_MAX_LEVELS, d->name, CAP_LEVELSET_BAND, CAP_LEVELSET_MIN_BAND);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
   fprintf(f, "  physical parameters:\n");
@@ -394,6 +402,17 @@ int exp_main(const exp_def *d, int argc, char **argv)
                 d->axi ? ", axi" : " (this experiment has no axi variant)");
         status = 2;
       }
+    } else if (!strcmp(arg, "--levelset-band")) {
+      const cap_cli_param bp = {"levelset-band", "cells", "the level set's band", CAP_LEVELSET_BAND, 0,
+                                CAP_LEVELSET_MAX_BAND, CAP_CLI_INTEGER};
+      double b;
+      status = cap_cli_parse(d->name, &bp, val, &b);
+      if (!status && b != 0 && b < CAP_LEVELSET_MIN_BAND) {
+        fprintf(stderr, "%s: --levelset-band %s is out of range: allowed 0 (every cell) or %d to %d\n", d->name, val,
+                CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND);
+        status = 2;
+      }
+      if (!status) levelset_band = (int)b;
     } else if (!strcmp(arg, "--threads")) {
       const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
       double th;
@@ -431,6 +450,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
     len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
   for (int i = 0; i < np; i++)
     len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
+  len += snprintf(ctx->params + len, sizeof ctx->params - len, " levelset_band=%d", levelset_band);
   ctx->prov.program = ctx->name;
   ctx->prov.params = ctx->params;
   snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, ctx->name);

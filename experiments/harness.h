@@ -74,6 +74,9 @@ int exp_main(const exp_def *def, int argc, char **argv);
 const char *exp_mode(const exp_ctx *ctx);
 /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (--geometry). */
 cap_geometry exp_geometry(const exp_ctx *ctx);
+/* The level set's band in cells that every scene of the run takes (--levelset-band: 0 every cell, else
+ * CAP_LEVELSET_MIN_BAND or more; default CAP_LEVELSET_BAND, cap_levelset.h). */
+int exp_levelset_band(void);
 /* Path of a file in the experiment's output folder (valid until the next call; 4 rotating buffers). */
 const char *exp_path(exp_ctx *ctx, const char *file);
 /* The provenance of every file the experiment writes. */

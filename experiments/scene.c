@@ -67,6 +67,7 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
     return st;
   }
   sc->p = cap_ns_params_default();
+  sc->p.levelset_band = exp_levelset_band();
   sc->s->bounds.contact = sc->ct;
   sc->s->bounds.vsurf = sc->vs;
   sc->s->bounds.pinned = sc->pinned;

@@ -16,7 +16,7 @@
  *   r in [0, D], z in [0, 2D] (outputs in static_drop-axi/).
  * Reference: Laplace's law dp = sigma/R (2D) or 2 sigma/R (sphere) (analytic/capref_laplace.h), kappa
  *   the same over sigma; the exact solution has no flow.
- * Metric: dp_err = |<p> - dp| / dp, <p> the mean pressure of the cells deeper than R/2;
+ * Metric: dp_err = |<p> - dp| / dp, <p> the mean pressure of the liquid cells within R/2 of the centre;
  *   kappa_err = max over interface crossings |kappa - kappa_ref| / kappa_ref; shape_err = max over crossings
  *   |r - R|/R, r the crossing's distance from the drop's centre; U = max |u| over the faces next to
  *   liquid, in sqrt(sigma/D).
@@ -73,7 +73,7 @@ static int measure(exp_scene *sc, const drop *d, double *m)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (s->phi[c] < -d->R / 2) {
+      if (s->phi[c] < 0 && hypot(cap_grid_xc(g, i) - d->xc, cap_grid_yc(g, j) - d->yc) < d->R / 2) {
         psum += s->p[c];
         cells++;
       }

@@ -13,6 +13,10 @@ struct cap_levelset_ws {
   cap_grid g;
   double *phi1, *phi2, *rate, *phi0;
   const cap_vsurf *vs; /* solids inside the domain (cap_levelset_ws_set_vsurf), or NULL */
+  int band;            /* half-width of the band in cells (cap_levelset_ws_set_band); 0: every cell */
+  size_t *cells;       /* the interior cells the last call updates (band_cells), in row-major order */
+  unsigned char *in;   /* band_cells' mask: the cell lies in the band (every cell's entry, g->size) */
+  size_t ncells;
 };
 
 int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g)
@@ -26,7 +30,9 @@ int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g)
   w->phi2 = w->phi1 ? cap_grid_field_alloc(g) : NULL;
   w->rate = w->phi2 ? cap_grid_field_alloc(g) : NULL;
   w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
-  if (!w->phi0) {
+  w->cells = w->phi0 ? malloc((size_t)g->nx * (size_t)g->ny * sizeof *w->cells) : NULL;
+  w->in = w->cells ? calloc(g->size, 1) : NULL;
+  if (!w->in) {
     cap_levelset_ws_free(w);
     return CAP_ENOMEM;
   }
@@ -38,6 +44,16 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs)
 {
   if (!w) return CAP_ERROR(CAP_EINVAL, "cap_levelset_ws_set_vsurf: workspace is NULL");
   w->vs = vs;
+  return CAP_SUCCESS;
+}
+
+int cap_levelset_ws_set_band(cap_levelset_ws *w, int cells)
+{
+  if (!w) return CAP_ERROR(CAP_EINVAL, "cap_levelset_ws_set_band: workspace is NULL");
+  if (cells != 0 && (cells < CAP_LEVELSET_MIN_BAND || cells > CAP_LEVELSET_MAX_BAND))
+    return CAP_ERROR(CAP_EDOM, "levelset band = %d cells is out of range: allowed 0 (every cell) or %d to %d", cells,
+                     CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND);
+  w->band = cells;
   return CAP_SUCCESS;
 }
 
@@ -68,7 +84,7 @@ static int zero_if_frozen(const cap_levelset_ws *w, size_t c, double *rate)
 void cap_levelset_ws_free(cap_levelset_ws *w)
 {
   if (!w) return;
-  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w);
+  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w->cells, w->in, w);
 }
 
 static int check_2d(const cap_grid *g, int min_ghost, const char *what)
@@ -86,6 +102,52 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
     return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)", what,
                      w->g.nx, w->g.ny, w->g.ng, g->nx, g->ny, g->ng);
+  return CAP_SUCCESS;
+}
+
+/* The cells a call updates: every interior cell, or with a band the cells with |phi| < band h and their
+ * four neighbours (the interface moves at most a cell in a step, so the band's edge can follow it),
+ * listed in w->cells in row-major order. Every other interior cell gets the clamped distance
+ * sign(phi) band h, in phi and in the stage arrays phi1 and phi2 (which the listed cells' stencils
+ * read). CAP_ENONFINITE naming the first cell whose phi is not finite (phi then unchanged). */
+static int band_cells(const cap_grid *g, double *phi, cap_levelset_ws *w, const char *what)
+{
+  double lim = w->band * g->h;
+  unsigned char *in = w->in;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (!isfinite(phi[c]))
+        return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
+                         cap_grid_xc(g, i), cap_grid_yc(g, j));
+      in[c] = w->band == 0 || fabs(phi[c]) < lim;
+    }
+  size_t n = 0;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (in[c] || (i > 0 && in[c - 1]) || (i < g->nx - 1 && in[c + 1]) || (j > 0 && in[c - g->sy]) ||
+          (j < g->ny - 1 && in[c + g->sy])) {
+        w->cells[n++] = c;
+        continue;
+      }
+      double f = phi[c] > 0 ? lim : -lim;
+      phi[c] = w->phi1[c] = w->phi2[c] = f;
+    }
+  w->ncells = n;
+  return CAP_SUCCESS;
+}
+
+/* The first listed cell whose phi is not finite (CAP_ENONFINITE naming it), else CAP_SUCCESS. */
+static int check_listed(const cap_grid *g, const double *f, const cap_levelset_ws *w, const char *what)
+{
+  for (size_t k = 0; k < w->ncells; k++)
+    if (!isfinite(f[w->cells[k]])) {
+      size_t c = w->cells[k];
+      int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+      return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
+                       cap_grid_xc(g, i), cap_grid_yc(g, j));
+    }
   return CAP_SUCCESS;
 }
 
@@ -129,34 +191,25 @@ static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double
   *dp = weno5(d[5], d[4], d[3], d[2], d[1]);
 }
 
-/* rate = -(u_c phi_x + v_c phi_y) on interior cells, upwind WENO5. */
+/* rate = -(u_c phi_x + v_c phi_y) on the listed cells (band_cells), upwind WENO5. */
 static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
                            double *rate, const cap_levelset_ws *w)
 {
   fill_all(g, ct, phi, w);
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      if (zero_if_frozen(w, c, rate)) continue;
-      double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
-      double dm, dp, ex, ey;
-      weno_pair(phi + c, 1, g->h, &dm, &dp);
-      ex = uc > 0 ? dm : dp;
-      weno_pair(phi + c, g->sy, g->h, &dm, &dp);
-      ey = vc > 0 ? dm : dp;
-      rate[c] = -(uc * ex + vc * ey);
-    }
-}
-
-static int check_finite(const cap_grid *g, const double *f, const char *what)
-{
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++)
-      if (!isfinite(f[cap_grid_idx(g, i, j)]))
-        return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
-                         cap_grid_xc(g, i), cap_grid_yc(g, j));
-  return CAP_SUCCESS;
+  const size_t *cells = w->cells;
+  long n = (long)w->ncells;
+  CAP_PAR_ROWS(n)
+  for (long k = 0; k < n; k++) {
+    size_t c = cells[k];
+    if (zero_if_frozen(w, c, rate)) continue;
+    double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
+    double dm, dp, ex, ey;
+    weno_pair(phi + c, 1, g->h, &dm, &dp);
+    ex = uc > 0 ? dm : dp;
+    weno_pair(phi + c, g->sy, g->h, &dm, &dp);
+    ey = vc > 0 ? dm : dp;
+    rate[c] = -(uc * ex + vc * ey);
+  }
 }
 
 int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
@@ -167,32 +220,32 @@ int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, c
   if (!s && (!phi || !u || !v)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: phi, u or v is NULL");
   if (!s) s = cap_check_nonneg("dt", dt, "s");
   if (!s) s = cap_levelset_fill_ghosts(g, ct, phi); /* checks the wall angles once */
+  if (!s) s = band_cells(g, phi, w, "cap_levelset_advect");
   if (s) return s;
   double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
+  const size_t *cells = w->cells;
+  long n = (long)w->ncells;
   /* Shu-Osher TVD-RK3 */
   advection_rate(g, ct, phi, u, v, r, w);
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      p1[c] = phi[c] + dt * r[c];
-    }
+  CAP_PAR_ROWS(n)
+  for (long k = 0; k < n; k++) {
+    size_t c = cells[k];
+    p1[c] = phi[c] + dt * r[c];
+  }
   advection_rate(g, ct, p1, u, v, r, w);
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
-    }
+  CAP_PAR_ROWS(n)
+  for (long k = 0; k < n; k++) {
+    size_t c = cells[k];
+    p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
+  }
   advection_rate(g, ct, p2, u, v, r, w);
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
-    }
+  CAP_PAR_ROWS(n)
+  for (long k = 0; k < n; k++) {
+    size_t c = cells[k];
+    phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
+  }
   if ((s = fill_all(g, ct, phi, w))) return s;
-  return check_finite(g, phi, "cap_levelset_advect");
+  return check_listed(g, phi, w, "cap_levelset_advect");
 }
 
 /* Central first and second derivatives at cell c. */
@@ -453,65 +506,67 @@ static void restore_contact_points(const cap_grid *g, const cap_contact *ct, dou
 }
 
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
- * step (see cap_levelset.h), on the interior cells; phi's ghosts are filled here. */
+ * step (see cap_levelset.h), on the listed cells (band_cells); phi's ghosts are filled here. */
 static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0, double *r,
                         const cap_levelset_ws *w)
 {
   ptrdiff_t sy = g->sy;
   double h = g->h;
   fill_all(g, ct, phi, w);
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      if (zero_if_frozen(w, c, r)) continue;
-      double f0 = p0[c], sg = sgn(f0);
-      if (sg == 0) {
-        r[c] = 0;
-        continue;
-      }
-      /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
-       * the crossing is replaced by the third-order cubic through the cell behind, the cell, the
-       * interface (phi = 0, located on phi0 to fourth order) and the cell beyond */
-      double am, ap, bm, bp, dloc = h;
-      weno_pair(phi + c, 1, h, &am, &ap);
-      weno_pair(phi + c, sy, h, &bm, &bp);
-      const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
-      double *slot[4] = {&ap, &am, &bp, &bm};
-      /* a sign change towards a ghost cell across a wall is not a crossing of the liquid surface
-       * (the ghost holds the continuation into the solid, e.g. at a contact angle), so it anchors
-       * nothing: anchoring it would rescale phi next to the wall by the ghost's slope every pass
-       * (docs/design/levelset.md) */
-      const int at_wall[4] = {i == g->nx - 1 && is_wall(g->bc[CAP_XHI]), i == 0 && is_wall(g->bc[CAP_XLO]),
-                              j == g->ny - 1 && is_wall(g->bc[CAP_YHI]), j == 0 && is_wall(g->bc[CAP_YLO])};
-      /* on the axis (AXI) the ghosts mirror phi evenly, which is phi's smooth continuation only
-       * where the interface meets the axis; a thread along the axis (phi = r - r_s(z)) has a kink
-       * there, and a stencil reaching across it from a radial crossing is not a third-order one.
-       * Those crossings take the quadratic through the cells on the thread's side (exact for a
-       * straight thread; second order where the mirror is smooth, near a pole; docs/design/levelset.md) */
-      const int axis = g->geom == CAP_GEOM_AXI;
-      const int behind_ok[4] = {!(axis && i == 0), 1, 1, 1}, beyond_ok[4] = {1, !(axis && i == 1), 1, 1};
-      for (int d = 0; d < 4; d++) {
-        if (at_wall[d] || frozen(w, (size_t)((ptrdiff_t)c + dirs[d]))) continue; /* the same for a solid cell */
-        double t = interface_fraction(p0 + c, dirs[d], behind_ok[d], beyond_ok[d]);
-        if (t < 0 || t >= 1) continue;
-        ptrdiff_t e = dirs[d]; /* towards the interface */
-        double slope = behind_ok[d] ? cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h
-                                    : quadratic_slope_to_interface(phi[c], phi[c + e], t) / h;
-        *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
-        dloc = fmin(dloc, t * h);
-      }
-      double gx2, gy2;
-      if (sg > 0) {
-        gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
-        gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
-      } else {
-        gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
-        gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
-      }
-      /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
-      r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+  const size_t *cells = w->cells;
+  long n = (long)w->ncells;
+  CAP_PAR_ROWS(n)
+  for (long k = 0; k < n; k++) {
+    size_t c = cells[k];
+    int i = (int)(c % (size_t)sy) - g->ng, j = (int)(c / (size_t)sy) - g->ng;
+    if (zero_if_frozen(w, c, r)) continue;
+    double f0 = p0[c], sg = sgn(f0);
+    if (sg == 0) {
+      r[c] = 0;
+      continue;
     }
+    /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
+     * the crossing is replaced by the third-order cubic through the cell behind, the cell, the
+     * interface (phi = 0, located on phi0 to fourth order) and the cell beyond */
+    double am, ap, bm, bp, dloc = h;
+    weno_pair(phi + c, 1, h, &am, &ap);
+    weno_pair(phi + c, sy, h, &bm, &bp);
+    const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
+    double *slot[4] = {&ap, &am, &bp, &bm};
+    /* a sign change towards a ghost cell across a wall is not a crossing of the liquid surface
+     * (the ghost holds the continuation into the solid, e.g. at a contact angle), so it anchors
+     * nothing: anchoring it would rescale phi next to the wall by the ghost's slope every pass
+     * (docs/design/levelset.md) */
+    const int at_wall[4] = {i == g->nx - 1 && is_wall(g->bc[CAP_XHI]), i == 0 && is_wall(g->bc[CAP_XLO]),
+                            j == g->ny - 1 && is_wall(g->bc[CAP_YHI]), j == 0 && is_wall(g->bc[CAP_YLO])};
+    /* on the axis (AXI) the ghosts mirror phi evenly, which is phi's smooth continuation only
+     * where the interface meets the axis; a thread along the axis (phi = r - r_s(z)) has a kink
+     * there, and a stencil reaching across it from a radial crossing is not a third-order one.
+     * Those crossings take the quadratic through the cells on the thread's side (exact for a
+     * straight thread; second order where the mirror is smooth, near a pole; docs/design/levelset.md) */
+    const int axis = g->geom == CAP_GEOM_AXI;
+    const int behind_ok[4] = {!(axis && i == 0), 1, 1, 1}, beyond_ok[4] = {1, !(axis && i == 1), 1, 1};
+    for (int d = 0; d < 4; d++) {
+      if (at_wall[d] || frozen(w, (size_t)((ptrdiff_t)c + dirs[d]))) continue; /* the same for a solid cell */
+      double t = interface_fraction(p0 + c, dirs[d], behind_ok[d], beyond_ok[d]);
+      if (t < 0 || t >= 1) continue;
+      ptrdiff_t e = dirs[d]; /* towards the interface */
+      double slope = behind_ok[d] ? cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h
+                                  : quadratic_slope_to_interface(phi[c], phi[c + e], t) / h;
+      *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
+      dloc = fmin(dloc, t * h);
+    }
+    double gx2, gy2;
+    if (sg > 0) {
+      gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
+      gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
+    } else {
+      gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
+      gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
+    }
+    /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
+    r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+  }
 }
 
 int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w)
@@ -524,36 +579,36 @@ int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, i
   double dt = 0.5 * g->h;
   double *p0 = w->phi0, *r = w->rate;
   /* phi0's ghosts reach two cells out (interface_fraction reads p[-s] .. p[2s]) */
-  if ((s = fill_all(g, ct, phi, w))) return s;
+  if ((s = fill_all(g, ct, phi, w)) || (s = band_cells(g, phi, w, "cap_levelset_reinit"))) return s;
+  if (w->band && (s = fill_all(g, ct, phi, w))) return s; /* the clamp may reach cells the ghosts mirror */
   memcpy(p0, phi, g->size * sizeof *phi);
+  const size_t *cells = w->cells;
+  long n = (long)w->ncells;
   /* TVD-RK3 in pseudo-time (Shu & Osher 1988): forward Euler is not stable with the WENO5
    * differences, and a reinitialisation repeated every few steps of a flow lets that instability
    * grow (docs/design/levelset.md) */
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
     reinit_rate(g, ct, phi, p0, r, w);
-    CAP_PAR_ROWS((long)g->nx * g->ny)
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i, j);
-        p1[c] = phi[c] + dt * r[c];
-      }
+    CAP_PAR_ROWS(n)
+    for (long k = 0; k < n; k++) {
+      size_t c = cells[k];
+      p1[c] = phi[c] + dt * r[c];
+    }
     reinit_rate(g, ct, p1, p0, r, w);
-    CAP_PAR_ROWS((long)g->nx * g->ny)
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i, j);
-        p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
-      }
+    CAP_PAR_ROWS(n)
+    for (long k = 0; k < n; k++) {
+      size_t c = cells[k];
+      p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
+    }
     reinit_rate(g, ct, p2, p0, r, w);
-    CAP_PAR_ROWS((long)g->nx * g->ny)
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i, j);
-        phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
-      }
+    CAP_PAR_ROWS(n)
+    for (long k = 0; k < n; k++) {
+      size_t c = cells[k];
+      phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
+    }
   }
   restore_contact_points(g, ct, phi, p0);
   if ((s = fill_all(g, ct, phi, w))) return s;
-  return check_finite(g, phi, "cap_levelset_reinit");
+  return check_listed(g, phi, w, "cap_levelset_reinit");
 }

@@ -49,6 +49,20 @@ void cap_levelset_ws_free(cap_levelset_ws *w);
  * box. The ws keeps the pointer; vs must outlive its use. CAP_EINVAL for a NULL w. */
 int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
 
+/* A NARROW BAND: with band = B > 0 cells, advection and reinitialisation update only the interior cells
+ * with |phi| < B h at the start of the call and their four neighbours (the interface moves less than a
+ * cell in a step, so the band follows it); every other interior cell is set to the clamped distance
+ * sign(phi) B h and kept there. B = 0 (a new workspace's) updates every interior cell. The least band,
+ * CAP_LEVELSET_MIN_BAND, keeps an interface cell's WENO5 stencil (3 cells each way) and the stencils of
+ * its neighbours clear of the clamped cells; CAP_LEVELSET_BAND is the band the solver uses by default
+ * (cap_ns_params.levelset_band), the narrowest whose experiments' figures agree with every cell's
+ * (measurements: docs/design/levelset.md). Sets B for the calls that follow; CAP_EINVAL for a NULL w,
+ * CAP_EDOM for B outside 0 and [CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND]. */
+#define CAP_LEVELSET_MIN_BAND 6
+#define CAP_LEVELSET_BAND     10
+#define CAP_LEVELSET_MAX_BAND (1 << 20)
+int cap_levelset_ws_set_band(cap_levelset_ws *w, int cells);
+
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,
  * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then the walls with a contact
  * angle in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following
@@ -56,11 +70,12 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
  * cap_contact_fill_walls (CAP_EDOM for a per-position angle outside (0, pi)). */
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
 
-/* One time step dt >= 0 of phi_t + u . grad(phi) = 0: the face velocities (u on x-faces, v on y-faces;
+/* One time step dt >= 0 of phi_t + u . grad(phi) = 0 on the band's cells (every interior cell without
+ * a band; see cap_levelset_ws_set_band): the face velocities (u on x-faces, v on y-faces;
  * interior and boundary faces must be set) averaged to cell centres, HJ-WENO5 derivatives upwinded by
  * the sign of the centre velocity (smoothness epsilon 1e-6 max v^2 + 1e-99), TVD-RK3 in time. Planar and
  * AXI (the same transport equation). Errors: the common ones, CAP_EDOM (dt), CAP_ENONFINITE naming the
- * cell if a non-finite value appears. */
+ * cell if a non-finite value is met (in phi on entry, or in an updated cell). */
 int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
                         double dt, cap_levelset_ws *w);
 
@@ -96,7 +111,8 @@ int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double 
  * cap_levelset_liquid_measure's, up to rounding). */
 int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows);
 
-/* `iterations` >= 1 pseudo-time steps (CAP_EDOM otherwise) of phi_tau + S(phi0) (|grad phi| - 1) = 0,
+/* `iterations` >= 1 pseudo-time steps (CAP_EDOM otherwise) of phi_tau + S(phi0) (|grad phi| - 1) = 0 on
+ * the band's cells (as cap_levelset_advect; CAP_ENONFINITE likewise),
  * TVD-RK3 with step h/2 (a band of about iterations/2 cells is corrected). Godunov upwind |grad phi| on
  * WENO5 one-sided differences; along every grid line crossing the interface both cells of the crossing
  * take their difference towards it from the cubic through the cell behind, the cell, the interface

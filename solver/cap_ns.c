@@ -46,6 +46,7 @@ cap_ns_params cap_ns_params_default(void)
       .vtol = 1e-10,
       .vmaxit = 500,
       .band = 5,
+      .levelset_band = CAP_LEVELSET_BAND,
       .extension_order = 1,
       .reinit_every = 0,
       .reinit_iterations = 3,
@@ -71,6 +72,10 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_open("vtol", p->vtol, 0, 1, "");
   if (!s) s = cap_check_int_range("vmaxit", p->vmaxit, 1, 1 << 24);
   if (!s) s = cap_check_int_range("band", p->band, 2, 64);
+  if (!s && p->levelset_band != 0 &&
+      (p->levelset_band < CAP_LEVELSET_MIN_BAND || p->levelset_band > CAP_LEVELSET_MAX_BAND))
+    s = CAP_ERROR(CAP_EDOM, "levelset_band = %d is out of range: allowed 0 (every cell) or %d to %d", p->levelset_band,
+                  CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND);
   if (!s) s = cap_check_int_range("extension_order", p->extension_order, 1, 3);
   if (!s) s = cap_check_int_range("reinit_every", p->reinit_every, 0, 1 << 30);
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
@@ -638,7 +643,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   const int closed = s->bounds.pinned || s->bounds.vsurf;
   const unsigned char *solid_cells = s->bounds.vsurf ? cap_vsurf_cells(s->bounds.vsurf) : NULL;
   const double *pf = phi;
-  if ((st = cap_levelset_ws_set_vsurf(w->ls, s->bounds.vsurf))) return st;
+  if ((st = cap_levelset_ws_set_vsurf(w->ls, s->bounds.vsurf)) ||
+      (st = cap_levelset_ws_set_band(w->ls, p->levelset_band)))
+    return st;
   cap_viscosity_set_fixed_faces(w->visc, s->bounds.vsurf ? cap_vsurf_xfaces(s->bounds.vsurf) : NULL,
                                 s->bounds.vsurf ? cap_vsurf_yfaces(s->bounds.vsurf) : NULL);
   if (s->bounds.vsurf) {

@@ -20,8 +20,8 @@
  *                   solids and closed faces held, q = 0 beyond the band, then u -= grad q on the band's
  *                   other faces (the pressure's solver handle); pockets reaching no Dirichlet face keep
  *                   the extended velocity;
- *   6. level set    phi advected by WENO5 + TVD-RK3 (cap_levelset), reinitialised every reinit_every
- *                   steps (0: never, the default); with reinit_keep_area then shifted by the constant
+ *   6. level set    phi advected by WENO5 + TVD-RK3 (cap_levelset) on its band (levelset_band), and
+ *                   reinitialised there every reinit_every steps (0: never, the default); with reinit_keep_area then shifted by the constant
  *                   (Newton on the shift, to 1e-14) that restores the liquid's measure (fluid cells
  *                   with solids, cap_levelset_fluid_measure): the one before the reinitialisation, or
  *                   keep_area_target > 0.
@@ -85,6 +85,10 @@ typedef struct {
   double vtol;               /* relative residual of the viscous solves */
   int vmaxit;
   int band;                             /* width in cells of the velocity extension band (>= 2) */
+  int levelset_band;                    /* the level set's band: advected and reinitialised on the cells
+                                         * with |phi| < B h, the others clamped to sign(phi) B h
+                                         * (cap_levelset_ws_set_band; default CAP_LEVELSET_BAND); 0: on
+                                         * every cell */
   int extension_order;                  /* velocity extension (step 5): 1, 2 constant along the normals (first-, second-
                         * order discretisation), 3 linear along the normals */
   int reinit_every;                     /* reinitialise phi every this many steps (0: never; step 6) */
