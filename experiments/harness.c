@@ -158,7 +158,9 @@ int exp_levelset_band(void) { return levelset_band; }
 
 static void usage(const exp_def *d, FILE *f)
 {
-  fprintf(f, "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B] [--help]\n       [--PARAM VALUE ...]\n\n",
+  fprintf(f,
+          "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B] [--help]\n       "
+          "[--PARAM VALUE ...]\n\n",
           d->name);
   fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
   fprintf(f, "  --quick         the CI sweep:      ");
@@ -403,7 +405,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
         status = 2;
       }
     } else if (!strcmp(arg, "--levelset-band")) {
-      const cap_cli_param bp = {"levelset-band", "cells", "the level set's band", CAP_LEVELSET_BAND, 0,
+      const cap_cli_param bp = {"levelset-band",       "cells",        "the level set's band", CAP_LEVELSET_BAND, 0,
                                 CAP_LEVELSET_MAX_BAND, CAP_CLI_INTEGER};
       double b;
       status = cap_cli_parse(d->name, &bp, val, &b);

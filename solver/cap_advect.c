@@ -8,7 +8,7 @@
 #include "cap_interp.h"
 
 int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc, const double *u,
-                              const double *v, double dt)
+                              const double *v, double dt, const double *near, double reach)
 {
   if (!g || !q_old || !q_new || !u || !v)
     return CAP_ERROR(CAP_EINVAL, "cap_advect_semilagrangian: a field or the grid is NULL");
@@ -30,9 +30,10 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
    * as a sequential sweep would */
   const long none = LONG_MAX;
   long first = none;
-  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
+  CAP_PAR_SPREAD_MIN((long)g->nx * g->ny, first)
   for (int j = j0; j < j1; j++)
     for (int i = i0; i < i1; i++) {
+      if (near && !(near[cap_grid_idx(g, i, j)] < reach)) continue;
       double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
       const long at = 3 * ((long)j * (g->nx + 1) + i);
       cap_interp_velocity(g, u, v, x, y, &ux, &vy);

@@ -20,8 +20,12 @@
 
 /* q_new = q_old carried over dt >= 0 by (u, v), at every interior sample of `loc` (for faces: the faces
  * strictly inside the domain and, on periodic sides, the boundary face; boundary faces of walls are
- * left unchanged). q_new must not alias q_old. 2D grids only (CAP_EGEOM for 3D). */
+ * left unchanged) where near is NULL or near[idx] < reach; the samples with near[idx] >= reach are
+ * left unchanged (a solver that overwrites them afterwards, e.g. the air beyond an extension band,
+ * passes phi at the samples and the band's width). q_new must not alias q_old. 2D grids only
+ * (CAP_EGEOM for 3D); CAP_ENONFINITE naming the first sample (row-major) whose trace meets a
+ * non-finite value. */
 int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_new, cap_location loc, const double *u,
-                              const double *v, double dt);
+                              const double *v, double dt, const double *near, double reach);
 
 #endif

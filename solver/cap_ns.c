@@ -669,8 +669,12 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   velocity_ghosts(g, u, v);
   memcpy(w->u2, u, g->size * sizeof *u);
   memcpy(w->v2, v, g->size * sizeof *v);
-  st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt);
-  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt);
+  /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
+   * nothing before it reads them (the viscous step and the projection act next to the liquid) */
+  st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_s);
+  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_s, p->band * g->h);
+  if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_s);
+  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_s, p->band * g->h);
   if (st) return st;
   memcpy(u, w->u2, g->size * sizeof *u);
   memcpy(v, w->v2, g->size * sizeof *v);

@@ -31,6 +31,11 @@
 #define CAP_PAR_ROWS_MIN(work, var)                                                                                    \
   CAP_PRAGMA(omp parallel for schedule(static) reduction(min : var) if ((work) >= cap_par_min_work()))
 
+/* The same with the rows dealt out one at a time in turn (static, chunk 1): for a sweep whose work per
+ * row varies, e.g. one that skips the samples far from an interface lying in a few rows. */
+#define CAP_PAR_SPREAD_MIN(work, var)                                                                                  \
+  CAP_PRAGMA(omp parallel for schedule(static, 1) reduction(min : var) if ((work) >= cap_par_min_work()))
+
 /* The least work worth threads: CAP_PAR_MIN_WORK (4096 entries), or the integer >= 1 in the
  * environment variable CAP_PAR_MIN_WORK when it holds one (the determinism test sets 1, so that every
  * sweep of a small grid runs threaded). Read once. */

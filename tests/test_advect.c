@@ -35,7 +35,7 @@ static double translate(int n, double ux, double vy, double dt, int steps)
     for (int i = 0; i <= n; i++) q[cap_grid_idx(&g, i, j)] = wave(cap_grid_xf(&g, i), cap_grid_yc(&g, j));
   for (int s = 0; s < steps; s++) {
     cap_grid_fill_ghosts_at(&g, q, CAP_AT_XFACE, CAP_GHOST_EVEN);
-    cap_advect_semilagrangian(&g, q, q2, CAP_AT_XFACE, u, v, dt);
+    cap_advect_semilagrangian(&g, q, q2, CAP_AT_XFACE, u, v, dt, NULL, 0);
     double *t = q;
     q = q2;
     q2 = t;
@@ -68,7 +68,7 @@ static double rotation_step_error(double dt)
       u[c] = -(cap_grid_yc(&g, j) - yc);
       v[c] = cap_grid_xc(&g, i) - xc;
     }
-  cap_advect_semilagrangian(&g, q, q2, CAP_AT_CELL, u, v, dt);
+  cap_advect_semilagrangian(&g, q, q2, CAP_AT_CELL, u, v, dt, NULL, 0);
   double e = 0;
   for (int j = 8; j < n - 8; j++) /* stay away from the clamped boundary */
     for (int i = 8; i < n - 8; i++) {
@@ -211,15 +211,59 @@ static void bad_input(void)
   cap_grid w;
   wall_grid(&w);
   double *f = cap_grid_field_alloc(&w), *f2 = cap_grid_field_alloc(&w);
-  th_int(cap_advect_semilagrangian(&w, f, f, CAP_AT_CELL, f, f, 0.1), CAP_EINVAL, "aliased output rejected");
-  th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1), CAP_EDOM, "negative dt rejected");
-  th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1), CAP_EDOM, "unknown location rejected");
+  th_int(cap_advect_semilagrangian(&w, f, f, CAP_AT_CELL, f, f, 0.1, NULL, 0), CAP_EINVAL, "aliased output rejected");
+  th_int(cap_advect_semilagrangian(&w, f, f2, CAP_AT_CELL, f, f, -0.1, NULL, 0), CAP_EDOM, "negative dt rejected");
+  th_int(cap_advect_semilagrangian(&w, f, f2, (cap_location)5, f, f, 0.1, NULL, 0), CAP_EDOM,
+         "unknown location rejected");
   th_int(cap_grid_fill_ghosts_at(&w, f, (cap_location)5, CAP_GHOST_EVEN), CAP_EDOM, "fill: unknown location rejected");
   free(f);
   free(f2);
 }
 
+/* near: the samples with near >= reach keep q_new's value, the others are those of the whole sweep. */
+static void near_only(void)
+{
+  const int n = 40;
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, 1.0 / n, 0, 0, 0, 2);
+  double *q = cap_grid_field_alloc(&g), *all = cap_grid_field_alloc(&g), *some = cap_grid_field_alloc(&g);
+  double *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g), *near = cap_grid_field_alloc(&g);
+  for (int j = -2; j <= n + 1; j++)
+    for (int i = -2; i <= n + 1; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      q[c] = sin(3 * cap_grid_xf(&g, i)) * cos(2 * cap_grid_yc(&g, j));
+      u[c] = 0.3 + 0.1 * cap_grid_yc(&g, j);
+      v[c] = -0.2 + 0.1 * cap_grid_xc(&g, i);
+      near[c] = fabs(hypot(cap_grid_xf(&g, i) - 0.5, cap_grid_yc(&g, j) - 0.5) - 0.25);
+      some[c] = -7;
+    }
+  cap_advect_semilagrangian(&g, q, all, CAP_AT_XFACE, u, v, 0.02, NULL, 0);
+  th_int(cap_advect_semilagrangian(&g, q, some, CAP_AT_XFACE, u, v, 0.02, near, 5 * g.h), CAP_SUCCESS, "near: status");
+  long moved = 0, kept = 0, wrong = 0;
+  for (int j = 0; j < n; j++)
+    for (int i = 1; i < n; i++) {
+      size_t c = cap_grid_idx(&g, i, j);
+      if (near[c] < 5 * g.h) {
+        moved++;
+        wrong += some[c] != all[c];
+      } else {
+        kept++;
+        wrong += some[c] != -7;
+      }
+    }
+  th_note("near: %ld samples advected, %ld kept", moved, kept);
+  th_true(moved > 0 && kept > 0, "near: both kinds of sample present");
+  th_int(wrong, 0, "near: advected samples equal the whole sweep's, the others unchanged");
+  free(q);
+  free(all);
+  free(some);
+  free(u);
+  free(v);
+  free(near);
+}
+
 static const th_case cases[] = {
+    {"near_only", near_only},
     {"cubic_interpolation", cubic_interpolation},
     {"whole_cells", whole_cells},
     {"fixed_dt", fixed_dt},
