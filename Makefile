@@ -203,11 +203,15 @@ sanitize:
 
 # The main job: every experiment at its default resolution (output in $(BUILD)/out; an experiment
 # reruns only when its binary changed, and an interrupted job resumes where it stopped), then
-# paper/build/summary.md and, with LaTeX, paper/build/capillab.pdf (paper/run.sh).
+# paper/build/summary.md and, with LaTeX, paper/build/capillab.pdf (paper/run.sh). JOBS experiments
+# run side by side (default: one per core); the longest of the last run start first, and on a first
+# run the order below (the slowest first), then the others.
 # QUICK=1: the same with the --quick sweeps (a few minutes).
+PAPER_FIRST := cheerios capillary_rise young_angles hysteresis floating_density
+PAPER_ORDER := $(filter $(EXPERIMENTS),$(patsubst %,$(BUILD)/bin/%,$(PAPER_FIRST))) $(filter-out $(patsubst %,$(BUILD)/bin/%,$(PAPER_FIRST)),$(EXPERIMENTS))
 paper: all
 	@sh .ci/deps.sh --paper
-	@sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(EXPERIMENTS) \
+	@$(if $(JOBS),JOBS=$(JOBS) )sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(PAPER_ORDER) \
 	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS) $(if $(filter 1 true,$(QUICK)),,$(AXI_PAPER_ONLY)))
 
 # The benchmarks with 1 and 2 threads, and the README's performance tables rewritten from their

@@ -3,10 +3,15 @@
 # the report.   sh paper/run.sh BUILD_DIR [--quick] EXPERIMENT_BINARY...
 # --quick runs the --quick sweeps instead (into BUILD_DIR/out-quick, shared with make check).
 #
+# SIDE BY SIDE. JOBS experiments run at once (environment JOBS, default the number of cores), each with
+# max(1, cores / JOBS) threads: one thread per experiment wastes none of a core on the sweeps that stay
+# sequential (docs/design/threads.md). The longest experiments start first: those whose last complete
+# run took longest (BUILD/out/<name>.wall), then those never run, in the order given.
+#
 # An experiment whose status file (BUILD/out/<name>.status) is newer than its binary is up to date
 # and is not run again; the status is written only when a run completes, so an interrupted job
-# resumes with the experiments it had not finished. Progress: which experiment, its expected time
-# (the wall time of its last complete run, when there is one) and the elapsed time.
+# resumes with the experiments it had not finished. Progress: which experiments run, their expected
+# time (the wall time of their last complete run, when there is one) and the elapsed time.
 set -u
 build=$1; shift
 out="$build/out"
@@ -19,49 +24,112 @@ if [ "${1:-}" = --quick ]; then
   sweep="quick sweep"
 fi
 mkdir -p "$out" paper/build
+cores=$(nproc 2>/dev/null || echo 1)
+jobs=${JOBS:-$cores}
+case "$jobs" in '' | *[!0-9]* | 0) echo "paper/run.sh: JOBS = '$jobs' is out of range: allowed an integer >= 1" >&2; exit 2 ;; esac
+threads=$((cores / jobs))
+[ "$threads" -ge 1 ] || threads=1
+
+name_of() { # ARG -> the experiment's name (NAME or NAME-axi)
+  b=${1%@axi}
+  n=$(basename "$b")
+  [ "$b" != "$1" ] && n="$n-axi"
+  echo "$n"
+}
+
+# the queue: the experiments not up to date, the longest last run first, then the unknown in order
+queue=""
 total=$#
 k=0
-start=$(date +%s)
 for arg in "$@"; do
   k=$((k + 1))
   bin=${arg%@axi}
-  name=$(basename "$bin")
-  geo=""
-  if [ "$bin" != "$arg" ]; then name="$name-axi"; geo="--geometry axi"; fi
+  name=$(name_of "$arg")
   status="$out/$name.status"
   if [ -f "$status" ] && [ "$status" -nt "$bin" ]; then
-    echo "[$k/$total] $name: up to date (exit status $(cat "$status"))"
+    echo "$name: up to date (exit status $(cat "$status"))"
     continue
   fi
+  wall=-1
+  [ -f "$out/$name.wall" ] && wall=$(cat "$out/$name.wall")
+  queue="$queue$wall $k $arg
+"
+done
+queue=$(printf '%s' "$queue" | sort -k1,1nr -k2,2n | awk 'NF { print $3 }')
+echo "main job: $(printf '%s\n' "$queue" | grep -c .) of $total experiments to run, $jobs at a time with $threads thread(s) each"
+
+start=$(date +%s)
+running="" # entries "pid:name:start"
+stop_all() {
+  for e in $running; do kill "${e%%:*}" 2>/dev/null; done
+  echo "main job: interrupted; the experiments that did not finish run again next time"
+  exit 130
+}
+trap stop_all INT TERM HUP
+
+# waits for one of the running experiments to end, records it and drops it from the list
+reap() {
+  while :; do
+    left=""
+    done_one=0
+    for e in $running; do
+      pid=${e%%:*}; rest=${e#*:}; name=${rest%%:*}; t0=${rest#*:}
+      if [ "$done_one" = 0 ] && ! kill -0 "$pid" 2>/dev/null; then
+        wait "$pid"
+        rc=$?
+        echo "$rc" > "$out/$name.status.tmp" && mv "$out/$name.status.tmp" "$out/$name.status"
+        el=$(($(date +%s) - t0))
+        [ "$rc" -le 1 ] && echo "$el" > "$out/$name.wall"
+        echo "$name: exit status $rc ($el s; $(($(date +%s) - start)) s since the start)"
+        done_one=1
+      else
+        left="$left $e"
+      fi
+    done
+    running=$left
+    [ "$done_one" = 1 ] && return
+    sleep 5
+    tick=$(($(date +%s) - start))
+    if [ $((tick % 30)) -lt 5 ]; then
+      for e in $running; do
+        rest=${e#*:}; name=${rest%%:*}; t0=${rest#*:}
+        el=$(($(date +%s) - t0))
+        left_s=""
+        if [ -f "$out/$name.wall" ]; then
+          lw=$(cat "$out/$name.wall")
+          [ "$lw" -gt "$el" ] && left_s=", about $((lw - el)) s left"
+        fi
+        echo "    $name ${el} s$left_s: $(grep -E '^\[' "$out/$name.log" 2>/dev/null | tail -n 1)"
+      done
+    fi
+  done
+}
+
+n_run=0
+for arg in $queue; do
+  while [ "$n_run" -ge "$jobs" ]; do
+    reap
+    n_run=$((n_run - 1))
+  done
+  bin=${arg%@axi}
+  name=$(name_of "$arg")
+  geo=""
+  [ "$bin" != "$arg" ] && geo="--geometry axi"
   expect=""
-  last_wall=""
-  if [ -f "$out/$name.wall" ]; then
-    last_wall=$(cat "$out/$name.wall")
-    expect=" (last complete run took $last_wall s)"
-  fi
-  echo "[$k/$total] $name: $sweep$expect; log in $out/$name.log"
-  t0=$(date +%s)
+  [ -f "$out/$name.wall" ] && expect=" (last complete run took $(cat "$out/$name.wall") s)"
+  echo "$name: $sweep$expect, $threads thread(s); log in $out/$name.log"
   rm -f "$out/$name/summary.json"
   # shellcheck disable=SC2086
-  "$bin" $flag $geo --out "$out" >"$out/$name.log" 2>&1 &
-  pid=$!
-  # stopped from outside: stop the experiment too; its status is not written, so it reruns next time
-  trap 'kill "$pid" 2>/dev/null; echo "[$k/$total] $name: interrupted"; exit 130' INT TERM HUP
-  while kill -0 "$pid" 2>/dev/null; do
-    sleep 5
-    last=$(grep -E '^\[' "$out/$name.log" | tail -n 1)
-    el=$(($(date +%s) - t0))
-    left=""
-    [ -n "$last_wall" ] && [ "$last_wall" -gt "$el" ] && left=", about $((last_wall - el)) s left"
-    echo "    ${el} s$left: $last"
-  done
-  wait "$pid"
-  rc=$?
-  trap - INT TERM HUP
-  echo "$rc" > "$status.tmp" && mv "$status.tmp" "$status"
-  [ "$rc" -le 1 ] && echo $(($(date +%s) - t0)) > "$out/$name.wall"
-  echo "[$k/$total] $name: exit status $rc ($(($(date +%s) - t0)) s; $(($(date +%s) - start)) s since the start)"
+  "$bin" $flag $geo --threads "$threads" --out "$out" >"$out/$name.log" 2>&1 &
+  running="$running $!:$name:$(date +%s)"
+  n_run=$((n_run + 1))
 done
+while [ "$n_run" -gt 0 ]; do
+  reap
+  n_run=$((n_run - 1))
+done
+trap - INT TERM HUP
+echo "main job: every experiment ran ($(($(date +%s) - start)) s)"
 python3 paper/summary.py "$out" paper/build || exit 3
 if command -v pdflatex >/dev/null 2>&1; then
   (cd paper/build &&

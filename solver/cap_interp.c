@@ -11,17 +11,20 @@ static void cubic_weights(double a, double *w)
   w[3] = (a + 1) * a * (a - 1) / 6;
 }
 
-double cap_interp_cubic(const cap_grid *g, const double *f, cap_location loc, double x, double y)
+void cap_interp_cubic_stencil(const cap_grid *g, cap_location loc, double x, double y, size_t *base, double w[8])
 {
   int i, j;
-  double a, b, wx[4], wy[4], sum = 0;
+  double a, b;
   cap_interp_locate(g, loc, x, y, &i, &j, &a, &b);
-  cubic_weights(a, wx);
-  cubic_weights(b, wy);
-  /* the samples i - 1 .. i + 2 (j alike): two ghost layers at most */
-  for (int q = 0; q < 4; q++) {
-    const double *row = f + cap_grid_idx(g, i - 1, j - 1 + q);
-    sum += wy[q] * (wx[0] * row[0] + wx[1] * row[1] + wx[2] * row[2] + wx[3] * row[3]);
-  }
-  return sum;
+  cubic_weights(a, w);
+  cubic_weights(b, w + 4);
+  *base = cap_grid_idx(g, i - 1, j - 1); /* the samples i - 1 .. i + 2 (j alike): two ghost layers at most */
+}
+
+double cap_interp_cubic(const cap_grid *g, const double *f, cap_location loc, double x, double y)
+{
+  size_t base;
+  double w[8];
+  cap_interp_cubic_stencil(g, loc, x, y, &base, w);
+  return cap_interp_cubic_apply(g, f, base, w);
 }

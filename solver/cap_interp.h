@@ -20,6 +20,20 @@
  * bilinear cap_interp_linear (below) leaves (h^2/8) |f_xx + f_yy| at most. Reads two ghost layers (g->ng >= 2, filled). At a sample it returns the sample's value. */
 double cap_interp_cubic(const cap_grid *g, const double *f, cap_location loc, double x, double y);
 
+/* cap_interp_cubic in two halves, for a point sampled many times: the stencil of (x, y), the index of
+ * its lower-left sample (base) and the weights along x (w[0..3]) and along y (w[4..7]); then the value
+ * of f from it (the sum cap_interp_cubic forms, in the same order: the same bits). */
+void cap_interp_cubic_stencil(const cap_grid *g, cap_location loc, double x, double y, size_t *base, double w[8]);
+static inline double cap_interp_cubic_apply(const cap_grid *g, const double *f, size_t base, const double w[8])
+{
+  double sum = 0;
+  for (int q = 0; q < 4; q++) {
+    const double *row = f + base + (size_t)q * (size_t)g->sy;
+    sum += w[4 + q] * (w[0] * row[0] + w[1] * row[1] + w[2] * row[2] + w[3] * row[3]);
+  }
+  return sum;
+}
+
 /* ---- bilinear sampling, inline: it runs per sample inside the advection sweeps ---- */
 
 /* Maps a coordinate into the domain [lo, lo + n h]: wrap if periodic, clamp otherwise. */

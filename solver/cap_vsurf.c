@@ -33,6 +33,10 @@ struct cap_vsurf {
   size_t *fills;                /* fills since cap_vsurf_alloc (0: the next one starts cold) */
   double *fw, *gw, *nn, *slope; /* per solid cell: phi at the foot, its slope and second derivative
                                 * along the normal there, the slope of the fill */
+  size_t *pbase;                /* per solid cell: its probe's cubic stencil (cap_interp_cubic_stencil) */
+  double *pw;                   /* and its 8 weights */
+  unsigned char *pdep;          /* 1: the probe's stencil reads a solid cell (the sweeps after the first
+                                 * change its value); 0: only fluid cells and ghosts (final after one) */
   contact *contacts;            /* capacity: every solid cell */
   size_t *ncontacts;            /* the contact points of the last fill */
 };
@@ -53,7 +57,7 @@ void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
   CAP_FREE_ALL(v->cell, v->depth, v->nx, v->ny, v->cos_theta, v->in_solid, v->xface, v->yface, v->part, v->scratch,
-               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->contacts, v->ncontacts, v);
+               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->pbase, v->pw, v->pdep, v->contacts, v->ncontacts, v);
 }
 
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)
@@ -121,6 +125,17 @@ static int build(cap_vsurf *v, const cap_solid *s)
     v->nx[k] = e[k].nx;
     v->ny[k] = e[k].ny;
     v->rank[e[k].cell] = k + 1;
+    /* the RULE's probe of the cell, s beyond it along the normal (see continued) */
+    int i = (int)(e[k].cell % (size_t)g->sy) - g->ng, j = (int)(e[k].cell / (size_t)g->sy) - g->ng;
+    double d = e[k].depth, sp = fmax(2 * d, d + 0.5 * g->h);
+    cap_interp_cubic_stencil(g, CAP_AT_CELL, cap_grid_xc(g, i) + sp * e[k].nx, cap_grid_yc(g, j) + sp * e[k].ny,
+                             &v->pbase[k], v->pw + 8 * k);
+  }
+  /* which probes read solid cells (in_solid is complete only now) */
+  for (size_t k = 0; k < n; k++) {
+    v->pdep[k] = 0;
+    for (int q = 0; q < 4; q++)
+      for (int r = 0; r < 4; r++) v->pdep[k] |= v->in_solid[v->pbase[k] + (size_t)q * (size_t)g->sy + (size_t)r];
   }
   /* periodic sides: a face on the seam is the same face on both ends */
   if (g->bc[CAP_XLO] == CAP_BC_PERIODIC)
@@ -168,11 +183,14 @@ int cap_vsurf_alloc(cap_vsurf **out, const cap_grid *g, const cap_solid *s)
   v->nn = malloc(m * sizeof *v->nn);
   v->fills = calloc(1, sizeof *v->fills);
   v->slope = malloc(m * sizeof *v->slope);
+  v->pbase = malloc(m * sizeof *v->pbase);
+  v->pw = malloc(8 * m * sizeof *v->pw);
+  v->pdep = malloc(m);
   v->contacts = malloc(m * sizeof *v->contacts);
   v->ncontacts = calloc(1, sizeof *v->ncontacts);
   if (!v->in_solid || !v->xface || !v->yface || !v->part || !v->scratch || !v->cell || !v->depth || !v->nx || !v->ny ||
-      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->contacts ||
-      !v->ncontacts) {
+      !v->cos_theta || !v->rank || !v->fw || !v->gw || !v->nn || !v->fills || !v->slope || !v->pbase || !v->pw ||
+      !v->pdep || !v->contacts || !v->ncontacts) {
     cap_vsurf_free(v);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate the solid cells of a %dx%d grid", g->nx, g->ny);
   }
@@ -212,9 +230,10 @@ const unsigned char *cap_vsurf_yfaces(const cap_vsurf *v) { return v ? v->yface 
 static int check_grid(const cap_vsurf *v, const cap_grid *g, const char *what)
 {
   if (!v || !g) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", what);
-  if (g->nx != v->g.nx || g->ny != v->g.ny || g->ng != v->g.ng || g->h != v->g.h)
-    return CAP_ERROR(CAP_ESIZE, "%s: virtual surface made for a %dx%d grid, used on %dx%d", what, v->g.nx, v->g.ny,
-                     g->nx, g->ny);
+  if (g->nx != v->g.nx || g->ny != v->g.ny || g->ng != v->g.ng || g->h != v->g.h || g->x0 != v->g.x0 ||
+      g->y0 != v->g.y0 || memcmp(g->bc, v->g.bc, sizeof g->bc))
+    return CAP_ERROR(CAP_ESIZE, "%s: virtual surface made for another grid (%dx%d, or its origin, spacing or sides)",
+                     what, v->g.nx, v->g.ny);
   return CAP_SUCCESS;
 }
 
@@ -387,13 +406,11 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
 /* The RULE's value for solid cell k from phi as it stands. */
 static double continued(const cap_vsurf *v, const cap_grid *g, const double *phi, size_t k)
 {
-  size_t c = v->cell[k];
-  int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
   double d = v->depth[k], s = fmax(2 * d, d + 0.5 * g->h); /* the probe's distance, see RULE */
-  double xm = cap_grid_xc(g, i) + s * v->nx[k], ym = cap_grid_yc(g, j) + s * v->ny[k];
-  /* the probe lies s - d outside the surface: phi's curvature along the normal cancels between it
-   * and the cell only for the mirror image (s = 2 d) */
-  return cap_interp_cubic(g, phi, CAP_AT_CELL, xm, ym) - s * v->slope[k] + 0.5 * v->nn[k] * (d * d - (s - d) * (s - d));
+  /* the probe (its stencil made by build) lies s - d outside the surface: phi's curvature along the
+   * normal cancels between it and the cell only for the mirror image (s = 2 d) */
+  return cap_interp_cubic_apply(g, phi, v->pbase[k], v->pw + 8 * k) - s * v->slope[k] +
+         0.5 * v->nn[k] * (d * d - (s - d) * (s - d));
 }
 
 /* The RULE with the cells' slopes and curvature terms as they stand: Gauss-Seidel sweeps over the
@@ -407,6 +424,7 @@ static void sweep(const cap_vsurf *v, const cap_grid *g, double *phi)
   for (int it = 0; it < CAP_VSURF_SWEEPS; it++) {
     double change = 0;
     for (size_t k = 0; k < nb; k++) {
+      if (it && !v->pdep[k]) continue; /* its stencil holds no solid cell: the first pass gave its value */
       double val = continued(v, g, phi, k);
       change = fmax(change, fabs(val - phi[v->cell[k]]));
       phi[v->cell[k]] = val;
