@@ -57,7 +57,8 @@ void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
   CAP_FREE_ALL(v->cell, v->depth, v->nx, v->ny, v->cos_theta, v->in_solid, v->xface, v->yface, v->part, v->scratch,
-               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->pbase, v->pw, v->pdep, v->contacts, v->ncontacts, v);
+               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->pbase, v->pw, v->pdep, v->contacts, v->ncontacts,
+               v);
 }
 
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)
