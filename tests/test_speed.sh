@@ -24,7 +24,7 @@ cat "$tmp"/*.tsv | awk -F'\t' '
     t = $5 / $3 * $12; if (!tot || t < tot) tot = t }
   END {
     split("advect viscous project extend levelset", name, " ")
-    split("330 205 280 75 370", bound, " ")
+    split("95 180 240 65 95", bound, " ")
     np = nf = 0
     for (q = 7; q <= 11; q++) {
       k = q - 6
@@ -32,8 +32,8 @@ cat "$tmp"/*.tsv | awk -F'\t' '
       printf "%s  %s phase: %.0f triad entries per cell-step (bound %d)\n", ok ? "PASS" : "FAIL", name[k], best[q], bound[k]
       if (ok) np++; else nf++
     }
-    ok = tot > 0 && tot <= 1260
-    printf "%s  whole step: %.0f triad entries per cell-step (bound 1260)\n", ok ? "PASS" : "FAIL", tot
+    ok = tot > 0 && tot <= 670
+    printf "%s  whole step: %.0f triad entries per cell-step (bound 670)\n", ok ? "PASS" : "FAIL", tot
     if (ok) np++; else nf++
     printf "%d passed, %d failed\n", np, nf
     exit nf > 0
