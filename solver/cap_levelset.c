@@ -105,6 +105,14 @@ static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *wha
   return CAP_SUCCESS;
 }
 
+/* CAP_ENONFINITE naming interior cell c (an index of g) and the caller. */
+static int nonfinite_at(const cap_grid *g, size_t c, const char *what)
+{
+  int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+  return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
+                   cap_grid_xc(g, i), cap_grid_yc(g, j));
+}
+
 /* The cells a call updates: every interior cell, or with a band the cells with |phi| < band h and their
  * four neighbours (the interface moves at most a cell in a step, so the band's edge can follow it),
  * listed in w->cells in row-major order. Every other interior cell gets the clamped distance
@@ -117,9 +125,7 @@ static int band_cells(const cap_grid *g, double *phi, cap_levelset_ws *w, const 
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (!isfinite(phi[c]))
-        return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
-                         cap_grid_xc(g, i), cap_grid_yc(g, j));
+      if (!isfinite(phi[c])) return nonfinite_at(g, c, what);
       in[c] = w->band == 0 || fabs(phi[c]) < lim;
     }
   size_t n = 0;
@@ -142,12 +148,7 @@ static int band_cells(const cap_grid *g, double *phi, cap_levelset_ws *w, const 
 static int check_listed(const cap_grid *g, const double *f, const cap_levelset_ws *w, const char *what)
 {
   for (size_t k = 0; k < w->ncells; k++)
-    if (!isfinite(f[w->cells[k]])) {
-      size_t c = w->cells[k];
-      int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
-      return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
-                       cap_grid_xc(g, i), cap_grid_yc(g, j));
-    }
+    if (!isfinite(f[w->cells[k]])) return nonfinite_at(g, w->cells[k], what);
   return CAP_SUCCESS;
 }
 

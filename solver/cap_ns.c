@@ -22,7 +22,7 @@ struct cap_ns_ws {
   cap_viscosity_ws *visc;
   double *u2, *v2;                  /* advected velocity */
   double *rhs;                      /* pressure right-hand side */
-  double *phi_s;                    /* phi sampled at faces */
+  double *phi_sx, *phi_sy;          /* the step's phi sampled at x- and y-faces (steps 1 and 5) */
   double *phi_f;                    /* phi of the flow: the solid cells never liquid (bounds.vsurf) */
   unsigned char *known;             /* faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (bounds.vsurf), pinned contact points
@@ -156,8 +156,8 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s) s = cap_fmm_ws_alloc(&w->fmm, g);
   if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
   if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
-  double **f[5] = {&w->u2, &w->v2, &w->rhs, &w->phi_s, &w->phi_f};
-  for (int k = 0; k < 5 && !s; k++)
+  double **f[6] = {&w->u2, &w->v2, &w->rhs, &w->phi_sx, &w->phi_sy, &w->phi_f};
+  for (int k = 0; k < 6 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
@@ -178,8 +178,8 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
 void cap_ns_ws_free(cap_ns_ws *w)
 {
   if (!w) return;
-  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_s, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q, w->axc,
-               w->ayc, w->queue);
+  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_sx, w->phi_sy, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q,
+               w->axc, w->ayc, w->queue);
   cap_poisson_free(w->poisson);
   cap_fmm_ws_free(w->fmm);
   cap_levelset_ws_free(w->ls);
@@ -341,8 +341,10 @@ static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsign
 }
 
 /* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
- * the air band, along the normals, by fast marching of the given order (cap_fmm). */
-static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f, cap_location loc, int band, int order)
+ * the air band, along the normals, by fast marching of the given order (cap_fmm); phi_s is phi at the
+ * faces of loc (cap_fmm_sample_phi). */
+static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, const double *phi_s, double *f, cap_location loc,
+                  int band, int order)
 {
   int xf = loc == CAP_AT_XFACE;
   memset(w->known, 0, g->size);
@@ -353,9 +355,8 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *f,
     size_t c = cap_grid_idx(g, i, j);
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
   }
-  int st = cap_fmm_sample_phi(g, phi, loc, w->phi_s);
-  if (!st) st = cap_fmm_extrapolate(w->fmm, g, loc, w->phi_s, w->known, f, band, (cap_fmm_order)order, NULL);
-  if (!st) clear_far_faces(g, w->phi_s, w->known, f, band * g->h);
+  int st = cap_fmm_extrapolate(w->fmm, g, loc, phi_s, w->known, f, band, (cap_fmm_order)order, NULL);
+  if (!st) clear_far_faces(g, phi_s, w->known, f, band * g->h);
   return st;
 }
 
@@ -671,10 +672,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   memcpy(w->v2, v, g->size * sizeof *v);
   /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
-  st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_s);
-  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_s, p->band * g->h);
-  if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_s);
-  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_s, p->band * g->h);
+  st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
+  if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_sy);
+  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_sx, p->band * g->h);
+  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_sy, p->band * g->h);
   if (st) return st;
   memcpy(u, w->u2, g->size * sizeof *u);
   memcpy(v, w->v2, g->size * sizeof *v);
@@ -749,8 +750,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */
-  if ((st = extend(w, g, pf, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
-      (st = extend(w, g, pf, v, CAP_AT_YFACE, p->band, p->extension_order)))
+  if ((st = extend(w, g, pf, w->phi_sx, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
+      (st = extend(w, g, pf, w->phi_sy, v, CAP_AT_YFACE, p->band, p->extension_order)))
     return st;
   zero_wall_faces(g, u, v);
   if (closed) {
