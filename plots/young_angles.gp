@@ -16,7 +16,7 @@ stats dir.'/convergence.tsv' using 1 nooutput
 x0 = STATS_min
 stats dir.'/convergence.tsv' using 3 nooutput
 y0 = STATS_max
-plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'angle error (degrees; halved at 15, 165)', \
+plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'angle error (degrees)', \
      ''                     using 1:5 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'cap radius |R - R_{ref}|/R_{ref}', \
      ''                     using 1:6 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'area drift', \
      ''                     using 1:8 with linespoints lc rgb '#ff8c00' lw 2 pt 11 title 'gravity: apex height', \
@@ -30,11 +30,11 @@ set xlabel '{/Symbol q}_s (degrees)'
 set ylabel '{/Symbol q}_{fit} - {/Symbol q}_s (degrees)'
 unset logscale; set format x '%g'; set format y '%g'
 set xrange [0:180]
-set xtics 15
+set xtics 20
 set key bottom left
 files = system('ls '.dir.'/angles_*.tsv 2>/dev/null')
 plot for [f in files] f using 1:($2 - $1) with linespoints lw 2 pt 7 title 'R_0 = '.f[strstrt(f, 'angles_') + 7:strlen(f) - 4].' cells', \
-     1 ls 3 title 'limit (2 at 15, 165)', -1 ls 3 notitle
+     1 ls 3 title 'limit (1 degree)', -1 ls 3 notitle
 unset xrange
 set xtics autofreq
 

@@ -64,6 +64,14 @@ for status in "$out"/*.status; do
   done
   if "$bin" --help >/dev/null 2>&1; then pass "$name --help: exit 0"; else fail "$name --help: exit $?"; fi
 done
+# a range with a hole (CAP_CLI_OR_ZERO): young_angles takes --angle 0 (the set) or 20..160, not the thin wedges
+for a in 15 160.5 -20; do
+  err=$("$build/bin/young_angles" --angle $a --out "$build/tests/bad-input" 2>&1 >/dev/null); rc=$?
+  case "$err" in
+    *"angle = 0 or 20 <= angle <= 160"*) [ "$rc" -eq 2 ] && { pass "young_angles --angle $a: exit 2, names the range"; continue; } ;;
+  esac
+  fail "young_angles --angle $a: exit $rc, stderr '$err' (want exit 2 naming 'angle = 0 or 20 <= angle <= 160')"
+done
 [ -d "$build/tests/bad-input" ] && fail "bad input created $build/tests/bad-input" || pass "bad input wrote no output"
 
 # the quick paper pipeline (summary and LaTeX sources, no PDF) covers every experiment that ran

@@ -10,6 +10,7 @@ void cap_cli_print_range(FILE *f, const cap_cli_param *p)
   if (!lo && !hi) {
     fprintf(f, "any value");
   } else {
+    if (p->flags & CAP_CLI_OR_ZERO) fprintf(f, "%s = 0 or ", p->name);
     if (lo) fprintf(f, "%g %s ", p->lo, (p->flags & CAP_CLI_LO_OPEN) ? "<" : "<=");
     fprintf(f, "%s", p->name);
     if (hi) fprintf(f, " %s %g", (p->flags & CAP_CLI_HI_OPEN) ? "<" : "<=", p->hi);
@@ -29,6 +30,7 @@ void cap_cli_print_param(FILE *f, const cap_cli_param *p)
 
 static int in_range(const cap_cli_param *p, double x)
 {
+  if ((p->flags & CAP_CLI_OR_ZERO) && x == 0) return 1;
   if (isfinite(p->lo) && ((p->flags & CAP_CLI_LO_OPEN) ? !(x > p->lo) : !(x >= p->lo))) return 0;
   if (isfinite(p->hi) && ((p->flags & CAP_CLI_HI_OPEN) ? !(x < p->hi) : !(x <= p->hi))) return 0;
   if ((p->flags & CAP_CLI_INTEGER) && x != floor(x)) return 0;

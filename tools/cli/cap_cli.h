@@ -10,7 +10,8 @@
 enum {
   CAP_CLI_LO_OPEN = 1, /* lo < x   (otherwise lo <= x) */
   CAP_CLI_HI_OPEN = 2, /* x < hi   (otherwise x <= hi) */
-  CAP_CLI_INTEGER = 4  /* x must be a whole number */
+  CAP_CLI_INTEGER = 4, /* x must be a whole number */
+  CAP_CLI_OR_ZERO = 8  /* x = 0 is allowed besides the range (0 selects a default behaviour) */
 };
 
 typedef struct {
@@ -19,10 +20,11 @@ typedef struct {
   const char *help;
   double def;    /* default; NAN means the flag is required */
   double lo, hi; /* allowed range (+-INFINITY for none) */
-  int flags;     /* CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN | CAP_CLI_INTEGER */
+  int flags;     /* CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN | CAP_CLI_INTEGER | CAP_CLI_OR_ZERO */
 } cap_cli_param;
 
-/* Prints the allowed range, e.g. "0 < radius" or "2 <= n <= 1000, integer". */
+/* Prints the allowed range, e.g. "0 < radius", "2 <= n <= 1000, integer" or "angle = 0 or 20 <= angle
+ * <= 160". */
 void cap_cli_print_range(FILE *f, const cap_cli_param *p);
 
 /* One line of help: "--name unit help (range; default x)". */
