@@ -35,6 +35,10 @@ struct cap_vsurf {
                                 * along the normal there, the slope of the fill */
   size_t *pbase;                /* per solid cell: its probe's cubic stencil (cap_interp_cubic_stencil) */
   double *pw;                   /* and its 8 weights */
+  size_t nsample, sample_cap;   /* the shallow cells (depth <= CAP_VSURF_BAND h: k < nsample, the first in
+                                 * depth order) and the room for their samples */
+  size_t *sbase;                /* per shallow cell: the stencils of its 3 samples along the normal (slopes) */
+  double *sw;                   /* and their 3 x 8 weights */
   unsigned char *pdep;          /* 1: the probe's stencil reads a solid cell (the sweeps after the first
                                  * change its value); 0: only fluid cells and ghosts (final after one) */
   contact *contacts;            /* capacity: every solid cell */
@@ -57,8 +61,8 @@ void cap_vsurf_free(cap_vsurf *v)
 {
   if (!v) return;
   CAP_FREE_ALL(v->cell, v->depth, v->nx, v->ny, v->cos_theta, v->in_solid, v->xface, v->yface, v->part, v->scratch,
-               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->pbase, v->pw, v->pdep, v->contacts, v->ncontacts,
-               v);
+               v->rank, v->fw, v->gw, v->nn, v->fills, v->slope, v->pbase, v->pw, v->sbase, v->sw, v->pdep, v->contacts,
+               v->ncontacts, v);
 }
 
 int cap_vsurf_cell_range(const cap_grid *g, const cap_solid *s, int margin, int *i0, int *i1, int *j0, int *j1)
@@ -82,8 +86,19 @@ int cap_vsurf_part_range(const cap_grid *g, const cap_solid *s, int part, int ma
   return CAP_SUCCESS;
 }
 
-/* The solid cells of s on v's grid, sorted by depth, the masks and parts, every cell its part's angle.
- * No allocation. */
+/* The cell centre of solid cell k and its foot on the solid's surface. */
+static void foot(const cap_vsurf *v, const cap_grid *g, size_t k, int *i, int *j, double *fx, double *fy)
+{
+  size_t c = v->cell[k];
+  *i = (int)(c % (size_t)g->sy) - g->ng;
+  *j = (int)(c / (size_t)g->sy) - g->ng;
+  *fx = cap_grid_xc(g, *i) + v->depth[k] * v->nx[k];
+  *fy = cap_grid_yc(g, *j) + v->depth[k] * v->ny[k];
+}
+
+/* The solid cells of s on v's grid, sorted by depth, the masks and parts, every cell its part's angle,
+ * and the stencils of the probes and of the shallow cells' samples. Allocates only when the shallow
+ * cells outgrow the samples' room (CAP_ENOMEM; v->n is 0 then). */
 static int build(cap_vsurf *v, const cap_solid *s)
 {
   const cap_grid *g = &v->g;
@@ -131,6 +146,29 @@ static int build(cap_vsurf *v, const cap_solid *s)
     double d = e[k].depth, sp = fmax(2 * d, d + 0.5 * g->h);
     cap_interp_cubic_stencil(g, CAP_AT_CELL, cap_grid_xc(g, i) + sp * e[k].nx, cap_grid_yc(g, j) + sp * e[k].ny,
                              &v->pbase[k], v->pw + 8 * k);
+  }
+  /* the shallow cells' samples at h/2, 3h/2, 5h/2 out of the surface along the normal (slopes) */
+  size_t ns = 0;
+  while (ns < n && v->depth[ns] <= CAP_VSURF_BAND * g->h) ns++;
+  if (ns > v->sample_cap) {
+    size_t cap = ns + ns / 2 + 16, *b = realloc(v->sbase, 3 * cap * sizeof *b);
+    if (b) v->sbase = b;
+    double *w = b ? realloc(v->sw, 24 * cap * sizeof *w) : NULL;
+    if (w) v->sw = w;
+    if (!w) {
+      v->n = 0;
+      return CAP_ERROR(CAP_ENOMEM, "cannot allocate the samples of %zu solid cells near the surface", ns);
+    }
+    v->sample_cap = cap;
+  }
+  v->nsample = ns;
+  for (size_t k = 0; k < ns; k++) {
+    int i, j;
+    double fx, fy;
+    foot(v, g, k, &i, &j, &fx, &fy);
+    for (int l = 0; l < 3; l++)
+      cap_interp_cubic_stencil(g, CAP_AT_CELL, fx + (l + 0.5) * g->h * v->nx[k], fy + (l + 0.5) * g->h * v->ny[k],
+                               &v->sbase[3 * k + l], v->sw + 8 * (3 * k + l));
   }
   /* which probes read solid cells (in_solid is complete only now) */
   for (size_t k = 0; k < n; k++) {
@@ -238,16 +276,6 @@ static int check_grid(const cap_vsurf *v, const cap_grid *g, const char *what)
   return CAP_SUCCESS;
 }
 
-/* The cell centre of solid cell k and its foot on the solid's surface. */
-static void foot(const cap_vsurf *v, const cap_grid *g, size_t k, int *i, int *j, double *fx, double *fy)
-{
-  size_t c = v->cell[k];
-  *i = (int)(c % (size_t)g->sy) - g->ng;
-  *j = (int)(c / (size_t)g->sy) - g->ng;
-  *fx = cap_grid_xc(g, *i) + v->depth[k] * v->nx[k];
-  *fy = cap_grid_yc(g, *j) + v->depth[k] * v->ny[k];
-}
-
 /* The coordinate of (x, y) along the surface from contact p, in cells (positive along (-ny, nx)). */
 static double along(const contact *p, double x, double y, double h)
 {
@@ -330,12 +358,9 @@ static void slopes(const cap_vsurf *v, const cap_grid *g, const double *phi)
     v->slope[k] = v->cos_theta[k];
     v->fw[k] = NAN; /* no sample: deeper than the stencils reach */
     v->nn[k] = 0;
-    if (v->depth[k] > deep) continue;
-    int i, j;
-    double fx, fy, f[3];
-    foot(v, g, k, &i, &j, &fx, &fy);
-    for (int l = 0; l < 3; l++)
-      f[l] = cap_interp_cubic(g, phi, CAP_AT_CELL, fx + (l + 0.5) * h * v->nx[k], fy + (l + 0.5) * h * v->ny[k]);
+    if (k >= v->nsample) continue; /* deeper than CAP_VSURF_BAND h */
+    double f[3];
+    for (int l = 0; l < 3; l++) f[l] = cap_interp_cubic_apply(g, phi, v->sbase[3 * k + l], v->sw + 8 * (3 * k + l));
     v->gw[k] = cap_surface_slope(f[0], f[1], f[2], h, &v->fw[k]);
     v->nn[k] = (f[0] - 2 * f[1] + f[2]) / (h * h);
   }
