@@ -30,8 +30,7 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
    * as a sequential sweep would */
   const long none = LONG_MAX;
   long first = none;
-  CAP_PAR_SPREAD_MIN((long)g->nx * g->ny, first)
-  for (int j = j0; j < j1; j++)
+  CAP_PAR_SPREAD_FOR_MIN((long)g->nx * g->ny, first, for (int j = j0; j < j1; j++)
     for (int i = i0; i < i1; i++) {
       if (near && !(near[cap_grid_idx(g, i, j)] < reach)) continue;
       double x = g->x0 + (i + ox) * h, y = g->y0 + (j + oy) * h, ux, vy;
@@ -52,7 +51,7 @@ int cap_advect_semilagrangian(const cap_grid *g, const double *q_old, double *q_
         break;
       }
       q_new[cap_grid_idx(g, i, j)] = val;
-    }
+    });
   if (first != none) {
     static const char *what[3] = {"velocity at", "velocity near", "value at"};
     const int kind = (int)(first % 3), i = (int)(first / 3 % (g->nx + 1)), j = (int)(first / 3 / (g->nx + 1));

@@ -199,8 +199,7 @@ static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi
   fill_all(g, ct, phi, w);
   const size_t *cells = w->cells;
   long n = (long)w->ncells;
-  CAP_PAR_ROWS(n)
-  for (long k = 0; k < n; k++) {
+  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     if (zero_if_frozen(w, c, rate)) continue;
     double uc = 0.5 * (u[c] + u[c + 1]), vc = 0.5 * (v[c] + v[c + g->sy]);
@@ -210,7 +209,7 @@ static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi
     weno_pair(phi + c, g->sy, g->h, &dm, &dp);
     ey = vc > 0 ? dm : dp;
     rate[c] = -(uc * ex + vc * ey);
-  }
+  });
 }
 
 int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
@@ -228,23 +227,20 @@ int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, c
   long n = (long)w->ncells;
   /* Shu-Osher TVD-RK3 */
   advection_rate(g, ct, phi, u, v, r, w);
-  CAP_PAR_ROWS(n)
-  for (long k = 0; k < n; k++) {
+  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     p1[c] = phi[c] + dt * r[c];
-  }
+  });
   advection_rate(g, ct, p1, u, v, r, w);
-  CAP_PAR_ROWS(n)
-  for (long k = 0; k < n; k++) {
+  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
-  }
+  });
   advection_rate(g, ct, p2, u, v, r, w);
-  CAP_PAR_ROWS(n)
-  for (long k = 0; k < n; k++) {
+  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
-  }
+  });
   if ((s = fill_all(g, ct, phi, w))) return s;
   return check_listed(g, phi, w, "cap_levelset_advect");
 }
@@ -274,8 +270,7 @@ int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi
   if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR((long)g->nx * g->ny, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       derivs d = central(g, phi, c);
@@ -288,7 +283,7 @@ int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi
       double k = (d.xx * d.y * d.y - 2 * d.x * d.y * d.xy + d.yy * d.x * d.x) / (gg * gn);
       if (g->geom == CAP_GEOM_AXI) k += d.x / (cap_grid_xc(g, i) * gn);
       kappa[c] = k;
-    }
+    });
   return CAP_SUCCESS;
 }
 
@@ -516,8 +511,7 @@ static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, c
   fill_all(g, ct, phi, w);
   const size_t *cells = w->cells;
   long n = (long)w->ncells;
-  CAP_PAR_ROWS(n)
-  for (long k = 0; k < n; k++) {
+  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     int i = (int)(c % (size_t)sy) - g->ng, j = (int)(c / (size_t)sy) - g->ng;
     if (zero_if_frozen(w, c, r)) continue;
@@ -567,7 +561,7 @@ static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, c
     }
     /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
     r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
-  }
+  });
 }
 
 int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w)
@@ -591,23 +585,20 @@ int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, i
   double *p1 = w->phi1, *p2 = w->phi2;
   for (int it = 0; it < iterations; it++) {
     reinit_rate(g, ct, phi, p0, r, w);
-    CAP_PAR_ROWS(n)
-    for (long k = 0; k < n; k++) {
+    CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
       size_t c = cells[k];
       p1[c] = phi[c] + dt * r[c];
-    }
+    });
     reinit_rate(g, ct, p1, p0, r, w);
-    CAP_PAR_ROWS(n)
-    for (long k = 0; k < n; k++) {
+    CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
       size_t c = cells[k];
       p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
-    }
+    });
     reinit_rate(g, ct, p2, p0, r, w);
-    CAP_PAR_ROWS(n)
-    for (long k = 0; k < n; k++) {
+    CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
       size_t c = cells[k];
       phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
-    }
+    });
   }
   restore_contact_points(g, ct, phi, p0);
   if ((s = fill_all(g, ct, phi, w))) return s;

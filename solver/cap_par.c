@@ -69,14 +69,13 @@ double cap_par_dot(const double *a, const double *b, size_t n)
 {
   double part[CAP_PAR_MAX_BLOCKS];
   const int nb = cap_par_blocks(n);
-  CAP_PAR_ROWS(nb > 1 ? (long)n : 0)
-  for (int k = 0; k < nb; k++) {
+  CAP_PAR_FOR(nb > 1 ? (long)n : 0, for (int k = 0; k < nb; k++) {
     size_t lo, hi;
     cap_par_block(n, nb, k, &lo, &hi);
     double s = 0;
     for (size_t i = lo; i < hi; i++) s += a[i] * b[i];
     part[k] = s;
-  }
+  });
   double s = 0;
   for (int k = 0; k < nb; k++) s += part[k];
   return s;
@@ -88,8 +87,7 @@ double cap_par_dot_rows(const double *a, const double *b, size_t first, ptrdiff_
   if (nrows < 1 || ncols < 1) return 0;
   int nb = cap_par_blocks((size_t)nrows * (size_t)ncols);
   if (nb > nrows) nb = nrows;
-  CAP_PAR_ROWS(nb > 1 ? (long)nrows * ncols : 0)
-  for (int k = 0; k < nb; k++) {
+  CAP_PAR_FOR(nb > 1 ? (long)nrows * ncols : 0, for (int k = 0; k < nb; k++) {
     size_t lo, hi;
     cap_par_block((size_t)nrows, nb, k, &lo, &hi);
     double s = 0;
@@ -98,7 +96,7 @@ double cap_par_dot_rows(const double *a, const double *b, size_t first, ptrdiff_
       for (size_t i = 0; i < (size_t)ncols; i++) s += a[c0 + i] * b[c0 + i];
     }
     part[k] = s;
-  }
+  });
   double s = 0;
   for (int k = 0; k < nb; k++) s += part[k];
   return s;

@@ -36,11 +36,46 @@
 #define CAP_PAR_SPREAD_MIN(work, var)                                                                                  \
   CAP_PRAGMA(omp parallel for schedule(static, 1) reduction(min : var) if ((work) >= cap_par_min_work()))
 
+/* THE FORM USED: a whole for statement as the last argument of a CAP_PAR_FOR macro,
+ *   CAP_PAR_FOR(work, for (int j = 0; j < ny; j++) { ... });
+ * runs it with its iterations shared among the threads (static schedule) when cap_par_go(work), else
+ * on the calling thread without entering OpenMP at all: libgomp gives even a region of one thread an
+ * allocation and a futex wake, microseconds that a small grid's step pays hundreds of times
+ * (docs/design/threads.md). The iterations must write disjoint entries from data the loop does not
+ * write. _MIN and _MAX also keep the least (largest) value of `var` the iterations give; SPREAD_FOR_MIN
+ * deals the rows out one at a time in turn (static, chunk 1), for a sweep whose work per row varies. */
+#define CAP_PAR_FOR(work, ...)          CAP_PAR_IF(work, omp parallel for schedule(static), __VA_ARGS__)
+#define CAP_PAR_FOR_MIN(work, var, ...) CAP_PAR_IF(work, omp parallel for schedule(static) reduction(min : var), __VA_ARGS__)
+#define CAP_PAR_FOR_MAX(work, var, ...) CAP_PAR_IF(work, omp parallel for schedule(static) reduction(max : var), __VA_ARGS__)
+#define CAP_PAR_SPREAD_FOR_MIN(work, var, ...)                                                                         \
+  CAP_PAR_IF(work, omp parallel for schedule(static, 1) reduction(min : var), __VA_ARGS__)
+#ifdef _OPENMP
+#define CAP_PAR_IF(work, pragma, ...)                                                                                  \
+  do {                                                                                                                 \
+    if (cap_par_go(work)) {                                                                                            \
+      CAP_PRAGMA(pragma)                                                                                               \
+      __VA_ARGS__                                                                                                      \
+    } else {                                                                                                           \
+      __VA_ARGS__                                                                                                      \
+    }                                                                                                                  \
+  } while (0)
+#else
+#define CAP_PAR_IF(work, pragma, ...)                                                                                  \
+  do {                                                                                                                 \
+    (void)(work);                                                                                                      \
+    __VA_ARGS__                                                                                                        \
+  } while (0)
+#endif
+
 /* The least work worth threads: CAP_PAR_MIN_WORK (4096 entries), or the integer >= 1 in the
  * environment variable CAP_PAR_MIN_WORK when it holds one (the determinism test sets 1, so that every
  * sweep of a small grid runs threaded). Read once. */
 #define CAP_PAR_MIN_WORK 4096
 long cap_par_min_work(void);
+
+/* Whether a sweep of `work` entries runs threaded: at least cap_par_min_work() entries and more than
+ * one thread (cap_par_threads). */
+static inline int cap_par_go(long work);
 
 /* Largest number of blocks of a sum, and the smallest block (entries). */
 #define CAP_PAR_MAX_BLOCKS 256
@@ -70,5 +105,7 @@ double cap_par_dot(const double *a, const double *b, size_t n);
 /* sum a[c] b[c] over the rows j < nrows of a grid, c = first + j stride + i for i < ncols: the blocks
  * are runs of whole rows (DETERMINISM). */
 double cap_par_dot_rows(const double *a, const double *b, size_t first, ptrdiff_t stride, int nrows, int ncols);
+
+static inline int cap_par_go(long work) { return work >= cap_par_min_work() && cap_par_threads() > 1; }
 
 #endif
