@@ -29,11 +29,10 @@
  *   radius error <= 0.5 %; with gravity apex height and half-width within 1 %; plane and disc within 1 degree;
  *   observed order of the angle error >= 1. --quick, a regression subset pinned by data/ref/young_angles.ref,
  *   checks the angle, the apex height, the plane and the order.
- * Range: wedges thinner than ANGLE_MIN (15 and 165 degrees) are outside the claim. There the surface runs
- *   within the wall cells' curvature stencils for 2/tan(15 deg) = 7.5 cells, and at 165 degrees the contact
- *   circle's radius, 0.21 R0, makes the angle move by 1.7 degrees per 0.1 cell of the contact point at
- *   R0 = 16: the settled angle is 1.6-5.4 degrees off at R0 = 12-32 cells, not converging
- *   (docs/design/experiments-young_angles.md).
+ * Range: thinner wedges than ANGLE_MIN (15, 165 degrees) are outside the claim: the surface runs within the wall
+ *   cells' curvature stencils for 2/tan(15 deg) = 7.5 cells, and at 165 degrees the contact circle (0.21 R0) moves
+ *   the angle 1.7 degrees per 0.1 cell of the contact point at R0 = 16: the settled angle is 1.6-5.4 degrees off
+ *   at R0 = 12-32 cells, not converging (docs/design/experiments-young_angles.md).
  */
 #include <math.h>
 #include <stdio.h>
