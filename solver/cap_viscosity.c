@@ -832,6 +832,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   }
   st->iterations[0] = st->iterations[1] = it;
   st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+  CAP_PAR_ROWS((long)n)
   for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
   /* a periodic face lattice: the boundary copy follows its twin */
   if (S.Lu.perx)
