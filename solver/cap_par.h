@@ -31,6 +31,11 @@
 #define CAP_PAR_ROWS_MIN(work, var)                                                                                    \
   CAP_PRAGMA(omp parallel for schedule(static) reduction(min : var) if ((work) >= cap_par_min_work()))
 
+/* The same for a loop that keeps the largest value of `var` (reduction(max)): the largest of a set
+ * does not depend on the order in which it is taken. */
+#define CAP_PAR_ROWS_MAX(work, var)                                                                                    \
+  CAP_PRAGMA(omp parallel for schedule(static) reduction(max : var) if ((work) >= cap_par_min_work()))
+
 /* The same with the rows dealt out one at a time in turn (static, chunk 1): for a sweep whose work per
  * row varies, e.g. one that skips the samples far from an interface lying in a few rows. */
 #define CAP_PAR_SPREAD_MIN(work, var)                                                                                  \
