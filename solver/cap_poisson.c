@@ -183,11 +183,12 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
   level *L = &P->lev[l];
   const double *phi = L->phi;
   const int with_rhs = l == 0 && value;
-  memset(L->d, 0, L->n * sizeof *L->d);
-  memset(L->invd, 0, L->n * sizeof *L->invd);
-  memset(L->ce, 0, L->n * sizeof *L->ce);
-  memset(L->cn, 0, L->n * sizeof *L->cn);
-  if (l == 0) memset(P->bnd, 0, L->n * sizeof *P->bnd);
+  CAP_PAR_ROWS((long)L->nx * L->ny)
+  for (size_t c = 0; c < L->n; c++) L->d[c] = L->invd[c] = L->ce[c] = L->cn[c] = 0;
+  if (l == 0) {
+    CAP_PAR_ROWS((long)L->nx * L->ny)
+    for (size_t c = 0; c < L->n; c++) P->bnd[c] = 0;
+  }
   CAP_PAR_ROWS((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
