@@ -26,6 +26,7 @@ struct cap_viscosity_ws {
    * the number of every u and v face (-1: not an unknown), the face of every unknown, the rows
    * (len[r] <= STRESS_WIDTH entries at col/val[r STRESS_WIDTH ..]), and the CG vectors */
   int *num[2];
+  size_t *first[2]; /* per row of the grid (size / sy rows): the number of the row's first u, v unknown */
   size_t cap, *face;
   int *col;
   unsigned char *len;
@@ -50,9 +51,11 @@ int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
   w->liquid = calloc(g->size, 1);
   w->num[0] = malloc(g->size * sizeof *w->num[0]);
   w->num[1] = malloc(g->size * sizeof *w->num[1]);
+  w->first[0] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[0]);
+  w->first[1] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[1]);
   double **arrays[NFIELDS];
   fields(w, arrays);
-  int ok = w->liquid && w->num[0] && w->num[1];
+  int ok = w->liquid && w->num[0] && w->num[1] && w->first[0] && w->first[1];
   for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     cap_viscosity_ws_free(w);
@@ -75,8 +78,8 @@ void cap_viscosity_ws_free(cap_viscosity_ws *w)
   double **arrays[NFIELDS];
   fields(w, arrays);
   for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
-  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->face, w->col, w->len, w->val, w->cx, w->cr, w->cz, w->cp, w->cq,
-               w->cd, w->cb, w);
+  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->first[0], w->first[1], w->face, w->col, w->len, w->val, w->cx, w->cr,
+               w->cz, w->cp, w->cq, w->cd, w->cb, w);
 }
 
 /* The face lattice of component `loc` and its number of samples in each direction. */
@@ -767,11 +770,26 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
   stress_weights(w, &S, u, v);
 
-  long n_u = 0, n_v = 0;
-  for (size_t c = 0; c < g->size; c++) {
-    n_u += w->mu[c] > 0;
-    n_v += w->mv[c] > 0;
+  /* the unknowns of each row of the grid (threads), then the number of every row's first (u rows,
+   * then v rows, in grid order) */
+  const size_t sy = (size_t)g->sy;
+  const int rows = (int)(g->size / sy);
+  const long work = (long)g->nx * g->ny;
+  CAP_PAR_ROWS(work)
+  for (int row = 0; row < rows; row++) {
+    size_t nu = 0, nv = 0;
+    for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
+      nu += w->mu[c] > 0;
+      nv += w->mv[c] > 0;
+    }
+    w->first[0][row + 1] = nu;
+    w->first[1][row + 1] = nv;
   }
+  w->first[0][0] = 0;
+  for (int row = 0; row < rows; row++) w->first[0][row + 1] += w->first[0][row];
+  w->first[1][0] = w->first[0][rows];
+  for (int row = 0; row < rows; row++) w->first[1][row + 1] += w->first[1][row];
+  const long n_u = (long)w->first[0][rows], n_v = (long)(w->first[1][rows] - w->first[0][rows]);
   st->unknowns[0] = n_u;
   st->unknowns[1] = n_v;
   st->iterations[0] = st->iterations[1] = 0;
@@ -783,20 +801,23 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   const size_t n = (size_t)(n_u + n_v);
   s = stress_reserve(w, n);
   if (s) return s;
-  size_t r = 0;
   for (int q = 0; q < 2; q++) {
     const double *m = q ? w->mv : w->mu, *d = q ? w->dv : w->du, *f = q ? v : u;
-    for (size_t c = 0; c < g->size; c++) {
-      w->num[q][c] = m[c] > 0 ? (int)r : -1;
-      if (!(m[c] > 0)) continue;
-      w->face[r] = c;
-      w->col[r * STRESS_WIDTH] = (int)r;
-      w->val[r * STRESS_WIDTH] = m[c];
-      w->len[r] = 1;
-      w->cx[r] = f[c];
-      w->cb[r] = m[c] * f[c];
-      w->cd[r] = d[c];
-      r++;
+    CAP_PAR_ROWS(work)
+    for (int row = 0; row < rows; row++) {
+      size_t r = w->first[q][row];
+      for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
+        w->num[q][c] = m[c] > 0 ? (int)r : -1;
+        if (!(m[c] > 0)) continue;
+        w->face[r] = c;
+        w->col[r * STRESS_WIDTH] = (int)r;
+        w->val[r * STRESS_WIDTH] = m[c];
+        w->len[r] = 1;
+        w->cx[r] = f[c];
+        w->cb[r] = m[c] * f[c];
+        w->cd[r] = d[c];
+        r++;
+      }
     }
   }
   const term_ctx T = {.w = w};
