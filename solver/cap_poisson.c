@@ -493,7 +493,8 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
       }
     return;
   }
-  memset(coarse, 0, C->n * sizeof *coarse);
+  CAP_PAR_ROWS((long)C->nx * C->ny)
+  for (size_t c = 0; c < C->n; c++) coarse[c] = 0;
   int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
   if (nb > C->ny / 4) nb = C->ny >= 8 ? C->ny / 4 : 1;
   CAP_PAR_ROWS(work)
@@ -523,7 +524,8 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
 static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
 {
   const level *L = &P->lev[l];
-  memset(x, 0, L->n * sizeof *x);
+  CAP_PAR_ROWS((long)L->nx * L->ny)
+  for (size_t c = 0; c < L->n; c++) x[c] = 0;
   if (l == P->nlev - 1) {
     int m = MG_COARSE_SWEEPS * (L->nx > L->ny ? L->nx : L->ny);
     if (m > MG_COARSE_SWEEPS_MAX) m = MG_COARSE_SWEEPS_MAX;
@@ -820,8 +822,8 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   if ((s = cap_check_int_range("maxiter", maxiter, 1, INT_MAX))) return s;
   const level *L = &P->lev[0];
   const double h2 = g->h * g->h;
-  memset(P->bs, 0, L->n * sizeof *P->bs);
-  memset(P->xs, 0, L->n * sizeof *P->xs);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
+  for (size_t c = 0; c < L->n; c++) P->bs[c] = P->xs[c] = 0;
   /* the first non-finite entry in row-major order (cell index times 2 plus 0 for rhs, 1 for p) is
    * reported, as a sequential sweep would */
   long first = LONG_MAX;
