@@ -693,8 +693,11 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t1 = now();
   /* 1. advection of the velocity by itself */
   velocity_ghosts(g, u, v);
-  memcpy(w->u2, u, g->size * sizeof *u);
-  memcpy(w->v2, v, g->size * sizeof *v);
+  CAP_PAR_ROWS(cells(g))
+  for (size_t c = 0; c < g->size; c++) {
+    w->u2[c] = u[c];
+    w->v2[c] = v[c];
+  }
   /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
   st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
@@ -702,8 +705,11 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_sx, p->band * g->h);
   if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_sy, p->band * g->h);
   if (st) return st;
-  memcpy(u, w->u2, g->size * sizeof *u);
-  memcpy(v, w->v2, g->size * sizeof *v);
+  CAP_PAR_ROWS(cells(g))
+  for (size_t c = 0; c < g->size; c++) {
+    u[c] = w->u2[c];
+    v[c] = w->v2[c];
+  }
   double t2 = now();
   info->t_advect = t2 - t1;
   /* 2. viscosity (the solids' faces are its Dirichlet data) */
