@@ -150,7 +150,7 @@ static const int DI[4] = {-1, 1, 0, 0}, DJ[4] = {0, 0, -1, 1}; /* indexed by cap
  * on the face, theta = 1/2), LINK_LIQUID (the liquid cell *nb), LINK_CROSSING (the air cell *nb). */
 enum { LINK_NONE, LINK_OPEN, LINK_LIQUID, LINK_CROSSING };
 
-static int face_link(const cap_poisson *P, const level *L, int l, int i, int j, int dir, double *w, size_t *nb)
+static inline int face_link(const cap_poisson *P, const level *L, int l, int i, int j, int dir, double *w, size_t *nb)
 {
   const cap_grid *G = &L->geo;
   int ni = i + DI[dir], nj = j + DJ[dir];
@@ -433,7 +433,7 @@ static void band_sweep(const cap_poisson *P, const level *L, const double *b, do
 /* The cell of coarse level C that a prolongation weight refers to, for a coarse index that may lie
  * one cell outside: periodic wraps, a wall mirrors (zero gradient), an open side mirrors with a sign
  * change (zero value on the face). *f is multiplied by that sign. */
-static int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
+static inline int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
 {
   if (I >= 0 && I < n) return I;
   cap_bc kind = I < 0 ? lo : hi;
@@ -445,7 +445,7 @@ static int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
 /* The 4 coarse cells and bilinear weights of fine cell (i, j): 9/16 for its parent, 3/16 for the
  * parent's neighbours on the side of the child, 1/16 diagonally (cell-centred bilinear interpolation,
  * McAdams et al. 2010). Returns the padded coarse indices in k[] and weights in w[]. */
-static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, size_t k[4], double w[4])
+static inline void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, size_t k[4], double w[4])
 {
   const cap_bc *bc = P->g.bc;
   int I = i >> 1, J = j >> 1, di = (i & 1) ? 1 : -1, dj = (j & 1) ? 1 : -1;
