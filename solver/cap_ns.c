@@ -763,7 +763,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       }
     }
   if (first != LONG_MAX) return fail_nonfinite(s, "pressure", (int)(first % g->nx), (int)(first / g->nx), dt);
-  CAP_PAR_ROWS(cells(g))
+  CAP_PAR_SPREAD(cells(g))
   FOR_FACES(g, 1, i, j)
   {
     int il = i - 1, jl = j;
@@ -773,7 +773,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       u[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_XHI);
     }
   }
-  CAP_PAR_ROWS(cells(g))
+  CAP_PAR_SPREAD(cells(g))
   FOR_FACES(g, 0, i, j)
   {
     int il = i, jl = j - 1;

@@ -189,7 +189,7 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
     CAP_PAR_ROWS((long)L->nx * L->ny)
     for (size_t c = 0; c < L->n; c++) P->bnd[c] = 0;
   }
-  CAP_PAR_ROWS((long)L->nx * L->ny)
+  CAP_PAR_SPREAD((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = at(L, i, j), nb = 0;
@@ -473,15 +473,16 @@ static int fine_row_touches(const cap_poisson *P, const level *C, int j, int J0,
 
 /* The transfers between fine level F and coarse level C through the prolongation P of
  * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
- * hold x = 0); each fine cell reads its own stencil (threaded by rows). transpose 1: coarse = P^T fine
- * (the exact transpose), zero on coarse non-liquid cells: a scatter, cut into bands of coarse rows that
- * the threads share; each band sweeps, in order, the fine rows that reach it and adds only into its own
- * rows, so every coarse entry sums the same terms in the same order for any number of bands. */
+ * hold x = 0); each fine cell reads its own stencil (the rows dealt out in turn). transpose 1: coarse
+ * = P^T fine (the exact transpose), zero on coarse non-liquid cells: a scatter, cut into bands of
+ * coarse rows that the threads share; each band sweeps, in order, the fine rows that reach it and adds
+ * only into its own rows, so every coarse entry sums the same terms in the same order for any number
+ * of bands. */
 static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
 {
   const long work = (long)F->nx * F->ny;
   if (!transpose) {
-    CAP_PAR_ROWS(work)
+    CAP_PAR_SPREAD(work)
     for (int j = 0; j < F->ny; j++)
       for (int i = 0; i < F->nx; i++) {
         size_t c = at(F, i, j);
@@ -497,7 +498,7 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
   for (size_t c = 0; c < C->n; c++) coarse[c] = 0;
   int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
   if (nb > C->ny / 4) nb = C->ny >= 8 ? C->ny / 4 : 1;
-  CAP_PAR_ROWS(work)
+  CAP_PAR_SPREAD(work)
   for (int b = 0; b < nb; b++) {
     const int J0 = (int)((long)b * C->ny / nb), J1 = (int)((long)(b + 1) * C->ny / nb);
     const size_t lo = at(C, -1, J0), hi = at(C, -1, J1);
