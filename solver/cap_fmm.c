@@ -2,10 +2,12 @@
  * the references). */
 #include "cap_fmm.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 #include "cap_ws.h"
 
 /* Marching states of a lattice point. */
@@ -92,6 +94,19 @@ static ptrdiff_t lat_nbr(const lattice *L, const int c[3], int d, int m)
   for (c[2] = 0; c[2] < (L)->n[2]; c[2]++)                                                                             \
     for (c[1] = 0; c[1] < (L)->n[1]; c[1]++)                                                                           \
       for (c[0] = 0, idx = lat_index((L), c); c[0] < (L)->n[0]; c[0]++, idx++)
+
+/* The same order as rows of points for a sweep the threads share: row r of L (r < n[1] n[2]) is the
+ * points c[0] = 0..n[0]-1 at c[1] = r % n[1], c[2] = r / n[1]; lat_row sets c to its first point and
+ * returns that point's index. */
+static int lat_rows(const lattice *L) { return L->n[1] * L->n[2]; }
+
+static size_t lat_row(const lattice *L, int r, int c[3])
+{
+  c[0] = 0;
+  c[1] = r % L->n[1];
+  c[2] = r / L->n[1];
+  return lat_index(L, c);
+}
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Binary min-heap of field indices keyed by key[idx]; pos[idx] = 1 + position, 0 if absent. */
@@ -252,16 +267,30 @@ static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, l
                           const double *a, const char *bname, const double *b, const unsigned char *mask)
 {
   make_lattice(g, loc, L);
-  int c[3];
-  size_t P;
-  LAT_FOR(L, c, P)
-  {
-    if (!isfinite(a[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: %s(%d, %d) = %g is not finite", fn, aname, c[0], c[1], a[P]);
-    if (b && mask[P] && !isfinite(b[P]))
-      return CAP_ERROR(CAP_ENONFINITE, "%s: known %s(%d, %d) = %g is not finite", fn, bname, c[0], c[1], b[P]);
+  /* the first failure (point number in LAT_FOR's order times 2, plus 1 for b) over the threads */
+  const int rows = lat_rows(L), n0 = L->n[0];
+  long first = LONG_MAX;
+  CAP_PAR_ROWS_MIN((long)rows * n0, first)
+  for (int r = 0; r < rows; r++) {
+    int c[3];
+    size_t P = lat_row(L, r, c);
+    for (; c[0] < n0; c[0]++, P++) {
+      const int bad_a = !isfinite(a[P]), bad_b = b && mask[P] && !isfinite(b[P]);
+      if (bad_a || bad_b) {
+        const long at = 2 * ((long)r * n0 + c[0]) + !bad_a;
+        first = first < at ? first : at;
+        break;
+      }
+    }
   }
-  return CAP_SUCCESS;
+  if (first == LONG_MAX) return CAP_SUCCESS;
+  int c[3];
+  size_t P = lat_row(L, (int)(first / 2 / n0), c);
+  c[0] = (int)(first / 2 % n0);
+  P += (size_t)c[0];
+  if (first % 2 == 0)
+    return CAP_ERROR(CAP_ENONFINITE, "%s: %s(%d, %d) = %g is not finite", fn, aname, c[0], c[1], a[P]);
+  return CAP_ERROR(CAP_ENONFINITE, "%s: known %s(%d, %d) = %g is not finite", fn, bname, c[0], c[1], b[P]);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -520,34 +549,39 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
   lattice C, F;
   make_lattice(g, CAP_AT_CELL, &C);
   make_lattice(g, loc, &F);
-  int c[3];
-  size_t P;
+  int c0[3];
+  size_t P0;
   if (loc == CAP_AT_CELL) {
-    LAT_FOR(&F, c, P) phi_s[P] = phi[P];
+    LAT_FOR(&F, c0, P0) phi_s[P0] = phi[P0];
     return CAP_SUCCESS;
   }
-  int d = (int)loc - 1, n = C.n[d];
-  LAT_FOR(&F, c, P)
-  {
-    /* face c lies between cells c - e_d and c */
-    int cl[3] = {c[0], c[1], c[2]}, cr[3] = {c[0], c[1], c[2]};
-    cl[d] = c[d] - 1;
-    if (C.periodic[d]) {
-      if (cl[d] < 0) cl[d] += n;
-      phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
-    } else if (c[d] == 0 || c[d] == n) {
-      /* edge face: linear extrapolation from the two nearest interior cells */
-      int in0[3] = {c[0], c[1], c[2]}, in1[3] = {c[0], c[1], c[2]};
-      in0[d] = c[d] == 0 ? 0 : n - 1;
-      in1[d] = c[d] == 0 ? 1 : n - 2;
-      phi_s[P] = n > 1 ? 1.5 * phi[lat_index(&C, in0)] - 0.5 * phi[lat_index(&C, in1)] : phi[lat_index(&C, in0)];
-    } else {
-      phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
-    }
-    if (C.periodic[d] && c[d] == 0) {
-      int cd[3] = {c[0], c[1], c[2]};
-      cd[d] = n; /* the duplicate face */
-      phi_s[lat_index(&C, cd)] = phi_s[P];
+  /* each face from the cells (rows shared by the threads); a duplicate periodic face, not a point of
+   * F, is written by its twin alone */
+  const int d = (int)loc - 1, n = C.n[d], rows = lat_rows(&F);
+  CAP_PAR_ROWS((long)rows * F.n[0])
+  for (int r = 0; r < rows; r++) {
+    int c[3];
+    for (size_t P = lat_row(&F, r, c); c[0] < F.n[0]; c[0]++, P++) {
+      /* face c lies between cells c - e_d and c */
+      int cl[3] = {c[0], c[1], c[2]}, cr[3] = {c[0], c[1], c[2]};
+      cl[d] = c[d] - 1;
+      if (C.periodic[d]) {
+        if (cl[d] < 0) cl[d] += n;
+        phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
+      } else if (c[d] == 0 || c[d] == n) {
+        /* edge face: linear extrapolation from the two nearest interior cells */
+        int in0[3] = {c[0], c[1], c[2]}, in1[3] = {c[0], c[1], c[2]};
+        in0[d] = c[d] == 0 ? 0 : n - 1;
+        in1[d] = c[d] == 0 ? 1 : n - 2;
+        phi_s[P] = n > 1 ? 1.5 * phi[lat_index(&C, in0)] - 0.5 * phi[lat_index(&C, in1)] : phi[lat_index(&C, in0)];
+      } else {
+        phi_s[P] = 0.5 * (phi[lat_index(&C, cl)] + phi[lat_index(&C, cr)]);
+      }
+      if (C.periodic[d] && c[d] == 0) {
+        int cd[3] = {c[0], c[1], c[2]};
+        cd[d] = n; /* the duplicate face */
+        phi_s[lat_index(&C, cd)] = phi_s[P];
+      }
     }
   }
   return CAP_SUCCESS;

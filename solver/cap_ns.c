@@ -1,5 +1,6 @@
 #include "cap_ns.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "cap_ws.h"
 #include "cap_fmm.h"
 #include "cap_levelset.h"
+#include "cap_par.h"
 #include "cap_tension.h"
 #include "cap_viscosity.h"
 
@@ -203,14 +205,19 @@ static int wet(const double *phi, size_t a, size_t b) { return phi[a] < 0 || phi
   for (int j = ((xf) || (g)->bc[CAP_YLO] == CAP_BC_PERIODIC) ? 0 : 1; j < (g)->ny; j++)                                \
     for (int i = (!(xf) || (g)->bc[CAP_XLO] == CAP_BC_PERIODIC) ? 0 : 1; i < (g)->nx; i++)
 
+/* The work of a sweep over the cells (for the threads' threshold). */
+static long cells(const cap_grid *g) { return (long)g->nx * g->ny; }
+
 static double max_speed(const cap_grid *g, const double *phi, const double *u, const double *v)
 {
   double m = 0;
+  CAP_PAR_ROWS_MAX(cells(g), m)
   FOR_FACES(g, 1, i, j)
   {
     size_t c = cap_grid_idx(g, i, j);
     if (wet(phi, c, c - 1)) m = fmax(m, fabs(u[c]));
   }
+  CAP_PAR_ROWS_MAX(cells(g), m)
   FOR_FACES(g, 0, i, j)
   {
     size_t c = cap_grid_idx(g, i, j);
@@ -303,11 +310,18 @@ static int fail_nonfinite(const cap_ns_state *s, const char *field, int i, int j
                    s->step + 1, s->t, dt, field, i, j, s->g.x0 + (i + 0.5) * s->g.h, s->g.y0 + (j + 0.5) * s->g.h);
 }
 
+/* The first non-finite face in row-major order is reported, as a sequential sweep would. */
 static int check_faces(const cap_ns_state *s, const double *f, int xf, const char *name, double dt)
 {
   const cap_grid *g = &s->g;
+  long first = LONG_MAX;
+  CAP_PAR_ROWS_MIN(cells(g), first)
   FOR_FACES(g, xf, i, j)
-  if (!isfinite(f[cap_grid_idx(g, i, j)])) return fail_nonfinite(s, name, i, j, dt);
+  if (!isfinite(f[cap_grid_idx(g, i, j)])) {
+    first = first < (long)j * (g->nx + 1) + i ? first : (long)j * (g->nx + 1) + i;
+    break;
+  }
+  if (first != LONG_MAX) return fail_nonfinite(s, name, (int)(first % (g->nx + 1)), (int)(first / (g->nx + 1)), dt);
   return CAP_SUCCESS;
 }
 
@@ -333,6 +347,7 @@ static void zero_wall_faces(const cap_grid *g, double *u, double *v)
  * so that nothing accumulates there (the body force acts on every face). */
 static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsigned char *known, double *f, double far)
 {
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j <= g->ny; j++)
     for (int i = 0; i <= g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -348,6 +363,7 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, const doub
 {
   int xf = loc == CAP_AT_XFACE;
   memset(w->known, 0, g->size);
+  CAP_PAR_ROWS(cells(g))
   FOR_FACES(g, xf, i, j)
   {
     int il = i - xf, jl = j - !xf;
@@ -431,6 +447,7 @@ static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, do
   if (!b->vsurf) return;
   const unsigned char *sx = cap_vsurf_xfaces(b->vsurf), *sy = cap_vsurf_yfaces(b->vsurf);
   const unsigned char *in = cap_vsurf_cells(b->vsurf), *part = cap_vsurf_parts(b->vsurf);
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -438,6 +455,7 @@ static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, do
       const cap_ns_rigid *m = &b->motion[in[c - 1] ? part[c - 1] : part[c]];
       u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
     }
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -452,9 +470,11 @@ static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, do
 static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *solid,
                               const unsigned char *xc, const unsigned char *yc, double *u, double *v, int inward)
 {
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++)
       if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++)
       if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
@@ -497,6 +517,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
                           const unsigned char *solid_cells, int closed, double *u, double *v)
 {
   const double far = p->band * g->h;
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -507,6 +528,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
     unsigned char *cl = xf ? w->axc : w->ayc;
     const unsigned char *cl0 = xf ? w->xclosed : w->yclosed;
     memset(cl, 0, g->size);
+    CAP_PAR_ROWS(cells(g))
     FOR_FACES(g, xf, i, j)
     {
       int il = i - xf, jl = j - !xf;
@@ -547,6 +569,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
         w->queue[tail++] = n;
       }
   }
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -555,6 +578,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   cap_poisson_set_closed_faces(w->poisson, w->axc, w->ayc);
   int st = cap_poisson_assemble(w->poisson, g, w->phi_a, NULL, NULL);
   if (st) return st;
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -566,6 +590,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   for (int xf = 1; xf >= 0; xf--) {
     double *f = xf ? u : v;
     const unsigned char *cl = xf ? w->axc : w->ayc;
+    CAP_PAR_ROWS(cells(g))
     FOR_FACES(g, xf, i, j)
     {
       int il = i - xf, jl = j - !xf;
@@ -668,8 +693,11 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t1 = now();
   /* 1. advection of the velocity by itself */
   velocity_ghosts(g, u, v);
-  memcpy(w->u2, u, g->size * sizeof *u);
-  memcpy(w->v2, v, g->size * sizeof *v);
+  CAP_PAR_ROWS(cells(g))
+  for (size_t c = 0; c < g->size; c++) {
+    w->u2[c] = u[c];
+    w->v2[c] = v[c];
+  }
   /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
   st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
@@ -677,8 +705,11 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_sx, p->band * g->h);
   if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_sy, p->band * g->h);
   if (st) return st;
-  memcpy(u, w->u2, g->size * sizeof *u);
-  memcpy(v, w->v2, g->size * sizeof *v);
+  CAP_PAR_ROWS(cells(g))
+  for (size_t c = 0; c < g->size; c++) {
+    u[c] = w->u2[c];
+    v[c] = w->v2[c];
+  }
   double t2 = now();
   info->t_advect = t2 - t1;
   /* 2. viscosity (the solids' faces are its Dirichlet data) */
@@ -697,7 +728,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
    * acceleration stays uniform; applied after the viscous step, a body force that is a gradient
    * (gravity) is removed exactly by the projection, so a pool at rest stays at rest */
+  CAP_PAR_ROWS(cells(g))
   FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;
+  CAP_PAR_ROWS(cells(g))
   FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
   periodic_copies(g, u, v);
   /* 4. projection */
@@ -709,6 +742,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
   st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? cap_tension_value : NULL, &ten);
   if (st) return st;
+  CAP_PAR_ROWS(cells(g))
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
@@ -717,11 +751,19 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
   if (st)
     return CAP_ERROR(st, "step %ld (t = %.9g s): pressure solve failed: %s", s->step + 1, s->t, cap_error_message());
+  /* the first non-finite pressure in row-major order is reported, as a sequential sweep would */
+  long first = LONG_MAX;
+  CAP_PAR_ROWS_MIN(cells(g), first)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (pf[c] < 0 && !isfinite(s->p[c])) return fail_nonfinite(s, "pressure", i, j, dt);
+      if (pf[c] < 0 && !isfinite(s->p[c])) {
+        first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
+        break;
+      }
     }
+  if (first != LONG_MAX) return fail_nonfinite(s, "pressure", (int)(first % g->nx), (int)(first / g->nx), dt);
+  CAP_PAR_SPREAD(cells(g))
   FOR_FACES(g, 1, i, j)
   {
     int il = i - 1, jl = j;
@@ -731,6 +773,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       u[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_XHI);
     }
   }
+  CAP_PAR_SPREAD(cells(g))
   FOR_FACES(g, 0, i, j)
   {
     int il = i, jl = j - 1;
@@ -741,12 +784,14 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     }
   }
   periodic_copies(g, u, v);
-  info->div_max = 0;
+  double div_max = 0;
+  CAP_PAR_ROWS_MAX(cells(g), div_max)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (pf[c] < 0) info->div_max = fmax(info->div_max, fabs(divergence(g, u, v, i, j)));
+      if (pf[c] < 0) div_max = fmax(div_max, fabs(divergence(g, u, v, i, j)));
     }
+  info->div_max = div_max;
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */

@@ -31,8 +31,15 @@
 #define CAP_PAR_ROWS_MIN(work, var)                                                                                    \
   CAP_PRAGMA(omp parallel for schedule(static) reduction(min : var) if ((work) >= cap_par_min_work()))
 
-/* The same with the rows dealt out one at a time in turn (static, chunk 1): for a sweep whose work per
- * row varies, e.g. one that skips the samples far from an interface lying in a few rows. */
+/* The same for a loop that keeps the largest value of `var` (reduction(max)): the largest of a set
+ * does not depend on the order in which it is taken. */
+#define CAP_PAR_ROWS_MAX(work, var)                                                                                    \
+  CAP_PRAGMA(omp parallel for schedule(static) reduction(max : var) if ((work) >= cap_par_min_work()))
+
+/* The same with the rows dealt out one at a time in turn (static, chunk 1), without and with the min:
+ * for a sweep whose work per row varies, e.g. one that skips the samples far from an interface lying
+ * in a few rows, or the air above a pool. */
+#define CAP_PAR_SPREAD(work) CAP_PRAGMA(omp parallel for schedule(static, 1) if ((work) >= cap_par_min_work()))
 #define CAP_PAR_SPREAD_MIN(work, var)                                                                                  \
   CAP_PRAGMA(omp parallel for schedule(static, 1) reduction(min : var) if ((work) >= cap_par_min_work()))
 

@@ -144,85 +144,115 @@ static void residual(const cap_poisson *P, const level *L, const double *b, doub
 
 static const int DI[4] = {-1, 1, 0, 0}, DJ[4] = {0, 0, -1, 1}; /* indexed by cap_side */
 
+/* The face of cell (i, j) of level l on side dir: its conductance *w (1 planar; AXI: the face radius
+ * r_f on x-faces, the cell radius r_c on y-faces, the level's own radii) and what lies beyond it:
+ * LINK_NONE (a closed face, a wall: zero normal gradient; the axis: zero face area), LINK_OPEN (p = 0
+ * on the face, theta = 1/2), LINK_LIQUID (the liquid cell *nb), LINK_CROSSING (the air cell *nb). */
+enum { LINK_NONE, LINK_OPEN, LINK_LIQUID, LINK_CROSSING };
+
+static inline int face_link(const cap_poisson *P, const level *L, int l, int i, int j, int dir, double *w, size_t *nb)
+{
+  const cap_grid *G = &L->geo;
+  int ni = i + DI[dir], nj = j + DJ[dir];
+  *w = dir == CAP_XLO   ? cap_grid_metric_xface(G, i)
+       : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1)
+                        : cap_grid_metric_cell(G, i);
+  if (l == 0 && (P->xclosed || P->yclosed)) { /* a closed face: no flux, as at a wall */
+    const unsigned char *cl = dir < 2 ? P->xclosed : P->yclosed;
+    if (cl && cl[cap_grid_idx(&P->g, i + (dir == CAP_XHI), j + (dir == CAP_YHI))]) return LINK_NONE;
+  }
+  if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
+    cap_bc kind = P->g.bc[dir];
+    if (kind == CAP_BC_OPEN) return LINK_OPEN;
+    if (kind != CAP_BC_PERIODIC) return LINK_NONE;
+    ni = (ni + L->nx) % L->nx;
+    nj = (nj + L->ny) % L->ny;
+  }
+  *nb = at(L, ni, nj);
+  return L->phi[*nb] < 0 ? LINK_LIQUID : LINK_CROSSING;
+}
+
 /* Builds d, invd, ce, cn on level l from its phi (Gibou et al. 2002; see the header). On
  * level 0 also the interface right-hand side bnd = sum w_f p_G / theta, from `value`. Every face
- * term carries the face conductance w_f (1 planar; AXI: the face radius r_f on x-faces, the cell
- * radius r_c on y-faces, the level's own radii); the axis face (r_f = 0) has no term at all. */
+ * term carries the face conductance w_f (face_link); the axis face (r_f = 0) has no term at all.
+ * The coefficients are computed on threads (each cell writes its own); the callback is called on one
+ * thread, cell by cell and side by side in order, as the header promises nothing of its
+ * thread-safety: the threaded sweep marks in bnd the cells with a crossing. */
 static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, void *ctx)
 {
   level *L = &P->lev[l];
-  const cap_grid *G = &L->geo;
   const double *phi = L->phi;
-  const cap_bc *bc = P->g.bc;
-  memset(L->d, 0, L->n * sizeof *L->d);
-  memset(L->invd, 0, L->n * sizeof *L->invd);
-  memset(L->ce, 0, L->n * sizeof *L->ce);
-  memset(L->cn, 0, L->n * sizeof *L->cn);
-  if (l == 0) memset(P->bnd, 0, L->n * sizeof *P->bnd);
-  long unknowns = 0;
+  const int with_rhs = l == 0 && value;
+  CAP_PAR_ROWS((long)L->nx * L->ny)
+  for (size_t c = 0; c < L->n; c++) L->d[c] = L->invd[c] = L->ce[c] = L->cn[c] = 0;
+  if (l == 0) {
+    CAP_PAR_ROWS((long)L->nx * L->ny)
+    for (size_t c = 0; c < L->n; c++) P->bnd[c] = 0;
+  }
+  CAP_PAR_SPREAD((long)L->nx * L->ny)
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
-      size_t c = at(L, i, j);
+      size_t c = at(L, i, j), nb = 0;
       if (!(phi[c] < 0)) continue;
-      double diag = 0, rhs = 0;
-      const double rc = cap_grid_metric_cell(G, i);
+      double diag = 0, w = 0;
+      int crossing = 0;
       for (int dir = 0; dir < 4; dir++) {
-        int ni = i + DI[dir], nj = j + DJ[dir];
-        const double w = dir == CAP_XLO   ? cap_grid_metric_xface(G, i)
-                         : dir == CAP_XHI ? cap_grid_metric_xface(G, i + 1)
-                                          : rc;     /* face conductance */
-        if (l == 0 && (P->xclosed || P->yclosed)) { /* a closed face: no flux, as at a wall */
-          const unsigned char *cl = dir < 2 ? P->xclosed : P->yclosed;
-          if (cl && cl[cap_grid_idx(&P->g, i + (dir == CAP_XHI), j + (dir == CAP_YHI))]) continue;
-        }
-        if (ni < 0 || ni >= L->nx || nj < 0 || nj >= L->ny) {
-          cap_bc kind = bc[dir];
-          if (kind == CAP_BC_OPEN) {
-            diag += 2.0 * w;
-            continue;
-          }                                      /* p = 0 on the face: theta = 1/2 */
-          if (kind != CAP_BC_PERIODIC) continue; /* wall: zero normal gradient; axis: zero face area */
-          ni = (ni + L->nx) % L->nx;
-          nj = (nj + L->ny) % L->ny;
-        }
-        double pn = phi[at(L, ni, nj)];
-        if (pn < 0) {
+        switch (face_link(P, L, l, i, j, dir, &w, &nb)) {
+        case LINK_OPEN: diag += 2.0 * w; break;
+        case LINK_LIQUID:
           diag += w;
           if (dir == CAP_XHI) L->ce[c] = w;
           if (dir == CAP_YHI) L->cn[c] = w;
-          continue;
+          break;
+        case LINK_CROSSING: {
+          double theta = phi[c] / (phi[c] - phi[nb]);
+          diag += w / (theta > CAP_POISSON_THETA_MIN ? theta : CAP_POISSON_THETA_MIN);
+          crossing = 1;
+          break;
         }
-        double theta = phi[c] / (phi[c] - pn);
-        double th = theta > CAP_POISSON_THETA_MIN ? theta : CAP_POISSON_THETA_MIN;
-        diag += w / th;
-        if (l == 0 && value) {
-          double v = value(ctx, i, j, dir, theta);
-          if (!isfinite(v))
-            return CAP_ERROR(CAP_ENONFINITE,
-                             "cap_poisson_assemble: interface value p_G = %g at cell (%d, %d), side %d, "
-                             "theta = %g is not finite",
-                             v, i, j, dir, theta);
-          rhs += w * v / th;
+        default: break;
         }
       }
       if (diag > 0) { /* a lone cell walled in on all sides (1x1 grid) has no equation: skipped */
         L->d[c] = diag;
         L->invd[c] = 1.0 / diag;
-        unknowns++;
-        if (l == 0) P->bnd[c] = rhs;
       }
+      if (with_rhs && crossing) P->bnd[c] = 1;
     }
   if (P->perx)
     for (int j = 0; j < L->ny; j++) L->ce[at(L, -1, j)] = L->ce[at(L, L->nx - 1, j)];
   if (P->pery)
     for (int i = 0; i < L->nx; i++) L->cn[at(L, i, -1)] = L->cn[at(L, i, L->ny - 1)];
-  if (l == 0) P->unknowns = unknowns;
+  if (l != 0) return CAP_SUCCESS;
+  long unknowns = 0;
+  for (int j = 0; j < L->ny; j++)
+    for (int i = 0; i < L->nx; i++) {
+      size_t c = at(L, i, j), nb = 0;
+      unknowns += L->d[c] > 0;
+      if (P->bnd[c] == 0) continue;
+      double rhs = 0, w = 0;
+      for (int dir = 0; dir < 4; dir++) {
+        if (face_link(P, L, l, i, j, dir, &w, &nb) != LINK_CROSSING) continue;
+        double theta = phi[c] / (phi[c] - phi[nb]);
+        double th = theta > CAP_POISSON_THETA_MIN ? theta : CAP_POISSON_THETA_MIN;
+        double v = value(ctx, i, j, dir, theta);
+        if (!isfinite(v))
+          return CAP_ERROR(CAP_ENONFINITE,
+                           "cap_poisson_assemble: interface value p_G = %g at cell (%d, %d), side %d, "
+                           "theta = %g is not finite",
+                           v, i, j, dir, theta);
+        rhs += w * v / th;
+      }
+      P->bnd[c] = L->d[c] > 0 ? rhs : 0;
+    }
+  P->unknowns = unknowns;
   return CAP_SUCCESS;
 }
 
 /* Coarse phi: the mean of the (up to 4) children, i.e. the bilinear value at the coarse centre. */
 static void restrict_phi(const level *F, level *C)
 {
+  CAP_PAR_ROWS((long)C->nx * C->ny)
   for (int J = 0; J < C->ny; J++)
     for (int I = 0; I < C->nx; I++) {
       double s = 0;
@@ -245,6 +275,8 @@ static void build_band(level *L, double *t1, double *t2)
   const ptrdiff_t sy = L->sy;
   memset(t1, 0, L->n * sizeof *t1);
   memset(t2, 0, L->n * sizeof *t2);
+  const long work = (long)L->nx * L->ny;
+  CAP_PAR_ROWS(work)
   for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = at(L, i, j);
@@ -252,6 +284,7 @@ static void build_band(level *L, double *t1, double *t2)
       t1[c] = L->invd[c] > 0 && links < 4 ? 1.0 : 0.0;
     }
   for (int w = 0; w < MG_BAND_WIDTH; w++) {
+    CAP_PAR_ROWS(work)
     for (int j = 0; j < L->ny; j++)
       for (int i = 0; i < L->nx; i++) {
         size_t c = at(L, i, j);
@@ -316,6 +349,7 @@ static void mic_factor(cap_poisson *P, double *u)
       u[c] = (i < nx - 1 ? ce[c] : 0) + (j < ny - 1 ? cn[c] : 0) + (P->perx && i == 0 ? ce[c - 1] : 0) +
              (P->pery && j == 0 ? cn[c - sy] : 0);
     }
+  CAP_PAR_ROWS((long)nx * ny)
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++) {
       size_t c = at(L, i, j);
@@ -399,7 +433,7 @@ static void band_sweep(const cap_poisson *P, const level *L, const double *b, do
 /* The cell of coarse level C that a prolongation weight refers to, for a coarse index that may lie
  * one cell outside: periodic wraps, a wall mirrors (zero gradient), an open side mirrors with a sign
  * change (zero value on the face). *f is multiplied by that sign. */
-static int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
+static inline int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
 {
   if (I >= 0 && I < n) return I;
   cap_bc kind = I < 0 ? lo : hi;
@@ -411,7 +445,7 @@ static int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, double *f)
 /* The 4 coarse cells and bilinear weights of fine cell (i, j): 9/16 for its parent, 3/16 for the
  * parent's neighbours on the side of the child, 1/16 diagonally (cell-centred bilinear interpolation,
  * McAdams et al. 2010). Returns the padded coarse indices in k[] and weights in w[]. */
-static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, size_t k[4], double w[4])
+static inline void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, size_t k[4], double w[4])
 {
   const cap_bc *bc = P->g.bc;
   int I = i >> 1, J = j >> 1, di = (i & 1) ? 1 : -1, dj = (j & 1) ? 1 : -1;
@@ -428,27 +462,62 @@ static void prolong_stencil(const cap_poisson *P, const level *C, int i, int j, 
   w[3] = 1.0 / 16.0 * fx * fy;
 }
 
+/* Does fine row j have a prolongation weight on a coarse row of [J0, J1)? Its rows are its parent's
+ * J = j / 2 and the neighbour on the side of the child, wrapped or mirrored onto J (coarse_index). */
+static int fine_row_touches(const cap_poisson *P, const level *C, int j, int J0, int J1)
+{
+  double f = 1;
+  const int J = j >> 1, J2 = coarse_index(J + ((j & 1) ? 1 : -1), C->ny, P->g.bc[CAP_YLO], P->g.bc[CAP_YHI], J, &f);
+  return (J >= J0 && J < J1) || (J2 >= J0 && J2 < J1);
+}
+
 /* The transfers between fine level F and coarse level C through the prolongation P of
  * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
- * hold x = 0). transpose 1: coarse = P^T fine (the exact transpose), zero on coarse non-liquid cells. */
+ * hold x = 0); each fine cell reads its own stencil (the rows dealt out in turn). transpose 1: coarse
+ * = P^T fine (the exact transpose), zero on coarse non-liquid cells: a scatter, cut into bands of
+ * coarse rows that the threads share; each band sweeps, in order, the fine rows that reach it and adds
+ * only into its own rows, so every coarse entry sums the same terms in the same order for any number
+ * of bands. */
 static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
 {
-  if (transpose) memset(coarse, 0, C->n * sizeof *coarse);
-  for (int j = 0; j < F->ny; j++)
-    for (int i = 0; i < F->nx; i++) {
-      size_t c = at(F, i, j);
-      if (!(F->invd[c] > 0)) continue;
-      size_t k[4];
-      double w[4];
-      prolong_stencil(P, C, i, j, k, w);
-      if (transpose)
-        for (int q = 0; q < 4; q++) coarse[k[q]] += w[q] * fine[c];
-      else
+  const long work = (long)F->nx * F->ny;
+  if (!transpose) {
+    CAP_PAR_SPREAD(work)
+    for (int j = 0; j < F->ny; j++)
+      for (int i = 0; i < F->nx; i++) {
+        size_t c = at(F, i, j);
+        if (!(F->invd[c] > 0)) continue;
+        size_t k[4];
+        double w[4];
+        prolong_stencil(P, C, i, j, k, w);
         fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
+      }
+    return;
+  }
+  CAP_PAR_ROWS((long)C->nx * C->ny)
+  for (size_t c = 0; c < C->n; c++) coarse[c] = 0;
+  int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
+  if (nb > C->ny / 4) nb = C->ny >= 8 ? C->ny / 4 : 1;
+  CAP_PAR_SPREAD(work)
+  for (int b = 0; b < nb; b++) {
+    const int J0 = (int)((long)b * C->ny / nb), J1 = (int)((long)(b + 1) * C->ny / nb);
+    const size_t lo = at(C, -1, J0), hi = at(C, -1, J1);
+    for (int j = 0; j < F->ny; j++) {
+      if (nb > 1 && !fine_row_touches(P, C, j, J0, J1)) continue;
+      for (int i = 0; i < F->nx; i++) {
+        size_t c = at(F, i, j);
+        if (!(F->invd[c] > 0)) continue;
+        size_t k[4];
+        double w[4];
+        prolong_stencil(P, C, i, j, k, w);
+        for (int q = 0; q < 4; q++)
+          if (k[q] >= lo && k[q] < hi) coarse[k[q]] += w[q] * fine[c];
+      }
     }
-  if (transpose)
-    for (size_t c = 0; c < C->n; c++)
-      if (!(C->invd[c] > 0)) coarse[c] = 0;
+  }
+  CAP_PAR_ROWS((long)C->nx * C->ny)
+  for (size_t c = 0; c < C->n; c++)
+    if (!(C->invd[c] > 0)) coarse[c] = 0;
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
@@ -456,7 +525,8 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
 static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
 {
   const level *L = &P->lev[l];
-  memset(x, 0, L->n * sizeof *x);
+  CAP_PAR_ROWS((long)L->nx * L->ny)
+  for (size_t c = 0; c < L->n; c++) x[c] = 0;
   if (l == P->nlev - 1) {
     int m = MG_COARSE_SWEEPS * (L->nx > L->ny ? L->nx : L->ny);
     if (m > MG_COARSE_SWEEPS_MAX) m = MG_COARSE_SWEEPS_MAX;
@@ -524,7 +594,8 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
     }
     if (*rel <= tol || it >= maxiter) break;
     precondition(P, method, r, z);
-    memcpy(s, z, L->n * sizeof *s);
+    CAP_PAR_ROWS((long)L->nx * L->ny)
+    for (size_t c = 0; c < L->n; c++) s[c] = z[c];
     double sigma = dot(L, z, r);
     while (it < maxiter) {
       matvec(P, L, s, q);
@@ -711,13 +782,23 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, c
   if (s) return s;
   P->assembled = 0;
   level *F = &P->lev[0];
+  /* the first non-finite phi in row-major order is reported, as a sequential sweep would */
+  long first = LONG_MAX;
+  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       double v = phi[cap_grid_idx(g, i, j)];
-      if (!isfinite(v))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_assemble: phi(%d, %d) = %g is not finite", i, j, v);
+      if (!isfinite(v)) {
+        first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
+        break;
+      }
       F->phi[at(F, i, j)] = v;
     }
+  if (first != LONG_MAX) {
+    const int i = (int)(first % g->nx), j = (int)(first / g->nx);
+    return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_assemble: phi(%d, %d) = %g is not finite", i, j,
+                     phi[cap_grid_idx(g, i, j)]);
+  }
   for (int l = 1; l < P->nlev; l++) restrict_phi(&P->lev[l - 1], &P->lev[l]);
   for (int l = 0; l < P->nlev; l++) {
     s = assemble_level(P, l, value, ctx);
@@ -742,28 +823,43 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   if ((s = cap_check_int_range("maxiter", maxiter, 1, INT_MAX))) return s;
   const level *L = &P->lev[0];
   const double h2 = g->h * g->h;
-  memset(P->bs, 0, L->n * sizeof *P->bs);
-  memset(P->xs, 0, L->n * sizeof *P->xs);
+  CAP_PAR_ROWS((long)g->nx * g->ny)
+  for (size_t c = 0; c < L->n; c++) P->bs[c] = P->xs[c] = 0;
+  /* the first non-finite entry in row-major order (cell index times 2 plus 0 for rhs, 1 for p) is
+   * reported, as a sequential sweep would */
+  long first = LONG_MAX;
+  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = at(L, i, j), k = cap_grid_idx(g, i, j);
       if (!(L->invd[c] > 0)) continue;
-      if (!isfinite(rhs[k]))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: rhs(%d, %d) = %g is not finite", i, j, rhs[k]);
-      if (!isfinite(p[k]))
-        return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: initial p(%d, %d) = %g is not finite", i, j, p[k]);
+      const long here = 2 * ((long)j * g->nx + i);
+      if (!isfinite(rhs[k]) || !isfinite(p[k])) {
+        const long bad = here + (isfinite(rhs[k]) ? 1 : 0);
+        first = first < bad ? first : bad;
+        break;
+      }
       P->bs[c] = -h2 * rhs[k] * cap_grid_metric_cell(g, i) + P->bnd[c]; /* row weight r_c (1 planar) */
       P->xs[c] = p[k];
     }
+  if (first != LONG_MAX) {
+    const int i = (int)(first / 2 % g->nx), j = (int)(first / 2 / g->nx);
+    const size_t k = cap_grid_idx(g, i, j);
+    if (first % 2 == 0)
+      return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: rhs(%d, %d) = %g is not finite", i, j, rhs[k]);
+    return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_solve: initial p(%d, %d) = %g is not finite", i, j, p[k]);
+  }
   int iters = 0;
   double rel = 0;
   s = pcg(P, method, tol, maxiter, &iters, &rel);
-  if (s == CAP_SUCCESS || s == CAP_EMAXITER)
+  if (s == CAP_SUCCESS || s == CAP_EMAXITER) {
+    CAP_PAR_ROWS((long)g->nx * g->ny)
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = at(L, i, j);
         if (L->invd[c] > 0) p[cap_grid_idx(g, i, j)] = P->xs[c];
       }
+  }
   if (st) {
     st->method = method;
     st->iterations = iters;

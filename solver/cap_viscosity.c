@@ -26,6 +26,7 @@ struct cap_viscosity_ws {
    * the number of every u and v face (-1: not an unknown), the face of every unknown, the rows
    * (len[r] <= STRESS_WIDTH entries at col/val[r STRESS_WIDTH ..]), and the CG vectors */
   int *num[2];
+  size_t *first[2]; /* per row of the grid (size / sy rows): the number of the row's first u, v unknown */
   size_t cap, *face;
   int *col;
   unsigned char *len;
@@ -50,9 +51,11 @@ int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
   w->liquid = calloc(g->size, 1);
   w->num[0] = malloc(g->size * sizeof *w->num[0]);
   w->num[1] = malloc(g->size * sizeof *w->num[1]);
+  w->first[0] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[0]);
+  w->first[1] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[1]);
   double **arrays[NFIELDS];
   fields(w, arrays);
-  int ok = w->liquid && w->num[0] && w->num[1];
+  int ok = w->liquid && w->num[0] && w->num[1] && w->first[0] && w->first[1];
   for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     cap_viscosity_ws_free(w);
@@ -75,8 +78,8 @@ void cap_viscosity_ws_free(cap_viscosity_ws *w)
   double **arrays[NFIELDS];
   fields(w, arrays);
   for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
-  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->face, w->col, w->len, w->val, w->cx, w->cr, w->cz, w->cp, w->cq,
-               w->cd, w->cb, w);
+  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->first[0], w->first[1], w->face, w->col, w->len, w->val, w->cx, w->cr,
+               w->cz, w->cp, w->cq, w->cd, w->cb, w);
 }
 
 /* The face lattice of component `loc` and its number of samples in each direction. */
@@ -484,45 +487,107 @@ static void node_term(const stress_ops *S, int i, int j, term *t)
   term_add_entry(t, &S->Lv, &S->fd, 1, i - 1, j, -1);
 }
 
-/* diag += a diag(t t^T): an entry met twice (a mirror image of the same face, a wrap onto itself)
- * counts with its summed coefficient */
-static void term_diag(const term *t, double a, double *const d[2])
+/* What a sweep of the terms writes: the rows of the faces whose grid index c lies in [lo, hi), a
+ * band of whole rows of the grid (for_terms). diag_cb adds into d, assemble_cb into w's rows and sets
+ * overflow when a row has no room left. */
+typedef struct {
+  size_t lo, hi;
+  double *d[2];
+  cap_viscosity_ws *w;
+  int overflow;
+} term_ctx;
+
+static int owns(const term_ctx *T, size_t c) { return c >= T->lo && c < T->hi; }
+
+/* diag += a diag(t t^T) on the faces of the band: an entry met twice (a mirror image of the same
+ * face, a wrap onto itself) counts with its summed coefficient */
+static void term_diag(const term *t, double a, const term_ctx *T)
 {
   for (int e = 0; e < t->n; e++) {
+    if (!owns(T, t->c[e])) continue;
     double m = 0;
     for (int f = 0; f < t->n; f++)
       if (t->comp[f] == t->comp[e] && t->c[f] == t->c[e]) m += t->sgn[f];
-    d[t->comp[e]][t->c[e]] += a * t->sgn[e] * m;
+    T->d[t->comp[e]][t->c[e]] += a * t->sgn[e] * m;
   }
 }
 
 /* Calls fn for every term of positive weight with its factor k * (2 w_c or w_n), the weights including
- * the radius on AXI grids (stress_weights). */
-typedef void term_fn(const term *t, double a, void *ctx);
+ * the radius on AXI grids (stress_weights), in a fixed order: the cell terms row by row, then the node
+ * terms row by row. */
+typedef void term_fn(const term *t, double a, term_ctx *T);
 
-static void for_terms(const stress_ops *S, term_fn *fn, void *ctx)
+/* Does a term of row jt (a cell's or a node's) have an entry on a face of rows [j0, j1)? A cell term
+ * of row jt reaches the face rows jt and jt + 1, a node term jt - 1 and jt; a periodic direction wraps
+ * them, a wall mirrors row -1 onto 0 and row ny onto ny - 1 (the u lattice). */
+static int term_row_touches(const stress_ops *S, int jt, int j0, int j1)
+{
+  for (int d = -1; d <= 1; d++) {
+    int a = jt + d;
+    if (S->Lv.pery)
+      a = (a + S->g->ny) % S->g->ny;
+    else if (a < 0)
+      a = 0;
+    if (a >= j0 && a < j1) return 1;
+  }
+  return 0;
+}
+
+/* for_terms restricted to the terms with an entry on a face of rows [j0, j1), in the same order: a row
+ * of the matrix (or an entry of the diagonal) of a face of those rows receives every term it receives
+ * from the whole sweep, in the same order, so its sums are rounded the same. */
+static void for_terms_rows(const stress_ops *S, term_fn *fn, term_ctx *T, int j0, int j1)
 {
   const cap_grid *g = S->g;
   term tx, ty, th;
-  for (int j = 0; j < g->ny; j++)
+  for (int j = 0; j < g->ny; j++) {
+    if (!term_row_touches(S, j, j0, j1)) continue;
     for (int i = 0; i < g->nx; i++) {
       double wc = S->wc[cap_grid_idx(g, i, j)];
       if (!(wc > 0)) continue;
       cell_terms(S, i, j, &tx, &ty, &th);
-      fn(&tx, 2 * S->k * wc, ctx);
-      fn(&ty, 2 * S->k * wc, ctx);
-      if (th.n) fn(&th, 2 * S->k * wc, ctx);
+      fn(&tx, 2 * S->k * wc, T);
+      fn(&ty, 2 * S->k * wc, T);
+      if (th.n) fn(&th, 2 * S->k * wc, T);
     }
-  for (int j = 0; j < S->nny; j++)
+  }
+  for (int j = 0; j < S->nny; j++) {
+    if (!term_row_touches(S, j, j0, j1)) continue;
     for (int i = 0; i < S->nnx; i++) {
       double wn = S->wn[cap_grid_idx(g, i, j)];
       if (!(wn > 0)) continue;
       node_term(S, i, j, &tx);
-      fn(&tx, S->k * wn, ctx);
+      fn(&tx, S->k * wn, T);
     }
+  }
 }
 
-static void diag_cb(const term *t, double a, void *ctx) { term_diag(t, a, (double *const *)ctx); }
+/* fn over every term, writing the faces of every row of the grid (0..ny, both lattices). The face
+ * rows are cut into bands that the threads share; each band sweeps the terms that reach it
+ * (for_terms_rows) and writes only its own faces, so any number of bands gives the same bits. One
+ * band with one thread (no rows swept twice). Returns 1 if a row overflowed (assemble_cb). */
+static int for_terms(const stress_ops *S, term_fn *fn, const term_ctx *proto)
+{
+  const cap_grid *g = S->g;
+  const long work = (long)g->nx * g->ny;
+  const int rows = g->ny + 1;
+  int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
+  if (nb > rows / 4) nb = rows >= 8 ? rows / 4 : 1;
+  int fine = 1;
+  CAP_PAR_SPREAD_MIN(work, fine)
+  for (int b = 0; b < nb; b++) {
+    const int j0 = (int)((long)b * rows / nb), j1 = (int)((long)(b + 1) * rows / nb);
+    term_ctx T = *proto;
+    T.lo = cap_grid_idx(g, -g->ng, j0);
+    T.hi = cap_grid_idx(g, -g->ng, j1);
+    T.overflow = 0;
+    for_terms_rows(S, fn, &T, j0, j1);
+    if (T.overflow) fine = 0;
+  }
+  return !fine;
+}
+
+static void diag_cb(const term *t, double a, term_ctx *T) { term_diag(t, a, T); }
 
 /* Room for n unknowns in the workspace (CAP_ENOMEM, the workspace unchanged, when it cannot grow). */
 static int stress_reserve(cap_viscosity_ws *w, size_t n)
@@ -565,24 +630,20 @@ static int row_add(cap_viscosity_ws *w, int r, int c, double a)
   return 0;
 }
 
-typedef struct {
-  cap_viscosity_ws *w;
-  int overflow;
-} assemble_ctx;
-
-/* A += a t t^T on the unknowns, and b -= a t known (the fixed faces' part moved to the right-hand side) */
-static void assemble_cb(const term *t, double a, void *ctx)
+/* A += a t t^T on the unknowns of the band, and b -= a t known (the fixed faces' part moved to the
+ * right-hand side) */
+static void assemble_cb(const term *t, double a, term_ctx *T)
 {
-  assemble_ctx *A = ctx;
-  cap_viscosity_ws *w = A->w;
+  cap_viscosity_ws *w = T->w;
   for (int e = 0; e < t->n; e++) {
+    if (!owns(T, t->c[e])) continue;
     int r = w->num[t->comp[e]][t->c[e]];
     if (r < 0) continue;
     double ae = a * t->sgn[e];
     if (t->known != 0) w->cb[r] -= ae * t->known;
     for (int f = 0; f < t->n; f++) {
       int c = w->num[t->comp[f]][t->c[f]];
-      if (c >= 0) A->overflow |= row_add(w, r, c, ae * t->sgn[f]);
+      if (c >= 0) T->overflow |= row_add(w, r, c, ae * t->sgn[f]);
     }
   }
 }
@@ -662,8 +723,8 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
   CAP_PAR_ROWS(work)
   for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
-  double *d[2] = {w->du, w->dv};
-  for_terms(S, diag_cb, d);
+  const term_ctx T = {.d = {w->du, w->dv}};
+  for_terms(S, diag_cb, &T);
   /* the unknowns (w_f > 0 or s_f > 0: a face enters a positive-weight term with a non-zero
    * coefficient) and their mass weights; then the diagonal, 1 off the unknowns where every vector
    * of the solve stays 0 */
@@ -709,11 +770,26 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
   stress_weights(w, &S, u, v);
 
-  long n_u = 0, n_v = 0;
-  for (size_t c = 0; c < g->size; c++) {
-    n_u += w->mu[c] > 0;
-    n_v += w->mv[c] > 0;
+  /* the unknowns of each row of the grid (threads), then the number of every row's first (u rows,
+   * then v rows, in grid order) */
+  const size_t sy = (size_t)g->sy;
+  const int rows = (int)(g->size / sy);
+  const long work = (long)g->nx * g->ny;
+  CAP_PAR_ROWS(work)
+  for (int row = 0; row < rows; row++) {
+    size_t nu = 0, nv = 0;
+    for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
+      nu += w->mu[c] > 0;
+      nv += w->mv[c] > 0;
+    }
+    w->first[0][row + 1] = nu;
+    w->first[1][row + 1] = nv;
   }
+  w->first[0][0] = 0;
+  for (int row = 0; row < rows; row++) w->first[0][row + 1] += w->first[0][row];
+  w->first[1][0] = w->first[0][rows];
+  for (int row = 0; row < rows; row++) w->first[1][row + 1] += w->first[1][row];
+  const long n_u = (long)w->first[0][rows], n_v = (long)(w->first[1][rows] - w->first[0][rows]);
   st->unknowns[0] = n_u;
   st->unknowns[1] = n_v;
   st->iterations[0] = st->iterations[1] = 0;
@@ -725,25 +801,27 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   const size_t n = (size_t)(n_u + n_v);
   s = stress_reserve(w, n);
   if (s) return s;
-  size_t r = 0;
   for (int q = 0; q < 2; q++) {
     const double *m = q ? w->mv : w->mu, *d = q ? w->dv : w->du, *f = q ? v : u;
-    for (size_t c = 0; c < g->size; c++) {
-      w->num[q][c] = m[c] > 0 ? (int)r : -1;
-      if (!(m[c] > 0)) continue;
-      w->face[r] = c;
-      w->col[r * STRESS_WIDTH] = (int)r;
-      w->val[r * STRESS_WIDTH] = m[c];
-      w->len[r] = 1;
-      w->cx[r] = f[c];
-      w->cb[r] = m[c] * f[c];
-      w->cd[r] = d[c];
-      r++;
+    CAP_PAR_ROWS(work)
+    for (int row = 0; row < rows; row++) {
+      size_t r = w->first[q][row];
+      for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
+        w->num[q][c] = m[c] > 0 ? (int)r : -1;
+        if (!(m[c] > 0)) continue;
+        w->face[r] = c;
+        w->col[r * STRESS_WIDTH] = (int)r;
+        w->val[r * STRESS_WIDTH] = m[c];
+        w->len[r] = 1;
+        w->cx[r] = f[c];
+        w->cb[r] = m[c] * f[c];
+        w->cd[r] = d[c];
+        r++;
+      }
     }
   }
-  assemble_ctx actx = {w, 0};
-  for_terms(&S, assemble_cb, &actx);
-  if (actx.overflow)
+  const term_ctx T = {.w = w};
+  if (for_terms(&S, assemble_cb, &T))
     return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH);
 
   /* Jacobi-preconditioned CG on the n unknowns */
@@ -775,6 +853,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   }
   st->iterations[0] = st->iterations[1] = it;
   st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+  CAP_PAR_ROWS((long)n)
   for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
   /* a periodic face lattice: the boundary copy follows its twin */
   if (S.Lu.perx)
