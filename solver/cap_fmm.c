@@ -270,8 +270,7 @@ static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, l
   /* the first failure (point number in LAT_FOR's order times 2, plus 1 for b) over the threads */
   const int rows = lat_rows(L), n0 = L->n[0];
   long first = LONG_MAX;
-  CAP_PAR_ROWS_MIN((long)rows * n0, first)
-  for (int r = 0; r < rows; r++) {
+  CAP_PAR_FOR_MIN((long)rows * n0, first, for (int r = 0; r < rows; r++) {
     int c[3];
     size_t P = lat_row(L, r, c);
     for (; c[0] < n0; c[0]++, P++) {
@@ -282,7 +281,7 @@ static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, l
         break;
       }
     }
-  }
+  });
   if (first == LONG_MAX) return CAP_SUCCESS;
   int c[3];
   size_t P = lat_row(L, (int)(first / 2 / n0), c);
@@ -558,8 +557,7 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
   /* each face from the cells (rows shared by the threads); a duplicate periodic face, not a point of
    * F, is written by its twin alone */
   const int d = (int)loc - 1, n = C.n[d], rows = lat_rows(&F);
-  CAP_PAR_ROWS((long)rows * F.n[0])
-  for (int r = 0; r < rows; r++) {
+  CAP_PAR_FOR((long)rows * F.n[0], for (int r = 0; r < rows; r++) {
     int c[3];
     for (size_t P = lat_row(&F, r, c); c[0] < F.n[0]; c[0]++, P++) {
       /* face c lies between cells c - e_d and c */
@@ -583,7 +581,7 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
         phi_s[lat_index(&C, cd)] = phi_s[P];
       }
     }
-  }
+  });
   return CAP_SUCCESS;
 }
 

@@ -211,18 +211,16 @@ static long cells(const cap_grid *g) { return (long)g->nx * g->ny; }
 static double max_speed(const cap_grid *g, const double *phi, const double *u, const double *v)
 {
   double m = 0;
-  CAP_PAR_ROWS_MAX(cells(g), m)
-  FOR_FACES(g, 1, i, j)
+  CAP_PAR_FOR_MAX(cells(g), m, FOR_FACES(g, 1, i, j)
   {
     size_t c = cap_grid_idx(g, i, j);
     if (wet(phi, c, c - 1)) m = fmax(m, fabs(u[c]));
-  }
-  CAP_PAR_ROWS_MAX(cells(g), m)
-  FOR_FACES(g, 0, i, j)
+  });
+  CAP_PAR_FOR_MAX(cells(g), m, FOR_FACES(g, 0, i, j)
   {
     size_t c = cap_grid_idx(g, i, j);
     if (wet(phi, c, c - g->sy)) m = fmax(m, fabs(v[c]));
-  }
+  });
   return m;
 }
 
@@ -315,12 +313,11 @@ static int check_faces(const cap_ns_state *s, const double *f, int xf, const cha
 {
   const cap_grid *g = &s->g;
   long first = LONG_MAX;
-  CAP_PAR_ROWS_MIN(cells(g), first)
-  FOR_FACES(g, xf, i, j)
+  CAP_PAR_FOR_MIN(cells(g), first, FOR_FACES(g, xf, i, j)
   if (!isfinite(f[cap_grid_idx(g, i, j)])) {
     first = first < (long)j * (g->nx + 1) + i ? first : (long)j * (g->nx + 1) + i;
     break;
-  }
+  });
   if (first != LONG_MAX) return fail_nonfinite(s, name, (int)(first % (g->nx + 1)), (int)(first / (g->nx + 1)), dt);
   return CAP_SUCCESS;
 }
@@ -347,12 +344,11 @@ static void zero_wall_faces(const cap_grid *g, double *u, double *v)
  * so that nothing accumulates there (the body force acts on every face). */
 static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsigned char *known, double *f, double far)
 {
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j <= g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j <= g->ny; j++)
     for (int i = 0; i <= g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!known[c] && phi_s[c] >= far) f[c] = 0;
-    }
+    });
 }
 
 /* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
@@ -363,14 +359,13 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, const doub
 {
   int xf = loc == CAP_AT_XFACE;
   memset(w->known, 0, g->size);
-  CAP_PAR_ROWS(cells(g))
-  FOR_FACES(g, xf, i, j)
+  CAP_PAR_FOR(cells(g), FOR_FACES(g, xf, i, j)
   {
     int il = i - xf, jl = j - !xf;
     cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
     if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
-  }
+  });
   int st = cap_fmm_extrapolate(w->fmm, g, loc, phi_s, w->known, f, band, (cap_fmm_order)order, NULL);
   if (!st) clear_far_faces(g, phi_s, w->known, f, band * g->h);
   return st;
@@ -447,22 +442,20 @@ static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, do
   if (!b->vsurf) return;
   const unsigned char *sx = cap_vsurf_xfaces(b->vsurf), *sy = cap_vsurf_yfaces(b->vsurf);
   const unsigned char *in = cap_vsurf_cells(b->vsurf), *part = cap_vsurf_parts(b->vsurf);
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!sx[c]) continue;
       const cap_ns_rigid *m = &b->motion[in[c - 1] ? part[c - 1] : part[c]];
       u[c] = m->u - m->omega * (cap_grid_yc(g, j) - m->cy);
-    }
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny + 1; j++)
+    });
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (!sy[c]) continue;
       const cap_ns_rigid *m = &b->motion[in[c - g->sy] ? part[c - g->sy] : part[c]];
       v[c] = m->v + m->omega * (cap_grid_xc(g, i) - m->cx);
-    }
+    });
 }
 
 /* Zeroes the closed faces, and after the extension (inward = 1) also the faces of pinned cells facing
@@ -470,14 +463,12 @@ static void solid_faces(const cap_grid *g, const cap_ns_bounds *b, double *u, do
 static void zero_closed_faces(const cap_grid *g, const unsigned char *pinned, const unsigned char *solid,
                               const unsigned char *xc, const unsigned char *yc, double *u, double *v, int inward)
 {
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx + 1; i++)
-      if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny + 1; j++)
+      if (xc[cap_grid_idx(g, i, j)]) u[cap_grid_idx(g, i, j)] = 0;);
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny + 1; j++)
     for (int i = 0; i < g->nx; i++)
-      if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;
+      if (yc[cap_grid_idx(g, i, j)]) v[cap_grid_idx(g, i, j)] = 0;);
   if (!inward || !pinned) return;
   for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
@@ -517,26 +508,24 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
                           const unsigned char *solid_cells, int closed, double *u, double *v)
 {
   const double far = p->band * g->h;
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       int air = pf[c] >= 0 && !(solid_cells && solid_cells[c]);
       w->phi_a[c] = air && pf[c] < far ? -1 : 1;
-    }
+    });
   for (int xf = 1; xf >= 0; xf--) {
     unsigned char *cl = xf ? w->axc : w->ayc;
     const unsigned char *cl0 = xf ? w->xclosed : w->yclosed;
     memset(cl, 0, g->size);
-    CAP_PAR_ROWS(cells(g))
-    FOR_FACES(g, xf, i, j)
+    CAP_PAR_FOR(cells(g), FOR_FACES(g, xf, i, j)
     {
       int il = i - xf, jl = j - !xf;
       cap_grid_wrap(g, &il, &jl);
       size_t c = cap_grid_idx(g, i, j), l = cap_grid_idx(g, il, jl);
       if (pf[c] < 0 || pf[l] < 0 || (solid_cells && (solid_cells[c] || solid_cells[l])) || (closed && cl0[c]))
         cl[c] = 1;
-    }
+    });
     /* a periodic seam's face seen from its high side */
     if (xf && g->bc[CAP_XLO] == CAP_BC_PERIODIC)
       for (int j = 0; j < g->ny; j++) cl[cap_grid_idx(g, g->nx, j)] = cl[cap_grid_idx(g, 0, j)];
@@ -569,29 +558,26 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
         w->queue[tail++] = n;
       }
   }
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (w->phi_a[c] < 0 && !seen[c]) w->phi_a[c] = 1;
-    }
+    });
   cap_poisson_set_closed_faces(w->poisson, w->axc, w->ayc);
   int st = cap_poisson_assemble(w->poisson, g, w->phi_a, NULL, NULL);
   if (st) return st;
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       w->rhs[c] = w->phi_a[c] < 0 ? divergence(g, u, v, i, j) : 0;
       w->q[c] = 0;
-    }
+    });
   st = cap_poisson_solve(w->poisson, g, w->rhs, w->q, p->method, p->ptol, p->pmaxit, NULL);
   if (st) return CAP_ERROR(st, "the air band's projection failed: %s", cap_error_message());
   for (int xf = 1; xf >= 0; xf--) {
     double *f = xf ? u : v;
     const unsigned char *cl = xf ? w->axc : w->ayc;
-    CAP_PAR_ROWS(cells(g))
-    FOR_FACES(g, xf, i, j)
+    CAP_PAR_FOR(cells(g), FOR_FACES(g, xf, i, j)
     {
       int il = i - xf, jl = j - !xf;
       cap_grid_wrap(g, &il, &jl);
@@ -599,7 +585,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
       int a = w->phi_a[l] < 0, b = w->phi_a[c] < 0;
       if (cl[c] || (!a && !b)) continue;
       f[c] -= ((b ? w->q[c] : 0) - (a ? w->q[l] : 0)) / ((a && b ? 1.0 : 0.5) * g->h);
-    }
+    });
   }
   return CAP_SUCCESS;
 }
@@ -693,11 +679,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t1 = now();
   /* 1. advection of the velocity by itself */
   velocity_ghosts(g, u, v);
-  CAP_PAR_ROWS(cells(g))
-  for (size_t c = 0; c < g->size; c++) {
+  CAP_PAR_FOR(cells(g), for (size_t c = 0; c < g->size; c++) {
     w->u2[c] = u[c];
     w->v2[c] = v[c];
-  }
+  });
   /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
   st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
@@ -705,11 +690,10 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_sx, p->band * g->h);
   if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_sy, p->band * g->h);
   if (st) return st;
-  CAP_PAR_ROWS(cells(g))
-  for (size_t c = 0; c < g->size; c++) {
+  CAP_PAR_FOR(cells(g), for (size_t c = 0; c < g->size; c++) {
     u[c] = w->u2[c];
     v[c] = w->v2[c];
-  }
+  });
   double t2 = now();
   info->t_advect = t2 - t1;
   /* 2. viscosity (the solids' faces are its Dirichlet data) */
@@ -728,10 +712,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
    * acceleration stays uniform; applied after the viscous step, a body force that is a gradient
    * (gravity) is removed exactly by the projection, so a pool at rest stays at rest */
-  CAP_PAR_ROWS(cells(g))
-  FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;
-  CAP_PAR_ROWS(cells(g))
-  FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;
+  CAP_PAR_FOR(cells(g), FOR_FACES(g, 1, i, j) u[cap_grid_idx(g, i, j)] += dt * p->gx;);
+  CAP_PAR_FOR(cells(g), FOR_FACES(g, 0, i, j) v[cap_grid_idx(g, i, j)] += dt * p->gy;);
   periodic_copies(g, u, v);
   /* 4. projection */
   if (closed) {
@@ -742,29 +724,26 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
   st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? cap_tension_value : NULL, &ten);
   if (st) return st;
-  CAP_PAR_ROWS(cells(g))
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       w->rhs[c] = pf[c] < 0 ? p->rho / dt * divergence(g, u, v, i, j) : 0;
-    }
+    });
   st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
   if (st)
     return CAP_ERROR(st, "step %ld (t = %.9g s): pressure solve failed: %s", s->step + 1, s->t, cap_error_message());
   /* the first non-finite pressure in row-major order is reported, as a sequential sweep would */
   long first = LONG_MAX;
-  CAP_PAR_ROWS_MIN(cells(g), first)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR_MIN(cells(g), first, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (pf[c] < 0 && !isfinite(s->p[c])) {
         first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
         break;
       }
-    }
+    });
   if (first != LONG_MAX) return fail_nonfinite(s, "pressure", (int)(first % g->nx), (int)(first / g->nx), dt);
-  CAP_PAR_SPREAD(cells(g))
-  FOR_FACES(g, 1, i, j)
+  CAP_PAR_SPREAD_FOR(cells(g), FOR_FACES(g, 1, i, j)
   {
     int il = i - 1, jl = j;
     cap_grid_wrap(g, &il, &jl); /* the low face of a periodic direction looks across the seam */
@@ -772,9 +751,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->xclosed[c])) {
       u[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_XHI);
     }
-  }
-  CAP_PAR_SPREAD(cells(g))
-  FOR_FACES(g, 0, i, j)
+  });
+  CAP_PAR_SPREAD_FOR(cells(g), FOR_FACES(g, 0, i, j)
   {
     int il = i, jl = j - 1;
     cap_grid_wrap(g, &il, &jl);
@@ -782,15 +760,14 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     if ((pf[c] < 0 || pf[cap_grid_idx(g, il, jl)] < 0) && !(closed && w->yclosed[c])) {
       v[c] -= dt / p->rho * face_gradient(&ten, s->p, pf, il, jl, CAP_YHI);
     }
-  }
+  });
   periodic_copies(g, u, v);
   double div_max = 0;
-  CAP_PAR_ROWS_MAX(cells(g), div_max)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR_MAX(cells(g), div_max, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
       if (pf[c] < 0) div_max = fmax(div_max, fabs(divergence(g, u, v, i, j)));
-    }
+    });
   info->div_max = div_max;
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);

@@ -22,38 +22,20 @@
 #else
 #define CAP_PRAGMA(x)
 #endif
-/* Before a loop over rows (or entries) whose iterations write disjoint entries from data the loop does
- * not write, `work` the number of entries it visits: the rows are shared out among the threads
- * (static schedule) when there are at least cap_par_min_work() of them, else one thread runs it (a
- * parallel region costs microseconds; a small grid's sweep is not worth it). */
-#define CAP_PAR_ROWS(work) CAP_PRAGMA(omp parallel for schedule(static) if ((work) >= cap_par_min_work()))
-/* The same for a loop that also keeps the least value of `var` its iterations give (reduction(min)). */
-#define CAP_PAR_ROWS_MIN(work, var)                                                                                    \
-  CAP_PRAGMA(omp parallel for schedule(static) reduction(min : var) if ((work) >= cap_par_min_work()))
-
-/* The same for a loop that keeps the largest value of `var` (reduction(max)): the largest of a set
- * does not depend on the order in which it is taken. */
-#define CAP_PAR_ROWS_MAX(work, var)                                                                                    \
-  CAP_PRAGMA(omp parallel for schedule(static) reduction(max : var) if ((work) >= cap_par_min_work()))
-
-/* The same with the rows dealt out one at a time in turn (static, chunk 1), without and with the min:
- * for a sweep whose work per row varies, e.g. one that skips the samples far from an interface lying
- * in a few rows, or the air above a pool. */
-#define CAP_PAR_SPREAD(work) CAP_PRAGMA(omp parallel for schedule(static, 1) if ((work) >= cap_par_min_work()))
-#define CAP_PAR_SPREAD_MIN(work, var)                                                                                  \
-  CAP_PRAGMA(omp parallel for schedule(static, 1) reduction(min : var) if ((work) >= cap_par_min_work()))
-
 /* THE FORM USED: a whole for statement as the last argument of a CAP_PAR_FOR macro,
  *   CAP_PAR_FOR(work, for (int j = 0; j < ny; j++) { ... });
  * runs it with its iterations shared among the threads (static schedule) when cap_par_go(work), else
  * on the calling thread without entering OpenMP at all: libgomp gives even a region of one thread an
  * allocation and a futex wake, microseconds that a small grid's step pays hundreds of times
  * (docs/design/threads.md). The iterations must write disjoint entries from data the loop does not
- * write. _MIN and _MAX also keep the least (largest) value of `var` the iterations give; SPREAD_FOR_MIN
- * deals the rows out one at a time in turn (static, chunk 1), for a sweep whose work per row varies. */
+ * write. _MIN and _MAX also keep the least (largest) value of `var` the iterations give (the least or
+ * largest of a set does not depend on the order it is taken in); the SPREAD forms deal the rows out one
+ * at a time in turn (static, chunk 1), for a sweep whose work per row varies (one that skips the samples
+ * far from an interface lying in a few rows, or the air above a pool). */
 #define CAP_PAR_FOR(work, ...)          CAP_PAR_IF(work, omp parallel for schedule(static), __VA_ARGS__)
 #define CAP_PAR_FOR_MIN(work, var, ...) CAP_PAR_IF(work, omp parallel for schedule(static) reduction(min : var), __VA_ARGS__)
 #define CAP_PAR_FOR_MAX(work, var, ...) CAP_PAR_IF(work, omp parallel for schedule(static) reduction(max : var), __VA_ARGS__)
+#define CAP_PAR_SPREAD_FOR(work, ...) CAP_PAR_IF(work, omp parallel for schedule(static, 1), __VA_ARGS__)
 #define CAP_PAR_SPREAD_FOR_MIN(work, var, ...)                                                                         \
   CAP_PAR_IF(work, omp parallel for schedule(static, 1) reduction(min : var), __VA_ARGS__)
 #ifdef _OPENMP

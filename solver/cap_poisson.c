@@ -120,23 +120,21 @@ static void matvec(const cap_poisson *P, const level *L, double *x, double *y)
   wrap_ghosts(P, L, x);
   const double *d = L->d, *ce = L->ce, *cn = L->cn;
   const ptrdiff_t sy = L->sy;
-  CAP_PAR_ROWS((long)L->nx * L->ny)
-  for (int j = 0; j < L->ny; j++) {
+  CAP_PAR_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (size_t c = c0; c < c0 + (size_t)L->nx; c++)
       y[c] = d[c] * x[c] - ce[c] * x[c + 1] - ce[c - 1] * x[c - 1] - cn[c] * x[c + sy] - cn[c - sy] * x[c - sy];
-  }
+  });
 }
 
 /* r = b - S x. */
 static void residual(const cap_poisson *P, const level *L, const double *b, double *x, double *r)
 {
   matvec(P, L, x, r);
-  CAP_PAR_ROWS((long)L->nx * L->ny)
-  for (int j = 0; j < L->ny; j++) {
+  CAP_PAR_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (size_t c = c0; c < c0 + (size_t)L->nx; c++) r[c] = b[c] - r[c];
-  }
+  });
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -183,14 +181,11 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
   level *L = &P->lev[l];
   const double *phi = L->phi;
   const int with_rhs = l == 0 && value;
-  CAP_PAR_ROWS((long)L->nx * L->ny)
-  for (size_t c = 0; c < L->n; c++) L->d[c] = L->invd[c] = L->ce[c] = L->cn[c] = 0;
+  CAP_PAR_FOR((long)L->nx * L->ny, for (size_t c = 0; c < L->n; c++) L->d[c] = L->invd[c] = L->ce[c] = L->cn[c] = 0;);
   if (l == 0) {
-    CAP_PAR_ROWS((long)L->nx * L->ny)
-    for (size_t c = 0; c < L->n; c++) P->bnd[c] = 0;
+    CAP_PAR_FOR((long)L->nx * L->ny, for (size_t c = 0; c < L->n; c++) P->bnd[c] = 0;);
   }
-  CAP_PAR_SPREAD((long)L->nx * L->ny)
-  for (int j = 0; j < L->ny; j++)
+  CAP_PAR_SPREAD_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = at(L, i, j), nb = 0;
       if (!(phi[c] < 0)) continue;
@@ -218,7 +213,7 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
         L->invd[c] = 1.0 / diag;
       }
       if (with_rhs && crossing) P->bnd[c] = 1;
-    }
+    });
   if (P->perx)
     for (int j = 0; j < L->ny; j++) L->ce[at(L, -1, j)] = L->ce[at(L, L->nx - 1, j)];
   if (P->pery)
@@ -252,8 +247,7 @@ static int assemble_level(cap_poisson *P, int l, cap_poisson_value_fn *value, vo
 /* Coarse phi: the mean of the (up to 4) children, i.e. the bilinear value at the coarse centre. */
 static void restrict_phi(const level *F, level *C)
 {
-  CAP_PAR_ROWS((long)C->nx * C->ny)
-  for (int J = 0; J < C->ny; J++)
+  CAP_PAR_FOR((long)C->nx * C->ny, for (int J = 0; J < C->ny; J++)
     for (int I = 0; I < C->nx; I++) {
       double s = 0;
       int m = 0;
@@ -263,7 +257,7 @@ static void restrict_phi(const level *F, level *C)
           m++;
         }
       C->phi[at(C, I, J)] = s / m;
-    }
+    });
 }
 
 /* McAdams et al. (2010), boundary smoothing: the cells near the boundary of the liquid (any row with fewer than 4
@@ -276,20 +270,18 @@ static void build_band(level *L, double *t1, double *t2)
   memset(t1, 0, L->n * sizeof *t1);
   memset(t2, 0, L->n * sizeof *t2);
   const long work = (long)L->nx * L->ny;
-  CAP_PAR_ROWS(work)
-  for (int j = 0; j < L->ny; j++)
+  CAP_PAR_FOR(work, for (int j = 0; j < L->ny; j++)
     for (int i = 0; i < L->nx; i++) {
       size_t c = at(L, i, j);
       int links = (L->ce[c] > 0) + (L->ce[c - 1] > 0) + (L->cn[c] > 0) + (L->cn[c - sy] > 0);
       t1[c] = L->invd[c] > 0 && links < 4 ? 1.0 : 0.0;
-    }
+    });
   for (int w = 0; w < MG_BAND_WIDTH; w++) {
-    CAP_PAR_ROWS(work)
-    for (int j = 0; j < L->ny; j++)
+    CAP_PAR_FOR(work, for (int j = 0; j < L->ny; j++)
       for (int i = 0; i < L->nx; i++) {
         size_t c = at(L, i, j);
         t2[c] = t1[c] + t1[c - 1] + t1[c + 1] + t1[c - sy] + t1[c + sy] > 0 ? 1.0 : 0.0;
-      }
+      });
     memcpy(t1, t2, L->n * sizeof *t1);
   }
   L->nband = 0;
@@ -349,13 +341,12 @@ static void mic_factor(cap_poisson *P, double *u)
       u[c] = (i < nx - 1 ? ce[c] : 0) + (j < ny - 1 ? cn[c] : 0) + (P->perx && i == 0 ? ce[c - 1] : 0) +
              (P->pery && j == 0 ? cn[c - sy] : 0);
     }
-  CAP_PAR_ROWS((long)nx * ny)
-  for (int j = 0; j < ny; j++)
+  CAP_PAR_FOR((long)nx * ny, for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++) {
       size_t c = at(L, i, j);
       P->lx[c] = i < nx - 1 ? ce[c] * P->prec[c] : 0;
       P->ly[c] = j < ny - 1 ? cn[c] * P->prec[c] : 0;
-    }
+    });
   for (int j = 0; j < ny; j++) P->lwx[j] = P->perx ? ce[at(L, nx - 1, j)] * P->prec[at(L, 0, j)] : 0;
   for (int i = 0; i < nx; i++) P->lwy[i] = P->pery ? cn[at(L, i, ny - 1)] * P->prec[at(L, i, 0)] : 0;
 }
@@ -401,14 +392,13 @@ static void rb_sweep(const cap_poisson *P, const level *L, const double *b, doub
   wrap_ghosts(P, L, x);
   const double *invd = L->invd, *ce = L->ce, *cn = L->cn;
   const ptrdiff_t sy = L->sy;
-  CAP_PAR_ROWS((long)L->nx * L->ny)
-  for (int j = 0; j < L->ny; j++) {
+  CAP_PAR_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++) {
     size_t c0 = at(L, 0, j);
     for (int i = (j + colour) & 1; i < L->nx; i += 2) {
       size_t c = c0 + (size_t)i;
       x[c] = invd[c] * (b[c] + ce[c] * x[c + 1] + ce[c - 1] * x[c - 1] + cn[c] * x[c + sy] + cn[c - sy] * x[c - sy]);
     }
-  }
+  });
 }
 
 /* Gauss-Seidel over the band, in order (forward) or reversed (its adjoint). The neighbours are read
@@ -482,8 +472,7 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
 {
   const long work = (long)F->nx * F->ny;
   if (!transpose) {
-    CAP_PAR_SPREAD(work)
-    for (int j = 0; j < F->ny; j++)
+    CAP_PAR_SPREAD_FOR(work, for (int j = 0; j < F->ny; j++)
       for (int i = 0; i < F->nx; i++) {
         size_t c = at(F, i, j);
         if (!(F->invd[c] > 0)) continue;
@@ -491,15 +480,13 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
         double w[4];
         prolong_stencil(P, C, i, j, k, w);
         fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
-      }
+      });
     return;
   }
-  CAP_PAR_ROWS((long)C->nx * C->ny)
-  for (size_t c = 0; c < C->n; c++) coarse[c] = 0;
+  CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++) coarse[c] = 0;);
   int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
   if (nb > C->ny / 4) nb = C->ny >= 8 ? C->ny / 4 : 1;
-  CAP_PAR_SPREAD(work)
-  for (int b = 0; b < nb; b++) {
+  CAP_PAR_SPREAD_FOR(work, for (int b = 0; b < nb; b++) {
     const int J0 = (int)((long)b * C->ny / nb), J1 = (int)((long)(b + 1) * C->ny / nb);
     const size_t lo = at(C, -1, J0), hi = at(C, -1, J1);
     for (int j = 0; j < F->ny; j++) {
@@ -514,10 +501,9 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
           if (k[q] >= lo && k[q] < hi) coarse[k[q]] += w[q] * fine[c];
       }
     }
-  }
-  CAP_PAR_ROWS((long)C->nx * C->ny)
-  for (size_t c = 0; c < C->n; c++)
-    if (!(C->invd[c] > 0)) coarse[c] = 0;
+  });
+  CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++)
+    if (!(C->invd[c] > 0)) coarse[c] = 0;);
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
@@ -525,8 +511,7 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
 static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
 {
   const level *L = &P->lev[l];
-  CAP_PAR_ROWS((long)L->nx * L->ny)
-  for (size_t c = 0; c < L->n; c++) x[c] = 0;
+  CAP_PAR_FOR((long)L->nx * L->ny, for (size_t c = 0; c < L->n; c++) x[c] = 0;);
   if (l == P->nlev - 1) {
     int m = MG_COARSE_SWEEPS * (L->nx > L->ny ? L->nx : L->ny);
     if (m > MG_COARSE_SWEEPS_MAX) m = MG_COARSE_SWEEPS_MAX;
@@ -594,8 +579,7 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
     }
     if (*rel <= tol || it >= maxiter) break;
     precondition(P, method, r, z);
-    CAP_PAR_ROWS((long)L->nx * L->ny)
-    for (size_t c = 0; c < L->n; c++) s[c] = z[c];
+    CAP_PAR_FOR((long)L->nx * L->ny, for (size_t c = 0; c < L->n; c++) s[c] = z[c];);
     double sigma = dot(L, z, r);
     while (it < maxiter) {
       matvec(P, L, s, q);
@@ -608,25 +592,23 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
                          it, sq, sigma);
       }
       const double alpha = sigma / sq;
-      CAP_PAR_ROWS((long)L->nx * L->ny)
-      for (int j = 0; j < L->ny; j++) {
+      CAP_PAR_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++) {
         size_t c0 = at(L, 0, j);
         for (size_t c = c0; c < c0 + (size_t)L->nx; c++) {
           x[c] += alpha * s[c];
           r[c] -= alpha * q[c];
         }
-      }
+      });
       const double rr = dot(L, r, r);
       it++;
       if (sqrt(rr) <= tol * bnorm) break;
       precondition(P, method, r, z);
       double signew = dot(L, z, r), beta = signew / sigma;
       sigma = signew;
-      CAP_PAR_ROWS((long)L->nx * L->ny)
-      for (int j = 0; j < L->ny; j++) {
+      CAP_PAR_FOR((long)L->nx * L->ny, for (int j = 0; j < L->ny; j++) {
         size_t c0 = at(L, 0, j);
         for (size_t c = c0; c < c0 + (size_t)L->nx; c++) s[c] = z[c] + beta * s[c];
-      }
+      });
     }
   }
   *iters = it;
@@ -784,8 +766,7 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, c
   level *F = &P->lev[0];
   /* the first non-finite phi in row-major order is reported, as a sequential sweep would */
   long first = LONG_MAX;
-  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR_MIN((long)g->nx * g->ny, first, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       double v = phi[cap_grid_idx(g, i, j)];
       if (!isfinite(v)) {
@@ -793,7 +774,7 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, c
         break;
       }
       F->phi[at(F, i, j)] = v;
-    }
+    });
   if (first != LONG_MAX) {
     const int i = (int)(first % g->nx), j = (int)(first / g->nx);
     return CAP_ERROR(CAP_ENONFINITE, "cap_poisson_assemble: phi(%d, %d) = %g is not finite", i, j,
@@ -823,13 +804,11 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   if ((s = cap_check_int_range("maxiter", maxiter, 1, INT_MAX))) return s;
   const level *L = &P->lev[0];
   const double h2 = g->h * g->h;
-  CAP_PAR_ROWS((long)g->nx * g->ny)
-  for (size_t c = 0; c < L->n; c++) P->bs[c] = P->xs[c] = 0;
+  CAP_PAR_FOR((long)g->nx * g->ny, for (size_t c = 0; c < L->n; c++) P->bs[c] = P->xs[c] = 0;);
   /* the first non-finite entry in row-major order (cell index times 2 plus 0 for rhs, 1 for p) is
    * reported, as a sequential sweep would */
   long first = LONG_MAX;
-  CAP_PAR_ROWS_MIN((long)g->nx * g->ny, first)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR_MIN((long)g->nx * g->ny, first, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = at(L, i, j), k = cap_grid_idx(g, i, j);
       if (!(L->invd[c] > 0)) continue;
@@ -841,7 +820,7 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
       }
       P->bs[c] = -h2 * rhs[k] * cap_grid_metric_cell(g, i) + P->bnd[c]; /* row weight r_c (1 planar) */
       P->xs[c] = p[k];
-    }
+    });
   if (first != LONG_MAX) {
     const int i = (int)(first / 2 % g->nx), j = (int)(first / 2 / g->nx);
     const size_t k = cap_grid_idx(g, i, j);
@@ -853,12 +832,11 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   double rel = 0;
   s = pcg(P, method, tol, maxiter, &iters, &rel);
   if (s == CAP_SUCCESS || s == CAP_EMAXITER) {
-    CAP_PAR_ROWS((long)g->nx * g->ny)
-    for (int j = 0; j < g->ny; j++)
+    CAP_PAR_FOR((long)g->nx * g->ny, for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
         size_t c = at(L, i, j);
         if (L->invd[c] > 0) p[cap_grid_idx(g, i, j)] = P->xs[c];
-      }
+      });
   }
   if (st) {
     st->method = method;

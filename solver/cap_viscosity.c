@@ -574,8 +574,7 @@ static int for_terms(const stress_ops *S, term_fn *fn, const term_ctx *proto)
   int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
   if (nb > rows / 4) nb = rows >= 8 ? rows / 4 : 1;
   int fine = 1;
-  CAP_PAR_SPREAD_MIN(work, fine)
-  for (int b = 0; b < nb; b++) {
+  CAP_PAR_SPREAD_FOR_MIN(work, fine, for (int b = 0; b < nb; b++) {
     const int j0 = (int)((long)b * rows / nb), j1 = (int)((long)(b + 1) * rows / nb);
     term_ctx T = *proto;
     T.lo = cap_grid_idx(g, -g->ng, j0);
@@ -583,7 +582,7 @@ static int for_terms(const stress_ops *S, term_fn *fn, const term_ctx *proto)
     T.overflow = 0;
     for_terms_rows(S, fn, &T, j0, j1);
     if (T.overflow) fine = 0;
-  }
+  });
   return !fine;
 }
 
@@ -651,14 +650,13 @@ static void assemble_cb(const term *t, double a, term_ctx *T)
 /* y = A x over the n assembled rows (each row from its own entries: any thread count, same result) */
 static void stress_apply(const cap_viscosity_ws *w, size_t n, const double *x, double *y)
 {
-  CAP_PAR_ROWS((long)n)
-  for (size_t r = 0; r < n; r++) {
+  CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
     const int *col = w->col + r * STRESS_WIDTH;
     const double *val = w->val + r * STRESS_WIDTH;
     double s = 0;
     for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
     y[r] = s;
-  }
+  });
 }
 
 /* The CV weights, each the liquid fraction times the radius of the CV's centre on AXI grids (r_c for
@@ -672,23 +670,20 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   const double *f = w->phi, h = g->h;
   const ptrdiff_t sy = g->sy;
   const long work = (long)g->nx * g->ny;
-  CAP_PAR_ROWS(work)
-  for (size_t c = 0; c < g->size; c++) w->wc[c] = w->wn[c] = w->mu[c] = w->mv[c] = 0;
-  CAP_PAR_ROWS(work)
-  for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR(work, for (size_t c = 0; c < g->size; c++) w->wc[c] = w->wn[c] = w->mu[c] = w->mv[c] = 0;);
+  CAP_PAR_FOR(work, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
       w->wc[c] = cap_grid_metric_cell(g, i) *
                  cv_fraction(f[c], (f[c + 1] - f[c - 1]) / (2 * h), (f[c + sy] - f[c - sy]) / (2 * h), h);
-    }
+    });
   /* A node on a wall has the half of its CV beyond the wall in the solid (a quarter kept at a corner),
    * and only the liquid inside the domain counts. With liquid on both sides of the node this halves
    * its weight, which is what makes the node term reproduce the mirror ghost of cap_viscosity_step:
    * there u_y = 2u/h, and nu_dt w_n (1/2) (2u/h)^2 h^2 with w_n = 1/2 has the gradient 2 nu_dt u =
    * h^2 k (u - (-u)), the Laplacian's flux to the ghost -u. */
   const int wx = !S->Lu.perx, wy = !S->Lv.pery;
-  CAP_PAR_ROWS(work)
-  for (int j = 0; j < S->nny; j++)
+  CAP_PAR_FOR(work, for (int j = 0; j < S->nny; j++)
     for (int i = 0; i < S->nnx; i++) {
       ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j); /* cells c, c - 1, c - sy, c - 1 - sy around the node */
       double a = f[c], b = f[c - 1], d = f[c - sy], e = f[c - 1 - sy];
@@ -698,7 +693,7 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
       double fr =
           x1 - x0 < 1 || y1 - y0 < 1 ? clipped_fraction(pc, gx, gy, h, x0, x1, y0, y1) : cv_fraction(pc, gx, gy, h);
       w->wn[c] = cap_grid_metric_xface(g, i) * fr;
-    }
+    });
   /* u face (i, j) between cells c - 1 and c; v face between c - sy and c: n the stride across the
    * face, t the stride along it. The periodic copies (u at i = nx, v at j = ny) are not samples of the
    * lattice and keep weight 0. */
@@ -706,8 +701,7 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
     const lattice *L = comp ? &S->Lv : &S->Lu;
     const ptrdiff_t n = comp ? sy : 1, t = comp ? 1 : sy;
     double *vel = comp ? v : u, *m = comp ? w->mv : w->mu;
-    CAP_PAR_ROWS(work)
-    for (int j = 0; j < L->ny; j++)
+    CAP_PAR_FOR(work, for (int j = 0; j < L->ny; j++)
       for (int i = 0; i < L->nx; i++) {
         ptrdiff_t c = (ptrdiff_t)cap_grid_idx(g, i, j);
         if (on_box_wall(L, i, j)) {
@@ -718,18 +712,16 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
         double gn = (f[c] - f[c - n]) / h, gt = (f[c + t] + f[c - n + t] - f[c - t] - f[c - n - t]) / (4 * h);
         double r = comp ? cap_grid_metric_cell(g, i) : cap_grid_metric_xface(g, i);
         m[c] = r * cv_fraction(0.5 * (f[c] + f[c - n]), comp ? gt : gn, comp ? gn : gt, h);
-      }
+      });
   }
   /* the stress part s_f of the diagonal, k sum (2 w_c or w_n) (coefficient)^2 over the terms */
-  CAP_PAR_ROWS(work)
-  for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;
+  CAP_PAR_FOR(work, for (size_t c = 0; c < g->size; c++) w->du[c] = w->dv[c] = 0;);
   const term_ctx T = {.d = {w->du, w->dv}};
   for_terms(S, diag_cb, &T);
   /* the unknowns (w_f > 0 or s_f > 0: a face enters a positive-weight term with a non-zero
    * coefficient) and their mass weights; then the diagonal, 1 off the unknowns where every vector
    * of the solve stays 0 */
-  CAP_PAR_ROWS(work)
-  for (size_t c = 0; c < g->size; c++) {
+  CAP_PAR_FOR(work, for (size_t c = 0; c < g->size; c++) {
     double *m[2] = {&w->mu[c], &w->mv[c]}, *dd[2] = {&w->du[c], &w->dv[c]};
     int i = (int)(c % (size_t)sy) - g->ng; /* the column, for the metric of a full CV (1 on planar grids) */
     double full[2] = {cap_grid_metric_xface(g, i), cap_grid_metric_cell(g, i)};
@@ -743,7 +735,7 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
         *dd[q] = 1;
       }
     }
-  }
+  });
 }
 
 int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
@@ -775,8 +767,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   const size_t sy = (size_t)g->sy;
   const int rows = (int)(g->size / sy);
   const long work = (long)g->nx * g->ny;
-  CAP_PAR_ROWS(work)
-  for (int row = 0; row < rows; row++) {
+  CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
     size_t nu = 0, nv = 0;
     for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
       nu += w->mu[c] > 0;
@@ -784,7 +775,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
     }
     w->first[0][row + 1] = nu;
     w->first[1][row + 1] = nv;
-  }
+  });
   w->first[0][0] = 0;
   for (int row = 0; row < rows; row++) w->first[0][row + 1] += w->first[0][row];
   w->first[1][0] = w->first[0][rows];
@@ -803,8 +794,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   if (s) return s;
   for (int q = 0; q < 2; q++) {
     const double *m = q ? w->mv : w->mu, *d = q ? w->dv : w->du, *f = q ? v : u;
-    CAP_PAR_ROWS(work)
-    for (int row = 0; row < rows; row++) {
+    CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
       size_t r = w->first[q][row];
       for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
         w->num[q][c] = m[c] > 0 ? (int)r : -1;
@@ -818,7 +808,7 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
         w->cd[r] = d[c];
         r++;
       }
-    }
+    });
   }
   const term_ctx T = {.w = w};
   if (for_terms(&S, assemble_cb, &T))
@@ -827,34 +817,30 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
   /* Jacobi-preconditioned CG on the n unknowns */
   double *x = w->cx, *rr = w->cr, *z = w->cz, *p = w->cp, *q = w->cq, *b = w->cb, *d = w->cd;
   stress_apply(w, n, x, q);
-  CAP_PAR_ROWS((long)n)
-  for (size_t k = 0; k < n; k++) {
+  CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) {
     rr[k] = b[k] - q[k];
     p[k] = z[k] = rr[k] / d[k];
-  }
+  });
   const double bnorm = sqrt(cap_par_dot(b, b, n));
   double rz = cap_par_dot(rr, z, n), rn = sqrt(cap_par_dot(rr, rr, n));
   int it = 0;
   while (rn > tol * bnorm && it < maxit) {
     stress_apply(w, n, p, q);
     const double alpha = rz / cap_par_dot(p, q, n);
-    CAP_PAR_ROWS((long)n)
-    for (size_t k = 0; k < n; k++) {
+    CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) {
       x[k] += alpha * p[k];
       rr[k] -= alpha * q[k];
       z[k] = rr[k] / d[k];
-    }
+    });
     const double rz2 = cap_par_dot(rr, z, n), beta = rz2 / rz;
-    CAP_PAR_ROWS((long)n)
-    for (size_t k = 0; k < n; k++) p[k] = z[k] + beta * p[k];
+    CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) p[k] = z[k] + beta * p[k];);
     rz = rz2;
     rn = sqrt(cap_par_dot(rr, rr, n));
     it++;
   }
   st->iterations[0] = st->iterations[1] = it;
   st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
-  CAP_PAR_ROWS((long)n)
-  for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];
+  CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];);
   /* a periodic face lattice: the boundary copy follows its twin */
   if (S.Lu.perx)
     for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
