@@ -53,9 +53,8 @@
  *   zm_err, |z_m - z_m,ref| / |z_m,ref| over l = 2, 3; approach, l(0) - l(t_end) of (b); ratio, min over l of F /
  *   F_ref (> 0: attraction); (c) repel = min(-Fx_a, Fx_b) / |F_ref| (> 0: both pushed apart), repel_err and
  *   repel_mom_err, max over the bodies of |Fx - Fx_ref| / |F_ref| by cap_force and by the momentum balance.
- * Resolutions: R/h = 8, 12 (default), quick 8, --full 8, 12, 16 (h = 0.05, 0.033, 0.025 l_c at Bo = 0.16). A held
- *   scene: 210 s at 8 cells, 700-1000 s at 12; the default run 64 minutes (half on shared cores) (0.4e6 cell-steps/s:
- *   the level set's WENO advection and reinitialisation 40 %, the viscous step 25 %, force and moving solid a few %).
+ * Resolutions: R/h = 8, 12 (default), quick 8, --full 8, 12, 16 (h = 0.05, 0.033, 0.025 l_c at Bo = 0.16). The
+ *   default run's wall time: experiments/README.md.
  * THE BODY'S RESOLUTION. cap_vsurf gives a contact angle on a disc of fewer than about 12 cells only to within a
  *   degree (young_angles: a drop on a disc of 8 cells 0.65 degrees off at 120, of 16 cells 0.035), and the heavy
  *   cylinder's height and the line forces follow the angle (at Bo = 0.04, 0.012 R per degree). The issue's pair, Bo =
