@@ -59,6 +59,13 @@ int cap_par_blocks(size_t n)
   return (int)nb;
 }
 
+int cap_par_bands(long work, int rows)
+{
+  int nb = cap_par_go(work) ? 4 * cap_par_threads() : 1;
+  if (nb > rows / 4) nb = rows >= 8 ? rows / 4 : 1;
+  return nb;
+}
+
 void cap_par_block(size_t n, int nb, int k, size_t *lo, size_t *hi)
 {
   *lo = n * (size_t)k / (size_t)nb;

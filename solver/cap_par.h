@@ -88,6 +88,11 @@ int cap_par_cores(void);
 int cap_par_blocks(size_t n);
 void cap_par_block(size_t n, int nb, int k, size_t *lo, size_t *hi);
 
+/* The bands of whole rows a scatter over `rows` rows is cut into, each band adding only into its own
+ * rows (so the bits do not depend on the count): 4 per thread when cap_par_go(work), at most one per
+ * 4 rows (1 below 8 rows); 1 on one thread. Band b's rows: cap_par_block(rows, nb, b, ...). */
+int cap_par_bands(long work, int rows);
+
 /* sum a[i] b[i] over i < n (DETERMINISM). */
 double cap_par_dot(const double *a, const double *b, size_t n);
 

@@ -452,6 +452,17 @@ static inline void prolong_stencil(const cap_poisson *P, const level *C, int i, 
   w[3] = 1.0 / 16.0 * fx * fy;
 }
 
+/* Fine cell (i, j) of F as *c and, if it is liquid (an unknown), its prolongation stencil on C
+ * (prolong_stencil); 0 for a cell that is not. */
+static inline int liquid_stencil(const cap_poisson *P, const level *F, const level *C, int i, int j, size_t *c,
+                                 size_t k[4], double w[4])
+{
+  *c = at(F, i, j);
+  if (!(F->invd[*c] > 0)) return 0;
+  prolong_stencil(P, C, i, j, k, w);
+  return 1;
+}
+
 /* Does fine row j have a prolongation weight on a coarse row of [J0, J1)? Its rows are its parent's
  * J = j / 2 and the neighbour on the side of the child, wrapped or mirrored onto J (coarse_index). */
 static int fine_row_touches(const cap_poisson *P, const level *C, int j, int J0, int J1)
@@ -474,29 +485,25 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
   if (!transpose) {
     CAP_PAR_SPREAD_FOR(work, for (int j = 0; j < F->ny; j++)
       for (int i = 0; i < F->nx; i++) {
-        size_t c = at(F, i, j);
-        if (!(F->invd[c] > 0)) continue;
-        size_t k[4];
+        size_t c, k[4];
         double w[4];
-        prolong_stencil(P, C, i, j, k, w);
+        if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
         fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
       });
     return;
   }
   CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++) coarse[c] = 0;);
-  int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
-  if (nb > C->ny / 4) nb = C->ny >= 8 ? C->ny / 4 : 1;
+  const int nb = cap_par_bands(work, C->ny);
   CAP_PAR_SPREAD_FOR(work, for (int b = 0; b < nb; b++) {
-    const int J0 = (int)((long)b * C->ny / nb), J1 = (int)((long)(b + 1) * C->ny / nb);
-    const size_t lo = at(C, -1, J0), hi = at(C, -1, J1);
+    size_t J0, J1;
+    cap_par_block((size_t)C->ny, nb, b, &J0, &J1);
+    const size_t lo = at(C, -1, (int)J0), hi = at(C, -1, (int)J1);
     for (int j = 0; j < F->ny; j++) {
-      if (nb > 1 && !fine_row_touches(P, C, j, J0, J1)) continue;
+      if (nb > 1 && !fine_row_touches(P, C, j, (int)J0, (int)J1)) continue;
       for (int i = 0; i < F->nx; i++) {
-        size_t c = at(F, i, j);
-        if (!(F->invd[c] > 0)) continue;
-        size_t k[4];
+        size_t c, k[4];
         double w[4];
-        prolong_stencil(P, C, i, j, k, w);
+        if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
         for (int q = 0; q < 4; q++)
           if (k[q] >= lo && k[q] < hi) coarse[k[q]] += w[q] * fine[c];
       }

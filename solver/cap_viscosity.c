@@ -571,16 +571,16 @@ static int for_terms(const stress_ops *S, term_fn *fn, const term_ctx *proto)
   const cap_grid *g = S->g;
   const long work = (long)g->nx * g->ny;
   const int rows = g->ny + 1;
-  int nb = cap_par_threads() > 1 && work >= cap_par_min_work() ? 4 * cap_par_threads() : 1;
-  if (nb > rows / 4) nb = rows >= 8 ? rows / 4 : 1;
+  const int nb = cap_par_bands(work, rows);
   int fine = 1;
   CAP_PAR_SPREAD_FOR_MIN(work, fine, for (int b = 0; b < nb; b++) {
-    const int j0 = (int)((long)b * rows / nb), j1 = (int)((long)(b + 1) * rows / nb);
+    size_t j0, j1;
+    cap_par_block((size_t)rows, nb, b, &j0, &j1);
     term_ctx T = *proto;
-    T.lo = cap_grid_idx(g, -g->ng, j0);
-    T.hi = cap_grid_idx(g, -g->ng, j1);
+    T.lo = cap_grid_idx(g, -g->ng, (int)j0);
+    T.hi = cap_grid_idx(g, -g->ng, (int)j1);
     T.overflow = 0;
-    for_terms_rows(S, fn, &T, j0, j1);
+    for_terms_rows(S, fn, &T, (int)j0, (int)j1);
     if (T.overflow) fine = 0;
   });
   return !fine;
