@@ -720,58 +720,92 @@ static double known_diff(const lattice *L, const unsigned char *known, const dou
   return s * (q[n1] - q[P]);
 }
 
-static int march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s, const unsigned char *known,
-                 double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st);
+static void march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s, const unsigned char *known,
+                  double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st);
 
-int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
-                        const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats)
+/* cap_fmm_extrapolate of one field whose arguments have been checked (L its lattice): the order-1
+ * or 2 march, or for LINEAR the normal derivative n . grad q at the known points (n = grad phi /
+ * |grad phi|, centred) extended constant along the normals, then q marched with grad q . n equal to
+ * it. */
+static void extrapolate_checked(cap_fmm_ws *ws, const lattice *L, const cap_grid *g, const cap_fmm_field *f,
+                                double bandh, cap_fmm_order order, cap_fmm_stats *st)
 {
-  static const char fn[] = "cap_fmm_extrapolate";
-  cap_fmm_stats local, *st = stats_target(stats, &local);
-  lattice L;
-  int s = check_grid_ws(fn, ws, g);
-  if (!s && (!phi_s || !known || !q))
-    s = CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !phi_s ? "phi_s" : !known ? "known" : "q");
-  if (!s) s = check_loc(fn, g, loc);
-  if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
-  if (!s) s = finite_lattice(fn, g, loc, &L, "phi_s", phi_s, "q", q, known);
-  if (s) return s;
-
-  const double bandh = band * g->h;
-  if (order != CAP_FMM_LINEAR) return march(ws, &L, loc, phi_s, known, q, bandh, order, NULL, g->h, st);
-  /* linear: the normal derivative n . grad q at the known points (n = grad phi / |grad phi|, centred),
-   * extended constant along the normals, then q marched with grad q . n equal to it */
+  const double *phi_s = f->phi_s;
+  const unsigned char *known = f->known;
+  double *q = f->q;
+  if (order != CAP_FMM_LINEAR) {
+    march(ws, L, f->loc, phi_s, known, q, bandh, order, NULL, g->h, st);
+    return;
+  }
   double *dn = ws->aux;
   int c[3];
   size_t P;
-  LAT_FOR(&L, c, P)
+  LAT_FOR(L, c, P)
   {
     dn[P] = 0;
     if (!known[P]) continue;
     double gr[3] = {0, 0, 0}, unused, gn = 0, dot = 0;
-    for (int d = 0; d < L.dim; d++) {
-      deriv_axis(&L, phi_s, c, P, d, 1.0, &gr[d], &unused);
+    for (int d = 0; d < L->dim; d++) {
+      deriv_axis(L, phi_s, c, P, d, 1.0, &gr[d], &unused);
       gn += gr[d] * gr[d];
     }
     if (gn <= 0) continue;
-    for (int d = 0; d < L.dim; d++) {
+    for (int d = 0; d < L->dim; d++) {
       int ok;
-      double hq = known_diff(&L, known, q, c, P, d, &ok);
+      double hq = known_diff(L, known, q, c, P, d, &ok);
       dot += gr[d] * hq;
     }
     dn[P] = dot / (sqrt(gn) * g->h);
   }
   cap_fmm_stats tmp;
   stats_clear(&tmp);
-  s = march(ws, &L, loc, phi_s, known, dn, bandh, CAP_FMM_ORDER2, NULL, g->h, &tmp);
-  if (!s) s = march(ws, &L, loc, phi_s, known, q, bandh, CAP_FMM_ORDER2, dn, g->h, st);
-  return s;
+  march(ws, L, f->loc, phi_s, known, dn, bandh, CAP_FMM_ORDER2, NULL, g->h, &tmp);
+  march(ws, L, f->loc, phi_s, known, q, bandh, CAP_FMM_ORDER2, dn, g->h, st);
+}
+
+int cap_fmm_extrapolate_fields(cap_fmm_ws *const *ws, const cap_grid *g, int n, const cap_fmm_field *f, double band,
+                               cap_fmm_order order, cap_fmm_stats *stats)
+{
+  static const char fn[] = "cap_fmm_extrapolate";
+  if (!ws || !f) return CAP_ERROR(CAP_EINVAL, "%s: %s is NULL", fn, !ws ? "ws" : "f");
+  if (n < 1 || n > CAP_FMM_MAX_FIELDS)
+    return CAP_ERROR(CAP_EDOM, "%s: n = %d fields is out of range: allowed 1 <= n <= %d", fn, n, CAP_FMM_MAX_FIELDS);
+  lattice L[CAP_FMM_MAX_FIELDS];
+  cap_fmm_stats local[CAP_FMM_MAX_FIELDS];
+  int s = CAP_SUCCESS;
+  for (int k = 0; k < n && !s; k++) {
+    stats_clear(&local[k]);
+    s = check_grid_ws(fn, ws[k], g);
+    if (!s && (!f[k].phi_s || !f[k].known || !f[k].q))
+      s = CAP_ERROR(CAP_EINVAL, "%s: field %d: %s is NULL", fn, k, !f[k].phi_s ? "phi_s" : !f[k].known ? "known" : "q");
+    for (int m = 0; m < k && !s; m++)
+      if (ws[m] == ws[k] || f[m].q == f[k].q)
+        s = CAP_ERROR(CAP_EINVAL, "%s: fields %d and %d share their %s", fn, m, k, ws[m] == ws[k] ? "workspace" : "q");
+    if (!s) s = check_loc(fn, g, f[k].loc);
+    if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
+    if (!s) s = finite_lattice(fn, g, f[k].loc, &L[k], "phi_s", f[k].phi_s, "q", f[k].q, f[k].known);
+  }
+  if (s) return s;
+  const double bandh = band * g->h;
+  /* one march per thread: each field's march is the sequential one, in its own workspace */
+  CAP_PAR_SPREAD_FOR((long)g->size * n, for (int k = 0; k < n; k++)
+                     extrapolate_checked(ws[k], &L[k], g, &f[k], bandh, order, &local[k]););
+  if (stats)
+    for (int k = 0; k < n; k++) stats[k] = local[k];
+  return CAP_SUCCESS;
+}
+
+int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
+                        const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats)
+{
+  cap_fmm_field f = {.loc = loc, .phi_s = phi_s, .known = known, .q = q};
+  return cap_fmm_extrapolate_fields(&ws, g, 1, &f, band, order, stats);
 }
 
 /* The march of cap_fmm_extrapolate from the known points (src: the normal derivative the marched
  * values follow, NULL for a constant extension). */
-static int march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const double *phi_s, const unsigned char *known,
-                 double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st)
+static void march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const double *phi_s, const unsigned char *known,
+                  double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st)
 {
   lattice L = *L_;
   int c[3];
@@ -814,5 +848,4 @@ static int march(cap_fmm_ws *ws, const lattice *L_, cap_location loc, const doub
       q[lat_index(&L, cd)] = q[P];
     }
   }
-  return CAP_SUCCESS;
 }

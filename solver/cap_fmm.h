@@ -18,11 +18,17 @@
  * of a surface of revolution lies in the point's own meridian half-plane); CAP_GEOM_3D returns
  * CAP_EGEOM from the operators. Every work array lives in the workspace; the calls never allocate.
  *
+ * THREADS. One march is sequential (a heap); cap_fmm_extrapolate_fields marches several fields side by
+ * side, one per thread, each in its own workspace.
+ *
  * USE in a time step (velocity extrapolation into the air, u on x-faces; v likewise on YFACE):
  *   cap_fmm_redistance(ws, g, phi, band, CAP_FMM_ORDER2, NULL);
  *   cap_fmm_sample_phi(g, phi, CAP_AT_XFACE, phi_u);
  *   known[k] = phi_u[k] < 0 (or the solver's own mask of valid faces) for every x-face k;
  *   cap_fmm_extrapolate(ws, g, CAP_AT_XFACE, phi_u, known, u, band, CAP_FMM_ORDER2, NULL);
+ * or both components at once, in two workspaces:
+ *   cap_fmm_field f[2] = {{CAP_AT_XFACE, phi_u, known_u, u}, {CAP_AT_YFACE, phi_v, known_v, v}};
+ *   cap_fmm_extrapolate_fields((cap_fmm_ws *[]){ws_u, ws_v}, g, 2, f, band, CAP_FMM_ORDER2, NULL);
  * Rationale and measurements: docs/design/fast-marching.md.
  */
 #ifndef CAP_FMM_H
@@ -109,5 +115,27 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
  * known q (q is then unchanged). */
 int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,
                         const unsigned char *known, double *q, double band, cap_fmm_order order, cap_fmm_stats *stats);
+
+/* One field of cap_fmm_extrapolate_fields: q at the points of loc, given where known != 0; phi_s is
+ * phi at those points. */
+typedef struct {
+  cap_location loc;
+  const double *phi_s;
+  const unsigned char *known;
+  double *q;
+} cap_fmm_field;
+
+/* Most fields of one call: the velocity components of a 3D grid. */
+#define CAP_FMM_MAX_FIELDS 3
+
+/* cap_fmm_extrapolate of n fields (1 <= n <= CAP_FMM_MAX_FIELDS) with one band and order, field k in
+ * workspace ws[k]. Every field is checked first, in order, and on an error no q is changed. The fields'
+ * marches then run side by side, one per thread (cap_par: when cap_par_go(n g->size)); each is the
+ * march of cap_fmm_extrapolate, so the results are bitwise the same for any number of threads.
+ * stats: NULL, or n entries, one per field. The workspaces and the q arrays must be distinct (else
+ * CAP_EINVAL), and no q may be another field's phi_s or known. Errors: those of cap_fmm_extrapolate,
+ * CAP_EINVAL (ws or f NULL, a shared workspace or q), CAP_EDOM (n). */
+int cap_fmm_extrapolate_fields(cap_fmm_ws *const *ws, const cap_grid *g, int n, const cap_fmm_field *f, double band,
+                               cap_fmm_order order, cap_fmm_stats *stats);
 
 #endif

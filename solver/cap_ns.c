@@ -19,14 +19,14 @@
 struct cap_ns_ws {
   cap_grid g;
   cap_poisson *poisson;
-  cap_fmm_ws *fmm;
+  cap_fmm_ws *fmm[2]; /* the extension of u and of v, side by side */
   cap_levelset_ws *ls;
   cap_viscosity_ws *visc;
   double *u2, *v2;                  /* advected velocity */
   double *rhs;                      /* pressure right-hand side */
   double *phi_sx, *phi_sy;          /* the step's phi sampled at x- and y-faces (steps 1 and 5) */
   double *phi_f;                    /* phi of the flow: the solid cells never liquid (bounds.vsurf) */
-  unsigned char *known;             /* faces next to liquid */
+  unsigned char *known[2];          /* x- and y-faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (bounds.vsurf), pinned contact points
                                      * (bounds.pinned) */
   /* the air band's projection (params.air_projection; its solve reuses `poisson`) */
@@ -155,13 +155,14 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow workspace");
   w->g = *g;
   s = cap_poisson_alloc(&w->poisson, g);
-  if (!s) s = cap_fmm_ws_alloc(&w->fmm, g);
+  for (int k = 0; k < 2 && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
   if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
   if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
   double **f[6] = {&w->u2, &w->v2, &w->rhs, &w->phi_sx, &w->phi_sy, &w->phi_f};
   for (int k = 0; k < 6 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
-  if (!s && !(w->known = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate a face mask");
+  if (!s && (!(w->known[0] = calloc(g->size, 1)) || !(w->known[1] = calloc(g->size, 1))))
+    s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the face masks");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
   if (!s && (!(w->phi_a = cap_grid_field_alloc(g)) || !(w->q = cap_grid_field_alloc(g))))
@@ -180,10 +181,11 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
 void cap_ns_ws_free(cap_ns_ws *w)
 {
   if (!w) return;
-  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_sx, w->phi_sy, w->phi_f, w->known, w->xclosed, w->yclosed, w->phi_a, w->q,
-               w->axc, w->ayc, w->queue);
+  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_sx, w->phi_sy, w->phi_f, w->known[0], w->known[1], w->xclosed, w->yclosed,
+               w->phi_a, w->q, w->axc, w->ayc, w->queue);
   cap_poisson_free(w->poisson);
-  cap_fmm_ws_free(w->fmm);
+  cap_fmm_ws_free(w->fmm[0]);
+  cap_fmm_ws_free(w->fmm[1]);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_ws_free(w->visc);
   free(w);
@@ -351,24 +353,33 @@ static void clear_far_faces(const cap_grid *g, const double *phi_s, const unsign
     });
 }
 
-/* Extends the component f at `loc` from the faces next to liquid (the faces the projection set) into
- * the air band, along the normals, by fast marching of the given order (cap_fmm); phi_s is phi at the
- * faces of loc (cap_fmm_sample_phi). */
-static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, const double *phi_s, double *f, cap_location loc,
-                  int band, int order)
+/* known[f] for every face f at `loc`: a face next to liquid (one the projection set). */
+static void faces_next_to_liquid(const cap_grid *g, const double *phi, cap_location loc, unsigned char *known)
 {
   int xf = loc == CAP_AT_XFACE;
-  memset(w->known, 0, g->size);
+  memset(known, 0, g->size);
   CAP_PAR_FOR(cells(g), FOR_FACES(g, xf, i, j)
   {
     int il = i - xf, jl = j - !xf;
     cap_grid_wrap(g, &il, &jl);
     size_t c = cap_grid_idx(g, i, j);
-    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) w->known[c] = 1;
+    if (phi[c] < 0 || phi[cap_grid_idx(g, il, jl)] < 0) known[c] = 1;
   });
-  int st = cap_fmm_extrapolate(w->fmm, g, loc, phi_s, w->known, f, band, (cap_fmm_order)order, NULL);
-  if (!st) clear_far_faces(g, phi_s, w->known, f, band * g->h);
-  return st;
+}
+
+/* Extends u and v from the faces next to liquid into the air band, along the normals, by fast
+ * marching of the given order (cap_fmm; the two components side by side); phi_sx and phi_sy are phi
+ * at the x- and y-faces (cap_fmm_sample_phi). */
+static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *u, double *v, int band, int order)
+{
+  faces_next_to_liquid(g, phi, CAP_AT_XFACE, w->known[0]);
+  faces_next_to_liquid(g, phi, CAP_AT_YFACE, w->known[1]);
+  cap_fmm_field f[2] = {{CAP_AT_XFACE, w->phi_sx, w->known[0], u}, {CAP_AT_YFACE, w->phi_sy, w->known[1], v}};
+  int st = cap_fmm_extrapolate_fields(w->fmm, g, 2, f, band, (cap_fmm_order)order, NULL);
+  if (st) return st;
+  clear_far_faces(g, w->phi_sx, w->known[0], u, band * g->h);
+  clear_far_faces(g, w->phi_sy, w->known[1], v, band * g->h);
+  return CAP_SUCCESS;
 }
 
 /* Ghosts of the velocity for interpolation: the normal component is odd across a wall (zero on the
@@ -535,7 +546,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
   /* a part of the band that reaches no Dirichlet face (an air pocket closed by liquid, solids and
    * walls) would be a pure-Neumann problem whose right-hand side need not be compatible: its cells keep
    * the extended velocity. Flood fill through open faces from the cells next to a Dirichlet face. */
-  unsigned char *seen = w->known;
+  unsigned char *seen = w->known[0];
   memset(seen, 0, g->size);
   size_t tail = 0;
   for (int j = 0; j < g->ny; j++)
@@ -772,9 +783,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t4 = now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */
-  if ((st = extend(w, g, pf, w->phi_sx, u, CAP_AT_XFACE, p->band, p->extension_order)) ||
-      (st = extend(w, g, pf, w->phi_sy, v, CAP_AT_YFACE, p->band, p->extension_order)))
-    return st;
+  if ((st = extend(w, g, pf, u, v, p->band, p->extension_order))) return st;
   zero_wall_faces(g, u, v);
   if (closed) {
     zero_closed_faces(g, s->bounds.pinned, solid_cells, w->xclosed, w->yclosed, u, v, 1);

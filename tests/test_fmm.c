@@ -17,6 +17,8 @@
  *    march of phi0 (first order for both orders: see there);
  *  - AXI (a drop on the axis; identical to PLANAR) and an x-periodic grid (circle across the edge);
  *  - a noise field (one-cell features): signs kept, |phi| <= band h; every documented error code;
+ *  - u and v of the circle extrapolated side by side (cap_fmm_extrapolate_fields) with 1 and 2 threads
+ *    equal to the bit the two extrapolated one at a time, for each order;
  *  - a timing note on a 1024^2 grid.
  */
 #include <math.h>
@@ -28,6 +30,7 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_fmm.h"
 #include "../solver/cap_grid.h"
+#include "../solver/cap_par.h"
 #include "tharness.h"
 
 static const double R = 0.3817, XC = 0.5123, YC = 0.4871;
@@ -738,6 +741,119 @@ static void extrapolate_bad_input(void)
   err_free(&E);
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* Several fields side by side (cap_fmm_extrapolate_fields). */
+
+/* Field k (0: x-faces, 1: y-faces) of the circle on g: ps[k] phi there, known[k] the liquid side,
+ * q[k] q_angle at the known points and -1 elsewhere. */
+static void side_fields(const cap_grid *g, const double *phi, double *ps[2], unsigned char *known[2], double *q[2])
+{
+  for (int k = 0; k < 2; k++) {
+    cap_location loc = k ? CAP_AT_YFACE : CAP_AT_XFACE;
+    cap_fmm_sample_phi(g, phi, loc, ps[k]);
+    for (int j = 0; j < g->ny + k; j++)
+      for (int i = 0; i < g->nx + !k; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        known[k][c] = ps[k][c] < 0;
+        q[k][c] = known[k][c] ? q_angle((i + 0.5 * k) * g->h, (j + 0.5 * !k) * g->h) : -1;
+      }
+  }
+}
+
+/* u and v of a 128^2 circle extrapolated together with 1 and 2 threads equal, to the bit, the two
+ * extrapolated one at a time, for each order; the stats are per field. */
+static void fields_side_by_side(void)
+{
+  cap_grid g;
+  grid_unit(&g, CAP_GEOM_PLANAR, 128);
+  double *phi = cap_grid_field_alloc(&g), *ps[2], *q[2], *one[2];
+  unsigned char *known[2];
+  cap_fmm_ws *ws[2] = {NULL, NULL};
+  fill_circle(&g, phi);
+  for (int k = 0; k < 2; k++) {
+    ps[k] = cap_grid_field_alloc(&g);
+    q[k] = cap_grid_field_alloc(&g);
+    one[k] = cap_grid_field_alloc(&g);
+    known[k] = calloc(g.size, 1);
+    cap_fmm_ws_alloc(&ws[k], &g);
+  }
+  const int threads = cap_par_threads();
+  for (int order = 1; order <= 3; order++)
+    for (int t = 1; t <= 2; t++) {
+      side_fields(&g, phi, ps, known, one);
+      int st = 0;
+      cap_fmm_stats s1[2], s2[2];
+      cap_par_set_threads(1);
+      for (int k = 0; k < 2 && !st; k++)
+        st = cap_fmm_extrapolate(ws[0], &g, k ? CAP_AT_YFACE : CAP_AT_XFACE, ps[k], known[k], one[k], 5,
+                                 (cap_fmm_order)order, &s1[k]);
+      side_fields(&g, phi, ps, known, q);
+      cap_par_set_threads(t);
+      cap_fmm_field f[2] = {{CAP_AT_XFACE, ps[0], known[0], q[0]}, {CAP_AT_YFACE, ps[1], known[1], q[1]}};
+      if (!st) st = cap_fmm_extrapolate_fields(ws, &g, 2, f, 5, (cap_fmm_order)order, s2);
+      th_int(st, CAP_SUCCESS, "order %d, %d threads: both calls succeed", order, t);
+      th_int(memcmp(q[0], one[0], g.size * sizeof(double)) || memcmp(q[1], one[1], g.size * sizeof(double)), 0,
+             "order %d, %d threads: u and v side by side equal them one at a time, to the bit", order, t);
+      th_true(s1[0].n_marched == s2[0].n_marched && s1[1].n_marched == s2[1].n_marched && s2[0].n_marched > 100 &&
+                  s1[1].n_init == s2[1].n_init,
+              "order %d, %d threads: per-field stats (%zu and %zu marched)", order, t, s2[0].n_marched,
+              s2[1].n_marched);
+    }
+  cap_par_set_threads(threads);
+  for (int k = 0; k < 2; k++) {
+    free(ps[k]);
+    free(q[k]);
+    free(one[k]);
+    free(known[k]);
+    cap_fmm_ws_free(ws[k]);
+  }
+  free(phi);
+}
+
+/* The errors of cap_fmm_extrapolate_fields: every field is checked before any is changed. */
+static void fields_bad_input(void)
+{
+  err_setup E;
+  err_init(&E);
+  cap_grid g = E.g;
+  double *ps[2], *q[2], *before = cap_grid_field_alloc(&g);
+  unsigned char *known[2];
+  cap_fmm_ws *ws[2] = {E.ws, NULL};
+  cap_fmm_ws_alloc(&ws[1], &g);
+  for (int k = 0; k < 2; k++) {
+    ps[k] = cap_grid_field_alloc(&g);
+    q[k] = cap_grid_field_alloc(&g);
+    known[k] = calloc(g.size, 1);
+  }
+  side_fields(&g, E.phi, ps, known, q);
+  cap_fmm_field f[2] = {{CAP_AT_XFACE, ps[0], known[0], q[0]}, {CAP_AT_YFACE, ps[1], known[1], q[1]}};
+  th_int(cap_fmm_extrapolate_fields(ws, &g, 0, f, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM, "fields: n = 0: EDOM");
+  th_int(cap_fmm_extrapolate_fields(ws, &g, CAP_FMM_MAX_FIELDS + 1, f, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+         "fields: n = %d: EDOM", CAP_FMM_MAX_FIELDS + 1);
+  th_int(cap_fmm_extrapolate_fields(NULL, &g, 2, f, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "fields: NULL ws: EINVAL");
+  th_int(cap_fmm_extrapolate_fields(ws, &g, 2, NULL, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "fields: NULL f: EINVAL");
+  cap_fmm_ws *same[2] = {ws[0], ws[0]};
+  th_int(cap_fmm_extrapolate_fields(same, &g, 2, f, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
+         "fields: one workspace for two fields: EINVAL");
+  cap_fmm_field twice[2] = {f[0], {CAP_AT_YFACE, ps[1], known[1], q[0]}};
+  th_int(cap_fmm_extrapolate_fields(ws, &g, 2, twice, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
+         "fields: one q for two fields: EINVAL");
+  memcpy(before, q[0], g.size * sizeof(double));
+  size_t k5 = cap_grid_idx(&g, 5, 9);
+  ps[1][k5] = NAN;
+  th_int(cap_fmm_extrapolate_fields(ws, &g, 2, f, 3, CAP_FMM_ORDER1, NULL), CAP_ENONFINITE,
+         "fields: NaN in the second field's phi_s: ENONFINITE");
+  th_int(memcmp(before, q[0], g.size * sizeof(double)), 0, "fields: the first field is unchanged after that error");
+  for (int k = 0; k < 2; k++) {
+    free(ps[k]);
+    free(q[k]);
+    free(known[k]);
+  }
+  free(before);
+  cap_fmm_ws_free(ws[1]);
+  err_free(&E);
+}
+
 /* nothing known: every target is left unchanged and counted */
 static void nothing_known(void)
 {
@@ -874,6 +990,8 @@ static const th_case cases[] = {
     {"zero_cell", zero_cell},
     {"extrapolate_bad_input", extrapolate_bad_input},
     {"nothing_known", nothing_known},
+    {"fields_side_by_side", fields_side_by_side},
+    {"fields_bad_input", fields_bad_input},
     {"face_sampling", face_sampling},
     {"straight_redistance", straight_redistance},
     {"straight_extrapolate", straight_extrapolate},
