@@ -67,6 +67,7 @@ struct cap_poisson {
   cap_grid g;
   int perx, pery;
   int assembled;
+  int mic_ready; /* the MIC(0) factor is that of the assembled matrix (built by the first MIC use) */
   long unknowns;
   int nlev;
   level lev[MG_MAX_LEVELS];
@@ -463,54 +464,75 @@ static inline int liquid_stencil(const cap_poisson *P, const level *F, const lev
   return 1;
 }
 
-/* Does fine row j have a prolongation weight on a coarse row of [J0, J1)? Its rows are its parent's
- * J = j / 2 and the neighbour on the side of the child, wrapped or mirrored onto J (coarse_index). */
-static int fine_row_touches(const cap_poisson *P, const level *C, int j, int J0, int J1)
+/* The restriction's weights along one direction for an interior coarse cell: those of the fine cells
+ * 2I - 1, 2I, 2I + 1, 2I + 2 (the neighbour weight of the outer two, the parent weight of the inner
+ * two), times the other direction's (prolong_stencil: 9/16 = parent x parent, 3/16, 1/16). */
+static const double RESTRICT_W[2][4] = {{1.0 / 16.0, 3.0 / 16.0, 3.0 / 16.0, 1.0 / 16.0},
+                                        {3.0 / 16.0, 9.0 / 16.0, 9.0 / 16.0, 3.0 / 16.0}};
+
+/* Is the padded coarse index k on the edge of C (its first or last row or column)? */
+static int coarse_edge(const level *C, size_t k)
 {
-  double f = 1;
-  const int J = j >> 1, J2 = coarse_index(J + ((j & 1) ? 1 : -1), C->ny, P->g.bc[CAP_YLO], P->g.bc[CAP_YHI], J, &f);
-  return (J >= J0 && J < J1) || (J2 >= J0 && J2 < J1);
+  const int I = (int)(k % (size_t)C->sy) - 1, J = (int)(k / (size_t)C->sy) - 1;
+  return I == 0 || I == C->nx - 1 || J == 0 || J == C->ny - 1;
+}
+
+/* coarse = P^T fine, zero on coarse non-liquid cells (transfer, transpose 1). Each coarse entry is the
+ * sum, from 0, of its weighted fine liquid cells in the fine cells' row-major order (for one fine cell,
+ * in prolong_stencil's order of its four weights), as a scatter over the fine cells in order would add
+ * them. An interior coarse cell gathers its 16 fine cells in that order (the coarse rows shared by the
+ * threads). The coarse edge cells, onto which a mirror or a wrap may fold weights, take the scatter of
+ * the fine cells within 3 of an edge of F, which are all the fine cells that reach them. */
+static void restrict_to(const cap_poisson *P, const level *F, const level *C, const double *fine, double *coarse)
+{
+  CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++) coarse[c] = 0;);
+  const double *finvd = F->invd, *cinvd = C->invd;
+  CAP_PAR_FOR((long)F->nx * F->ny, for (int J = 1; J < C->ny - 1; J++)
+    for (int I = 1; I < C->nx - 1; I++) {
+      const size_t K = at(C, I, J);
+      if (!(cinvd[K] > 0)) continue;
+      double acc = 0;
+      for (int r = 0; r < 4; r++) {
+        const size_t f0 = at(F, 2 * I - 1, 2 * J - 1 + r);
+        const double *w = RESTRICT_W[r == 1 || r == 2];
+        for (int q = 0; q < 4; q++)
+          if (finvd[f0 + (size_t)q] > 0) acc += w[q] * fine[f0 + (size_t)q];
+      }
+      coarse[K] = acc;
+    });
+  for (int j = 0; j < F->ny; j++) {
+    const int edge_row = j < 3 || j >= F->ny - 3;
+    for (int i = 0; i < F->nx; i++) {
+      if (!edge_row && i == 3 && F->nx - 3 > 3) i = F->nx - 3;
+      size_t c, k[4];
+      double w[4];
+      if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
+      for (int q = 0; q < 4; q++)
+        if (coarse_edge(C, k[q])) coarse[k[q]] += w[q] * fine[c];
+    }
+  }
+  for (int I = 0; I < C->nx; I++)
+    for (int J = 0; J < C->ny; J += (I == 0 || I == C->nx - 1 || J == C->ny - 1) ? 1 : C->ny - 1)
+      if (!(cinvd[at(C, I, J)] > 0)) coarse[at(C, I, J)] = 0;
 }
 
 /* The transfers between fine level F and coarse level C through the prolongation P of
  * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
  * hold x = 0); each fine cell reads its own stencil (the rows dealt out in turn). transpose 1: coarse
- * = P^T fine (the exact transpose), zero on coarse non-liquid cells: a scatter, cut into bands of
- * coarse rows that the threads share; each band sweeps, in order, the fine rows that reach it and adds
- * only into its own rows, so every coarse entry sums the same terms in the same order for any number
- * of bands. */
+ * = P^T fine (restrict_to). */
 static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
 {
-  const long work = (long)F->nx * F->ny;
-  if (!transpose) {
-    CAP_PAR_SPREAD_FOR(work, for (int j = 0; j < F->ny; j++)
-      for (int i = 0; i < F->nx; i++) {
-        size_t c, k[4];
-        double w[4];
-        if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
-        fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
-      });
+  if (transpose) {
+    restrict_to(P, F, C, fine, coarse);
     return;
   }
-  CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++) coarse[c] = 0;);
-  const int nb = cap_par_bands(work, C->ny);
-  CAP_PAR_SPREAD_FOR(work, for (int b = 0; b < nb; b++) {
-    size_t J0, J1;
-    cap_par_block((size_t)C->ny, nb, b, &J0, &J1);
-    const size_t lo = at(C, -1, (int)J0), hi = at(C, -1, (int)J1);
-    for (int j = 0; j < F->ny; j++) {
-      if (nb > 1 && !fine_row_touches(P, C, j, (int)J0, (int)J1)) continue;
-      for (int i = 0; i < F->nx; i++) {
-        size_t c, k[4];
-        double w[4];
-        if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
-        for (int q = 0; q < 4; q++)
-          if (k[q] >= lo && k[q] < hi) coarse[k[q]] += w[q] * fine[c];
-      }
-    }
-  });
-  CAP_PAR_FOR((long)C->nx * C->ny, for (size_t c = 0; c < C->n; c++)
-    if (!(C->invd[c] > 0)) coarse[c] = 0;);
+  CAP_PAR_SPREAD_FOR((long)F->nx * F->ny, for (int j = 0; j < F->ny; j++)
+    for (int i = 0; i < F->nx; i++) {
+      size_t c, k[4];
+      double w[4];
+      if (!liquid_stencil(P, F, C, i, j, &c, k, w)) continue;
+      fine[c] += w[0] * coarse[k[0]] + w[1] * coarse[k[1]] + w[2] * coarse[k[2]] + w[3] * coarse[k[3]];
+    });
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
@@ -547,6 +569,15 @@ static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
     rb_sweep(P, L, b, x, 1);
     rb_sweep(P, L, b, x, 0);
   }
+}
+
+/* The MIC(0) factor of the assembled matrix, built on the first use after an assembly (a multigrid
+ * solve never reads it); qs serves as scratch. */
+static void need_factor(cap_poisson *P, cap_poisson_method method)
+{
+  if (method != CAP_POISSON_MIC_PCG || P->mic_ready) return;
+  mic_factor(P, P->qs);
+  P->mic_ready = 1;
 }
 
 static void precondition(const cap_poisson *P, cap_poisson_method method, const double *r, double *z)
@@ -770,6 +801,7 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, c
   int s = check_common(P, g, phi, phi, "cap_poisson_assemble", 0);
   if (s) return s;
   P->assembled = 0;
+  P->mic_ready = 0;
   level *F = &P->lev[0];
   /* the first non-finite phi in row-major order is reported, as a sequential sweep would */
   long first = LONG_MAX;
@@ -793,7 +825,7 @@ int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, c
     if (s) return s;
     build_band(&P->lev[l], P->qs, P->ss);
   }
-  mic_factor(P, P->qs);
+  P->mic_ready = 0;
   P->assembled = 1;
   return CAP_SUCCESS;
 }
@@ -837,6 +869,7 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   }
   int iters = 0;
   double rel = 0;
+  need_factor(P, method);
   s = pcg(P, method, tol, maxiter, &iters, &rel);
   if (s == CAP_SUCCESS || s == CAP_EMAXITER) {
     CAP_PAR_FOR((long)g->nx * g->ny, for (int j = 0; j < g->ny; j++)
@@ -890,6 +923,7 @@ int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_meth
     return CAP_ERROR(CAP_EDOM, "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
                      (int)method);
   const level *L = &P->lev[0];
+  need_factor(P, method);
   to_level0(P, g, r, P->rs);
   memset(P->zs, 0, L->n * sizeof *P->zs);
   precondition(P, method, P->rs, P->zs);

@@ -102,8 +102,9 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g);
 void cap_poisson_set_closed_faces(cap_poisson *P, const unsigned char *xclosed, const unsigned char *yclosed);
 void cap_poisson_free(cap_poisson *P);
 
-/* Builds the matrix, the interface right-hand side terms (p_G / (theta h^2)) and the MIC(0) factor and
- * multigrid hierarchy from the level set phi (interior cells read; liquid where phi < 0). value may be
+/* Builds the matrix, the interface right-hand side terms (p_G / (theta h^2)) and the multigrid hierarchy
+ * from the level set phi (interior cells read; liquid where phi < 0); the MIC(0) factor is built by the
+ * first MIC_PCG solve or preconditioning after it (a multigrid solve does not need it). value may be
  * NULL (p_G = 0). Errors: CAP_EINVAL (NULL P, g or phi), CAP_ESIZE / CAP_EINVAL (grid mismatch),
  * CAP_ENONFINITE (phi not finite on an interior cell, or the callback returned a non-finite value). */
 int cap_poisson_assemble(cap_poisson *P, const cap_grid *g, const double *phi, cap_poisson_value_fn *value, void *ctx);
