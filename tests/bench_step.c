@@ -4,9 +4,11 @@
  *
  * The case is the oscillating drop: a 2D drop of diameter D = n/2 cells in an n x n walled box,
  * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
- * 3 warm-up steps, N steps (default 20) are timed; the table gives seconds per step, cell-steps per
- * second, and the share of each phase (velocity advection, viscosity, projection, extension, level
- * set), and a memory-bandwidth kernel timed in the same run (the triad a = b + s c over 2^22 doubles,
+ * 3 warm-up steps, N steps (default 20) are timed one by one; the table gives the median of their
+ * times (seconds per step), cell-steps per second from it, and the share of each phase (velocity
+ * advection, viscosity, projection, extension, level set; the TSV gives each phase's median over the
+ * steps, in seconds): a median, so that a step the system interrupts does not count, which on a shared
+ * 2-core machine sways a mean of 20 short steps by tens of per cent; and a memory-bandwidth kernel timed in the same run (the triad a = b + s c over 2^22 doubles,
  * best of 5, single thread), so that cell-steps/s over triad entries/s is a ratio that does not depend on
  * the machine's speed (tests/test_speed.sh). Threads: --threads N (default OMP_NUM_THREADS, else every core); clock_gettime(CLOCK_MONOTONIC).
  */
@@ -44,6 +46,19 @@ static double triad_rate(void)
   return best;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of v[0..n-1] (n >= 1; v is sorted). */
+static double median(double *v, int n)
+{
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 int main(int argc, char **argv)
 {
   int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
@@ -58,6 +73,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "bench_step: cannot allocate the triad's arrays\n");
     return 3;
   }
+  double *times = malloc(6 * (size_t)steps * sizeof *times); /* per step: the 5 phases, the total */
+  if (!times) {
+    fprintf(stderr, "bench_step: cannot allocate the step times\n");
+    return 3;
+  }
   printf("threads: %d, triad: %.4g entries/s\n", cap_par_threads(), triad);
   printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
          "project", "extend", "levelset", "p-iters");
@@ -70,7 +90,10 @@ int main(int argc, char **argv)
     int st = cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
     if (!st) st = cap_ns_state_alloc(&s, &g);
     if (!st) st = cap_ns_ws_alloc(&w, &g);
-    if (st) return 3;
+    if (st) {
+      free(times);
+      return 3;
+    }
     for (int j = 0; j < n; j++)
       for (int i = 0; i < n; i++) {
         double x = cap_grid_xc(&g, i) - 1, y = cap_grid_yc(&g, j) - 1, th = atan2(y, x);
@@ -81,7 +104,6 @@ int main(int argc, char **argv)
     p.sigma = 1;
     p.mu = sqrt(1.0 / 1e5);
     p.gx = p.gy = 0;
-    double phase[5] = {0}, total = 0;
     long piters = 0;
     for (int it = 0; it < steps + 3 && !st; it++) {
       cap_ns_dt_info di;
@@ -90,28 +112,34 @@ int main(int argc, char **argv)
       if (!st) st = cap_ns_step(s, &p, w, di.dt, &info);
       if (st || it < 3) continue;
       double t[5] = {info.t_advect, info.t_viscous, info.t_project, info.t_extend, info.t_levelset};
+      double sum = 0;
       for (int q = 0; q < 5; q++) {
-        phase[q] += t[q];
-        total += t[q];
+        times[(size_t)q * steps + (it - 3)] = t[q];
+        sum += t[q];
       }
+      times[(size_t)5 * steps + (it - 3)] = sum;
       piters += info.pressure.iterations;
     }
     if (st) {
       fprintf(stderr, "bench_step: the run failed at n = %d\n", n);
+      free(times);
       return 3;
     }
-    double per = total / steps, cells = (double)n * n;
+    double phase[5], total = 0;
+    for (int q = 0; q < 5; q++) total += phase[q] = median(times + (size_t)q * steps, steps);
+    double per = median(times + (size_t)5 * steps, steps), cells = (double)n * n;
     printf("%6d %9.0f %10.4g %14.4g", n, cells, per, cells / per);
     for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);
     printf(" %7.1f\n", (double)piters / steps);
     if (tsv) {
       double row[12] = {cap_par_threads(), n, cells, steps, per, cells / per};
-      for (int q = 0; q < 5; q++) row[6 + q] = phase[q] / steps;
+      for (int q = 0; q < 5; q++) row[6 + q] = phase[q];
       row[11] = triad;
       cap_io_tsv_row(tsv, 12, row);
     }
     cap_ns_state_free(s);
     cap_ns_ws_free(w);
   }
+  free(times);
   return tsv && cap_io_tsv_close(tsv) ? 3 : 0;
 }
