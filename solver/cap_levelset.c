@@ -1,5 +1,6 @@
 #include "cap_levelset.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ struct cap_levelset_ws {
   int band;            /* half-width of the band in cells (cap_levelset_ws_set_band); 0: every cell */
   size_t *cells;       /* the interior cells the last call updates (band_cells), in row-major order */
   unsigned char *in;   /* band_cells' mask: the cell lies in the band (every cell's entry, g->size) */
+  size_t *row_first;   /* band_cells: the list's first entry for each row (ny + 1 entries) */
   size_t ncells;
 };
 
@@ -32,7 +34,8 @@ int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g)
   w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
   w->cells = w->phi0 ? malloc((size_t)g->nx * (size_t)g->ny * sizeof *w->cells) : NULL;
   w->in = w->cells ? calloc(g->size, 1) : NULL;
-  if (!w->in) {
+  w->row_first = w->in ? malloc(((size_t)g->ny + 1) * sizeof *w->row_first) : NULL;
+  if (!w->row_first) {
     cap_levelset_ws_free(w);
     return CAP_ENOMEM;
   }
@@ -84,7 +87,7 @@ static int zero_if_frozen(const cap_levelset_ws *w, size_t c, double *rate)
 void cap_levelset_ws_free(cap_levelset_ws *w)
 {
   if (!w) return;
-  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w->cells, w->in, w);
+  CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w->cells, w->in, w->row_first, w);
 }
 
 static int check_2d(const cap_grid *g, int min_ghost, const char *what)
@@ -113,34 +116,61 @@ static int nonfinite_at(const cap_grid *g, size_t c, const char *what)
                    cap_grid_xc(g, i), cap_grid_yc(g, j));
 }
 
+/* Is interior cell c = (i, j) in the band of mask `in` or next to it? */
+static int listed(const cap_grid *g, const unsigned char *in, size_t c, int i, int j)
+{
+  return in[c] || (i > 0 && in[c - 1]) || (i < g->nx - 1 && in[c + 1]) || (j > 0 && in[c - g->sy]) ||
+         (j < g->ny - 1 && in[c + g->sy]);
+}
+
 /* The cells a call updates: every interior cell, or with a band the cells with |phi| < band h and their
  * four neighbours (the interface moves at most a cell in a step, so the band's edge can follow it),
- * listed in w->cells in row-major order. Every other interior cell gets the clamped distance
- * sign(phi) band h, in phi and in the stage arrays phi1 and phi2 (which the listed cells' stencils
- * read). CAP_ENONFINITE naming the first cell whose phi is not finite (phi then unchanged). */
+ * listed in w->cells in row-major order (the rows counted, then filled, on the threads). Every other
+ * interior cell gets the clamped distance sign(phi) band h, in phi and in the stage arrays phi1 and
+ * phi2 (which the listed cells' stencils read). CAP_ENONFINITE naming the first cell whose phi is not
+ * finite in row-major order (phi then unchanged). */
 static int band_cells(const cap_grid *g, double *phi, cap_levelset_ws *w, const char *what)
 {
-  double lim = w->band * g->h;
+  const double lim = w->band * g->h;
+  const long work = (long)g->nx * g->ny;
   unsigned char *in = w->in;
-  for (int j = 0; j < g->ny; j++)
+  /* the mask, and the first non-finite phi in row-major order over the threads */
+  long first = LONG_MAX;
+  CAP_PAR_FOR_MIN(work, first, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (!isfinite(phi[c])) return nonfinite_at(g, c, what);
+      if (!isfinite(phi[c])) {
+        first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
+        break;
+      }
       in[c] = w->band == 0 || fabs(phi[c]) < lim;
-    }
-  size_t n = 0;
-  for (int j = 0; j < g->ny; j++)
+    });
+  if (first != LONG_MAX) return nonfinite_at(g, cap_grid_idx(g, (int)(first % g->nx), (int)(first / g->nx)), what);
+  /* per row: count the listed cells, clamp the others; then the rows' offsets; then the list */
+  size_t *row_first = w->row_first;
+  CAP_PAR_FOR(work, for (int j = 0; j < g->ny; j++) {
+    size_t n = 0;
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      if (in[c] || (i > 0 && in[c - 1]) || (i < g->nx - 1 && in[c + 1]) || (j > 0 && in[c - g->sy]) ||
-          (j < g->ny - 1 && in[c + g->sy])) {
-        w->cells[n++] = c;
+      if (listed(g, in, c, i, j)) {
+        n++;
         continue;
       }
       double f = phi[c] > 0 ? lim : -lim;
       phi[c] = w->phi1[c] = w->phi2[c] = f;
     }
-  w->ncells = n;
+    row_first[j + 1] = n;
+  });
+  row_first[0] = 0;
+  for (int j = 0; j < g->ny; j++) row_first[j + 1] += row_first[j];
+  CAP_PAR_FOR(work, for (int j = 0; j < g->ny; j++) {
+    size_t n = row_first[j];
+    for (int i = 0; i < g->nx; i++) {
+      size_t c = cap_grid_idx(g, i, j);
+      if (listed(g, in, c, i, j)) w->cells[n++] = c;
+    }
+  });
+  w->ncells = row_first[g->ny];
   return CAP_SUCCESS;
 }
 
