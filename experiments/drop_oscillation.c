@@ -1,11 +1,12 @@
-/* drop_oscillation: the period and the viscous decay of a capillary oscillation (the bouncing drop).
+/* drop_oscillation: the period and the viscous decay of a capillary oscillation (the level-set half of the
+ * bouncing-droplets test of Ruan et al. 2021, Fig. 9).
  *
  * Claim: a 2D drop released with a small shape perturbation of mode n oscillates with Rayleigh's period 2 pi /
  *   omega, omega^2 = n (n^2 - 1) sigma / (rho R^3), and its amplitude decays at Lamb's rate beta = 2 n (n - 1) nu /
  *   R^2 to leading order in the Ohnesorge number (the free-surface solver of Wang, Mucha & Turk 2005, Sec. 3-4, on
  *   the oscillating-drop test of Popinet 2009, Sec. 5.3); a sphere (--geometry axi) with omega^2 = n (n - 1)
  *   (n + 2) sigma / (rho R^3). [refs.bib: wang2005water, rayleigh1879capillary, lamb1932, prosperetti1980,
- *   popinet2009accurate]
+ *   popinet2009accurate, ruan2021solid]
  * Setup: a drop of radius R (--radius) in a void, zero gravity, density --rho, surface tension --sigma, its
  *   boundary r = R (1 + eps cos(n theta)) (--n, --amplitude eps), at rest at t = 0, centred in a walled square box
  *   of side 4R. Two cases at every resolution D/h (D = 2R; 12.8, 25.6, 51.2 cells; quick: 12.8, 25.6; --full adds
@@ -248,8 +249,8 @@ static const exp_def def = {
     .name = "drop_oscillation",
     .claim = "A 2D drop (or, with --geometry axi, a sphere) oscillates with Rayleigh's capillary period and its "
              "amplitude decays at Lamb's viscous rate.",
-    .source = "Wang, Mucha & Turk (2005) Fig. 5 [wang2005water]; Rayleigh (1879) [rayleigh1879capillary]; Lamb (1932) "
-              "Sec. 355 [lamb1932]",
+    .source = "Ruan et al. (2021) Fig. 9, the bouncing-droplets test [ruan2021solid]; Rayleigh (1879) "
+              "[rayleigh1879capillary]; Lamb (1932) Sec. 355 [lamb1932]",
     .reference = "omega^2 = n (n^2 - 1) sigma / (rho R^3), beta = 2 n (n - 1) nu / R^2 to leading order; compared with "
                  "the exact linear release of the viscous drop (analytic/capref_oscillation.h)",
     .run_level = run_level,
