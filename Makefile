@@ -160,7 +160,9 @@ $(BUILD)/tests/test_harness: $(BUILD)/obj/tests/test_harness.o $(BUILD)/obj/test
 # each check's line and the closing "N passed, N failed". Under CI the same tests also run built
 # with AddressSanitizer + UndefinedBehaviorSanitizer (build/san), counted in the same total.
 # Every experiment also runs its --quick sweep (output in $(BUILD)/out-quick, rerun only when its
-# binary changes), and tests/test_experiments.sh checks its verdict and its figures against data/ref.
+# binary changes), and tests/test_experiments.sh checks its verdict and its figures against data/ref;
+# tests/test_paper.sh builds the report from those outputs and checks its layout (so make check also
+# installs the report's LaTeX and poppler-utils: .ci/deps.sh --paper).
 SH_TESTS := $(wildcard tests/test_*.sh)
 QUICK_OUT := $(BUILD)/out-quick
 # Experiments with an axisymmetric variant (--geometry axi; outputs and status under <name>-axi).
@@ -180,13 +182,14 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh,$(SH_TESTS))
 endif
 endif
 # make check builds and runs the quick sweeps with one job per core (the sweeps side by side, one thread
 # each: their grids are small), then runs the tests one after another.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 check:
+	@sh .ci/deps.sh --paper
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
 	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
 ifneq ($(CHECK_SAN),)
@@ -196,7 +199,7 @@ endif
 
 # The unit tests alone (no experiment sweeps or determinism runs, no sanitizers): the quick loop while editing.
 unit: $(TESTS) $(CAPREF)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh,$(SH_TESTS))
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1

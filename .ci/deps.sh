@@ -29,6 +29,7 @@ need python3         sh -c 'command -v python3'
 need clang-format    sh -c 'command -v clang-format'
 if [ "$want_paper" = 1 ]; then
   need texlive-latex-recommended sh -c 'command -v pdflatex && kpsewhich booktabs.sty && kpsewhich hyperref.sty'
+  need poppler-utils sh -c 'command -v pdftoppm && command -v pdfinfo'
 fi
 
 [ -z "$missing" ] && exit 0

@@ -130,15 +130,9 @@ while [ "$n_run" -gt 0 ]; do
 done
 trap - INT TERM HUP
 echo "main job: every experiment ran ($(($(date +%s) - start)) s)"
-python3 paper/summary.py "$out" paper/build || exit 3
-if command -v pdflatex >/dev/null 2>&1; then
-  (cd paper/build &&
-     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >capillab.latex.log 2>&1 &&
-     bibtex capillab >>capillab.latex.log 2>&1 &&
-     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >>capillab.latex.log 2>&1 &&
-     pdflatex -interaction=nonstopmode -halt-on-error ../capillab.tex >>capillab.latex.log 2>&1) ||
-    { echo "capillab: the report did not build, see paper/build/capillab.latex.log"; exit 3; }
-  echo "capillab: report in paper/build/capillab.pdf, summary in paper/build/summary.md"
-else
-  echo "capillab: pdflatex not found, report skipped; summary in paper/build/summary.md"
-fi
+sh paper/build.sh "$out" paper/build
+case $? in
+  0) echo "capillab: report in paper/build/capillab.pdf, summary in paper/build/summary.md" ;;
+  4) echo "capillab: pdflatex not found, report skipped; summary in paper/build/summary.md" ;;
+  *) exit 3 ;;
+esac

@@ -1,0 +1,89 @@
+#!/bin/sh
+# The report built from the quick sweeps (BUILD_DIR/out-quick, written by make check before the
+# tests): it builds with a clean layout (paper/build.sh: no overfull box, no float too large, no
+# undefined reference or citation), every page renders (pdftoppm), its page count is the one LaTeX
+# wrote, every figure it names exists, every run has its row in the table on page 1, and the claims come in
+# the order of paper/claims.tsv. Then a run whose parameters cannot be broken across lines must fail
+# the layout check.   sh tests/test_paper.sh BUILD_DIR
+build=${1:-build}
+out="$build/out-quick"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+np=0
+nf=0
+check() { # check COND-EXIT-STATUS MESSAGE
+  if [ "$1" = 0 ]; then echo "PASS  $2"; np=$((np + 1)); else echo "FAIL  $2"; nf=$((nf + 1)); fi
+}
+
+sh paper/build.sh "$out" "$tmp/r" >"$tmp/build.log" 2>&1
+rc=$?
+check $rc "the quick report builds with a clean layout (paper/build.sh exit status $rc)"
+[ "$rc" = 0 ] || sed 's/^/    /' "$tmp/build.log"
+pdf="$tmp/r/capillab.pdf"
+if [ -f "$pdf" ]; then
+  written=$(sed -n 's/^Output written on capillab.pdf (\([0-9]*\) pages.*/\1/p' "$tmp/r/capillab.log")
+  pages=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+  [ -n "$pages" ] && [ "$pages" = "$written" ]
+  check $? "page count: pdfinfo $pages, LaTeX wrote ${written:-?}"
+  pdftoppm -r 12 -png "$pdf" "$tmp/page" 2>"$tmp/ppm.log"
+  rendered=$(find "$tmp" -maxdepth 1 -name 'page*.png' | wc -l)
+  [ "$?" = 0 ] && [ "$rendered" = "$pages" ]
+  check $? "pdftoppm renders every page ($rendered of $pages)"
+else
+  check 1 "the report's PDF exists"
+fi
+figs=$(grep -o 'includegraphics\[[^]]*\]{[^}]*}' "$tmp/r/claims.tex" | sed 's/.*{\(.*\)}/\1/')
+nfig=0
+missing=0
+for f in $figs; do
+  nfig=$((nfig + 1))
+  [ -f "$f" ] || { missing=$((missing + 1)); echo "    missing: $f"; }
+done
+made=$(find "$out" -mindepth 2 -maxdepth 2 -name '*.png' | wc -l)
+[ "$missing" = 0 ] && [ "$nfig" = "$made" ] && [ "$nfig" -gt 0 ]
+check $? "every figure the report names exists ($nfig named, $missing missing, $made made by the runs)"
+runs=$(find "$out" -maxdepth 1 -name '*.status' | sed 's|.*/||; s|\.status$||' | sort)
+absent=""
+for r in $runs; do
+  grep -q "texttt{$(echo "$r" | sed 's/_/\\\\_\\\\allowbreak{}/g; s/-/-\\\\allowbreak{}/g')}" "$tmp/r/front.tex" || absent="$absent $r"
+done
+[ -n "$runs" ] && [ -z "$absent" ]
+check $? "every run has its row in the front table (missing:${absent:- none})"
+# and that table is on page 1: every run's name in the text of the first page
+# (spaces, line breaks, underscores and hyphens dropped: pdftotext reads the typewriter font's
+# underscore as a space and joins a name broken at its hyphen)
+pdftotext -f 1 -l 1 "$pdf" - 2>/dev/null | tr -d ' \n_-' >"$tmp/page1.txt"
+off=""
+for r in $runs; do grep -q -F "$(echo "$r" | tr -d _-)" "$tmp/page1.txt" || off="$off $r"; done
+[ -s "$tmp/page1.txt" ] && [ -z "$off" ]
+check $? "the front table is on page 1 (runs not there:${off:- none})"
+order_tsv=$(grep -v '^#' paper/claims.tsv | cut -f3)
+order_tex=$(sed -n 's/^\\section{\([^(]*\)\( (.*\)\{0,1\}}.*/\1/p' "$tmp/r/claims.tex" | sed 's/ *$//')
+ok=0
+last=0
+echo "$order_tex" | while IFS= read -r title; do
+  n=$(echo "$order_tsv" | grep -n -x -F "$(echo "$title" | sed "s/\\\\//g")" | cut -d: -f1)
+  [ -n "$n" ] && [ "$n" -gt "$last" ] || { echo "    out of order or unlisted: $title"; exit 1; }
+  last=$n
+done
+ok=$?
+[ -n "$order_tex" ] && [ "$ok" = 0 ]
+check $? "the claims' sections come in the order of paper/claims.tsv ($(echo "$order_tex" | wc -l) sections)"
+
+# the layout check can fail: a run whose parameters have no break point overflows the page
+fake="$tmp/fake"
+mkdir -p "$fake/static_drop"
+echo 0 >"$fake/static_drop.status"
+long=$(printf 'x%.0s' $(seq 300))
+cat >"$fake/static_drop/summary.json" <<JSON
+{"experiment": "static_drop", "claim": "c", "source": "s", "reference": "r", "mode": "quick",
+ "parameters": "$long", "commit": "0", "levels": [1], "results": {}, "observed_order": {},
+ "checks": [{"what": "w", "value": 1, "limit": 2, "bound": "upper", "pass": true}],
+ "verdict": "PASS", "wall_time_s": 1}
+JSON
+sh paper/build.sh "$fake" "$tmp/f" >"$tmp/fake.log" 2>&1
+rc=$?
+[ "$rc" = 3 ] && grep -q Overfull "$tmp/fake.log"
+check $? "an unbreakable 300-character parameter fails the layout check (exit status $rc, 'Overfull' named)"
+echo "$np passed, $nf failed"
+[ "$nf" = 0 ]
