@@ -38,7 +38,9 @@ struct exp_ctx {
   char result_key[EXP_MAX_CHECKS][64];
   double result_val[EXP_MAX_CHECKS];
   int nresults;
-  int overflow; /* checks or results beyond the tables: the run cannot pass */
+  int overflow;      /* checks or results beyond the tables: the run cannot pass */
+  char (*snap)[400]; /* the snapshots written: gnuplot's settings for each, drawn at the end (plot) */
+  int nsnap, capsnap;
 };
 
 static double now(void)
@@ -300,11 +302,23 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
   return cap_io_file_close(file, CAP_SUCCESS);
 }
 
-/* Draws the experiment's figures with gnuplot (plots/<name>.gp), if both are there. */
+static void free_ctx(exp_ctx *ctx)
+{
+  if (ctx) free(ctx->snap);
+  free(ctx);
+}
+
+/* Draws the snapshots (plots/snapshot.gp) and the experiment's figures with gnuplot (plots/<name>.gp), if
+ * both are there. */
 static void plot(exp_ctx *ctx)
 {
   const char *name = ctx->def->name; /* one script serves both geometries */
-  char script[512];
+  char script[512], cmd[2600];
+  /* the snapshots written while gnuplot and plots/snapshot.gp were found (exp_snapshot) */
+  for (int k = 0; k < ctx->nsnap; k++) {
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"dir='%s'; %s\" plots/snapshot.gp", ctx->dir, ctx->snap[k]);
+    if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on the snapshot %s\n", name, ctx->snap[k]);
+  }
   snprintf(script, sizeof script, "plots/%s.gp", name);
   if (access(script, R_OK) != 0) {
     fprintf(stderr, "[%s] figures skipped: %s not found (run from the repository root)\n", name, script);
@@ -314,7 +328,6 @@ static void plot(exp_ctx *ctx)
     fprintf(stderr, "[%s] figures skipped: gnuplot is not installed\n", name);
     return;
   }
-  char cmd[2600];
   snprintf(cmd, sizeof cmd, "gnuplot -e \"dir='%s'\" %s", ctx->dir, script);
   if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on %s (the data files are intact)\n", name, script);
 }
@@ -363,7 +376,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
     const char *arg = argv[a];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       usage(d, stdout);
-      free(ctx);
+      free_ctx(ctx);
       return 0;
     }
     if (!strcmp(arg, "--quick")) {
@@ -436,13 +449,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
     }
   }
   if (status) {
-    free(ctx);
+    free_ctx(ctx);
     return status;
   }
   for (int i = 0; i < np; i++)
     if (isnan(par[i])) {
       fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
-      free(ctx);
+      free_ctx(ctx);
       return 2;
     }
   snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
@@ -458,7 +471,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
   snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, ctx->name);
   if (mkdirs(ctx->dir)) {
     fprintf(stderr, "%s: cannot create the output folder %s: %s\n", d->name, ctx->dir, strerror(errno));
-    free(ctx);
+    free_ctx(ctx);
     return 2;
   }
   cap_set_error_handler(cap_error_handler_stderr, NULL);
@@ -477,7 +490,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
       fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name,
               s == CAP_EDOM || s == CAP_EINVAL ? "bad input" : "numerical failure", levels[n], cap_error_message());
       if (n > 0) write_convergence(ctx, runs, n); /* what was finished stays written */
-      free(ctx);
+      free_ctx(ctx);
       return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
     }
   }
@@ -485,7 +498,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
   if (!s) s = d->finish(ctx, par, runs, n);
   if (s) {
     fprintf(stderr, "[%s] failed: %s\n", d->name, cap_error_message());
-    free(ctx);
+    free_ctx(ctx);
     return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
   }
   int verdict = 0;
@@ -494,13 +507,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
   if (ctx->nchecks == 0 || ctx->overflow) verdict = 1; /* nothing checked, or a check lost: no pass */
   double wall = now() - ctx->t0;
   if (write_summary(ctx, runs, n, verdict, wall)) {
-    free(ctx);
+    free_ctx(ctx);
     return 3;
   }
   plot(ctx);
   fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks,
           wall, ctx->dir);
-  free(ctx);
+  free_ctx(ctx);
   return verdict;
 }
 
@@ -521,6 +534,61 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
   int st = cap_io_png_field(exp_path(ctx, file), g, f, -range, range, CAP_CMAP_DIVERGING, phi, scale);
   free(f);
   return st;
+}
+
+/* Whether snapshots can be drawn by gnuplot: the program and plots/snapshot.gp (run from the repository
+ * root), looked up once. */
+static int snapshot_gnuplot(void)
+{
+  static int have = -1;
+  if (have < 0) have = access("plots/snapshot.gp", R_OK) == 0 && system("command -v gnuplot >/dev/null 2>&1") == 0;
+  return have;
+}
+
+int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
+                 const unsigned char *solid, int mirror)
+{
+  char file[160];
+  if (n < 1 || n > EXP_MAX_FRAMES)
+    return CAP_ERROR(CAP_EDOM, "snapshot %s: n = %d frames is out of range: allowed 1 to %d", stem, n, EXP_MAX_FRAMES);
+  if (snprintf(file, sizeof file, "%s.tsv", stem) >= (int)sizeof file)
+    return CAP_ERROR(CAP_EINVAL, "snapshot: the name \"%s\" is too long", stem);
+  cap_file *out = cap_io_file_open(exp_path(ctx, file), "w");
+  if (!out) return CAP_EIO;
+  FILE *f = cap_io_file_stream(out);
+  cap_io_write_provenance(f, &ctx->prov);
+  fprintf(f,
+          "# a snapshot of phi: %d frame(s), one block each (gnuplot index k), rows of the grid separated by a blank "
+          "line\n# times:",
+          n);
+  for (int k = 0; k < n; k++) fprintf(f, " %.9g", t[k]);
+  fprintf(f, "\n# columns: x[length]\ty[length]\tphi[length]\tsolid[1: a solid cell]\n");
+  for (int k = 0; k < n; k++) {
+    if (k) fprintf(f, "\n\n");
+    for (int j = 0; j < g->ny; j++) {
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        fprintf(f, "%.7g\t%.7g\t%.7g\t%d\n", cap_grid_xc(g, i), cap_grid_yc(g, j), phi[k][c], solid && solid[c]);
+      }
+      fprintf(f, "\n");
+    }
+  }
+  int st = cap_io_file_close(out, CAP_SUCCESS);
+  if (st || !snapshot_gnuplot()) return st ? st : CAP_ENOSOL;
+  /* drawn at the end of the run (plot), not inside the timed runs */
+  if (ctx->nsnap == ctx->capsnap) {
+    int cap = ctx->capsnap ? 2 * ctx->capsnap : 16;
+    void *more = realloc(ctx->snap, (size_t)cap * sizeof *ctx->snap);
+    if (!more) return CAP_ERROR(CAP_ENOMEM, "snapshot %s: cannot grow the list of snapshots", stem);
+    ctx->snap = more;
+    ctx->capsnap = cap;
+  }
+  char times[EXP_MAX_FRAMES * 24] = "";
+  for (int k = 0, len = 0; k < n; k++)
+    len += snprintf(times + len, sizeof times - (size_t)len, "%s%.4g", k ? " " : "", t[k]);
+  snprintf(ctx->snap[ctx->nsnap++], sizeof ctx->snap[0], "stem='%s'; frames=%d; times='%s'; mirror=%d; axi=%d", stem, n,
+           times, mirror, g->geom == CAP_GEOM_AXI);
+  return CAP_SUCCESS;
 }
 
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)

@@ -167,10 +167,29 @@ void exp_scene_account(const exp_scene *sc, exp_run *run)
   exp_run_add(run, sc->g.h, sc->s->step, sc->s->t, (long)sc->g.nx * sc->g.ny);
 }
 
+/* The stem of a file name "STEM.png" into stem (at most 155 characters); CAP_EINVAL otherwise. */
+static int png_stem(const char *file, char *stem, size_t size)
+{
+  size_t len = strlen(file);
+  if (len < 5 || strcmp(file + len - 4, ".png") != 0 || len - 4 >= size)
+    return CAP_ERROR(CAP_EINVAL, "snapshot: \"%s\" is not a name STEM.png of at most %zu characters", file, size + 3);
+  memcpy(stem, file, len - 4);
+  stem[len - 4] = 0;
+  return CAP_SUCCESS;
+}
+
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale)
 {
   const cap_ns_state *s = sc->s;
-  if (sc->vs) return exp_png_with_solid(ctx, file, &s->g, s->phi, cap_vsurf_cells(sc->vs), range, scale);
+  const unsigned char *solid = sc->vs ? cap_vsurf_cells(sc->vs) : NULL;
+  char stem[156];
+  int st = png_stem(file, stem, sizeof stem);
+  if (!st) {
+    const double *phi = s->phi;
+    st = exp_snapshot(ctx, stem, &s->g, 1, &phi, &s->t, solid, s->g.geom == CAP_GEOM_AXI && s->g.x0 == 0);
+  }
+  if (st != CAP_ENOSOL) return st;
+  if (solid) return exp_png_with_solid(ctx, file, &s->g, s->phi, solid, range, scale);
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
 }
 
@@ -190,7 +209,9 @@ int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap)
 
 void exp_frames_take(exp_frames *f, const exp_scene *sc)
 {
-  if (f->n < f->cap) memcpy(f->phi[f->n++], sc->s->phi, sc->g.size * sizeof *sc->s->phi);
+  if (f->n >= f->cap) return;
+  f->t[f->n] = sc->s->t;
+  memcpy(f->phi[f->n++], sc->s->phi, sc->g.size * sizeof *sc->s->phi);
 }
 
 void exp_frames_free(exp_frames *f)
@@ -212,8 +233,12 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
                      sizeof file - 1);
   const cap_grid *g = &sc->g;
   const int band = 2 * g->nx + 1, n = f->n;
+  char stem[156];
+  int st = png_stem(file, stem, sizeof stem);
+  if (!st) st = exp_snapshot(ctx, stem, g, n, (const double *const *)f->phi, f->t, NULL, 1);
+  if (st != CAP_ENOSOL) return st;
   cap_grid q;
-  int st = cap_grid_init(&q, CAP_GEOM_PLANAR, g->ny, n * band, 1, g->h, 0, 0, 0, 1);
+  st = cap_grid_init(&q, CAP_GEOM_PLANAR, g->ny, n * band, 1, g->h, 0, 0, 0, 1);
   if (st) return st;
   double *v = cap_grid_field_alloc(&q), *c = cap_grid_field_alloc(&q);
   if (!v || !c) st = CAP_ERROR(CAP_ENOMEM, "frames: cannot allocate an image of %zu cells", q.size);

@@ -144,9 +144,11 @@ int exp_scene_liquid(exp_scene *sc, double *measure);
 /* Adds the scene's run to a resolution's accounting (exp_run_add: h, steps, time, cells). */
 void exp_scene_account(const exp_scene *sc, exp_run *run);
 
-/* A snapshot <file> of phi in the output folder: the diverging map over [-range, range] with its zero
- * contour, scale pixels per cell, the solid's cells in grey when the scene has a solid
- * (exp_png_with_solid). Errors: those of cap_io_png_field; CAP_ENOMEM. */
+/* A snapshot <file> (STEM.png) of phi in the output folder at the scene's time: exp_snapshot (the
+ * interface as phi's zero contour over the shaded liquid, the solid cells grey, axes and time; its data
+ * in STEM.tsv; mirrored across the axis of an axisymmetric scene on the axis); without gnuplot, the
+ * diverging map over [-range, range] with its zero contour, scale pixels per cell, the solid's cells in
+ * grey (exp_png_with_solid). Errors: those of exp_snapshot and cap_io_png_field; CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
 
 /* ---- closing a run; frame sequences ---- */
@@ -155,9 +157,9 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
 void exp_scene_close(exp_scene *sc, exp_run *run);
 
 /* A sequence of snapshots of a scene's phi, taken while it runs and drawn as one image. */
-#define EXP_MAX_FRAMES 8
 typedef struct {
   double *phi[EXP_MAX_FRAMES]; /* the frames taken first (n of them) */
+  double t[EXP_MAX_FRAMES];    /* their times */
   int n, cap;                  /* taken, room */
 } exp_frames;
 
@@ -168,11 +170,13 @@ int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap);
 /* Copies the scene's phi (every cell, ghosts too) into the next frame; nothing when all are taken. */
 void exp_frames_take(exp_frames *f, const exp_scene *sc);
 void exp_frames_free(exp_frames *f);
-/* The frames taken as one PNG in the output folder, named printf-style from fmt, for a scene whose left
- * side is the axis (or a symmetry plane): each frame its plane mirrored across that side (y across, x
- * from -x_max to x_max upwards), the frames stacked from the first (top) down with one grey row between
- * them; the diverging map over [-range, range] with phi's zero contour, scale pixels per cell. Errors:
- * those of cap_grid_init and cap_io_png_field; CAP_EINVAL for a name over 127 characters; CAP_ENOMEM. */
+/* The frames taken as one PNG (STEM.png) in the output folder, named printf-style from fmt, for a scene
+ * whose left side is the axis (or a symmetry plane): exp_snapshot, the frames as panels in a row with
+ * their times, each mirrored across that side (data in STEM.tsv). Without gnuplot: each frame's plane
+ * mirrored across that side (y across, x from -x_max to x_max upwards), the frames stacked from the
+ * first (top) down with one grey row between them; the diverging map over [-range, range] with phi's
+ * zero contour, scale pixels per cell. Errors: those of exp_snapshot, cap_grid_init and
+ * cap_io_png_field; CAP_EINVAL for a name over 127 characters; CAP_ENOMEM. */
 int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt,
                    ...)
 #if defined(__GNUC__)
