@@ -82,10 +82,10 @@ if python3 "$(dirname "$0")/../paper/summary.py" "$out" "$paper" >/dev/null 2>&1
     [ -e "$status" ] || continue
     name=$(basename "$status" .status)
     texname=$(printf '%s' "$name" | sed 's/_/\\_/g')
-    if grep -qx "## $name" "$paper/summary.md" && grep -qF "section{\\texttt{$texname}}" "$paper/claims.tex"; then
-      pass "the summary and the report sources have a section for $name"
+    if grep -qx "### $name" "$paper/summary.md" && grep -qF "subsection{\\texttt{$texname}}" "$paper/claims.tex"; then
+      pass "the summary and the report sources have a subsection for $name"
     else
-      fail "no section for $name in $paper/summary.md or $paper/claims.tex"
+      fail "no subsection for $name in $paper/summary.md or $paper/claims.tex"
     fi
   done
 else
