@@ -551,7 +551,7 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
   char file[160];
   if (n < 1 || n > EXP_MAX_FRAMES)
     return CAP_ERROR(CAP_EDOM, "snapshot %s: n = %d frames is out of range: allowed 1 to %d", stem, n, EXP_MAX_FRAMES);
-  if (snprintf(file, sizeof file, "%s.tsv", stem) >= (int)sizeof file)
+  if (snprintf(file, sizeof file, "%s.dat", stem) >= (int)sizeof file)
     return CAP_ERROR(CAP_EINVAL, "snapshot: the name \"%s\" is too long", stem);
   cap_file *out = cap_io_file_open(exp_path(ctx, file), "w");
   if (!out) return CAP_EIO;

@@ -16,7 +16,7 @@
  *   <series>.tsv     written by the experiment (exp_tsv)
  *   *.png            gnuplot figures (plots/<name>.gp, if gnuplot is installed) and snapshots
  *                    (exp_snapshot: the interface over the shaded liquid, drawn by plots/snapshot.gp
- *                    from the snapshot's data, <stem>.tsv, at the end of the run)
+ *                    from the snapshot's data, <stem>.dat, at the end of the run)
  * Exit status: 0 every check passes; 1 a check fails; 2 usage or bad input; 3 numerical failure
  * (reported with step, time and location by the solver's message).
  */
@@ -113,14 +113,15 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
 /* Most frames of one snapshot (a sequence). */
 #define EXP_MAX_FRAMES 8
 /* A snapshot <stem>.png of n (1 <= n <= EXP_MAX_FRAMES) frames phi[k] of grid g at times t[k], in a
- * row: the data in <stem>.tsv (x, y, phi and whether the cell is a solid cell of `solid`, NULL for
- * none; one block per frame), drawn by plots/snapshot.gp: the liquid cells (phi < 0) shaded, the solid
- * cells grey, phi's zero contour over the fluid cells as a curve, the axes in the experiment's length
- * unit, each frame's time;
- * mirror != 0 also draws each frame mirrored across x = 0 (a scene whose left side is the axis or a
- * symmetry plane). Returns CAP_SUCCESS when the PNG is drawn; CAP_ENOSOL when gnuplot or the script
- * is missing or fails (the caller may draw a map instead; the TSV is written); CAP_EIO, CAP_EDOM
- * (n), CAP_EINVAL (stem over 155 characters). */
+ * row. The data go to <stem>.dat (not .tsv, the experiments' own series, which their plot scripts
+ * list by pattern): x, y, phi and whether the cell is a solid cell of `solid` (NULL for none), one
+ * block per frame. At the end of the run plots/snapshot.gp draws it: the liquid cells (phi < 0)
+ * shaded, the solid cells grey, phi's zero contour over the fluid cells as a curve, the axes in the
+ * experiment's length unit, each frame's time; mirror != 0 also draws each frame mirrored across
+ * x = 0 (a scene whose left side is the axis or a symmetry plane). Returns CAP_SUCCESS when the
+ * drawing is queued; CAP_ENOSOL when gnuplot or the script is missing (the data are written; the
+ * caller may draw a map instead); CAP_EIO, CAP_ENOMEM, CAP_EDOM (n), CAP_EINVAL (stem over 155
+ * characters). */
 int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
                  const unsigned char *solid, int mirror);
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit

@@ -146,7 +146,7 @@ void exp_scene_account(const exp_scene *sc, exp_run *run);
 
 /* A snapshot <file> (STEM.png) of phi in the output folder at the scene's time: exp_snapshot (the
  * interface as phi's zero contour over the shaded liquid, the solid cells grey, axes and time; its data
- * in STEM.tsv; mirrored across the axis of an axisymmetric scene on the axis); without gnuplot, the
+ * in STEM.dat; mirrored across the axis of an axisymmetric scene on the axis); without gnuplot, the
  * diverging map over [-range, range] with its zero contour, scale pixels per cell, the solid's cells in
  * grey (exp_png_with_solid). Errors: those of exp_snapshot and cap_io_png_field; CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
@@ -172,7 +172,7 @@ void exp_frames_take(exp_frames *f, const exp_scene *sc);
 void exp_frames_free(exp_frames *f);
 /* The frames taken as one PNG (STEM.png) in the output folder, named printf-style from fmt, for a scene
  * whose left side is the axis (or a symmetry plane): exp_snapshot, the frames as panels in a row with
- * their times, each mirrored across that side (data in STEM.tsv). Without gnuplot: each frame's plane
+ * their times, each mirrored across that side (data in STEM.dat). Without gnuplot: each frame's plane
  * mirrored across that side (y across, x from -x_max to x_max upwards), the frames stacked from the
  * first (top) down with one grey row between them; the diverging map over [-range, range] with phi's
  * zero contour, scale pixels per cell. Errors: those of exp_snapshot, cap_grid_init and

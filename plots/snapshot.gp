@@ -1,13 +1,13 @@
 # A snapshot of a level set, drawn from its data file (experiments/harness.h, exp_snapshot):
 #   gnuplot -e "dir='DIR'; stem='STEM'; frames=N; times='t1 t2 ...'; mirror=0|1; axi=0|1" plots/snapshot.gp
-# draws DIR/STEM.png from DIR/STEM.tsv.
+# draws DIR/STEM.png from DIR/STEM.dat.
 # data: one block per frame, rows "x y phi solid" with a blank line after each row of the grid. Each
 # frame is a panel, in a row: the liquid cells (phi < 0) shaded, the solid cells grey, phi's zero
 # contour over the fluid cells as a curve (linear interpolation between cell centres), axes in the
 # experiment's length unit, the frame's time above it. mirror = 1 also draws each frame mirrored
 # across x = 0 (the axis of an axisymmetric scene, or a symmetry plane).
 load 'plots/style.gp'
-data = dir.'/'.stem.'.tsv'
+data = dir.'/'.stem.'.dat'
 out = dir.'/'.stem.'.png'
 set datafile commentschars "#"
 unset key
