@@ -6,7 +6,8 @@
 # both. TSV files must be equal once their '#' provenance lines and wall-time columns (wall*,
 # cell_steps_per_s) are dropped; summary.json once its "commit", "date" and "wall_time_s" lines are;
 # VTK files once their second line (which names the commit) is; every other file (PNG) byte for
-# byte. Prints a DIFF line per difference and "SAME BASE NEW" when there is none.
+# byte; snapshot data (.dat) once their '#' lines are. Prints a DIFF line per difference and
+# "SAME BASE NEW" when there is none.
 # Exit status: 0 same, 1 different, 2 usage.
 set -u
 if [ $# -ne 2 ] || [ ! -d "$1" ] || [ ! -d "$2" ]; then
@@ -27,6 +28,7 @@ strip_tsv() {
 normalise() { # FILE OUT
   case "$1" in
     *.tsv) strip_tsv "$1" > "$2" ;;
+    *.dat) grep -v '^#' "$1" > "$2" ;;
     */summary.json) grep -v -E '"(commit|wall_time_s|date)"' "$1" > "$2" ;;
     *.vtk) sed 2d "$1" > "$2" ;;
     *) cp "$1" "$2" ;;
