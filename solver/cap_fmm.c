@@ -787,8 +787,9 @@ int cap_fmm_extrapolate_fields(cap_fmm_ws *const *ws, const cap_grid *g, int n, 
   }
   if (s) return s;
   const double bandh = band * g->h;
-  /* one march per thread: each field's march is the sequential one, in its own workspace */
-  CAP_PAR_SPREAD_FOR((long)g->size * n, for (int k = 0; k < n; k++)
+  /* one march per thread: each field's march is the sequential one, in its own workspace (one field
+   * stays on the calling thread: a region would leave every other thread idle) */
+  CAP_PAR_SPREAD_FOR(n > 1 ? (long)g->size * n : 0, for (int k = 0; k < n; k++)
                      extrapolate_checked(ws[k], &L[k], g, &f[k], bandh, order, &local[k]););
   if (stats)
     for (int k = 0; k < n; k++) stats[k] = local[k];
