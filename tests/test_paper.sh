@@ -59,7 +59,6 @@ for r in $runs; do grep -q -F "$(echo "$r" | tr -d _-)" "$tmp/page1.txt" || off=
 check $? "the front table is on page 1 (runs not there:${off:- none})"
 order_tsv=$(grep -v '^#' paper/claims.tsv | cut -f3)
 order_tex=$(sed -n 's/^\\section{\([^(]*\)\( (.*\)\{0,1\}}.*/\1/p' "$tmp/r/claims.tex" | sed 's/ *$//')
-ok=0
 last=0
 echo "$order_tex" | while IFS= read -r title; do
   n=$(echo "$order_tsv" | grep -n -x -F "$(echo "$title" | sed "s/\\\\//g")" | cut -d: -f1)
