@@ -22,6 +22,15 @@ typedef struct {
   int upper, pass;
 } check;
 
+/* A snapshot written by the run: its stem, gnuplot's settings for plots/snapshot.gp, whether gnuplot
+ * draws it, and the label of its reference shapes ("" for none). */
+typedef struct {
+  char stem[160];
+  char settings[400];
+  int draw;
+  char ref[84];
+} snap_entry;
+
 struct exp_ctx {
   const exp_def *def;
   const char *mode;
@@ -38,8 +47,8 @@ struct exp_ctx {
   char result_key[EXP_MAX_CHECKS][64];
   double result_val[EXP_MAX_CHECKS];
   int nresults;
-  int overflow;      /* checks or results beyond the tables: the run cannot pass */
-  char (*snap)[400]; /* the snapshots written: gnuplot's settings for each, drawn at the end (plot) */
+  int overflow;     /* checks or results beyond the tables: the run cannot pass */
+  snap_entry *snap; /* the snapshots written, drawn at the end (plot) */
   int nsnap, capsnap;
 };
 
@@ -316,8 +325,10 @@ static void plot(exp_ctx *ctx)
   char script[512], cmd[2600];
   /* the snapshots written while gnuplot and plots/snapshot.gp were found (exp_snapshot) */
   for (int k = 0; k < ctx->nsnap; k++) {
-    snprintf(cmd, sizeof cmd, "gnuplot -e \"dir='%s'; %s\" plots/snapshot.gp", ctx->dir, ctx->snap[k]);
-    if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on the snapshot %s\n", name, ctx->snap[k]);
+    const snap_entry *e = &ctx->snap[k];
+    if (!e->draw) continue;
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"dir='%s'; %s; ref='%s'\" plots/snapshot.gp", ctx->dir, e->settings, e->ref);
+    if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on the snapshot %s\n", name, e->stem);
   }
   snprintf(script, sizeof script, "plots/%s.gp", name);
   if (access(script, R_OK) != 0) {
@@ -546,36 +557,14 @@ static int snapshot_gnuplot(void)
 }
 
 int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
-                 const unsigned char *solid, int mirror)
+                 const double *psi, int mirror)
 {
   char file[160];
   if (n < 1 || n > EXP_MAX_FRAMES)
     return CAP_ERROR(CAP_EDOM, "snapshot %s: n = %d frames is out of range: allowed 1 to %d", stem, n, EXP_MAX_FRAMES);
-  if (snprintf(file, sizeof file, "%s.dat", stem) >= (int)sizeof file)
+  if (snprintf(file, sizeof file, "%s_ref.dat", stem) >= (int)sizeof file)
     return CAP_ERROR(CAP_EINVAL, "snapshot: the name \"%s\" is too long", stem);
-  cap_file *out = cap_io_file_open(exp_path(ctx, file), "w");
-  if (!out) return CAP_EIO;
-  FILE *f = cap_io_file_stream(out);
-  cap_io_write_provenance(f, &ctx->prov);
-  fprintf(f,
-          "# a snapshot of phi: %d frame(s), one block each (gnuplot index k), rows of the grid separated by a blank "
-          "line\n# times:",
-          n);
-  for (int k = 0; k < n; k++) fprintf(f, " %.9g", t[k]);
-  fprintf(f, "\n# columns: x[length]\ty[length]\tphi[length]\tsolid[1: a solid cell]\n");
-  for (int k = 0; k < n; k++) {
-    if (k) fprintf(f, "\n\n");
-    for (int j = 0; j < g->ny; j++) {
-      for (int i = 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i, j);
-        fprintf(f, "%.7g\t%.7g\t%.7g\t%d\n", cap_grid_xc(g, i), cap_grid_yc(g, j), phi[k][c], solid && solid[c]);
-      }
-      fprintf(f, "\n");
-    }
-  }
-  int st = cap_io_file_close(out, CAP_SUCCESS);
-  if (st || !snapshot_gnuplot()) return st ? st : CAP_ENOSOL;
-  /* drawn at the end of the run (plot), not inside the timed runs */
+  if (mirror && g->x0 != 0) return CAP_ERROR(CAP_EINVAL, "snapshot %s: mirrored across x0 = %g, not 0", stem, g->x0);
   if (ctx->nsnap == ctx->capsnap) {
     int cap = ctx->capsnap ? 2 * ctx->capsnap : 16;
     void *more = realloc(ctx->snap, (size_t)cap * sizeof *ctx->snap);
@@ -583,12 +572,81 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
     ctx->snap = more;
     ctx->capsnap = cap;
   }
+  snprintf(file, sizeof file, "%s.dat", stem);
+  cap_file *out = cap_io_file_open(exp_path(ctx, file), "w");
+  if (!out) return CAP_EIO;
+  FILE *f = cap_io_file_stream(out);
+  cap_io_write_provenance(f, &ctx->prov);
+  fprintf(f,
+          "# a snapshot of phi: %d frame(s), one block each (gnuplot index k), rows of the grid separated by a blank "
+          "line%s\n# grid: %d x %d cells, h = %.9g\n# times:",
+          n, mirror ? "; each row starts on the mirror line x = x0 with the first cell's values" : "", g->nx, g->ny,
+          g->h);
+  for (int k = 0; k < n; k++) fprintf(f, " %.9g", t[k]);
+  fprintf(f, "\n# columns: x[length]\ty[length]\tphi[length]%s\n", psi ? "\tpsi[length: the solid's distance]" : "");
+  for (int k = 0; k < n; k++) {
+    if (k) fprintf(f, "\n\n");
+    for (int j = 0; j < g->ny; j++) {
+      for (int i = mirror ? -1 : 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i < 0 ? 0 : i, j);
+        fprintf(f, "%.7g\t%.7g\t%.7g", i < 0 ? g->x0 : cap_grid_xc(g, i), cap_grid_yc(g, j), phi[k][c]);
+        fprintf(f, psi ? "\t%.7g\n" : "\n", psi ? psi[c] : 0);
+      }
+      fprintf(f, "\n");
+    }
+  }
+  int st = cap_io_file_close(out, CAP_SUCCESS);
+  if (st) return st;
+  /* drawn at the end of the run (plot), not inside the timed runs */
+  snap_entry *e = &ctx->snap[ctx->nsnap++];
   char times[EXP_MAX_FRAMES * 24] = "";
   for (int k = 0, len = 0; k < n; k++)
     len += snprintf(times + len, sizeof times - (size_t)len, "%s%.4g", k ? " " : "", t[k]);
-  snprintf(ctx->snap[ctx->nsnap++], sizeof ctx->snap[0], "stem='%s'; frames=%d; times='%s'; mirror=%d; axi=%d", stem, n,
-           times, mirror, g->geom == CAP_GEOM_AXI);
-  return CAP_SUCCESS;
+  snprintf(e->stem, sizeof e->stem, "%s", stem);
+  snprintf(e->settings, sizeof e->settings, "stem='%s'; frames=%d; times='%s'; mirror=%d; axi=%d; solid=%d", stem, n,
+           times, mirror, g->geom == CAP_GEOM_AXI, psi != NULL);
+  e->draw = snapshot_gnuplot();
+  e->ref[0] = 0;
+  return e->draw ? CAP_SUCCESS : CAP_ENOSOL;
+}
+
+int exp_snapshot_ref(exp_ctx *ctx, const char *stem, const char *label, int ncurves, const int *npts, const double *x,
+                     const double *y)
+{
+  snap_entry *e = NULL;
+  for (int k = ctx->nsnap - 1; k >= 0 && !e; k--)
+    if (strcmp(ctx->snap[k].stem, stem) == 0) e = &ctx->snap[k];
+  if (!e) return CAP_ERROR(CAP_EINVAL, "snapshot reference: this run took no snapshot \"%s\"", stem);
+  if (strlen(label) >= sizeof e->ref || strpbrk(label, "'\"\\$`") || !*label)
+    return CAP_ERROR(CAP_EINVAL,
+                     "snapshot reference %s: the label must have 1 to %zu characters and none of ' \" \\ $ `", stem,
+                     sizeof e->ref - 1);
+  if (ncurves < 1) return CAP_ERROR(CAP_EDOM, "snapshot reference %s: ncurves = %d: allowed 1 or more", stem, ncurves);
+  long total = 0;
+  for (int c = 0; c < ncurves; c++) {
+    if (npts[c] < 2)
+      return CAP_ERROR(CAP_EDOM, "snapshot reference %s: curve %d has %d points: allowed 2 or more", stem, c, npts[c]);
+    total += npts[c];
+  }
+  for (long k = 0; k < total; k++)
+    if (!isfinite(x[k]) || !isfinite(y[k]))
+      return CAP_ERROR(CAP_EDOM, "snapshot reference %s: point %ld is not finite", stem, k);
+  char file[160];
+  snprintf(file, sizeof file, "%s_ref.dat", stem);
+  cap_file *out = cap_io_file_open(exp_path(ctx, file), "w");
+  if (!out) return CAP_EIO;
+  FILE *f = cap_io_file_stream(out);
+  cap_io_write_provenance(f, &ctx->prov);
+  fprintf(f, "# the reference shape over the snapshot %s: %s; %d curve(s), a blank line after each\n", stem, label,
+          ncurves);
+  fprintf(f, "# columns: x[length]\ty[length]\n");
+  for (int c = 0, k = 0; c < ncurves; c++) {
+    for (int q = 0; q < npts[c]; q++, k++) fprintf(f, "%.9g\t%.9g\n", x[k], y[k]);
+    fprintf(f, "\n");
+  }
+  int st = cap_io_file_close(out, CAP_SUCCESS);
+  if (!st) snprintf(e->ref, sizeof e->ref, "%s", label);
+  return st;
 }
 
 void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_cells)

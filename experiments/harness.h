@@ -114,16 +114,27 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
 #define EXP_MAX_FRAMES 8
 /* A snapshot <stem>.png of n (1 <= n <= EXP_MAX_FRAMES) frames phi[k] of grid g at times t[k], in a
  * row. The data go to <stem>.dat (not .tsv, the experiments' own series, which their plot scripts
- * list by pattern): x, y, phi and whether the cell is a solid cell of `solid` (NULL for none), one
- * block per frame. At the end of the run plots/snapshot.gp draws it: the liquid cells (phi < 0)
- * shaded, the solid cells grey, phi's zero contour over the fluid cells as a curve, the axes in the
- * experiment's length unit, each frame's time; mirror != 0 also draws each frame mirrored across
- * x = 0 (a scene whose left side is the axis or a symmetry plane). Returns CAP_SUCCESS when the
+ * list by pattern): a header with the grid and the times, then x, y, phi and, with a solid, its
+ * signed distance psi (cap_solid.h: psi < 0 inside; NULL: no solid) at the cell centres, one block
+ * per frame. At the end of the run plots/snapshot.gp draws it: the liquid (phi < 0) and the solid
+ * (psi < 0) shaded, each bounded by its field's zero level, phi's zero contour as a curve, the
+ * reference shapes of exp_snapshot_ref, the axes in the experiment's length unit, each frame's time.
+ * mirror != 0 also draws each frame mirrored across its left side x = x0, which must be 0 (the axis
+ * or a symmetry plane); each row of data then starts with a sample on that line carrying the first
+ * cell's values (the linear interpolant of the mirrored field there). Returns CAP_SUCCESS when the
  * drawing is queued; CAP_ENOSOL when gnuplot or the script is missing (the data are written; the
- * caller may draw a map instead); CAP_EIO, CAP_ENOMEM, CAP_EDOM (n), CAP_EINVAL (stem over 155
- * characters). */
+ * caller may draw a map instead); CAP_EIO, CAP_ENOMEM, CAP_EDOM (n), CAP_EINVAL (stem over 150
+ * characters, mirror with x0 != 0). */
 int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
-                 const unsigned char *solid, int mirror);
+                 const double *psi, int mirror);
+/* The reference shape over the snapshot <stem> this run took (an analytic cap, meniscus, ...):
+ * ncurves >= 1 curves, curve c of npts[c] >= 2 points, their coordinates one curve after another in
+ * x[] and y[] (the experiment's length unit), written to <stem>_ref.dat and drawn dashed over every
+ * frame (mirrored with it), named `label` in the key (1 to 83 characters, none of ' " \ $ `). A
+ * second call replaces the first. Returns CAP_SUCCESS (also when snapshots are not drawn); CAP_EIO;
+ * CAP_EINVAL (no snapshot <stem>, the label); CAP_EDOM (ncurves, npts, a non-finite point). */
+int exp_snapshot_ref(exp_ctx *ctx, const char *stem, const char *label, int ncurves, const int *npts, const double *x,
+                     const double *y);
 /* Registers an acceptance check: passes when value <= limit (upper = 1) or value >= limit
  * (upper = 0). `what` says what is checked, with its units. */
 void exp_check(exp_ctx *ctx, const char *what, double value, int upper, double limit);

@@ -167,7 +167,7 @@ void exp_scene_account(const exp_scene *sc, exp_run *run)
   exp_run_add(run, sc->g.h, sc->s->step, sc->s->t, (long)sc->g.nx * sc->g.ny);
 }
 
-/* The stem of a file name "STEM.png" into stem (at most 155 characters); CAP_EINVAL otherwise. */
+/* The stem of a file name "STEM.png" into stem (at most 151 characters); CAP_EINVAL otherwise. */
 static int png_stem(const char *file, char *stem, size_t size)
 {
   size_t len = strlen(file);
@@ -182,12 +182,17 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
 {
   const cap_ns_state *s = sc->s;
   const unsigned char *solid = sc->vs ? cap_vsurf_cells(sc->vs) : NULL;
-  char stem[156];
+  char stem[152];
   int st = png_stem(file, stem, sizeof stem);
+  double *psi = NULL;
+  if (!st && sc->solid && !(psi = cap_grid_field_alloc(&s->g)))
+    st = CAP_ERROR(CAP_ENOMEM, "snapshot %s: cannot allocate the solid's distance", file);
+  if (!st && psi) st = cap_solid_sample(sc->solid, &s->g, CAP_AT_CELL, psi);
   if (!st) {
     const double *phi = s->phi;
-    st = exp_snapshot(ctx, stem, &s->g, 1, &phi, &s->t, solid, s->g.geom == CAP_GEOM_AXI && s->g.x0 == 0);
+    st = exp_snapshot(ctx, stem, &s->g, 1, &phi, &s->t, psi, s->g.geom == CAP_GEOM_AXI && s->g.x0 == 0);
   }
+  free(psi);
   if (st != CAP_ENOSOL) return st;
   if (solid) return exp_png_with_solid(ctx, file, &s->g, s->phi, solid, range, scale);
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
@@ -233,7 +238,7 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
                      sizeof file - 1);
   const cap_grid *g = &sc->g;
   const int band = 2 * g->nx + 1, n = f->n;
-  char stem[156];
+  char stem[152];
   int st = png_stem(file, stem, sizeof stem);
   if (!st) st = exp_snapshot(ctx, stem, g, n, (const double *const *)f->phi, f->t, NULL, 1);
   if (st != CAP_ENOSOL) return st;

@@ -144,11 +144,13 @@ int exp_scene_liquid(exp_scene *sc, double *measure);
 /* Adds the scene's run to a resolution's accounting (exp_run_add: h, steps, time, cells). */
 void exp_scene_account(const exp_scene *sc, exp_run *run);
 
-/* A snapshot <file> (STEM.png) of phi in the output folder at the scene's time: exp_snapshot (the
- * interface as phi's zero contour over the shaded liquid, the solid cells grey, axes and time; its data
- * in STEM.dat; mirrored across the axis of an axisymmetric scene on the axis); without gnuplot, the
- * diverging map over [-range, range] with its zero contour, scale pixels per cell, the solid's cells in
- * grey (exp_png_with_solid). Errors: those of exp_snapshot and cap_io_png_field; CAP_ENOMEM. */
+/* A snapshot <file> (STEM.png, STEM at most 151 characters) of phi in the output folder at the scene's
+ * time: exp_snapshot (the liquid and the solid shaded, the interface as phi's zero contour, axes and
+ * time; its data, with the solid's distance sampled at the cell centres, in STEM.dat; mirrored across
+ * the axis of an axisymmetric scene on the axis); without gnuplot, the diverging map over
+ * [-range, range] with its zero contour, scale pixels per cell, the solid's cells in grey
+ * (exp_png_with_solid). Errors: those of exp_snapshot, cap_solid_sample and cap_io_png_field;
+ * CAP_ENOMEM. */
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale);
 
 /* ---- closing a run; frame sequences ---- */

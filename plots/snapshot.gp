@@ -1,30 +1,40 @@
 # A snapshot of a level set, drawn from its data file (experiments/harness.h, exp_snapshot):
-#   gnuplot -e "dir='DIR'; stem='STEM'; frames=N; times='t1 t2 ...'; mirror=0|1; axi=0|1" plots/snapshot.gp
-# draws DIR/STEM.png from DIR/STEM.dat.
-# data: one block per frame, rows "x y phi solid" with a blank line after each row of the grid. Each
-# frame is a panel, in a row: the liquid cells (phi < 0) shaded, the solid cells grey, phi's zero
-# contour over the fluid cells as a curve (linear interpolation between cell centres), axes in the
-# experiment's length unit, the frame's time above it. mirror = 1 also draws each frame mirrored
+#   gnuplot -e "dir='DIR'; stem='STEM'; frames=N; times='t1 t2 ...'; mirror=0|1; axi=0|1; solid=0|1;
+#               ref='LABEL'" plots/snapshot.gp
+# draws DIR/STEM.png from DIR/STEM.dat (and DIR/STEM_ref.dat when ref is not empty).
+# data: one block per frame, rows "x y phi [psi]" with a blank line after each row of the grid. Each
+# frame is a panel, in a row: the liquid (phi < 0) shaded light blue and the solid (psi < 0, with
+# solid = 1) grey, each region bounded by the bilinear zero level of its field (pm3d surfaces clipped
+# at z = 0); phi's zero contour over the fluid as a curve and the solid's outline; the reference
+# shapes (STEM_ref.dat: curves separated by blank lines) dashed, named LABEL in the key; axes in the
+# experiment's length unit; the frame's time above it. mirror = 1 also draws each frame mirrored
 # across x = 0 (the axis of an axisymmetric scene, or a symmetry plane).
 load 'plots/style.gp'
 data = dir.'/'.stem.'.dat'
+has_ref = strlen(ref) > 0
+refdata = has_ref ? dir.'/'.stem.'_ref.dat' : data
 out = dir.'/'.stem.'.png'
 set datafile commentschars "#"
-unset key
 unset grid
-set tics out nomirror
 
-# the zero contour of every frame, into datablocks $C0, $C1, ...
+# the zero contours of every frame, into datablocks: $C<k> the interface over the fluid, $S<k> the
+# solid's outline
 set contour base
 set cntrparam levels discrete 0
 set cntrparam linear
 unset surface
 do for [k = 0:frames - 1] {
   eval sprintf('set table $C%d', k)
-  splot data index k using 1:2:($4 > 0 ? NaN : $3) with lines
+  splot data index k using 1:2:(solid && $4 < 0 ? NaN : $3) with lines
   unset table
+  if (solid) {
+    eval sprintf('set table $S%d', k)
+    splot data index k using 1:2:4 with lines
+    unset table
+  }
 }
 unset contour
+set surface
 
 stats data index 0 using 1:2 nooutput
 xmin = mirror ? -STATS_max_x : STATS_min_x
@@ -37,34 +47,49 @@ hy = ymax - ymin
 pw = hx >= hy ? 420 : 420 * hx / hy
 ph = hx >= hy ? 420 * hy / hx : 420
 if (frames * pw > 1600) { ph = ph * 1600 / (frames * pw); pw = 1600 / frames }
-set terminal pngcairo size (frames * pw + 140), (ph + 130) enhanced font 'DejaVu Sans,11'
+set terminal pngcairo size (frames * pw + 140), (ph + 150) enhanced font 'DejaVu Sans,11'
 set output out
 
-# the liquid cells (phi < 0) shaded, the solid cells grey, under phi's zero contour
-set palette defined (0 'white', 1 '#c6dcef', 2 '#9a9a9a')
-set cbrange [0:2]
-unset colorbox
+set view map
 set size ratio -1
 set xrange [xmin:xmax]
 set yrange [ymin:ymax]
+set zrange [-1e30:0]
+set pm3d noborder clip z
+unset colorbox
+set xtics out nomirror
+set ytics out nomirror
+set border 15 front
 set xlabel axi ? 'r' : 'x'
 set ylabel axi ? 'z' : 'y'
-shade(phi, solid) = solid > 0 ? 2 : (phi < 0 ? 1 : 0)
-set lmargin 7
+set lmargin 8
 set rmargin 2
+LIQ = '#c6dcef'
+SOL = '#a0a0a0'
+IFC = '#0050a0'
+REF = '#d62728'
+set key top right opaque box samplen 2 font ',9'
+# one splot per panel, built clause by clause (an empty iteration would still draw its clause once)
+sides = mirror ? 2 : 1
 set multiplot layout 1, frames
 do for [k = 0:frames - 1] {
   set title sprintf('t = %s', word(times, k + 1))
-  C = sprintf('$C%d', k)
   if (k > 0) { unset ylabel; set format y '' } else { set format y '%g' }
-  if (mirror) {
-    plot data index k using 1:2:(shade($3, $4)) with image pixels, \
-         data index k using (-$1):2:(shade($3, $4)) with image pixels, \
-         C using 1:2 with lines lc rgb '#0050a0' lw 2, \
-         C using (-$1):2 with lines lc rgb '#0050a0' lw 2
-  } else {
-    plot data index k using 1:2:(shade($3, $4)) with image pixels, \
-         C using 1:2 with lines lc rgb '#0050a0' lw 2
+  cmd = ''
+  do for [m = 1:sides] {
+    X = m == 1 ? '1' : '(-$1)'
+    cmd = cmd.sprintf("%sdata index %d using %s:2:3 with pm3d fc rgb LIQ notitle", cmd eq '' ? '' : ', ', k, X)
+    if (solid) {
+      cmd = cmd.sprintf(", data index %d using %s:2:4 with pm3d fc rgb SOL notitle", k, X)
+      cmd = cmd.sprintf(", $S%d using %s:2:(0) with lines lc rgb '#404040' lw 1 notitle", k, X)
+    }
+    cmd = cmd.sprintf(", $C%d using %s:2:(0) with lines lc rgb IFC lw 2 title '%s'", k, X, \
+                      m == 1 && k == 0 && has_ref ? 'computed' : '')
+    if (has_ref) {
+      cmd = cmd.sprintf(", refdata using %s:2:(0) with lines lc rgb REF lw 1.5 dt (6, 4) title '%s'", X, \
+                        m == 1 && k == 0 ? ref : '')
+    }
   }
+  eval 'splot '.cmd
 }
 unset multiplot

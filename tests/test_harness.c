@@ -1,10 +1,15 @@
 /* Tests of the experiments' measurement kit (experiments/measure.h): exp_damped_limit, the static limit
  * of a force that settles by a damped oscillation (experiments/cylinder.c reads the horizontal forces
- * of the floating cylinders through it). */
+ * of the floating cylinders through it); and of the harness's snapshots (experiments/harness.h):
+ * exp_snapshot's data file and exp_snapshot_ref's curves and errors, in a run of a small experiment. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "../experiments/measure.h"
+#include "../experiments/harness.h"
+#include "../solver/cap_errno.h"
 #include "tharness.h"
 
 #define NS 61 /* the cylinders' window: 15 time units sampled every 0.25 */
@@ -71,10 +76,112 @@ static void constant_and_short(void)
   th_true(isnan(lim) && isnan(rms), "no samples: NaN");
 }
 
+/* The lines of a file that are not comments, and whether one comment line starts with `head`. */
+static long data_lines(const char *path, const char *head, int *has_head)
+{
+  FILE *f = fopen(path, "r");
+  char line[512];
+  long n = 0;
+  *has_head = 0;
+  if (!f) return -1;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] != '#')
+      n++;
+    else if (strncmp(line, head, strlen(head)) == 0)
+      *has_head = 1;
+  }
+  fclose(f);
+  return n;
+}
+
+static int drawn; /* whether gnuplot draws the snapshots of snap_level */
+
+/* In a run of the experiment "snaptest": a 6 x 4 grid, two frames of a level set with the solid's
+ * distance; one frame mirrored across the left side; the reference curves; and the errors of both. */
+static int snap_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+{
+  (void)par;
+  cap_grid g, off;
+  int st = cap_grid_init(&g, CAP_GEOM_PLANAR, 6, 4, 1, 0.25, 0, 0, 0, 3);
+  if (!st) st = cap_grid_init(&off, CAP_GEOM_PLANAR, 6, 4, 1, 0.25, 0.5, 0, 0, 3);
+  double *phi = st ? NULL : cap_grid_field_alloc(&g), *psi = st ? NULL : cap_grid_field_alloc(&g);
+  if (phi && psi) {
+    for (int j = -3; j < 7; j++) /* liquid below y = 0.55, the solid left of x = 0.3 */
+      for (int i = -3; i < 9; i++) {
+        phi[cap_grid_idx(&g, i, j)] = cap_grid_yc(&g, j) - 0.55;
+        psi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - 0.3;
+      }
+    const double *fr[EXP_MAX_FRAMES + 1] = {phi, phi}, t[EXP_MAX_FRAMES + 1] = {0, 1};
+    for (int k = 2; k <= EXP_MAX_FRAMES; k++) fr[k] = phi;
+    int a = exp_snapshot(ctx, "two", &g, 2, fr, t, psi, 0), b = exp_snapshot(ctx, "mirrored", &g, 1, fr, t, NULL, 1);
+    th_true((a == CAP_SUCCESS || a == CAP_ENOSOL) && b == a, "snapshots written (drawn: %d)", a == CAP_SUCCESS);
+    drawn = a == CAP_SUCCESS;
+    th_int(exp_snapshot(ctx, "off", &off, 1, fr, t, NULL, 1), CAP_EINVAL, "mirrored across x0 = 0.5: refused");
+    th_int(exp_snapshot(ctx, "none", &g, 0, fr, t, NULL, 0), CAP_EDOM, "no frame: refused");
+    th_int(exp_snapshot(ctx, "many", &g, EXP_MAX_FRAMES + 1, fr, t, NULL, 0), CAP_EDOM, "too many frames: refused");
+    const double x[5] = {0, 0.5, 1, 0, 1}, y[5] = {1, 0.8, 0.5, 0.2, 0.2}, bad[5] = {0, NAN, 1, 0, 1};
+    const int np[2] = {3, 2}, one[1] = {1};
+    th_int(exp_snapshot_ref(ctx, "absent", "cap", 2, np, x, y), CAP_EINVAL, "reference to no snapshot: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "it's", 2, np, x, y), CAP_EINVAL, "a quote in the label: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "", 2, np, x, y), CAP_EINVAL, "an empty label: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "cap", 0, np, x, y), CAP_EDOM, "no curve: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "cap", 1, one, x, y), CAP_EDOM, "a curve of one point: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "cap", 2, np, bad, y), CAP_EDOM, "a NaN point: refused");
+    th_int(exp_snapshot_ref(ctx, "two", "cap", 2, np, x, y), CAP_SUCCESS, "two curves over \"two\"");
+  } else if (!st)
+    st = CAP_ENOMEM;
+  free(phi);
+  free(psi);
+  *out = (exp_run){.cells = cells, .h = 0.25, .metric = {1}, .steps = 1, .grid_cells = 24};
+  return st;
+}
+
+static int snap_finish(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns)
+{
+  (void)par, (void)runs, (void)nruns;
+  exp_check(ctx, "a check that passes", 0, 1, 1);
+  return CAP_SUCCESS;
+}
+
+/* exp_snapshot's data: the header's grid, one block per frame (rows of nx samples and a blank line,
+ * two blank lines between frames), the mirror line's sample first in a mirrored row; the curves of
+ * exp_snapshot_ref one block each. */
+static void snapshot_files(void)
+{
+  static const exp_def def = {.name = "snaptest",
+                              .claim = "snapshots",
+                              .source = "-",
+                              .reference = "-",
+                              .params = {{NULL}},
+                              .quick = {4},
+                              .standard = {4},
+                              .full = {4},
+                              .metrics = {{"err", "", "a metric"}, {NULL}},
+                              .run_level = snap_level,
+                              .finish = snap_finish};
+  char dir[] = "/tmp/capillab-snapXXXXXX", path[256];
+  if (!th_true(mkdtemp(dir) != NULL, "a temporary folder")) return;
+  char *argv[] = {"snaptest", "--quick", "--out", dir, NULL};
+  th_int(exp_main(&def, 4, argv), 0, "the run passes");
+  int head;
+  snprintf(path, sizeof path, "%s/snaptest/two.dat", dir);
+  th_int(data_lines(path, "# grid: 6 x 4 cells, h = 0.25", &head), 2 * 4 * 7 + 2, "two frames of 4 rows of 6");
+  th_true(head, "the header gives the grid");
+  snprintf(path, sizeof path, "%s/snaptest/mirrored.dat", dir);
+  th_int(data_lines(path, "# grid:", &head), 4 * 8, "a mirrored frame: each row starts on the mirror line");
+  snprintf(path, sizeof path, "%s/snaptest/two_ref.dat", dir);
+  th_int(data_lines(path, "# columns: x[length]", &head), 3 + 1 + 2 + 1, "the reference: two curves");
+  snprintf(path, sizeof path, "%s/snaptest/two.png", dir);
+  if (drawn) th_true(access(path, R_OK) == 0, "gnuplot drew the snapshot with its reference");
+  snprintf(path, sizeof path, "rm -rf '%s'", dir);
+  th_int(system(path), 0, "the temporary folder removed");
+}
+
 static const th_case cases[] = {
     {"noiseless", noiseless},
     {"flickering", flickering},
     {"constant_and_short", constant_and_short},
+    {"snapshot_files", snapshot_files},
     {NULL, NULL},
 };
 
