@@ -8,14 +8,21 @@ every experiment that ran, and writes into PAPER_BUILD_DIR:
   summary.md       the Markdown summary: a table of every run, then one section per claim
   front.tex        the report's front-page table: every run, its verdict, headline error and order,
                    the check nearest its limit, its wall time
-  claims.tex       one section per claim in the order of paper/claims.tsv (the papers' order), one
-                   subsection per run, with its checks, its errors against resolution and its figures
+  claims.tex       one section per claim in the order of paper/claims.tsv (the papers' order): the
+                   seed figures it reproduces (paper/seed_figures.tsv), then one subsection per run,
+                   with its checks, its errors against resolution and its figures
+Every figure's caption says what it shows (the '# figure GLOB: text' lines of plots/<experiment>.gp,
+for the snapshots too), the resolution (a snapshot's grid and times, else the sweep's resolutions) and
+the parameters. A figure without a caption line is an error (exit status 3), as is a seed figure whose
+run or image is missing from a run that finished.
   provenance.tex   commit, date, machine, compiler, wall time of each experiment
 A claim whose experiment failed or did not finish is shown as failing, never dropped.
 """
 import datetime
+import fnmatch
 import json
 import os
+import re
 import platform
 import subprocess
 import sys
@@ -43,6 +50,7 @@ def md(s):
 
 
 LE, GE, BOLD_FAIL, ENDROW = r"$\le$", r"$\ge$", r"\textbf{FAIL}", r"\\"
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the repository
 
 
 def read_tsv(path):
@@ -58,6 +66,100 @@ def read_tsv(path):
         else:
             rows.append(cells)
     return header, rows
+
+
+def natural(name):
+    """Sort key: the digits of a name compared as numbers (pinch_8 before pinch_16)."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+
+
+def plot_captions(top, name):
+    """[(glob, caption)] from the '# figure GLOB: text' lines of plots/<experiment>.gp (a variant NAME-axi
+    reads its experiment's script); a caption continues on the comment lines indented by three spaces."""
+    path = os.path.join(top, "plots", name.split("-")[0] + ".gp")
+    caps, cur = [], None
+    for line in open(path) if os.path.exists(path) else []:
+        m = re.match(r"# figure (\S+): (.*)", line)
+        if m:
+            cur = [m.group(1), m.group(2).strip()]
+            caps.append(cur)
+        elif cur is not None and line.startswith("#   "):
+            cur[1] += " " + line[4:].strip()
+        else:
+            cur = None
+    return [tuple(c) for c in caps]
+
+
+def caption_of(caps, f):
+    for glob, text in caps:
+        if fnmatch.fnmatch(f, glob):
+            return text
+    return None
+
+
+def snapshot_header(path):
+    """(grid text, times) from a snapshot's data file <stem>.dat, or None."""
+    if not os.path.exists(path):
+        return None
+    grid, times = None, None
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("#"):
+                break
+            if line.startswith("# grid: "):
+                grid = line[len("# grid: "):].strip()
+            elif line.startswith("# times:"):
+                times = line[len("# times:"):].split()
+    return (grid, times) if grid else None
+
+
+def resolution_note(out_dir, name, f, s):
+    """What resolution a figure shows: a snapshot's grid and times (its <stem>.dat), else the sweep's."""
+    snap = snapshot_header(os.path.join(out_dir, name, f[:-len(".png")] + ".dat"))
+    if snap:
+        grid, times = snap
+        t = ", ".join(f"{float(x):.4g}" for x in times or [])
+        return f"Grid {grid}" + (f"; t = {t}" if t else "") + "."
+    levels = ", ".join(fmt(v) for v in (s or {}).get("levels", []))
+    return f"Resolutions of the {(s or {}).get('mode', '')} sweep: {levels} cells across the feature."
+
+
+def figure_caption(out_dir, name, f, s, caps):
+    """The LaTeX caption of figure f of run name: what it shows, the resolution, the parameters; None
+    without a caption line."""
+    text = caption_of(caps, f)
+    if text is None:
+        return None
+    params = (s or {}).get("parameters", "")
+    return (rf"\texttt{{{tex(name)}}}: {tex(text)} {tex(resolution_note(out_dir, name, f, s))} "
+            rf"Parameters: \texttt{{{tex(params)}}}.")
+
+
+def load_seed_figures(path):
+    """The seed figures the report reproduces (paper/seed_figures.tsv): dicts with figure, cite, section,
+    run, images (the lab's figures: GLOB for every match, GLOB@last for the last in natural order),
+    paper (what the seed figure shows or claims), lab (what the lab's figure shows)."""
+    figs = []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        if len(f) != 7:
+            raise ValueError(f"{path}: a seed figure needs 7 tab-separated fields, not {len(f)}: {line.strip()}")
+        figs.append(dict(zip(("figure", "cite", "section", "run", "images", "paper", "lab"), f)))
+    return figs
+
+
+def seed_images(out_dir, fig):
+    """The files of the lab's figure for a seed figure, in its run's folder, in order."""
+    folder = os.path.join(out_dir, fig["run"])
+    files = sorted((f for f in os.listdir(folder) if f.endswith(".png")), key=natural) if os.path.isdir(folder) else []
+    out = []
+    for pat in fig["images"].split(","):
+        glob, last = (pat[:-5], True) if pat.endswith("@last") else (pat, False)
+        hits = [f for f in files if fnmatch.fnmatch(f, glob)]
+        out += hits[-1:] if last else hits
+    return out
 
 
 def load(out_dir):
@@ -176,7 +278,7 @@ def check_text(hc, le="<=", ge=">="):
     return label, f"{fmt(c['value'])} {le if c['bound'] == 'upper' else ge} {fmt(c['limit'])}", pct(use_of(c))
 
 
-def write_md(out_dir, groups, target):
+def write_md(out_dir, groups, seeds, target):
     rows = front_rows(out_dir, groups)
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     lines = ["# capillab: results of the main job", "",
@@ -197,6 +299,11 @@ def write_md(out_dir, groups, target):
         secs += [f"## {sec['title']}" + (f" ({sec['source']})" if sec["source"] else ""), ""]
         if sec["seed_shows"]:
             secs += [f"**The paper.** {sec['seed_shows']}", ""]
+        for fig in seeds:
+            if fig["section"] == sec["section"] and fig["run"] in [c[0] for c in runs]:
+                secs += [f"**{fig['figure']}, reproduced** by `{fig['run']}` "
+                         f"({', '.join(seed_images(out_dir, fig)) or 'no image'}). The paper: {fig['paper']} "
+                         f"The lab: {fig['lab']}", ""]
         for name, status, s, figs in runs:
             secs += [f"### {name}", ""]
             if s is None:
@@ -211,16 +318,17 @@ def write_md(out_dir, groups, target):
                 secs.append(f"| {md(c['what'])} | {fmt(c['value'])} | {'<=' if c['bound'] == 'upper' else '>='} "
                             f"{fmt(c['limit'])} | {'PASS' if c['pass'] else 'FAIL'} |")
             secs += ["", "Observed orders: " + ", ".join(f"{k} {fmt(v)}" for k, v in s["observed_order"].items()), ""]
-            secs += [f"![{name} {f}]({os.path.relpath(os.path.join(out_dir, name, f), os.path.dirname(target))})"
-                     for f in figs]
+            caps = plot_captions(TOP, name)
+            secs += [f"![{name} {f}: {md(caption_of(caps, f) or 'no caption')}]"
+                     f"({os.path.relpath(os.path.join(out_dir, name, f), os.path.dirname(target))})" for f in figs]
             secs.append("")
     with open(target + ".tmp", "w") as f:
         f.write("\n".join(lines + [""] + secs) + "\n")
     os.replace(target + ".tmp", target)
 
 
-def write_front(out_dir, groups, target):
-    """The front page's table (front.tex)."""
+def write_front(out_dir, groups, seeds, target):
+    """The front page (front.tex): the table of every run, then the seed figures reproduced."""
     rows = front_rows(out_dir, groups)
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     L = [r"\section*{Every claim at a glance}",
@@ -245,13 +353,31 @@ def write_front(out_dir, groups, target):
     if not rows:
         L.append(r"\multicolumn{8}{l}{(no experiment has run)} \\")
     L += [r"\bottomrule", r"\end{tabularx}", r"\end{center}", ""]
+    by_name = {c[0]: (sec, c) for sec, runs in groups for c in runs}
+    seeds = [(fig, by_name[fig["run"]]) for fig in seeds if fig["run"] in by_name and seed_images(out_dir, fig)]
+    if seeds:
+        L += [r"\subsection*{The seed papers' figures reproduced}",
+              r"Each figure of a seed paper that the lab reproduces, the lab's figure of the same scene, "
+              r"and the verdict of the run it comes from with its headline check.",
+              r"\begin{center}\scriptsize\setlength{\tabcolsep}{3pt}",
+              r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}p{0.3\textwidth}ll>{\raggedright}Xl@{}}",
+              r"\toprule seed figure & lab figure & run & headline check & verdict \\ \midrule"]
+        for fig, (sec, claim) in seeds:
+            v, measured = seed_verdict(claim, sec)
+            v = v if v == "PASS" else rf"\textbf{{{v}}}"
+            run = tex(claim[0]).replace(r"\_", r"\_\allowbreak{}")
+            L.append(rf"{tex(fig['figure'])}~\cite{{{fig['cite']}}} & Fig.~\ref{{{seed_label(fig)}}}, "
+                     rf"p.~\pageref{{{seed_label(fig)}}} & \texttt{{{run}}} & "
+                     rf"{tex(measured).replace('@LE@', LE).replace('@GE@', GE)} & {v} " + ENDROW)
+        L += [r"\bottomrule", r"\end{tabularx}", r"\end{center}", ""]
     with open(target + ".tmp", "w") as f:
         f.write("\n".join(L) + "\n")
     os.replace(target + ".tmp", target)
 
 
-def run_tex(out_dir, name, status, s, figs):
-    """One run's subsection: claim, source, reference, run, checks, errors against resolution, figures."""
+def run_tex(out_dir, name, status, s, figs, shown, errors):
+    """One run's subsection: claim, source, reference, run, checks, errors against resolution, figures
+    (those in `shown`, drawn in a seed figure, referred to)."""
     L = [rf"\subsection{{\texttt{{{tex(name)}}}}}"]
     if s is None:
         return L + [rf"The run did not finish (exit status {tex(status)}); see \texttt{{{tex(name)}.log}}.", ""]
@@ -275,16 +401,67 @@ def run_tex(out_dir, name, status, s, figs):
             L.append(" & ".join(fmt(float(r[i])) if r[i] not in ("NA", "nan", "") else "--" for i in keep) + r" \\")
         L += [r"\bottomrule\end{tabular}}\end{center}",
               "Errors against resolution; \\texttt{order\\_X} is the observed order between successive rows.", ""]
+    caps = plot_captions(TOP, name)
     for f in figs:
+        if f in shown:
+            L.append(rf"\texttt{{{tex(f)}}} is drawn in Figure~\ref{{{shown[f]}}}, with the seed figure it reproduces.")
+            continue
+        cap = figure_caption(out_dir, name, f, s, caps)
+        if cap is None:
+            errors.append(f"{name}/{f}: no caption: add a '# figure GLOB: text' line to plots/{name.split('-')[0]}.gp")
+            cap = rf"\texttt{{{tex(name)}}}: \texttt{{{tex(f)}}}"
         L += [r"\begin{figure}[htbp]\centering",
               rf"\includegraphics[width=0.7\textwidth,height=0.55\textheight,keepaspectratio]"
               rf"{{{os.path.abspath(os.path.join(out_dir, name, f))}}}",
-              rf"\caption{{\texttt{{{tex(name)}}}: \texttt{{{tex(f)}}}}}", r"\end{figure}"]
+              rf"\caption{{{cap}}}\label{{{fig_label(name, f)}}}", r"\end{figure}"]
     return L
 
 
-def write_tex(out_dir, groups, target):
-    """The claims' sections (claims.tex), in the order of paper/claims.tsv."""
+def fig_label(name, f):
+    return "fig:" + re.sub(r"[^A-Za-z0-9]", "-", f"{name}/{f}")
+
+
+def seed_label(fig):
+    return "fig:seed:" + re.sub(r"[^A-Za-z0-9]", "-", fig["figure"])
+
+
+def seed_verdict(claim, sec):
+    """(verdict, 'label value <= limit (use)') of a seed figure's run."""
+    name, status, s, figs = claim
+    label, measured, use = check_text(headline_check(sec, s), "@LE@", "@GE@")
+    return verdict(status, s), f"{label} {measured} ({use} of its limit)"
+
+
+def seed_tex(out_dir, fig, claim, sec, errors):
+    """The figure reproducing one seed figure: the lab's images side by side, a caption with what the
+    paper showed and what the lab measured, with the verdict. [] (and an error) without images."""
+    name, status, s, figs = claim
+    images = seed_images(out_dir, fig)
+    if not images:
+        if s is not None:
+            errors.append(f"{fig['figure']}: no image {fig['images']} in {name}'s outputs (paper/seed_figures.tsv)")
+        return []
+    v, measured = seed_verdict(claim, sec)
+    width = min(0.7, 0.96 / len(images))
+    L = [r"\begin{figure}[htbp]\centering"]
+    for f in images:
+        L.append(rf"\includegraphics[width={width:.3f}\textwidth,height=0.4\textheight,keepaspectratio]"
+                 rf"{{{os.path.abspath(os.path.join(out_dir, name, f))}}}\hfill")
+    L[-1] = L[-1][:-len(r"\hfill")]
+    res = tex(resolution_note(out_dir, name, images[-1], s))
+    files = ", ".join(r"\texttt{" + tex(f) + "}" for f in images)
+    measured = tex(measured).replace("@LE@", LE).replace("@GE@", GE)
+    params = tex((s or {}).get("parameters", ""))
+    L += [rf"\caption{{\textbf{{{tex(fig['figure'])}~\cite{{{fig['cite']}}}, reproduced.}} "
+          rf"\emph{{The paper:}} {tex(fig['paper'])} \emph{{The lab}} (\texttt{{{tex(name)}}}: {files}): "
+          rf"{tex(fig['lab'])} {res} Measured: {measured}; verdict {v}. Parameters: \texttt{{{params}}}.}}"
+          rf"\label{{{seed_label(fig)}}}", r"\end{figure}", ""]
+    return L
+
+
+def write_tex(out_dir, groups, seeds, target, errors):
+    """The claims' sections (claims.tex), in the order of paper/claims.tsv: each section's seed figures
+    (paper/seed_figures.tsv), then its runs."""
     L = []
     for k, (sec, runs) in enumerate(groups):
         cite = rf"\texorpdfstring{{, \cite{{{sec['cite']}}}}}{{}}" if sec["cite"] else ""
@@ -292,10 +469,22 @@ def write_tex(out_dir, groups, target):
         L.append(rf"\section{{{tex(sec['title'])}{src}}}" + (r"\label{sec:claims}" if k == 0 else ""))
         names = ", ".join(rf"\texttt{{{tex(c[0])}}}" for c in runs)
         L += [rf"Runs: {names}.", ""]
-        if sec["seed_shows"]:
+        by_name = {c[0]: c for c in runs}
+        if sec["seed_shows"] and not any(f["section"] == sec["section"] for f in seeds):
             L += [rf"\paragraph{{The paper.}} {tex(sec['seed_shows'])}", ""]
+        shown = {}
+        for fig in seeds:
+            if fig["section"] != sec["section"] or fig["run"] not in by_name:
+                continue
+            body = seed_tex(out_dir, fig, by_name[fig["run"]], sec, errors)
+            if body:
+                refs = rf"Figure~\ref{{{seed_label(fig)}}} reproduces {tex(fig['figure'])}."
+                L += [refs, ""] + body
+                for f in seed_images(out_dir, fig):
+                    shown[(fig["run"], f)] = seed_label(fig)
         for name, status, s, figs in runs:
-            L += run_tex(out_dir, name, status, s, figs)
+            mine = {f: lab for (r, f), lab in shown.items() if r == name}
+            L += run_tex(out_dir, name, status, s, figs, mine, errors)
         L += [r"\clearpage", ""]
     if not groups:
         L += [r"\section{Claims}\label{sec:claims}", "No experiment has run.", ""]
@@ -330,14 +519,18 @@ def write_provenance(claims, target):
 def main(out_dir, build):
     os.makedirs(build, exist_ok=True)
     claims = load(out_dir) if os.path.isdir(out_dir) else []
-    groups = group(claims, load_sections(os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.tsv")))
-    write_md(out_dir, groups, os.path.join(build, "summary.md"))
-    write_front(out_dir, groups, os.path.join(build, "front.tex"))
-    write_tex(out_dir, groups, os.path.join(build, "claims.tex"))
+    groups = group(claims, load_sections(os.path.join(TOP, "paper", "claims.tsv")))
+    seeds = load_seed_figures(os.path.join(TOP, "paper", "seed_figures.tsv"))
+    errors = []
+    write_md(out_dir, groups, seeds, os.path.join(build, "summary.md"))
+    write_front(out_dir, groups, seeds, os.path.join(build, "front.tex"))
+    write_tex(out_dir, groups, seeds, os.path.join(build, "claims.tex"), errors)
     write_provenance(claims, os.path.join(build, "provenance.tex"))
     failed = sum(1 for name, status, s, figs in claims if verdict(status, s) != "PASS")
     print(f"capillab: {len(claims)} experiments, {len(claims) - failed} pass, {failed} fail or did not finish")
-    return 0
+    for e in errors:
+        print(f"capillab: report: {e}", file=sys.stderr)
+    return 3 if errors else 0
 
 
 if __name__ == "__main__":

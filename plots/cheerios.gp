@@ -1,12 +1,17 @@
 # Figures of the cheerios experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/cheerios'" plots/cheerios.gp
+# figure pair_*.png: Two floating cylinders held at a separation at the end of the run, half the
+#   scene drawn (the left side is the symmetry plane between them; pair_CELLS_SEPARATION).
+# figure released_*.png: The released pair at the end of the run (released_CELLS_SEPARATION).
+# figure unlike_*.png: The unlike pair at the end of the run (unlike_CELLS_SEPARATION).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# convergence of the force at l = 2, 3 l_c (its observed order is asserted by the default run) and of
-# the midpoint meniscus height
+# figure convergence.png: The errors of the attraction at separations of 2 and 3 capillary lengths (its
+#   observed order is asserted by the default run) and of the meniscus height midway between the
+#   bodies, against the cells across a body's radius.
 set output dir.'/convergence.png'
 set title 'Cheerios: errors against resolution'
 set xlabel 'cells across the radius (R/h)'
@@ -22,7 +27,8 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'attraction |F
      ''                     using 1:5 with linespoints lc rgb '#228b22' lw 2 pt 5 title 'midpoint height z_m, l = 2, 3 l_c', \
      y0 * (x0 / x) ls 3 title 'slope -1 (the force error: order >= 1 asserted by the default run)'
 
-# the attraction against the separation at the finest resolution, over the exact statics
+# figure force.png: The horizontal attraction between the two floating cylinders against their
+#   separation at the finest resolution (points), over the exact statics (line).
 set autoscale x
 set offsets graph 0.05, graph 0.05, 0, 0
 set output dir.'/force.png'
@@ -41,7 +47,7 @@ plot pairs using 1:3 with linespoints ls 2 title 'exact 2D statics in the box, {
      pairs using 1:10 with points pt 6 ps 1.5 lc rgb '#228b22' title 'the liquid''s momentum balance'
 set offsets 0, 0, 0, 0
 
-# the released pair: separation against time (not in the quick sweep: no figure then)
+# figure released.png: The released pair: their separation against time (not in the quick sweep).
 rel = system('ls '.dir.'/history_released_*.tsv 2>/dev/null')
 rlab(f) = system('echo '.f.' | sed "s/.*history_released_//; s/_.*//; s/$/ cells across R/"')
 if (strlen(rel) > 0) {
@@ -53,8 +59,9 @@ if (strlen(rel) > 0) {
   plot for [f in rel] f using 1:(2 * $2) with lines lw 2 title rlab(f) noenhanced
 }
 
-# (c) the unlike pair (heavy hydrophobic a, light hydrophilic b): the horizontal force on each against
-# time at the finest resolution, with the exact statics' +-F_ref (a pushed to -x, b to +x: repulsion)
+# figure repel.png: The unlike pair (a heavy hydrophobic a, a light hydrophilic b): the horizontal
+#   force on each against time at the finest resolution, with the exact statics' +-F_ref (a pushed
+#   to -x, b to +x: repulsion).
 un = system('ls '.dir.'/unlike_*.tsv 2>/dev/null | sed "s/.*unlike_//; s/.tsv//" | sort -g | tail -n 1')
 if (strlen(un) > 0) {
   set output dir.'/repel.png'

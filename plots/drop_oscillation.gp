@@ -1,12 +1,14 @@
 # Figures of the drop_oscillation experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/drop_oscillation'" plots/drop_oscillation.gp
+# figure snapshot_*.png: The drop of the inviscid case every quarter of its first period (snapshot_K
+#   at K quarters), at the finest resolution.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# convergence of the period error (inviscid case) and of the decay-rate error (viscous case); their
-# observed orders are asserted by the experiment (>= 1.5 and >= 1)
+# figure convergence.png: The period error (inviscid case) and the decay-rate error (viscous case)
+#   against the cells across the drop; their observed orders are asserted (>= 1.5 and >= 1).
 set output dir.'/convergence.png'
 set title 'oscillating drop: period and decay-rate errors against resolution'
 set xlabel 'cells across the drop (D/h)'
@@ -22,7 +24,8 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'period |T - T
      y0 * (x0 / x)**2 ls 3 title 'slope -2', \
      y1 * (x0 / x) lc rgb '#a0a0a0' lw 1.5 dt 4 title 'slope -1'
 
-# the mode amplitude against time at the finest resolution, with the exact linear release
+# figure amplitude.png: The drop's mode amplitude against time at the finest resolution, with the
+#   exact linear theory of the release.
 set output dir.'/amplitude.png'
 set title 'oscillating drop: mode amplitude at the finest resolution'
 set key bottom left

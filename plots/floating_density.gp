@@ -1,10 +1,16 @@
 # Figures of the floating_density experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/floating_density'" plots/floating_density.gp
+# figure held_*.png: A cylinder held at a fixed height at the end of the run, half the scene drawn
+#   (the left side is a symmetry plane; held_CELLS_BOND_ANGLE_HEIGHT).
+# figure free_*.png: A cylinder floating freely at the end of the run after its release on the flat
+#   bath, half the scene drawn (free_CELLS_BOND_ANGLE_DENSITY).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
+# figure convergence.png: The error of the load over the held runs and of the equilibrium depth at
+#   half the maximum load, against the cells across the cylinder's radius.
 # convergence: the load error over the held runs and the equilibrium depth at D_max/2 (max over the
 # cases), the two whose observed orders the default run asserts (>= 1). D_max's error is not drawn
 # here: it comes from a parabola through three held loads, its sign changes with the resolution and
@@ -23,8 +29,9 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'load |D - D_{
      ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'free cylinder: depth at D_{max}/2', \
      y0 * (x0 / x) ls 3 title 'slope -1 (both orders >= 1 asserted by the default run)'
 
-# the load the liquid carries against the held height, at the finest resolution, over the exact
-# statics (lines); zc the centre above the level of zero pressure
+# figure load.png: The load the liquid carries against the held height of the cylinder's centre
+#   (above the level of zero pressure) at the finest resolution (points), over the exact statics
+#   (lines).
 set output dir.'/load.png'
 set title 'Floating cylinder: load at each held height (points), exact statics (lines)'
 set xlabel 'z_c / R (centre above the far level)'
@@ -42,8 +49,8 @@ plot for [f in curves] f using 1:2 with lines lw 2 title clab(f) noenhanced, \
      for [f in curves] held using ((abs($1 - bo(f)) < 1e-3 * bo(f) && abs($2 - th(f)) < 1e-6) ? $3 : 1/0):4 \
          with points pt 7 ps 1.3 lc rgb '#000000' notitle
 
-# the free cylinders: the centre's height above the floor against time (released on the flat bath;
-# every free run of the sweep, the paperclip's at R = 4 cells included)
+# figure free.png: The free cylinders, released on the flat bath: the centre's height above the floor
+#   against time, for every free run of the sweep.
 set output dir.'/free.png'
 set title 'Floating cylinder: free cylinders released on the bath'
 set xlabel 't / (l_c/g)^{1/2}'

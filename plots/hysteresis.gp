@@ -5,8 +5,8 @@ set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# every run of the bisections: tilt (in units of the reference critical tilt) against the case,
-# filled where the drop slid, open where it held; the reference is the line at 1
+# figure tilt.png: Every run of the bisections: the tilt in units of the reference critical tilt
+#   against the case, filled where the drop slid, open where it held; the reference is the line at 1.
 set output dir.'/tilt.png'
 set title 'Hysteresis: runs of the bisection (filled: slides, open: holds)'
 set xlabel '{/Symbol a} / {/Symbol a}_{c,ref}'
@@ -24,8 +24,8 @@ unset arrow 1
 unset yrange
 set ytics autofreq
 
-# the sliding drop (tilt 1.5 x the reference) at the finest resolution: actual angles of the rear and
-# the front against time, with theta_r and theta_a
+# figure slide.png: The sliding drop (tilt 1.5 times the reference) at the finest resolution: the
+#   actual angles at its rear and front against time, with the receding and advancing angles.
 set output dir.'/slide.png'
 set title 'Hysteresis: actual contact angles of a sliding drop'
 set xlabel 't / (rho R_0^3/{/Symbol s})^{1/2}'

@@ -1,11 +1,14 @@
 # Figures of the rayleigh_plateau experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/rayleigh_plateau'" plots/rayleigh_plateau.gp
+# figure pinch_*.png: The thread of the fastest mode from its release to the pinch-off, one period
+#   of it mirrored across the axis (pinch_CELLS: the cells across its radius).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# convergence of the growth-rate error (its observed order is asserted by the experiment, >= 1)
+# figure convergence.png: The growth-rate error against the cells across the thread's radius (its
+#   observed order is asserted, >= 1).
 set output dir.'/convergence.png'
 set title 'Rayleigh-Plateau: growth-rate error against resolution'
 set xlabel 'cells across the radius (R/h)'
@@ -19,7 +22,8 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'growth-rate e
      y0 * (x0 / x)**2 ls 3 title 'slope -2', \
      y0 * (x0 / x) lc rgb '#a0a0a0' lw 1.5 dt 4 title 'slope -1'
 
-# the dispersion curve with the measured growth rates of every resolution
+# figure dispersion.png: Rayleigh's dispersion relation (and Weber's at the run's Ohnesorge number)
+#   with the measured growth rates of every resolution.
 set output dir.'/dispersion.png'
 set title 'Rayleigh-Plateau: growth rate against kR'
 set xlabel 'kR'
@@ -32,6 +36,8 @@ plot dir.'/dispersion.tsv' using 1:2 with lines ls 2 title 'Rayleigh (inviscid)'
      for [f in files] f using 1:($1 < 1 ? $2 : 1/0) with points pt 7 ps 1.3 title 'measured, '.f[strstrt(f, 'growth_') + 7:strlen(f) - 4].' cells'
 
 
+# figure neck.png: The neck radius against the time to the breakup, every resolution, with the
+#   inviscid exponent 2/3 as a guide.
 # the neck radius against the time to the breakup, every resolution (log-log), with the inviscid
 # exponent 2/3 [eggers2008] as a guide through the finest run's r_min = 0.2 R point; the fitted
 # exponent is reported by the experiment (neck_exponent), not asserted

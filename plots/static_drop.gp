@@ -1,11 +1,16 @@
 # Figures of the static_drop experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/static_drop'" plots/static_drop.gp
+# figure speed.png: The speed of the spurious currents in the drop at rest at the end of the run at
+#   the Laplace number --la, at the finest resolution: a map of the liquid cells (bright the fastest).
+# figure pressure.png: The pressure in the drop at rest at the end of the run at the Laplace number
+#   --la, at the finest resolution: a map of the liquid cells.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# convergence of the pressure-jump, curvature and shape errors, with a second-order guide
+# figure convergence.png: The drop's pressure-jump, curvature and shape errors against the cells across
+#   the drop, with a second-order guide.
 set output dir.'/convergence.png'
 set title 'static drop: errors against resolution'
 set xlabel 'cells across the drop (D/h)'
@@ -20,7 +25,8 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'pressure jump
      ''                     using 1:5 with linespoints lc rgb '#8b008b' lw 2 pt 9 title 'shape max|r - R|/R', \
      y0 * (x0 / x)**2 ls 3 title 'slope -2'
 
-# spurious velocity against time, one curve per Laplace number
+# figure velocity.png: The largest spurious velocity of the drop at rest against time, one curve per
+#   Laplace number, at the finest resolution.
 set output dir.'/velocity.png'
 set title 'static drop: spurious velocity (drop at rest)'
 set xlabel 't / (rho D^3/sigma)^{1/2}'

@@ -1,5 +1,9 @@
 # Shared gnuplot style for capillab figures: loaded first by every plots/<experiment>.gp script.
 #   gnuplot -e "datafile='...'; outfile='...'" -c plots/style.gp ... (scripts call: load 'plots/style.gp')
+# Captions: in plots/<experiment>.gp, each line '# figure GLOB: text' (continued on the comment lines
+# indented by three spaces) is the caption the report (paper/summary.py) gives every figure of the
+# experiment's output folder that GLOB matches, its snapshots included; a figure without one fails
+# the report's build.
 set terminal pngcairo size 900,650 enhanced font 'DejaVu Sans,12'
 set encoding utf8
 set grid lw 0.5 lc rgb '#d0d0d0'

@@ -1,12 +1,15 @@
 # Figures of the young_angles experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/young_angles'" plots/young_angles.gp
+# figure drop_*.png: A drop at rest at the end of the run, at the finest resolution (drop_0_ANGLE on
+#   the floor without gravity, drop_g_ANGLE with gravity, drop_plane_ANGLE on the tilted plane,
+#   drop_disc_ANGLE on the circular solid; the static angle in degrees).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
 set key autotitle columnhead
 
-# convergence of the angle error (its observed order is asserted by the experiment, >= 1), the
-# radius error and the area drift
+# figure convergence.png: The angle error (its observed order is asserted, >= 1), the radius error
+#   and the area drift against the cells across the drop's radius.
 set output dir.'/convergence.png'
 set title 'Young angles: errors against resolution'
 set xlabel 'cells across the initial half-disc radius (R_0/h)'
@@ -23,7 +26,7 @@ plot dir.'/convergence.tsv' using 1:3 with linespoints ls 1 title 'angle error (
      ''                     using 1:9 with linespoints lc rgb '#8b4513' lw 2 pt 13 title 'gravity: half-width', \
      y0 * (x0 / x) ls 3 title 'slope -1 (the angle error: order >= 1 asserted)'
 
-# measured angle error against the static angle, one curve per resolution
+# figure angles.png: The measured angle's error against the static angle, one curve per resolution.
 set output dir.'/angles.png'
 set title 'Young angles: equilibrium angle error (circle fit)'
 set xlabel '{/Symbol q}_s (degrees)'
@@ -38,7 +41,8 @@ plot for [f in files] f using 1:($2 - $1) with linespoints lw 2 pt 7 title 'R_0 
 unset xrange
 set xtics autofreq
 
-# shapes at rest against the reference, for the finest resolution
+# figure profiles.png: The drops' shapes at rest at the finest resolution (points) against the
+#   analytic shapes (lines).
 set output dir.'/profiles.png'
 set title 'Young angles: drops at rest (points) on the circular caps / Young-Laplace drops (lines)'
 set xlabel 'x / R_0'
@@ -50,6 +54,8 @@ profs = system('ls '.dir.'/profile_'.finest.'_*.tsv 2>/dev/null')
 plot for [f in profs] f using ($3 == 0 ? $1 : 1/0):2 with points pt 7 ps 0.4 lc rgb '#0060ad', \
      for [f in profs] f using ($3 == 1 ? $1 : 1/0):2 with lines ls 2
 
+# figure solids.png: Solids inside the domain: the angle on a plane tilted 30 degrees to the grid
+#   against the angle on the wall of the box, and on a circular solid against the static angle.
 # solids inside the domain: the angle on the plane tilted 30 degrees to the grid against the angle
 # on the wall of the box (the issue's limit: 1 degree), and on the circular solid against theta_s
 sols = system('ls '.dir.'/solids_*.tsv 2>/dev/null')

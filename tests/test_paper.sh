@@ -3,8 +3,10 @@
 # tests): it builds with a clean layout (paper/build.sh: no overfull box, no float too large, no
 # undefined reference or citation), every page renders (pdftoppm), its page count is the one LaTeX
 # wrote, every figure it names exists, every run has its row in the table on page 1, and the claims come in
-# the order of paper/claims.tsv. Then a run whose parameters cannot be broken across lines must fail
-# the layout check.   sh tests/test_paper.sh BUILD_DIR
+# the order of paper/claims.tsv, every seed figure (paper/seed_figures.tsv) whose run ran is drawn with
+# its caption and listed on the front page, and every caption gives the resolution and the parameters.
+# Then a figure without a caption line, and a run whose parameters cannot be broken across lines, must
+# fail the build.   sh tests/test_paper.sh BUILD_DIR
 build=${1:-build}
 out="$build/out-quick"
 tmp=$(mktemp -d)
@@ -68,6 +70,38 @@ done
 ok=$?
 [ -n "$order_tex" ] && [ "$ok" = 0 ]
 check $? "the claims' sections come in the order of paper/claims.tsv ($(echo "$order_tex" | wc -l) sections)"
+
+# every seed figure of paper/seed_figures.tsv whose run ran is drawn, with its caption, and listed on
+# the front page
+want=0
+got=0
+listed=0
+tab=$(printf '\t')
+seeds=$(grep -v '^#' paper/seed_figures.tsv)
+while IFS="$tab" read -r fig cite sec run rest; do
+  [ -f "$out/$run.status" ] || continue
+  want=$((want + 1))
+  label="fig:seed:$(echo "$fig" | sed 's/[^A-Za-z0-9]/-/g')"
+  grep -B1 "label{$label}" "$tmp/r/claims.tex" | grep -q "reproduced" && got=$((got + 1))
+  grep -q "ref{$label}" "$tmp/r/front.tex" && listed=$((listed + 1))
+done <<SEEDS
+$seeds
+SEEDS
+[ "$want" -gt 0 ] && [ "$got" = "$want" ] && [ "$listed" = "$want" ]
+check $? "every seed figure whose run ran is reproduced with its caption ($got of $want), listed on page 1 ($listed)"
+# every figure's caption says what it shows (a '# figure' line), the resolution and the parameters
+ncap=$(grep -c 'caption{.*\(Grid\|Resolutions of the\).*Parameters:' "$tmp/r/claims.tex")
+[ "$ncap" = "$(grep -c 'begin{figure}' "$tmp/r/claims.tex")" ]
+check $? "every figure's caption gives the resolution and the parameters ($ncap captions)"
+
+# a figure without a caption line fails the build, naming the figure
+mkdir -p "$tmp/nocap"
+cp -r "$out/static_drop" "$out/static_drop.status" "$tmp/nocap/"
+cp "$out/static_drop/convergence.png" "$tmp/nocap/static_drop/uncaptioned.png"
+sh paper/build.sh "$tmp/nocap" "$tmp/n" >"$tmp/nocap.log" 2>&1
+rc=$?
+[ "$rc" = 3 ] && grep -q "uncaptioned.png: no caption" "$tmp/nocap.log"
+check $? "a figure without a caption line fails the build (exit status $rc, the figure named)"
 
 # the layout check can fail: a run whose parameters have no break point overflows the page
 fake="$tmp/fake"
