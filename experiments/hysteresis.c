@@ -81,6 +81,7 @@ typedef struct {
   int nprev;
   cap_tsv *ts;
   tilt_result *res;
+  exp_frames *fr; /* the sliding drop's sequence: taken as it moves by 0, 1/3, 2/3 R0 and at the end */
 } tilt_run;
 
 /* Before each step: the wall's angles and pinned cells from the contact points (cap_wetting_wall_update),
@@ -103,6 +104,7 @@ static int tilt_before(exp_scene *sc, void *user)
   if (isnan(T->pos0)) T->pos0 = pos;
   tilt_result *res = T->res;
   res->moved = pos - T->pos0;
+  if (T->fr && T->fr->n < 3 && res->moved >= T->fr->n / 3.0) exp_frames_take(T->fr, sc);
   if (res->moved > 0.25 && res->moved < 1.0) {
     T->fsum += front->theta_m;
     T->rsum += rear->theta_m;
@@ -133,7 +135,8 @@ static int tilt_before(exp_scene *sc, void *user)
 }
 
 /* One drop at tilt alpha (rad) of the case C, listed in runs_<cells>.tsv; its history in
- * <kind>_<cells>_<theta_r>_<theta_a>.tsv unless kind is NULL. */
+ * <kind>_<cells>_<theta_r>_<theta_a>.tsv unless kind is NULL; kind "slide": its sequence in
+ * slide_<cells>_<theta_r>_<theta_a>.png. */
 static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *kind, tilt_result *res)
 {
   const double *par = C->par, thr = C->th[0] * DEG, tha = C->th[1] * DEG, th0 = 0.5 * (thr + tha), x_start = 2.5;
@@ -155,6 +158,8 @@ static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *
         exp_tsv(ctx, "t\tx_rear/R0\tx_front/R0\ttheta_rear[deg]\ttheta_front[deg]\tregime_rear\tregime_front\tarea/A0",
                 "%s_%g_%g_%g.tsv", kind, C->cells, C->th[0], C->th[1]);
   if (!st && kind && !T.ts) st = CAP_EIO;
+  exp_frames F = {0};
+  if (!st && kind && strcmp(kind, "slide") == 0 && !(st = exp_frames_alloc(&F, sc, 4))) T.fr = &F;
   char label[96];
   snprintf(label, sizeof label, "%g cells, (%g, %g) deg, alpha = %.3f deg", C->cells, C->th[0], C->th[1], alpha / DEG);
   if (!st)
@@ -162,6 +167,11 @@ static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *
   res->front = T.nsum ? T.fsum / T.nsum : NAN;
   res->rear = T.nsum ? T.rsum / T.nsum : NAN;
   res->t = sc->s->t;
+  if (!st && T.fr) {
+    exp_frames_take(&F, sc);
+    st = exp_frames_png(ctx, &F, sc, 1, 4, "slide_%g_%g_%g.png", C->cells, C->th[0], C->th[1]);
+  }
+  exp_frames_free(&F);
   st = exp_tsv_end(T.ts, st);
   exp_scene_close(sc, C->out);
   if (!st)

@@ -178,21 +178,31 @@ static int png_stem(const char *file, char *stem, size_t size)
   return CAP_SUCCESS;
 }
 
+/* Whether the scene's snapshots are mirrored: its left side is the axis of an AXI grid. */
+static int mirrored(const exp_scene *sc) { return sc->g.geom == CAP_GEOM_AXI && sc->g.x0 == 0; }
+
+/* exp_snapshot of n frames of the scene's grid, with the solid's distance sampled at the cell centres
+ * and mirrored across the axis (mirrored). */
+static int scene_snapshot(exp_ctx *ctx, const exp_scene *sc, const char *file, int n, const double *const *phi,
+                          const double *t)
+{
+  char stem[152];
+  int st = png_stem(file, stem, sizeof stem);
+  double *psi = NULL;
+  if (!st && sc->solid && !(psi = cap_grid_field_alloc(&sc->g)))
+    st = CAP_ERROR(CAP_ENOMEM, "snapshot %s: cannot allocate the solid's distance", file);
+  if (!st && psi) st = cap_solid_sample(sc->solid, &sc->g, CAP_AT_CELL, psi);
+  if (!st) st = exp_snapshot(ctx, stem, &sc->g, n, phi, t, psi, mirrored(sc));
+  free(psi);
+  return st;
+}
+
 int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double range, int scale)
 {
   const cap_ns_state *s = sc->s;
   const unsigned char *solid = sc->vs ? cap_vsurf_cells(sc->vs) : NULL;
-  char stem[152];
-  int st = png_stem(file, stem, sizeof stem);
-  double *psi = NULL;
-  if (!st && sc->solid && !(psi = cap_grid_field_alloc(&s->g)))
-    st = CAP_ERROR(CAP_ENOMEM, "snapshot %s: cannot allocate the solid's distance", file);
-  if (!st && psi) st = cap_solid_sample(sc->solid, &s->g, CAP_AT_CELL, psi);
-  if (!st) {
-    const double *phi = s->phi;
-    st = exp_snapshot(ctx, stem, &s->g, 1, &phi, &s->t, psi, s->g.geom == CAP_GEOM_AXI && s->g.x0 == 0);
-  }
-  free(psi);
+  const double *phi = s->phi;
+  int st = scene_snapshot(ctx, sc, file, 1, &phi, &s->t);
   if (st != CAP_ENOSOL) return st;
   if (solid) return exp_png_with_solid(ctx, file, &s->g, s->phi, solid, range, scale);
   return cap_io_png_field(exp_path(ctx, file), &s->g, s->phi, -range, range, CAP_CMAP_DIVERGING, s->phi, scale);
@@ -237,10 +247,8 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
     return CAP_ERROR(CAP_EINVAL, "frames: the file name from \"%s\" is longer than %zu characters", fmt,
                      sizeof file - 1);
   const cap_grid *g = &sc->g;
-  const int band = 2 * g->nx + 1, n = f->n;
-  char stem[152];
-  int st = png_stem(file, stem, sizeof stem);
-  if (!st) st = exp_snapshot(ctx, stem, g, n, (const double *const *)f->phi, f->t, NULL, 1);
+  const int mirror = mirrored(sc), band = (mirror ? 2 : 1) * g->nx + 1, n = f->n;
+  int st = scene_snapshot(ctx, sc, file, n, (const double *const *)f->phi, f->t);
   if (st != CAP_ENOSOL) return st;
   cap_grid q;
   st = cap_grid_init(&q, CAP_GEOM_PLANAR, g->ny, n * band, 1, g->h, 0, 0, 0, 1);
@@ -251,8 +259,9 @@ int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, doubl
     for (int b = 0; b < band; b++)
       for (int j = 0; j < g->ny; j++) {
         size_t o = cap_grid_idx(&q, j, (n - 1 - k) * band + b);
-        int i = b < g->nx ? g->nx - 1 - b : b - g->nx - 1; /* the mirrored half, then the half above */
-        if (b == 2 * g->nx) {
+        /* mirrored: the mirrored half, then the half above; else the plane as it is */
+        int i = !mirror ? b : b < g->nx ? g->nx - 1 - b : b - g->nx - 1;
+        if (b == band - 1) {
           v[o] = NAN;
           c[o] = 1;
         } else

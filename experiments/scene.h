@@ -172,12 +172,13 @@ int exp_frames_alloc(exp_frames *f, const exp_scene *sc, int cap);
 /* Copies the scene's phi (every cell, ghosts too) into the next frame; nothing when all are taken. */
 void exp_frames_take(exp_frames *f, const exp_scene *sc);
 void exp_frames_free(exp_frames *f);
-/* The frames taken as one PNG (STEM.png) in the output folder, named printf-style from fmt, for a scene
- * whose left side is the axis (or a symmetry plane): exp_snapshot, the frames as panels in a row with
- * their times, each mirrored across that side (data in STEM.dat). Without gnuplot: each frame's plane
- * mirrored across that side (y across, x from -x_max to x_max upwards), the frames stacked from the
- * first (top) down with one grey row between them; the diverging map over [-range, range] with phi's
- * zero contour, scale pixels per cell. Errors: those of exp_snapshot, cap_grid_init and
+/* The frames taken as one PNG (STEM.png) in the output folder, named printf-style from fmt:
+ * exp_snapshot of the frames with the solid's distance, panels in a row (or a column) with their
+ * times, mirrored across the left side when it is the axis of an AXI grid at x0 = 0 (data in
+ * STEM.dat). Without gnuplot: each frame's plane (mirrored across the axis: y across, x from -x_max
+ * to x_max upwards; else y across, x upwards), the frames stacked from the first (top) down with one
+ * grey row between them; the diverging map over [-range, range] with phi's zero contour, scale
+ * pixels per cell. Errors: those of exp_snapshot, cap_solid_sample, cap_grid_init and
  * cap_io_png_field; CAP_EINVAL for a name over 127 characters; CAP_ENOMEM. */
 int exp_frames_png(exp_ctx *ctx, const exp_frames *f, const exp_scene *sc, double range, int scale, const char *fmt,
                    ...)

@@ -112,31 +112,43 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
   return st;
 }
 
-/* Speed and pressure maps and the VTK file of the final state. */
-static int snapshots(exp_ctx *ctx, const cap_ns_state *s)
+/* The final state: the drop over Laplace's circle (the snapshot drop.png; AXI: the half circle, mirrored
+ * with the drop), its phi, speed and pressure at the cell centres (fields.dat, rows of the grid
+ * separated by blank lines: plots/static_drop.gp maps the speed) and the VTK file. */
+static int snapshots(exp_ctx *ctx, const exp_scene *sc, const drop *d)
 {
-  double *speed = cap_grid_field_alloc(&s->g);
-  if (!speed) return CAP_ENOMEM;
-  double vmax = 0, pmin = INFINITY, pmax = -INFINITY;
-  for (int j = 0; j < s->g.ny; j++)
-    for (int i = 0; i < s->g.nx; i++) {
-      size_t c = cap_grid_idx(&s->g, i, j);
-      speed[c] = s->phi[c] < 0 ? hypot(0.5 * (s->u[c] + s->u[c + 1]), 0.5 * (s->v[c] + s->v[c + s->g.sy])) : 0;
-      vmax = fmax(vmax, speed[c]);
-      if (s->phi[c] < 0) {
-        pmin = fmin(pmin, s->p[c]);
-        pmax = fmax(pmax, s->p[c]);
+  const cap_ns_state *s = sc->s;
+  const cap_grid *g = &s->g;
+  enum { NC = 129 };
+  const int axi = g->geom == CAP_GEOM_AXI, np = NC;
+  double x[NC], y[NC];
+  for (int k = 0; k < NC; k++) {
+    double a = axi ? M_PI * ((double)k / (NC - 1) - 0.5) : 2 * M_PI * k / (NC - 1);
+    x[k] = d->xc + d->R * cos(a);
+    y[k] = d->yc + d->R * sin(a);
+  }
+  int st = exp_scene_png(ctx, sc, "drop.png", 0.5, 6);
+  if (!st) st = exp_snapshot_ref(ctx, "drop", "the circle of radius R (Laplace)", 1, &np, x, y);
+  cap_file *out = st ? NULL : cap_io_file_open(exp_path(ctx, "fields.dat"), "w");
+  if (!st && !out) st = CAP_EIO;
+  if (out) {
+    FILE *f = cap_io_file_stream(out);
+    cap_io_write_provenance(f, exp_provenance(ctx));
+    fprintf(f, "# the final state at t = %.9g, rows of the grid separated by a blank line\n", s->t);
+    fprintf(f, "# columns: x\ty\tphi\tspeed[sqrt(sigma/D)]\tp[sigma/D]\n");
+    for (int j = 0; j < g->ny; j++) {
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx(g, i, j);
+        double speed = hypot(0.5 * (s->u[c] + s->u[c + 1]), 0.5 * (s->v[c] + s->v[c + g->sy]));
+        fprintf(f, "%.7g\t%.7g\t%.7g\t%.7g\t%.9g\n", cap_grid_xc(g, i), cap_grid_yc(g, j), s->phi[c], speed, s->p[c]);
       }
+      fprintf(f, "\n");
     }
-  int st = cap_io_png_field(exp_path(ctx, "speed.png"), &s->g, speed, 0, vmax > 0 ? vmax : 1, CAP_CMAP_SEQUENTIAL,
-                            s->phi, 6);
-  if (!st)
-    st = cap_io_png_field(exp_path(ctx, "pressure.png"), &s->g, s->p, pmin, pmax > pmin ? pmax : pmin + 1,
-                          CAP_CMAP_SEQUENTIAL, s->phi, 6);
+    st = cap_io_file_close(out, CAP_SUCCESS);
+  }
   const char *names[2] = {"phi", "p"};
   const double *fields[2] = {s->phi, s->p};
-  if (!st) st = cap_io_vtk(exp_path(ctx, "final.vtk"), &s->g, exp_provenance(ctx), 2, names, fields, s->u, s->v);
-  free(speed);
+  if (!st) st = cap_io_vtk(exp_path(ctx, "final.vtk"), g, exp_provenance(ctx), 2, names, fields, s->u, s->v);
   return st;
 }
 
@@ -168,7 +180,7 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
   st = exp_tsv_end(L.series, st);
   *u_end = sc->info.max_speed;
   *decay = early > 0 ? late / early : NAN;
-  if (!st && la == par[P_LA]) st = snapshots(ctx, sc->s);
+  if (!st && la == par[P_LA]) st = snapshots(ctx, sc, &d);
   exp_scene_free(sc);
   return st;
 }

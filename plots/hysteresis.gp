@@ -1,5 +1,8 @@
 # Figures of the hysteresis experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/hysteresis'" plots/hysteresis.gp
+# figure slide_*.png: The drop on the wall tilted at 1.5 times the reference critical tilt (the wall
+#   drawn level, gravity tilted): at the start, as it has moved by a third and two thirds of R0,
+#   and at the end of the run (slide_CELLS_RECEDING_ADVANCING, the angles in degrees).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

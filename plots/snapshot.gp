@@ -3,12 +3,13 @@
 #               ref='LABEL'" plots/snapshot.gp
 # draws DIR/STEM.png from DIR/STEM.dat (and DIR/STEM_ref.dat when ref is not empty).
 # data: one block per frame, rows "x y phi [psi]" with a blank line after each row of the grid. Each
-# frame is a panel, in a row: the liquid (phi < 0) shaded light blue and the solid (psi < 0, with
-# solid = 1) grey, each region bounded by the bilinear zero level of its field (pm3d surfaces clipped
-# at z = 0); phi's zero contour over the fluid as a curve and the solid's outline; the reference
-# shapes (STEM_ref.dat: curves separated by blank lines) dashed, named LABEL in the key; axes in the
-# experiment's length unit; the frame's time above it. mirror = 1 also draws each frame mirrored
-# across x = 0 (the axis of an axisymmetric scene, or a symmetry plane).
+# frame is a panel, in a row (in a column for frames more than twice as wide as high): the liquid
+# (phi < 0) shaded light blue and the solid (psi < 0, with solid = 1) grey, each region bounded by
+# the bilinear zero level of its field (pm3d surfaces clipped at z = 0); phi's zero contour over the
+# fluid as a curve and the solid's outline; the reference shapes (STEM_ref.dat: curves separated by
+# blank lines) dashed, named LABEL in the key under the panels; axes in the experiment's length
+# unit; the frame's time above it. mirror = 1 also draws each frame mirrored across x = 0 (the axis
+# of an axisymmetric scene, or a symmetry plane).
 load 'plots/style.gp'
 data = dir.'/'.stem.'.dat'
 has_ref = strlen(ref) > 0
@@ -43,11 +44,15 @@ ymin = STATS_min_y
 ymax = STATS_max_y
 hx = xmax - xmin
 hy = ymax - ymin
-# panel size: 420 pixels for the longer side of a frame, at most 1600 pixels in all across
-pw = hx >= hy ? 420 : 420 * hx / hy
-ph = hx >= hy ? 420 * hy / hx : 420
-if (frames * pw > 1600) { ph = ph * 1600 / (frames * pw); pw = 1600 / frames }
-set terminal pngcairo size (frames * pw + 140), (ph + 150) enhanced font 'DejaVu Sans,11'
+# the panels in a row, 420 pixels for the longer side of a frame and at most 1600 pixels in all
+# across; frames more than twice as wide as high are stacked in a column instead, 900 pixels wide
+stack = frames > 1 && hx > 2 * hy
+pw = stack ? 900 : (hx >= hy ? 420 : 420 * hx / hy)
+ph = pw * hy / hx
+if (!stack && frames * pw > 1600) { ph = ph * 1600 / (frames * pw); pw = 1600 / frames }
+W = stack ? pw + 140 : frames * pw + 140
+H = stack ? frames * (ph + 90) + 20 + 36 * has_ref : ph + 150 + 36 * has_ref
+set terminal pngcairo size W, H enhanced font 'DejaVu Sans,11'
 set output out
 
 set view map
@@ -63,18 +68,21 @@ set border 15 front
 set xlabel axi ? 'r' : 'x'
 set ylabel axi ? 'z' : 'y'
 set lmargin 8
+set bmargin stack ? 3 : 4 + 2.5 * has_ref
 set rmargin 2
 LIQ = '#c6dcef'
 SOL = '#a0a0a0'
 IFC = '#0050a0'
 REF = '#d62728'
-set key top right opaque box samplen 2 font ',9'
+# the key (with reference shapes) under the panels, clear of the scene
+set key at screen 0.5, 40.0 / H center top vertical maxrows 2 nobox noopaque samplen 3 font ',10'
 # one splot per panel, built clause by clause (an empty iteration would still draw its clause once)
 sides = mirror ? 2 : 1
-set multiplot layout 1, frames
+if (stack) { set multiplot layout frames, 1 } else { set multiplot layout 1, frames }
 do for [k = 0:frames - 1] {
   set title sprintf('t = %s', word(times, k + 1))
-  if (k > 0) { unset ylabel; set format y '' } else { set format y '%g' }
+  if (k > 0 && !stack) { unset ylabel; set format y '' } else { set format y '%g' }
+  if (stack) { if (k < frames - 1) { unset xlabel } else { set xlabel axi ? 'r' : 'x' } }
   cmd = ''
   do for [m = 1:sides] {
     X = m == 1 ? '1' : '(-$1)'

@@ -1,9 +1,9 @@
 # Figures of the static_drop experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/static_drop'" plots/static_drop.gp
-# figure speed.png: The speed of the spurious currents in the drop at rest at the end of the run at
-#   the Laplace number --la, at the finest resolution: a map of the liquid cells (bright the fastest).
-# figure pressure.png: The pressure in the drop at rest at the end of the run at the Laplace number
-#   --la, at the finest resolution: a map of the liquid cells.
+# figure drop.png: The drop at rest at the end of the run to the viscous time at the Laplace number
+#   --la, over Laplace's circle of radius R (dashed), at the resolution of the long runs.
+# figure speed.png: The speed of the spurious currents in the drop at the end of the run to the
+#   viscous time at the Laplace number --la (a map of the liquid cells), with the interface.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
@@ -34,3 +34,38 @@ set ylabel 'U (D/{/Symbol s})^{1/2}'
 unset logscale; set logscale y; set format y '10^{%L}'; set format x '%g'
 files = system('ls '.dir.'/velocity_La*.tsv 2>/dev/null')
 plot for [f in files] f using 1:2 with lines lw 2 title f[strstrt(f, 'La'):strlen(f) - 4]
+
+# the map of the final state's speed (fields.dat: x y phi speed p), the liquid cells only, with the
+# interface (the pressure is in fields.dat and final.vtk)
+if (system('test -f '.dir.'/fields.dat && echo 1') eq '1') {
+  axi = strstrt(dir, '-axi') > 0
+  set key noautotitle
+  set datafile separator whitespace
+  unset logscale
+  set format x '%g'
+  set format y '%g'
+  set contour base
+  set cntrparam levels discrete 0
+  set cntrparam linear
+  unset surface
+  set table $IFC
+  splot dir.'/fields.dat' using 1:2:3 with lines
+  unset table
+  unset contour
+  set surface
+  unset grid
+  stats dir.'/fields.dat' using 1:2 nooutput
+  set xrange [STATS_min_x:STATS_max_x]
+  set yrange [STATS_min_y:STATS_max_y]
+  set size ratio -1
+  set xlabel axi ? 'r / D' : 'x / D'
+  set ylabel axi ? 'z / D' : 'y / D'
+  set xtics 0.5
+  set palette defined (0 '#ffffff', 1 '#fde0a0', 2 '#f08030', 3 '#a01010')
+  set colorbox
+  set key top right opaque
+  set output dir.'/speed.png'
+  set title 'static drop at rest: speed of the spurious currents, U (D/{/Symbol s})^{1/2}'
+  plot dir.'/fields.dat' using 1:2:($3 < 0 ? $4 : NaN) with image notitle, \
+       $IFC using 1:2 with lines lc rgb '#000000' lw 1.5 title 'interface'
+}
