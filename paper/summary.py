@@ -185,16 +185,17 @@ def verdict(status, s):
 
 def load_sections(path):
     """The report's sections in order (paper/claims.tsv): dicts with section, runs, title, source, cite,
-    headline, headline_label, seed_shows ('' when the claim reproduces no seed figure)."""
+    headline, headline_label, seed_shows ('' for none), reference."""
     secs = []
     for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
         f = line.rstrip("\n").split("\t")
-        if len(f) != 8:
-            raise ValueError(f"{path}: a section needs 8 tab-separated fields, not {len(f)}: {line.strip()}")
+        if len(f) != 9:
+            raise ValueError(f"{path}: a section needs 9 tab-separated fields, not {len(f)}: {line.strip()}")
         secs.append({"section": f[0], "runs": f[1].split(","), "title": f[2], "source": f[3], "cite": f[4],
-                     "headline": f[5], "headline_label": f[6], "seed_shows": "" if f[7] == "-" else f[7]})
+                     "headline": f[5], "headline_label": f[6], "seed_shows": "" if f[7] == "-" else f[7],
+                     "reference": f[8]})
     return secs
 
 
@@ -211,7 +212,7 @@ def group(claims, sections):
     rest = [c for c in claims if c[0] not in listed]
     if rest:
         out.append(({"section": "other", "runs": [c[0] for c in rest], "title": "Other runs", "source": "",
-                     "cite": "", "headline": "", "headline_label": "", "seed_shows": ""}, rest))
+                     "cite": "", "headline": "", "headline_label": "", "seed_shows": "", "reference": ""}, rest))
     return out
 
 
@@ -261,6 +262,7 @@ def front_rows(out_dir, groups):
         for k, (name, status, s, figs) in enumerate(runs):
             checks = (s or {}).get("checks", [])
             rows.append({"title": sec["title"] if k == 0 else "", "source": sec["source"] if k == 0 else "",
+                         "reference": sec["reference"] if k == 0 else "",
                          "cite": sec["cite"] if k == 0 else "", "run": name, "verdict": verdict(status, s),
                          "passed": f"{sum(1 for c in checks if c['pass'])}/{len(checks)}",
                          "headline": headline(out_dir, name, s), "check": headline_check(sec, s),
@@ -285,15 +287,16 @@ def write_md(out_dir, groups, seeds, target):
              f"{npass} of {len(rows)} runs pass. One row per run: its verdict and checks passed, its headline "
              "check (measured against its limit, and the share of the limit it uses), the observed order of its "
              "first error, and the wall time.", "",
-             "| claim | source | run | verdict | checks | headline check | measured | use | order | wall (s) |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| claim | source | against | run | verdict | checks | headline check | measured | use | order | wall (s) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         label, measured, use = check_text(r["check"])
         order = fmt(r["headline"][2]) if r["headline"] else "n/a"
-        lines.append(f"| {md(r['title'])} | {md(r['source'])} | {r['run']} | {r['verdict']} | {r['passed']} | "
+        lines.append(f"| {md(r['title'])} | {md(r['source'])} | {md(r['reference'])} | {r['run']} | {r['verdict']} | "
+                     f"{r['passed']} | "
                      f"{md(label)} | {md(measured)} | {use} | {order} | {fmt(r['wall'])} |")
     if not rows:
-        lines.append("| (no experiment has run) | | | | | | | | | |")
+        lines.append("| (no experiment has run) | | | | | | | | | | |")
     secs = []
     for sec, runs in groups:
         secs += [f"## {sec['title']}" + (f" ({sec['source']})" if sec["source"] else ""), ""]
@@ -332,26 +335,29 @@ def write_front(out_dir, groups, seeds, target):
     rows = front_rows(out_dir, groups)
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     L = [r"\section*{Every claim at a glance}",
-         rf"{npass} of {len(rows)} runs pass. One row per run (a claim's variants on their own rows): its "
+         rf"{npass} of {len(rows)} runs pass. One row per run (a claim's variants on their own rows): the "
+         r"claim, its source and what it is measured against; its "
          r"verdict and checks passed, its headline check measured against its limit with the share of the "
          r"limit it uses (a passing check uses at most 100\,\%), the observed order of its first error over "
          r"the resolutions, and the wall time. Section~\ref{sec:claims} onwards gives every check.",
          r"\begin{center}\scriptsize\setlength{\tabcolsep}{3pt}",
-         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.165\textwidth}l>{\raggedright}p{0.12\textwidth}rrrr@{}}",
-         r"\toprule claim (source) & run & verdict & headline check & measured & use & order & wall (s) \\ \midrule"]
+         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.14\textwidth}l>{\raggedright}p{0.25\textwidth}rr@{}}",
+         r"\toprule claim (source; reference) & run & verdict & headline check: measured (use of the limit) & order "
+         r"& wall (s) \\ \midrule"]
     for r in rows:
         label, measured, use = check_text(r["check"], "@LE@", "@GE@")
         order = fmt(r["headline"][2]) if r["headline"] else "n/a"
         claim = tex(r["title"]) + (rf" ({tex(r['source'])}~\cite{{{r['cite']}}})" if r["cite"] else "")
+        claim += rf"; {tex(r['reference'])}" if r["reference"] else ""
         run = tex(r["run"]).replace(r"\_", r"\_\allowbreak{}").replace("-", r"-\allowbreak{}")
         v = r["verdict"] if r["verdict"] == "PASS" else rf"\textbf{{{r['verdict']}}}"
         if r["title"] and r is not rows[0]:
             L.append(r"\midrule")
         measured = tex(measured).replace("@LE@", LE).replace("@GE@", GE)
-        L.append(rf"{claim} & \texttt{{{run}}} & {v} {r['passed']} & {tex(label)} & {measured} & {tex(use)} & "
+        L.append(rf"{claim} & \texttt{{{run}}} & {v} {r['passed']} & {tex(label)}: {measured} ({tex(use)}) & "
                  rf"{order} & {fmt(r['wall'])} " + ENDROW)
     if not rows:
-        L.append(r"\multicolumn{8}{l}{(no experiment has run)} \\")
+        L.append(r"\multicolumn{6}{l}{(no experiment has run)} \\")
     L += [r"\bottomrule", r"\end{tabularx}", r"\end{center}", ""]
     by_name = {c[0]: (sec, c) for sec, runs in groups for c in runs}
     seeds = [(fig, by_name[fig["run"]]) for fig in seeds if fig["run"] in by_name and seed_images(out_dir, fig)]

@@ -88,7 +88,7 @@ done <<SEEDS
 $seeds
 SEEDS
 [ "$want" -gt 0 ] && [ "$got" = "$want" ] && [ "$listed" = "$want" ]
-check $? "every seed figure whose run ran is reproduced with its caption ($got of $want), listed on page 1 ($listed)"
+check $? "every seed figure whose run ran is reproduced with its caption ($got of $want), listed after the front table ($listed)"
 # every figure's caption says what it shows (a '# figure' line), the resolution and the parameters
 ncap=$(grep -c 'caption{.*\(Grid\|Resolutions of the\).*Parameters:' "$tmp/r/claims.tex")
 [ "$ncap" = "$(grep -c 'begin{figure}' "$tmp/r/claims.tex")" ]
