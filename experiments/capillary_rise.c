@@ -39,7 +39,8 @@
  *   lifted area of the half gap sum h z_i against l_c^2 cos(theta); h0 by the parabola through the two columns next to
  *   the mid-plane; hw by the line through the two next to the plate, extrapolated to it; the profile error max |z_i -
  *   z_ref(x_i)|; the time to rest, after which the mid-plane height (every 0.25, history_*.tsv) moves less than 0.1 %
- *   of h0_ref per unit time (t_end if it never does).
+ *   of h0_ref per unit time (t_end if it never does). Snapshot rise_<theta>_<d>.png: the exact menisci above y_ref
+ *   dashed, the half gap's and the outer one (the plate's outer face and its image across the right wall: a channel).
  * Metrics per resolution (max over the cases): area_err = |A - A_ref| / A_ref, h0_err, hw_err (relative),
  *   profile_err (max |z - z_ref| / l_c), t_rest. Resolutions: cells across the gap d, 8 and 16 (default and quick),
  *   --full adds 32.
@@ -198,9 +199,13 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   out->t_rest =
       exp_rest_time(hz.z.t, hz.z.f, hz.z.n, (int)lround(1.0 / HISTORY_DT), REST_RATE * fabs(out->ref.h0.val), sc->s->t);
   if (!st) st = measure(ctx, sc, cells, rc, n_half, n_half + (int)lround(plate / h), out);
-  /* phi with the plate in grey: the zero contour continues into the plate as the virtual surface */
+  /* phi with the plate in grey: the zero contour continues into the plate as the virtual surface; over it the
+   * exact menisci above the datum, the half gap's (as exact_*.tsv) and the one outside the plate */
   snprintf(file, sizeof file, "rise_%02.0f_%.2g.png", rc.theta, d);
   if (!st && snap) st = exp_scene_png(ctx, sc, file, 0.5, (int)fmax(2, fmin(8, 400 / ny)));
+  file[strlen(file) - 4] = '\0'; /* the stem */
+  const exp_meniscus men[2] = {{th, plate, 0, 1}, {th, d, nx * h, 1}};
+  if (!st && snap) st = exp_snapshot_menisci(ctx, file, "menisci, Young-Laplace", 2, men, out->y_ref);
   exp_scene_account(sc, run);
   exp_record_free(&hz.z);
   exp_scene_free(sc);

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../analytic/capref_cheerios.h"
+#include "../analytic/capref_floating.h"
 #include "../solver/cap_interp.h"
 #include "../solver/cap_body.h"
 #include "../solver/cap_errno.h"
@@ -137,16 +139,35 @@ static void samples_free(samples *m)
   }
 }
 
+/* The statics' menisci drawn over a run's snapshot (exp_snapshot_menisci): n of them (0: none), the level of
+ * zero pressure at y = y0. */
+typedef struct {
+  exp_meniscus m[2];
+  int n;
+  double y0;
+  const char *label;
+} menisci;
+
+/* Adds the meniscus that leaves a cylinder at x = xc with the inclination alpha (> 0 rising away from it) towards
+ * x = xe (channel: a symmetry plane there): the one at a wall of angle alpha + pi/2. None if it overhangs (|alpha| >=
+ * pi/2: its height is not single-valued). */
+static void add_meniscus(menisci *mn, double alpha, double xc, double xe, int channel)
+{
+  if (fabs(alpha) < M_PI / 2) mn->m[mn->n++] = (exp_meniscus){alpha + M_PI / 2, xc, xe, channel};
+}
+
 /* Runs the scene to its end with the hook `after` into the open series m->hist (none: CAP_EIO unless st is
- * already an error), takes the figures at the end (`end`) and the snapshot <tag>.png if asked; then adds the
- * run to *run and frees the samples and the scene. Returns the first error (st first). */
+ * already an error), takes the figures at the end (`end`, which sets the menisci ref) and the snapshot <tag>.png
+ * if asked, with ref over it; then adds the run to *run and frees the samples and the scene. Returns the first
+ * error (st first). */
 static int run_scene(exp_ctx *ctx, exp_scene *sc, int st, samples *m, const exp_loop *L,
-                     int (*end)(exp_scene *sc, void *user), int snap, const char *tag, exp_run *run)
+                     int (*end)(exp_scene *sc, void *user), const menisci *ref, int snap, const char *tag, exp_run *run)
 {
   if (!st && !m->hist) st = CAP_EIO;
   if (!st) st = exp_tsv_end(m->hist, exp_scene_run(ctx, sc, L));
   if (!st) st = end(sc, L->user);
   if (!st && snap) st = snapshot(ctx, sc, tag);
+  if (!st && snap && ref->n) st = exp_snapshot_menisci(ctx, tag, ref->label, ref->n, ref->m, ref->y0);
   exp_scene_account(sc, run);
   samples_free(m);
   exp_scene_free(sc);
@@ -184,6 +205,7 @@ typedef struct {
   cap_body body;
   cap_force F;
   samples m;
+  menisci ref;
   double R, A, share;
   int free_body;
 } body_run;
@@ -225,6 +247,37 @@ static int body_after(exp_scene *sc, void *user)
   return st ? st : st2;
 }
 
+/* The statics' menisci of a body run that did not sink, above the level of zero pressure y_ref (b->ref), from the
+ * statics the experiments compare with: a cylinder on the plane held (capref_floating_held at its measured height) or
+ * free (capref_floating_equilibrium at its density), the meniscus from the contact out to the far wall in an unbounded
+ * bath; one of an identical pair held apart (off the plane, free vertically), the pair's statics in this box
+ * (capref_cheerios_2d_pair_box), the inner meniscus to the plane and the outer one to the far wall, both level there.
+ * None for a released pair (it moves: no statics), a held pair (the library has no statics of it), nor where the
+ * statics have no equilibrium (CAP_ENOSOL). */
+static int body_menisci(body_run *b, double y_ref, double h)
+{
+  const cyl_run *r = b->r;
+  const double th = r->theta * M_PI / 180, R = b->R, xb = r->xb, wall = cyl_wall_distance(R, xb, h);
+  b->ref = (menisci){.n = 0, .y0 = y_ref};
+  if (r->free_x || (xb > 0 && !b->free_body)) return CAP_SUCCESS;
+  if (xb > 0) {
+    capref_cheerios_pair2d p;
+    int st = capref_cheerios_2d_pair_box(r->bo, r->density, th, 2 * xb, wall, &p);
+    if (st) return st == CAP_ENOSOL ? CAP_SUCCESS : st;
+    b->ref.label = "menisci, pair statics (box)";
+    add_meniscus(&b->ref, p.alpha_i.val, xb - R * sin(p.phi_i.val), 0, 1);
+    add_meniscus(&b->ref, p.alpha_o.val, xb + R * sin(p.phi_o.val), xb + wall, 1);
+    return CAP_SUCCESS;
+  }
+  capref_floating_eq e;
+  int st = b->free_body ? capref_floating_equilibrium(r->bo, th, r->density, &e)
+                        : capref_floating_held(r->bo, th, b->out->zc, NULL, &e);
+  if (st) return st == CAP_ENOSOL ? CAP_SUCCESS : st;
+  b->ref.label = b->free_body ? "meniscus, statics (floating)" : "meniscus, statics (held)";
+  add_meniscus(&b->ref, e.alpha.val, R * sin(e.phi.val), wall, 0);
+  return CAP_SUCCESS;
+}
+
 /* The figures at the end (none for a cylinder that sank). */
 static int body_end(exp_scene *sc, void *user)
 {
@@ -253,6 +306,7 @@ static int body_end(exp_scene *sc, void *user)
   if ((st = exp_zero_pressure_level(&sc->g, sc->s->phi, sc->s->p, cap_vsurf_cells(sc->vs), i_far, sc->g.nx, 1, &y_ref)))
     return st;
   out->zc = (y_eq - y_ref) / R;
+  if ((st = body_menisci(b, y_ref, h))) return st;
   if ((st = exp_surface_height(&sc->g, sc->s->phi, 0, &zs))) return st;
   out->z_mid = zs - y_ref;
   /* the horizontal momentum balance of the liquid at rest between the plane and the far wall (the
@@ -301,7 +355,7 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   if (!st) b.m.hist = exp_tsv(ctx, cols, "history_%s.tsv", r->tag);
   out->sank = out->touched = 0;
   exp_loop L = {.label = r->label, .t_end = r->t_end, .after = body_after, .user = &b};
-  return run_scene(ctx, sc, st, &b.m, &L, body_end, r->snap, r->tag, run);
+  return run_scene(ctx, sc, st, &b.m, &L, body_end, &b.ref, r->snap, r->tag, run);
 }
 
 /* ---- two different cylinders in one box ---- */
@@ -329,6 +383,7 @@ typedef struct {
   cap_body body[2];
   cap_force F[2];
   samples m;
+  menisci ref;
   double R;
   int im; /* the column midway between the bodies */
 } pair_run;
@@ -354,6 +409,24 @@ static int pair_after(exp_scene *sc, void *user)
     if (!st) st = st2;
   }
   return st;
+}
+
+/* The statics' menisci of the two different cylinders (b->ref) above the level of zero pressure y_ref, the box's
+ * walls at x = 0 and W: the outer menisci of capref_cheerios_2d_unlike (an unbounded bath) out to the walls. It
+ * gives no shape of the inner one (no symmetry plane: not a channel's), which is left out. */
+static int pair_menisci(pair_run *b, double y_ref, double W)
+{
+  const cyl_pair_run *r = b->r;
+  const double R = b->R, deg = M_PI / 180;
+  const capref_cheerios_body2d a = {r->bo, r->density[0], r->theta[0] * deg},
+                               c = {r->bo, r->density[1], r->theta[1] * deg};
+  capref_cheerios_unlike2d u;
+  b->ref = (menisci){.n = 0, .y0 = y_ref, .label = "outer menisci, statics"};
+  int st = capref_cheerios_2d_unlike(&a, &c, r->sep, &u);
+  if (st) return st == CAP_ENOSOL ? CAP_SUCCESS : st;
+  add_meniscus(&b->ref, u.a.alpha_o.val, b->body[0].x - R * sin(u.a.phi_o.val), 0, 0);
+  add_meniscus(&b->ref, u.b.alpha_o.val, b->body[1].x + R * sin(u.b.phi_o.val), W, 0);
+  return CAP_SUCCESS;
 }
 
 static int pair_end(exp_scene *sc, void *user)
@@ -385,7 +458,7 @@ static int pair_end(exp_scene *sc, void *user)
   if (st) return st;
   out->z_wall[0] = zl - y_ref;
   out->z_wall[1] = zr - y_ref;
-  return CAP_SUCCESS;
+  return pair_menisci(b, y_ref, sc->g.nx * sc->g.h);
 }
 
 int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_result *out, exp_run *run)
@@ -434,5 +507,5 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
                        "history_%s.tsv", r->tag);
   out->sank = 0;
   exp_loop L = {.label = r->label, .t_end = r->t_end, .after = pair_after, .user = &b};
-  return run_scene(ctx, sc, st, &b.m, &L, pair_end, r->snap, r->tag, run);
+  return run_scene(ctx, sc, st, &b.m, &L, pair_end, &b.ref, r->snap, r->tag, run);
 }

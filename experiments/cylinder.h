@@ -33,7 +33,7 @@
  * cylinder: the mean of the last maximum and minimum of its heave), the contact positions and the
  * meniscus' angles there, the surface height on the symmetry plane, and off the plane the horizontal
  * force a second way, from the liquid's momentum balance (the pressure on the first and the last
- * column). Series history_<tag>.tsv; snapshot <tag>.png if asked.
+ * column). Series history_<tag>.tsv; snapshot <tag>.png if asked, the statics' menisci dashed over it.
  */
 #ifndef EXP_CYLINDER_H
 #define EXP_CYLINDER_H
@@ -62,7 +62,9 @@ typedef struct {
   double density;   /* 0: held; > 0: free vertically with this density ratio */
   double nu;        /* kinematic viscosity, sqrt(g l_c^3) */
   double t_end;     /* sqrt(l_c / g) */
-  int snap;         /* write <tag>.png at the end */
+  int snap;         /* write <tag>.png at the end, dashed over it the menisci of the statics: held, capref_floating_held
+                     * at the measured height; free on the plane, capref_floating_equilibrium; an identical pair held
+                     * apart (off the plane), capref_cheerios_2d_pair_box; none released (free_x) or sunk */
   char tag[96];     /* the series and snapshot names */
   char label[112];  /* the progress label */
   int free_x;       /* a free cylinder off the plane also moves horizontally (towards its image) */
@@ -121,7 +123,8 @@ double cyl_wall_distance(double R, double xb, double h);
  * the surface's inclination psi_m, from the heights of columns m -+ 1); for b the same between
  * column m and the right wall. The surface at the two walls above the datum, z_w: the walls act as
  * symmetry planes, and a wall's image pulls its body towards it by about rho g z_w^2/2 (the
- * identical pair's law with z_m = z_w). Series history_<tag>.tsv; snapshot <tag>.png if asked. */
+ * identical pair's law with z_m = z_w). Series history_<tag>.tsv; snapshot <tag>.png if asked, dashed over it the
+ * outer menisci of capref_cheerios_2d_unlike (it gives no shape of the inner one). */
 typedef struct {
   double bo;         /* Bond number R^2 / l_c^2 of both */
   double theta[2];   /* contact angles of a and b, degrees */

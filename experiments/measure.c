@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "../analytic/capref_oscillation.h"
+#include "../analytic/capref_rise.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
+#include "harness.h"
 
 int exp_crossings(const cap_grid *g, const double *phi, const double *kappa, const unsigned char *solid,
                   exp_crossing *c, int cap, int *n)
@@ -493,4 +495,44 @@ double exp_circle_angle_disc(double xc, double yc, double R, double cx, double c
 {
   double D = hypot(xc - cx, yc - cy);
   return acos(fmax(-1, fmin(1, (Rs * Rs + R * R - D * D) / (2 * Rs * R))));
+}
+
+/* ---- exact menisci over a snapshot ---- */
+
+#define MENISCUS_POINTS 100
+#define MENISCUS_MAX    4
+
+/* n (2 <= n <= MENISCUS_POINTS) points of meniscus m, evenly spaced from its wall to xe: (x[k], y0 + z). */
+static int meniscus_points(const exp_meniscus *m, double y0, int n, double *x, double *y)
+{
+  const capref_fluid f = {.sigma = 1, .rho = 1, .g = 1};
+  const double span = fabs(m->xe - m->xw), dir = m->xe < m->xw ? -1 : 1;
+  double d[MENISCUS_POINTS], a[MENISCUS_POINTS]; /* from the wall; the profile's abscissa */
+  capref_result z[MENISCUS_POINTS];
+  for (int k = 0; k < n; k++) {
+    d[k] = span * k / (n - 1);
+    a[k] = m->channel ? span - d[k] : d[k]; /* a channel's profile is centred on its mid-plane */
+  }
+  int st = m->channel ? capref_rise_plates_profile(&f, m->theta, 2 * span, (size_t)n, a, z)
+                      : capref_rise_wall_profile(&f, m->theta, (size_t)n, a, z);
+  for (int k = 0; k < n && !st; k++) {
+    x[k] = m->xw + dir * d[k];
+    y[k] = y0 + z[k].val;
+  }
+  return st;
+}
+
+int exp_snapshot_menisci(struct exp_ctx *ctx, const char *stem, const char *label, int n, const exp_meniscus *m,
+                         double y0)
+{
+  if (n < 1 || n > MENISCUS_MAX)
+    return CAP_ERROR(CAP_EDOM, "snapshot menisci %s: n = %d: allowed 1 to %d", stem, n, MENISCUS_MAX);
+  double x[MENISCUS_MAX * MENISCUS_POINTS], y[MENISCUS_MAX * MENISCUS_POINTS];
+  int npts[MENISCUS_MAX], st = CAP_SUCCESS;
+  /* curves of different lengths: gnuplot's splot joins the k-th points of blocks of equal length (a grid) */
+  for (int c = 0, k = 0; c < n && !st; k += npts[c++]) {
+    npts[c] = MENISCUS_POINTS - c;
+    st = meniscus_points(&m[c], y0, npts[c], x + k, y + k);
+  }
+  return st ? st : exp_snapshot_ref(ctx, stem, label, n, npts, x, y);
 }

@@ -6,11 +6,14 @@
  * Every function returns a cap_errno status (the message set through cap_error) unless it is void,
  * never prints, and allocates nothing but exp_record's storage. A function that reads phi next to
  * the boundary says whether it fills phi's ghosts (cap_levelset_fill_ghosts) or expects them filled.
+ * One function draws: exp_snapshot_menisci, exact menisci as a snapshot's reference (exp_snapshot_ref).
  */
 #ifndef EXP_MEASURE_H
 #define EXP_MEASURE_H
 
 #include "../solver/cap_grid.h"
+
+struct exp_ctx; /* harness.h */
 
 /* ---- on the grid ---- */
 
@@ -168,5 +171,26 @@ double exp_circle_angle_line(double xc, double yc, double R, double nx, double n
 /* The same on a solid disc of centre (cx, cy) and radius Rs, by the law of cosines: c = (Rs^2 + R^2 - D^2) /
  * (2 Rs R), D the distance between the two centres, clamped to [-1, 1]. */
 double exp_circle_angle_disc(double xc, double yc, double R, double cx, double cy, double Rs);
+
+/* ---- exact menisci over a snapshot (units sigma = rho = g = 1: l_c = 1) ---- */
+
+/* One exact 2D meniscus at a vertical wall x = xw, which it meets at the contact angle theta (through the liquid,
+ * 0 < theta < pi; the meniscus that leaves a body at the inclination alpha, > 0 rising away from it, |alpha| <
+ * pi/2, is the one at a wall of angle alpha + pi/2), its heights above the level of zero pressure, from the wall
+ * to x = xe (either side of it): channel = 0, in an unbounded bath, decaying to that level (capref_rise_wall_profile);
+ * channel = 1, in a channel closed by the wall's mirror image across x = xe, a symmetry plane (a gap between plates,
+ * or the far wall of a box at 90 degrees): the meniscus between plates 2 |xe - xw| apart (capref_rise_plates_profile),
+ * level at xe. */
+typedef struct {
+  double theta, xw, xe;
+  int channel;
+} exp_meniscus;
+
+/* Draws the menisci m[0..n-1] (1 <= n <= 4), each evenly sampled from its wall to xe, with the level of zero pressure
+ * at y = y0, dashed over the snapshot <stem> that the run took, named label in its key (exp_snapshot_ref). Errors:
+ * those of capref_rise_wall_profile, capref_rise_plates_profile (CAP_EDOM: theta out of range, xe = xw in a channel)
+ * and exp_snapshot_ref; CAP_EDOM for n. */
+int exp_snapshot_menisci(struct exp_ctx *ctx, const char *stem, const char *label, int n, const exp_meniscus *m,
+                         double y0);
 
 #endif
