@@ -1,7 +1,8 @@
 # Figures of the capillary_rise experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/capillary_rise'" plots/capillary_rise.gp
 # figure rise_*.png: The liquid at rest between the plates and outside them at the end of the run,
-#   at the finest resolution (rise_ANGLE_GAP: the contact angle in degrees and the gap).
+#   at the finest resolution, with the exact static menisci dashed (rise_ANGLE_GAP: the contact
+#   angle in degrees and the gap).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

@@ -1,9 +1,11 @@
 # Figures of the cheerios experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/cheerios'" plots/cheerios.gp
 # figure pair_*.png: Two floating cylinders held at a separation at the end of the run, half the
-#   scene drawn (the left side is the symmetry plane between them; pair_CELLS_SEPARATION).
+#   scene drawn (the left side is the symmetry plane between them; pair_CELLS_SEPARATION), with the
+#   exact inner and outer menisci dashed.
 # figure released_*.png: The released pair at the end of the run (released_CELLS_SEPARATION).
-# figure unlike_*.png: The unlike pair at the end of the run (unlike_CELLS_SEPARATION).
+# figure unlike_*.png: The unlike pair at the end of the run (unlike_CELLS_SEPARATION), with the
+#   exact outer menisci dashed (the library gives no shape for the inner one).
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

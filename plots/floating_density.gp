@@ -1,9 +1,11 @@
 # Figures of the floating_density experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/floating_density'" plots/floating_density.gp
 # figure held_*.png: A cylinder held at a fixed height at the end of the run, half the scene drawn
-#   (the left side is a symmetry plane; held_CELLS_BOND_ANGLE_HEIGHT).
+#   (the left side is a symmetry plane; held_CELLS_BOND_ANGLE_HEIGHT), with the exact meniscus at
+#   that height dashed.
 # figure free_*.png: A cylinder floating freely at the end of the run after its release on the flat
-#   bath, half the scene drawn (free_CELLS_BOND_ANGLE_DENSITY).
+#   bath, half the scene drawn (free_CELLS_BOND_ANGLE_DENSITY), with the exact meniscus of the
+#   equilibrium at its density dashed.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

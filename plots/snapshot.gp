@@ -35,7 +35,7 @@ do for [k = 0:frames - 1] {
   }
 }
 unset contour
-set surface
+set surface explicit  # no mesh between blocks of equal length (curves, the parts of a solid)
 
 stats data index 0 using 1:2 nooutput
 xmin = mirror ? -STATS_max_x : STATS_min_x
