@@ -20,7 +20,8 @@
  *   fitted over the same window with the same model as the simulation (capref_oscillation_release_fit_2d); Lamb's
  *   and Rayleigh's values are reported with it. axi: Rayleigh's 3D frequency with Lamb's 3D rate (n - 1)(2n + 1)
  *   nu / R^2 in omega_d = sqrt(omega^2 - beta^2) (the library has no exact viscous theory of the sphere). R in
- *   the formulas is the radius of the disc (sphere) of the drop's area (volume).
+ *   the formulas is the radius of the disc (sphere) of the drop's area (volume). The snapshots draw the boundary of
+ *   the reference amplitude a(t) = eps eta(t) dashed (eta(0) = 1: the initial shape).
  * Metric: the mode amplitude a(t) = M(t) / (pi R^(n+2)), M the integral over the liquid of Re((z - z_c)^n) (z =
  *   x + i y, z_c the centroid; axi: rho^n P_n(cos theta), a = M (2n + 1) / (4 pi R^(n+3))) by exp_mode_moment
  *   (8 x 8 sub-samples in cut cells); a(t_k) of every step fitted by A exp(-beta t) cos(omega t + psi) + c
@@ -43,15 +44,23 @@
 enum { P_N, P_RADIUS, P_SIGMA, P_RHO, P_NU, P_LA, P_AMPLITUDE, P_PERIODS };
 enum { M_PERIOD, M_VOLUME, M_DECAY, M_PERIOD_VISC };
 
-#define SUBSAMPLES 8 /* sub-samples per direction of a cut cell in the moment integral */
+#define SUBSAMPLES   8   /* sub-samples per direction of a cut cell in the moment integral */
+#define SHAPE_POINTS 201 /* points of the linear theory's boundary over a snapshot */
+
+typedef struct {
+  double T, beta, drift;      /* measured: period, decay rate, volume drift */
+  double T_ref, b_ref, t_end; /* the reference (reference()) and the run's end */
+} osc_result;
 
 typedef struct {
   exp_ctx *ctx;
+  const double *par;   /* the parameters */
+  double mu, xc, yc;   /* the case's viscosity; the drop's centre as set up */
   double R;            /* the perturbed boundary's base radius */
   int n;               /* the mode */
   double scale, a;     /* a(t) = moment / scale; the amplitude after the last step */
   double area0, drift; /* the liquid's measure at the start; max |A(t) - A(0)| / A(0) */
-  double T_ref;        /* the reference period: snapshots every quarter of the first */
+  const osc_result *r; /* the reference: snapshots every quarter of its first period */
   int snap, nsnap;     /* snapshots asked for, taken */
   exp_record rec;      /* a(t) of every step */
 } osc_run;
@@ -86,7 +95,20 @@ static int reference(const double *par, double mu, int axi, double *period, doub
   return CAP_SUCCESS;
 }
 
-/* At the start and after each step: the amplitude, its record, the drift, a snapshot every quarter of the first period. */
+/* The reference amplitude eps eta(t) of a case of viscosity mu: the exact linear release (planar,
+ * capref_oscillation_release_2d), or the damped oscillator released from rest at the sphere's T_ref and b_ref. */
+static int ref_amplitude(const double *par, double mu, int axi, const osc_result *r, double t, double *a)
+{
+  double w = 2 * M_PI / r->T_ref;
+  capref_result eta = {exp(-r->b_ref * t) * (cos(w * t) + r->b_ref / w * sin(w * t)), 0};
+  const capref_fluid f = {.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = mu / par[P_RHO]};
+  int st = axi ? CAP_SUCCESS : capref_oscillation_release_2d((int)par[P_N], &f, r_equivalent(par, 0), t, &eta);
+  *a = par[P_AMPLITUDE] * eta.val;
+  return st;
+}
+
+/* At the start and after each step: the amplitude, its record, the drift; a snapshot every quarter of the first
+ * period, with the boundary of the reference amplitude at its time over it. */
 static int osc_sample(exp_scene *sc, void *user)
 {
   osc_run *o = user;
@@ -96,18 +118,18 @@ static int osc_sample(exp_scene *sc, void *user)
   if (!sc->s->step) o->area0 = area; /* the start: the measure to hold */
   if (st || !sc->s->step) return st;
   o->drift = fmax(o->drift, fabs(area - o->area0) / o->area0);
-  if (o->snap && sc->s->t >= o->nsnap * o->T_ref / 4 && o->nsnap < 5) {
-    char file[64];
-    snprintf(file, sizeof file, "snapshot_%d.png", o->nsnap++);
+  if (o->snap && sc->s->t >= o->nsnap * o->r->T_ref / 4 && o->nsnap < 5) {
+    char stem[32], file[40];
+    double a = 0, x[SHAPE_POINTS], y[SHAPE_POINTS];
+    snprintf(stem, sizeof stem, "snapshot_%d", o->nsnap++);
+    snprintf(file, sizeof file, "%s.png", stem);
     st = exp_scene_png(o->ctx, sc, file, o->R, 4);
+    if (!st) st = ref_amplitude(o->par, o->mu, sc->g.geom == CAP_GEOM_AXI, o->r, sc->s->t, &a);
+    exp_mode_points(sc->g.geom, o->xc, o->yc, o->R, a, o->n, SHAPE_POINTS, x, y);
+    if (!st) st = exp_snapshot_ref(o->ctx, stem, "linear theory", 1, &(int){SHAPE_POINTS}, x, y);
   }
   return st;
 }
-
-typedef struct {
-  double T, beta, drift;      /* measured: period, decay rate, volume drift */
-  double T_ref, b_ref, t_end; /* the reference (reference()) and the run's end */
-} osc_result;
 
 /* Runs one case of viscosity mu for --periods reference periods at D/h = cells: the measured period
  * and decay rate, the volume drift and the reference; the amplitude series to `series` if not NULL
@@ -117,22 +139,23 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
 {
   int axi = exp_geometry(ctx) == CAP_GEOM_AXI, nc = (int)ceil(2 * cells);
   double h = 2 * par[P_RADIUS] / cells, om = NAN;
-  osc_run o = {.ctx = ctx, .R = par[P_RADIUS], .n = (int)par[P_N], .snap = snap};
+  osc_run o = {.ctx = ctx, .par = par, .mu = mu, .R = par[P_RADIUS], .n = (int)par[P_N], .r = r, .snap = snap};
   exp_scene *sc;
   int st =
       exp_scene_alloc(&sc, &(exp_scene_spec){.geom = exp_geometry(ctx), .nx = axi ? nc / 2 : nc, .ny = nc, .h = h});
   if (st) return st;
-  exp_scene_mode_drop(sc, axi ? 0 : nc * h / 2, nc * h / 2, o.R, par[P_AMPLITUDE], o.n);
+  o.xc = axi ? 0 : nc * h / 2; /* the box's centre (axi: on the axis) */
+  o.yc = nc * h / 2;
+  exp_scene_mode_drop(sc, o.xc, o.yc, o.R, par[P_AMPLITUDE], o.n);
   st = exp_scene_reinit(sc, 20);
   exp_scene_fluid(sc, (exp_fluid){.rho = par[P_RHO], .sigma = par[P_SIGMA], .mu = mu});
   sc->p.extension_order = 3; /* linear along the normals */
   sc->p.reinit_every = 1;
   if (!st) st = reference(par, mu, axi, &r->T_ref, &r->b_ref, &r->t_end);
-  o.T_ref = r->T_ref;
   /* a(t) = M / scale: pi R^(n+2) (planar), 4 pi R^(n+3) / (2n + 1) (the sphere's Legendre mode) */
   o.scale = axi ? 4 * M_PI * pow(o.R, o.n + 3) / (2 * o.n + 1) : M_PI * pow(o.R, o.n + 2);
   exp_loop L = {.label = label, .t_end = r->t_end, .after = osc_sample, .user = &o, .series = series, .value = &o.a};
-  L.clock.every = o.T_ref / 100;
+  L.clock.every = r->T_ref / 100;
   L.at_start = 1;
   if (!st) st = exp_scene_run(ctx, sc, &L);
   if (!st) st = exp_damped_cosine_fit(o.rec.t, o.rec.f, o.rec.n, &om, &r->beta);
@@ -196,13 +219,9 @@ static int series_case(exp_ctx *ctx, const double *par, double cells, int k, dou
   cap_tsv *ref = exp_tsv(ctx, "t\ta", "reference_%s.tsv", cases[k]);
   if (!ref) return CAP_EIO;
   for (int i = 0; i <= 400 && !st; i++) {
-    double t = r.t_end * i / 400, w = 2 * M_PI / r.T_ref;
-    capref_result eta = {exp(-r.b_ref * t) * (cos(w * t) + r.b_ref / w * sin(w * t)), 0};
-    if (!axi)
-      st = capref_oscillation_release_2d(
-          (int)par[P_N], &(capref_fluid){.sigma = par[P_SIGMA], .rho = par[P_RHO], .nu = mu / par[P_RHO]},
-          r_equivalent(par, 0), t, &eta);
-    if (!st) st = cap_io_tsv_row(ref, 2, (double[]){t, par[P_AMPLITUDE] * eta.val});
+    double t = r.t_end * i / 400, a = 0;
+    st = ref_amplitude(par, mu, axi, &r, t, &a);
+    if (!st) st = cap_io_tsv_row(ref, 2, (double[]){t, a});
   }
   if ((st = exp_tsv_end(ref, st))) return st;
   exp_result(ctx, k == 0 ? "period_ref" : "decay_ref", k == 0 ? r.T_ref : r.b_ref);

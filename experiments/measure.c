@@ -161,6 +161,17 @@ int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *meas
   return CAP_SUCCESS;
 }
 
+void exp_mode_points(cap_geometry geom, double xc, double yc, double R, double a, int n, int npts, double *x, double *y)
+{
+  const int axi = geom == CAP_GEOM_AXI;
+  for (int k = 0; k < npts; k++) {
+    double th = (axi ? M_PI : 2 * M_PI) * k / (npts - 1);
+    double r = R * (1 + a * (axi ? exp_legendre(n, cos(th)) : cos(n * th)));
+    x[k] = xc + r * (axi ? sin(th) : cos(th));
+    y[k] = yc + r * (axi ? cos(th) : sin(th));
+  }
+}
+
 int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R)
 {
   double A[3][4] = {{0}};
@@ -484,7 +495,7 @@ double exp_rest_time(const double *t, const double *f, long n, int lag, double t
   return n <= lag || t_rest >= t[n - 1] ? t_end : t_rest;
 }
 
-/* ---- contact angles of a fitted circle ---- */
+/* ---- contact angles of a circle; the cap of a contact angle ---- */
 
 double exp_circle_angle_line(double xc, double yc, double R, double nx, double ny)
 {
@@ -535,4 +546,28 @@ int exp_snapshot_menisci(struct exp_ctx *ctx, const char *stem, const char *labe
     st = meniscus_points(&m[c], y0, npts[c], x + k, y + k);
   }
   return st ? st : exp_snapshot_ref(ctx, stem, label, n, npts, x, y);
+}
+
+/* n points of the circle of radius R about (x0, y0) - R cos(theta) (nx, ny) at the polar angles a from the unit
+ * normal (nx, ny), evenly spaced from a0 to a1, in the frame of that normal (exp_cap_points_line). */
+static void cap_arc(double R, double theta, double a0, double a1, double x0, double y0, double nx, double ny, int n,
+                    double *x, double *y)
+{
+  for (int k = 0; k < n; k++) {
+    double a = a0 + (a1 - a0) * k / (n - 1), t = R * sin(a), s = R * (cos(a) - cos(theta));
+    x[k] = x0 + t * ny + s * nx;
+    y[k] = y0 - t * nx + s * ny;
+  }
+}
+
+void exp_cap_points_line(double R, double theta, double nx, double ny, int half, int n, double *x, double *y)
+{
+  cap_arc(R, theta, half ? 0 : -theta, theta, 0, 0, nx, ny, n, x, y);
+}
+
+void exp_cap_points_disc(double R, double theta, double cx, double cy, double Rs, int n, double *x, double *y)
+{
+  double D = sqrt(Rs * Rs + R * R - 2 * Rs * R * cos(theta));
+  double am = acos(fmax(-1, fmin(1, (Rs * Rs - D * D - R * R) / (2 * D * R)))); /* the contact points' polar angle */
+  cap_arc(R, am, -am, am, cx, cy + D + R * cos(am), 0, 1, n, x, y);
 }

@@ -1,6 +1,7 @@
 /* The measurement kit of the experiments: figures taken from a grid and its fields (interface
  * crossings, surface heights, the level of zero pressure, liquid moments and mode amplitudes), fits
- * of sampled series (a circle, a damped limit, a damped cosine) and a growable sampled series.
+ * of sampled series (a circle, a damped limit, a damped cosine), a growable sampled series, and the
+ * points of reference shapes to compare with (a mode's boundary, the cap of a contact angle).
  *
  * Conventions: liquid where phi < 0; lengths and times in the experiment's units; angles in radians.
  * Every function returns a cap_errno status (the message set through cap_error) unless it is void,
@@ -65,6 +66,13 @@ double exp_legendre(int n, double mu);
  * a pi R^(n+2) or a 4 pi R^(n+3) / (2n + 1), to O(a^2). Fills phi's ghosts. Errors: those of
  * cap_levelset_fill_ghosts. */
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment);
+
+/* npts >= 2 points (x[k], y[k]) of the boundary of a drop of mode n about (xc, yc) (the shape of
+ * exp_scene_mode_drop, at the amplitude a): r = R (1 + a cos(n theta)) at the polar angles theta from the x axis,
+ * evenly spaced over [0, 2 pi] (planar: the closed curve), or r = R (1 + a P_n(cos theta)) at theta from the axis
+ * (AXI: x = xc + r sin(theta), y = yc + r cos(theta), theta evenly spaced over [0, pi], the meridian). */
+void exp_mode_points(cap_geometry geom, double xc, double yc, double R, double a, int n, int npts, double *x,
+                     double *y);
 
 /* ---- fits ---- */
 
@@ -161,7 +169,7 @@ int exp_parabola_max(const double x[3], const double y[3], double *ymax);
  * tol (NaN counts as moving), 0 if none; t_end if there are at most lag samples or it still moved at the last. */
 double exp_rest_time(const double *t, const double *f, long n, int lag, double tol, double t_end);
 
-/* ---- contact angles of a fitted circle ---- */
+/* ---- contact angles of a circle; the cap of a contact angle ---- */
 
 /* The contact angle of a circular liquid boundary (centre (xc, yc), radius R, the liquid inside) on a straight
  * solid boundary through the origin whose unit normal (nx, ny) points out of the solid: acos(c), c = -(xc nx +
@@ -192,5 +200,18 @@ typedef struct {
  * and exp_snapshot_ref; CAP_EDOM for n. */
 int exp_snapshot_menisci(struct exp_ctx *ctx, const char *stem, const char *label, int n, const exp_meniscus *m,
                          double y0);
+
+/* n >= 2 points (x[k], y[k]) of the circular cap of radius R that meets, at the contact angle theta, a straight
+ * solid boundary through the origin whose unit normal (nx, ny) points out of the solid (the reference shape of a
+ * drop at rest on it), its centre on that normal: the point (t, s) = (R sin(a), R (cos(a) - cos(theta))) of the
+ * line's frame (t along it, s the height above it: x = t ny + s nx, y = -t nx + s ny) at the polar angles a about
+ * the centre from the normal, evenly spaced from 0 (the apex) to theta (half = 1: a half drop, its contact point
+ * at t > 0) or from -theta to theta (half = 0: the whole cap). */
+void exp_cap_points_line(double R, double theta, double nx, double ny, int half, int n, double *x, double *y);
+
+/* The same on a solid disc of centre (cx, cy) and radius Rs: the whole arc outside the disc of the circle of radius
+ * R centred above it at (cx, cy + D), D^2 = Rs^2 + R^2 - 2 Rs R cos(theta) (the angle of exp_circle_angle_disc),
+ * from one contact point to the other, n >= 2 points evenly spaced in the polar angle about that centre. */
+void exp_cap_points_disc(double R, double theta, double cx, double cy, double Rs, int n, double *x, double *y);
 
 #endif

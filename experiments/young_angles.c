@@ -1,38 +1,36 @@
 /* young_angles: a drop on a wall comes to rest at the static contact angle it is given.
  *
- * Claim: with the contact angle imposed on the level set at the wall (ghost cells continuing phi to meet the wall
- *   at theta_s, the curvature next to the wall carrying the wall's tension: the virtual surface of Wang, Mucha &
- *   Turk 2005, Sec. 5; cap_contact.h), a drop released on the wall relaxes to the cap
- *   of its area at angle theta_s (Young; the seed's Fig. 7), under gravity to the Young-Laplace (sessile) drop,
- *   and on a solid inside the domain (cap_vsurf) to theta_s whatever the solid's orientation to the grid.
- *   [refs.bib: wang2005water, young1805, degennes2004]
- * Setup: units sigma = rho = 1, R0 = 1 the radius of the half-disc of the drop's area (axi: of the hemisphere of
- *   its volume, the axis at r = 0); La = sigma rho R0 / mu^2 = --la; each drop runs to --t-end. A half drop on
- *   the bottom wall (wall_scene: its centre line on a symmetry plane, free-slip walls, the bottom one at
- *   theta_s), starting START_SPAN nearer 90 degrees than theta_s; theta_s = 20, 30, 45, ..., 150, 160 degrees
- *   (quick: 30, 90, 150; --angle A: A only, ANGLE_MIN <= A <= 180 - ANGLE_MIN); gravity Bo = rho g R0^2 / sigma = --bond at 60 and 120 degrees (quick: 60).
- *   Solids (planar; the whole drop): a plane tilted PLANE_TILT to the grid at 60, 90, 120 degrees (quick: 90), a
- *   disc of radius R_s = R0 at 60 and 120 (not quick). Solver: constant extension, reinitialisation every 10
+ * Claim: with the contact angle imposed on the level set at the wall (ghost cells continuing phi to meet the wall at
+ *   theta_s, the curvature next to the wall carrying the wall's tension: the virtual surface of Wang, Mucha & Turk
+ *   2005, Sec. 5; cap_contact.h), a drop released on the wall relaxes to the cap of its area at angle theta_s (Young;
+ *   the seed's Fig. 7), under gravity to the Young-Laplace (sessile) drop, and on a solid inside the domain (cap_vsurf)
+ *   to theta_s whatever the solid's orientation to the grid. [refs.bib: wang2005water, young1805, degennes2004]
+ * Setup: units sigma = rho = 1, R0 = 1 the radius of the half-disc of the drop's area (axi: of the hemisphere of its
+ *   volume, the axis at r = 0); La = sigma rho R0 / mu^2 = --la; each drop runs to --t-end. A half drop on the bottom
+ *   wall (wall_scene: its centre line on a symmetry plane, free-slip walls, the bottom one at theta_s), starting
+ *   START_SPAN nearer 90 degrees than theta_s; theta_s = 20, 30, 45, ..., 150, 160 degrees (quick: 30, 90, 150; --angle
+ *   A: A only, ANGLE_MIN <= A <= 180 - ANGLE_MIN); gravity Bo = rho g R0^2 / sigma = --bond at 60 and 120 degrees
+ *   (quick: 60). Solids (planar; the whole drop): a plane tilted PLANE_TILT to the grid at 60, 90, 120 degrees (quick:
+ *   90), a disc of radius R_s = R0 at 60 and 120 (not quick). Solver: constant extension, reinitialisation every 10
  *   steps, each giving the liquid its area at the start (--keep-area 2; 1: the area before it; 0: off);
  *   --air-projection 1: cap_ns.h step 5b. R0/h = 8, 16 (default, quick), --full adds 32.
  * Reference: the zero-gravity cap of the drop's area (volume) (capref_statics_cap): radius R, half-width R
  *   sin(theta_s), height R (1 - cos(theta_s)); with gravity the sessile drop's apex height and half-width
- *   (capref_statics_sessile); the plane: the angle on the box's wall at the same theta_s and resolution; the disc:
- *   the drop on a circular solid (capref_statics_cap_on_disc).
- * Metric at t_end, max over the angles: the circle fitted to phi's crossings between fluid cells
- *   (exp_scene_drop_fit) gives theta_fit on the wall, plane or disc: angle_err = |theta_fit - theta_s|
- *   (degrees); angle_hw_err the same for 2 atan(h/a) (apex height h, half-width
- *   a); radius_err = |R_fit - R| / R; vol_drift = |A(t_end) - A(0)| / A(0); area_given = |area given back by
- *   the reinitialisations, net| / A(0); U the largest speed; gravity: the errors of h and a; plane_err =
- *   |theta_fit - theta_fit on the wall|; disc_err = |theta_fit - theta_s|.
- * Acceptance (the issue's figures at R0 = 16 cells): angle error <= 1 degree from 20 to 160 degrees;
- *   radius error <= 0.5 %; with gravity apex height and half-width within 1 %; plane and disc within 1 degree;
- *   observed order of the angle error >= 1. --quick, a regression subset pinned by data/ref/young_angles.ref,
- *   checks the angle, the apex height, the plane and the order.
- * Range: thinner wedges than ANGLE_MIN (15, 165 degrees) are outside the claim: the surface runs within the wall
- *   cells' curvature stencils for 2/tan(15 deg) = 7.5 cells, and at 165 degrees the contact circle (0.21 R0) moves
- *   the angle 1.7 degrees per 0.1 cell of the contact point at R0 = 16: the settled angle is 1.6-5.4 degrees off
- *   at R0 = 12-32 cells, not converging (docs/design/experiments-young_angles.md).
+ *   (capref_statics_sessile); the plane: the angle on the box's wall at the same theta_s and resolution; the disc: the
+ *   drop on a circular solid (capref_statics_cap_on_disc). The snapshots draw the reference shapes dashed.
+ * Metric at t_end, max over the angles: the circle fitted to phi's crossings between fluid cells (exp_scene_drop_fit)
+ *   gives theta_fit on the wall, plane or disc: angle_err = |theta_fit - theta_s| (degrees); angle_hw_err the same for
+ *   2 atan(h/a) (apex height h, half-width a); radius_err = |R_fit - R| / R; vol_drift = |A(t_end) - A(0)| / A(0);
+ *   area_given = |area given back by the reinitialisations, net| / A(0); U the largest speed; gravity: the errors of h
+ *   and a; plane_err = |theta_fit - theta_fit on the wall|; disc_err = |theta_fit - theta_s|.
+ * Acceptance (the issue's figures at R0 = 16 cells): angle error <= 1 degree from 20 to 160 degrees; radius error <=
+ *   0.5 %; with gravity apex height and half-width within 1 %; plane and disc within 1 degree; observed order of the
+ *   angle error >= 1. --quick, a regression subset pinned by data/ref/young_angles.ref, checks the angle, the apex
+ *   height, the plane and the order.
+ * Range: thinner wedges than ANGLE_MIN (15, 165 degrees) are outside the claim: the surface runs within the wall cells'
+ *   curvature stencils for 2/tan(15 deg) = 7.5 cells, and at 165 degrees the contact circle (0.21 R0) moves the angle
+ *   1.7 degrees per 0.1 cell of the contact point at R0 = 16: the settled angle is 1.6-5.4 degrees off at R0 = 12-32
+ *   cells, not converging (docs/design/experiments-young_angles.md).
  */
 #include <math.h>
 #include <stdio.h>
@@ -103,12 +101,12 @@ static int wall_scene(exp_ctx *ctx, const double *par, double cells, drop_kind k
   return exp_scene_wall_drop(sc, &spec, g ? M_PI / 2 : t0 * DEG, A0, 0);
 }
 
-/* The measured points (profile_*: the half drop's crossings and the reference curve; solid_*: the
- * crossings between fluid cells). */
+/* The measured points (profile_*: the half drop's crossings and the reference; solid_*: the crossings between fluid
+ * cells); the reference (the cap, exp_cap_points_*, or the sessile profile) also over the snapshot `stem` if any. */
 static int write_points(exp_ctx *ctx, const double *par, double cells, drop_kind kind, double theta_deg,
-                        const exp_scene *sc, int n, const drop_ref *ref)
+                        const exp_scene *sc, int n, const drop_ref *ref, const char *stem)
 {
-  const double th = theta_deg * DEG;
+  const double th = theta_deg * DEG, tilt = kind == PLANE ? PLANE_TILT * DEG : 0;
   const int wall = kind < PLANE, g = kind == GRAVITY;
   cap_tsv *t = wall ? exp_tsv(ctx, "x/R0\ty/R0\tsource(0_measured,1_reference)", "profile_%g_%s_%03.0f.tsv", cells,
                               TAG[kind], theta_deg)
@@ -117,15 +115,16 @@ static int write_points(exp_ctx *ctx, const double *par, double cells, drop_kind
   for (int k = 0; k < n && !st; k++)
     st = cap_io_tsv_row(t, wall ? 3 : 2, (double[]){sc->cross[k].x, sc->cross[k].y, 0});
   capref_result rx[REF_POINTS] = {{0}}, rz[REF_POINTS] = {{0}};
+  double x[REF_POINTS], y[REF_POINTS];
   if (!st && g)
     st = capref_statics_sessile_profile(ref_dim(ctx), &(capref_fluid){.sigma = 1, .rho = 1, .g = par[P_BOND]}, th,
                                         drop_size(ctx), REF_POINTS, rx, rz, NULL);
-  for (int k = 0; k < REF_POINTS && !st && wall; k++) {
-    double a = th * k / (REF_POINTS - 1); /* the arc from the apex to the contact line */
-    double x = g ? rx[k].val : ref->R * sin(a), y = g ? ref->h - rz[k].val : ref->R * (cos(a) - cos(th));
-    st = cap_io_tsv_row(t, 3, (double[]){x, y, 1});
-  }
-  return exp_tsv_end(t, st);
+  for (int k = 0; k < REF_POINTS && g; k++) x[k] = rx[k].val, y[k] = ref->h - rz[k].val;
+  if (kind == WALL || kind == PLANE) exp_cap_points_line(ref->R, th, -sin(tilt), cos(tilt), wall, REF_POINTS, x, y);
+  if (kind == DISC) exp_cap_points_disc(ref->R, th, 0, 0, DISC_RADIUS, REF_POINTS, x, y);
+  for (int k = 0; k < REF_POINTS && !st && wall; k++) st = cap_io_tsv_row(t, 3, (double[]){x[k], y[k], 1});
+  if ((st = exp_tsv_end(t, st)) || !stem) return st;
+  return exp_snapshot_ref(ctx, stem, g ? "Young-Laplace drop" : "cap at the Young angle", 1, &(int){REF_POINTS}, x, y);
 }
 
 /* One drop of a kind at theta_s on R0/h = cells, run and measured (see the header; the disc's drop: the unit disc
@@ -143,9 +142,10 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, drop_kind kin
                            : exp_scene_disc_drop(&sc, cells, DISC_RADIUS, M_PI / 3 + sqrt(3.0) / 2, th, &ref.R);
   double a0 = 0, a1 = 0, *m = out->metric;
   exp_drop_fit f = {0, NAN, NAN, NAN, NAN, NAN};
-  char label[96], file[64];
+  char label[96], stem[48], file[64];
   snprintf(label, sizeof label, "%g cells, theta = %g deg%s", cells, deg, what[kind]);
-  snprintf(file, sizeof file, "drop_%s_%03.0f.png", TAG[kind], deg);
+  snprintf(stem, sizeof stem, "drop_%s_%03.0f", TAG[kind], deg);
+  snprintf(file, sizeof file, "%s.png", stem);
   if (!st) st = exp_scene_liquid(sc, &a0);
   if (!st) {
     exp_scene_contact_line_solver(sc, par[P_LA], 0, -(kind == GRAVITY ? par[P_BOND] : 0));
@@ -156,8 +156,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, drop_kind kin
   }
   if (!st) st = exp_scene_liquid(sc, &a1);
   if (!st) st = exp_scene_drop_fit(sc, kind < PLANE, &f);
-  if (!st) st = write_points(ctx, par, cells, kind, deg, sc, f.n, &ref);
   if (!st && snap) st = exp_scene_png(ctx, sc, file, 1, 4);
+  if (!st) st = write_points(ctx, par, cells, kind, deg, sc, f.n, &ref, snap ? stem : NULL);
   double drift = fabs(a1 - a0) / a0, given = sc ? sc->given / a0 : NAN, U = sc ? sc->info.max_speed : NAN;
   double hgt = f.apex, hw = f.half_width, hw_angle = 2 * atan2(hgt, hw) / DEG, R = f.R, dR = R / ref.R - 1;
   exp_scene_close(sc, out);
