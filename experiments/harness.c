@@ -556,6 +556,30 @@ static int snapshot_gnuplot(void)
   return have;
 }
 
+/* Field f at cell (i, j) of the interior, or on a side of the box (i = -1 or nx, j = -1 or ny): linearly
+ * extrapolated from the two cells next to it (one cell: its value), or on a mirror side (the left one,
+ * with mirror) the first cell's value, the mirrored field's linear interpolant there. */
+static double side_sample(const cap_grid *g, const double *f, int i, int j, int mirror)
+{
+  int ia[2], ja[2];
+  double wi[2], wj[2];
+  const int n[2] = {g->nx, g->ny}, at[2] = {i, j};
+  int *idx[2] = {ia, ja};
+  double *w[2] = {wi, wj};
+  for (int d = 0; d < 2; d++) {
+    int lo = at[d] < 0, hi = at[d] >= n[d], flat = n[d] < 2 || (d == 0 && lo && mirror);
+    idx[d][0] = lo ? 0 : hi ? n[d] - 1 : at[d];
+    idx[d][1] = lo ? 1 : hi ? n[d] - 2 : at[d];
+    w[d][0] = (lo || hi) && !flat ? 1.5 : 1;
+    w[d][1] = (lo || hi) && !flat ? -0.5 : 0;
+  }
+  double v = 0;
+  for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++)
+      if (wi[a] * wj[b] != 0) v += wi[a] * wj[b] * f[cap_grid_idx(g, ia[a], ja[b])];
+  return v;
+}
+
 int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
                  const double *psi, int mirror)
 {
@@ -586,11 +610,12 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
   fprintf(f, "\n# columns: x[length]\ty[length]\tphi[length]%s\n", psi ? "\tpsi[length: the solid's distance]" : "");
   for (int k = 0; k < n; k++) {
     if (k) fprintf(f, "\n\n");
-    for (int j = 0; j < g->ny; j++) {
-      for (int i = mirror ? -1 : 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i < 0 ? 0 : i, j);
-        fprintf(f, "%.7g\t%.7g\t%.7g", i < 0 ? g->x0 : cap_grid_xc(g, i), cap_grid_yc(g, j), phi[k][c]);
-        fprintf(f, psi ? "\t%.7g\n" : "\n", psi ? psi[c] : 0);
+    for (int j = -1; j <= g->ny; j++) {
+      double y = j < 0 ? g->y0 : j == g->ny ? g->y0 + g->ny * g->h : cap_grid_yc(g, j);
+      for (int i = -1; i <= g->nx; i++) {
+        double x = i < 0 ? g->x0 : i == g->nx ? g->x0 + g->nx * g->h : cap_grid_xc(g, i);
+        fprintf(f, "%.7g\t%.7g\t%.7g", x, y, side_sample(g, phi[k], i, j, mirror));
+        fprintf(f, psi ? "\t%.7g\n" : "\n", psi ? side_sample(g, psi, i, j, mirror) : 0);
       }
       fprintf(f, "\n");
     }
@@ -598,7 +623,10 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
   int st = cap_io_file_close(out, CAP_SUCCESS);
   if (st) return st;
   /* drawn at the end of the run (plot), not inside the timed runs */
-  snap_entry *e = &ctx->snap[ctx->nsnap++];
+  snap_entry *e = NULL; /* a snapshot taken again under its name (at a finer level) replaces the first */
+  for (int k = 0; k < ctx->nsnap && !e; k++)
+    if (strcmp(ctx->snap[k].stem, stem) == 0) e = &ctx->snap[k];
+  if (!e) e = &ctx->snap[ctx->nsnap++];
   char times[EXP_MAX_FRAMES * 24] = "";
   for (int k = 0, len = 0; k < n; k++)
     len += snprintf(times + len, sizeof times - (size_t)len, "%s%.4g", k ? " " : "", t[k]);

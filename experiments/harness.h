@@ -115,16 +115,17 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
 /* A snapshot <stem>.png of n (1 <= n <= EXP_MAX_FRAMES) frames phi[k] of grid g at times t[k], in a
  * row. The data go to <stem>.dat (not .tsv, the experiments' own series, which their plot scripts
  * list by pattern): a header with the grid and the times, then x, y, phi and, with a solid, its
- * signed distance psi (cap_solid.h: psi < 0 inside; NULL: no solid) at the cell centres, one block
- * per frame. At the end of the run plots/snapshot.gp draws it: the liquid (phi < 0) and the solid
- * (psi < 0) shaded, each bounded by its field's zero level, phi's zero contour as a curve, the
- * reference shapes of exp_snapshot_ref, the axes in the experiment's length unit, each frame's time.
- * mirror != 0 also draws each frame mirrored across its left side x = x0, which must be 0 (the axis
- * or a symmetry plane); each row of data then starts with a sample on that line carrying the first
- * cell's values (the linear interpolant of the mirrored field there). Returns CAP_SUCCESS when the
- * drawing is queued; CAP_ENOSOL when gnuplot or the script is missing (the data are written; the
- * caller may draw a map instead); CAP_EIO, CAP_ENOMEM, CAP_EDOM (n), CAP_EINVAL (stem over 150
- * characters, mirror with x0 != 0). */
+ * signed distance psi (cap_solid.h: psi < 0 inside; NULL: no solid) at the cell centres, bordered by
+ * samples on the sides of the box (each field linearly extrapolated from the two cells next to the
+ * side), one block per frame. At the end of the run plots/snapshot.gp draws it: the liquid (phi < 0)
+ * and the solid (psi < 0) shaded, each bounded by its field's zero level, phi's zero contour as a
+ * curve, the reference shapes of exp_snapshot_ref, the axes in the experiment's length unit, each
+ * frame's time. mirror != 0 also draws each frame mirrored across its left side x = x0, which must be
+ * 0 (the axis or a symmetry plane), whose samples carry the first cell's values (the linear
+ * interpolant of the mirrored field there). A snapshot taken again under its stem (a finer level)
+ * replaces the first. Returns CAP_SUCCESS when the drawing is queued; CAP_ENOSOL when gnuplot or the
+ * script is missing (the data are written; the caller may draw a map instead); CAP_EIO, CAP_ENOMEM,
+ * CAP_EDOM (n), CAP_EINVAL (stem over 150 characters, mirror with x0 != 0). */
 int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const double *const *phi, const double *t,
                  const double *psi, int mirror);
 /* The reference shape over the snapshot <stem> this run took (an analytic cap, meniscus, ...):

@@ -1,7 +1,7 @@
 # Figures of the drop_oscillation experiment. Called by the harness as:
 #   gnuplot -e "dir='OUT/drop_oscillation'" plots/drop_oscillation.gp
 # figure snapshot_*.png: The drop of the inviscid case every quarter of its first period (snapshot_K
-#   at K quarters), at the finest resolution.
+#   at K quarters), at the finest resolution, with the linear theory's shape at that time dashed.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

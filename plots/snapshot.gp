@@ -62,12 +62,14 @@ set yrange [ymin:ymax]
 set zrange [-1e30:0]
 set pm3d noborder clip z
 unset colorbox
-set xtics out nomirror
-set ytics out nomirror
+# tic steps of 1, 2 or 5 times a power of ten: about one tic per 70 pixels across, 45 up
+nice(span, n) = (e = 10**floor(log10(span / n)), r = span / n / e, (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * e)
+set xtics out nomirror nice(hx, pw / 70.0)
+set ytics out nomirror nice(hy, ph / 45.0)
 set border 15 front
 set xlabel axi ? 'r' : 'x'
 set ylabel axi ? 'z' : 'y'
-set lmargin 8
+set lmargin 9
 set bmargin stack ? 3 : 4 + 2.5 * has_ref
 set rmargin 2
 LIQ = '#c6dcef'
@@ -91,10 +93,10 @@ do for [k = 0:frames - 1] {
       cmd = cmd.sprintf(", data index %d using %s:2:4 with pm3d fc rgb SOL notitle", k, X)
       cmd = cmd.sprintf(", $S%d using %s:2:(0) with lines lc rgb '#404040' lw 1 notitle", k, X)
     }
-    cmd = cmd.sprintf(", $C%d using %s:2:(0) with lines lc rgb IFC lw 2 title '%s'", k, X, \
+    cmd = cmd.sprintf(", $C%d using %s:2:(0) with lines lc rgb IFC lw 1.5 title '%s'", k, X, \
                       m == 1 && k == 0 && has_ref ? 'computed' : '')
     if (has_ref) {
-      cmd = cmd.sprintf(", refdata using %s:2:(0) with lines lc rgb REF lw 1.5 dt (6, 4) title '%s'", X, \
+      cmd = cmd.sprintf(", refdata using %s:2:(0) with lines lc rgb REF lw 2.5 dt (5, 5) title '%s'", X, \
                         m == 1 && k == 0 ? ref : '')
     }
   }

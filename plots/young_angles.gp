@@ -2,7 +2,8 @@
 #   gnuplot -e "dir='OUT/young_angles'" plots/young_angles.gp
 # figure drop_*.png: A drop at rest at the end of the run, at the finest resolution (drop_0_ANGLE on
 #   the floor without gravity, drop_g_ANGLE with gravity, drop_plane_ANGLE on the tilted plane,
-#   drop_disc_ANGLE on the circular solid; the static angle in degrees).
+#   drop_disc_ANGLE on the circular solid; the static angle in degrees), with its reference shape
+#   dashed: the circular cap meeting the solid at the static angle, or the Young-Laplace drop.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"

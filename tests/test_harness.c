@@ -96,6 +96,24 @@ static long data_lines(const char *path, const char *head, int *has_head)
 
 static int drawn; /* whether gnuplot draws the snapshots of snap_level */
 
+/* The side samples of the mirrored snapshot (phi = y - 0.55 on cells of 0.25): on the mirror side the
+ * first cell's value, on the bottom side (y = 0) the linear extrapolation -0.55, on the top (y = 1)
+ * 0.45; the first row starts at (0, 0). */
+static int side_values(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  char line[256];
+  double x, y, p, first[3] = {NAN, NAN, NAN}, top = NAN;
+  int n = 0;
+  while (f && fgets(line, sizeof line, f))
+    if (line[0] != '#' && sscanf(line, "%lf %lf %lf", &x, &y, &p) == 3) {
+      if (n++ == 0) first[0] = x, first[1] = y, first[2] = p;
+      if (y == 1 && x == 0.375) top = p;
+    }
+  if (f) fclose(f);
+  return n == 48 && first[0] == 0 && first[1] == 0 && fabs(first[2] + 0.55) < 1e-6 && fabs(top - 0.45) < 1e-6;
+}
+
 /* In a run of the experiment "snaptest": a 6 x 4 grid, two frames of a level set with the solid's
  * distance; one frame mirrored across the left side; the reference curves; and the errors of both. */
 static int snap_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
@@ -143,9 +161,9 @@ static int snap_finish(exp_ctx *ctx, const double *par, const exp_run *runs, int
   return CAP_SUCCESS;
 }
 
-/* exp_snapshot's data: the header's grid, one block per frame (rows of nx samples and a blank line,
- * two blank lines between frames), the mirror line's sample first in a mirrored row; the curves of
- * exp_snapshot_ref one block each. */
+/* exp_snapshot's data: the header's grid, one block per frame (rows of the nx cells and the two sides'
+ * samples, a blank line after each, two blank lines between frames); the curves of exp_snapshot_ref
+ * one block each. */
 static void snapshot_files(void)
 {
   static const exp_def def = {.name = "snaptest",
@@ -165,10 +183,12 @@ static void snapshot_files(void)
   th_int(exp_main(&def, 4, argv), 0, "the run passes");
   int head;
   snprintf(path, sizeof path, "%s/snaptest/two.dat", dir);
-  th_int(data_lines(path, "# grid: 6 x 4 cells, h = 0.25", &head), 2 * 4 * 7 + 2, "two frames of 4 rows of 6");
+  th_int(data_lines(path, "# grid: 6 x 4 cells, h = 0.25", &head), 2 * 6 * 9 + 2,
+         "two frames of 6 rows of 8 (4 x 6 cells and the sides)");
   th_true(head, "the header gives the grid");
   snprintf(path, sizeof path, "%s/snaptest/mirrored.dat", dir);
-  th_int(data_lines(path, "# grid:", &head), 4 * 8, "a mirrored frame: each row starts on the mirror line");
+  th_int(data_lines(path, "# grid:", &head), 6 * 9, "a mirrored frame: the same samples");
+  th_true(side_values(path), "the sides: the mirror's first cell, linear extrapolation elsewhere");
   snprintf(path, sizeof path, "%s/snaptest/two_ref.dat", dir);
   th_int(data_lines(path, "# columns: x[length]", &head), 3 + 1 + 2 + 1, "the reference: two curves");
   snprintf(path, sizeof path, "%s/snaptest/two.png", dir);
