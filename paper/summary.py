@@ -448,12 +448,14 @@ def seed_tex(out_dir, fig, claim, sec, errors):
             errors.append(f"{fig['figure']}: no image {fig['images']} in {name}'s outputs (paper/seed_figures.tsv)")
         return []
     v, measured = seed_verdict(claim, sec)
-    width = min(0.7, 0.96 / len(images))
+    per_row = len(images) if len(images) <= 3 else (2 if len(images) == 4 else 3)  # 4 as 2 x 2, 5-6 as 3 + 3
+    rows = -(-len(images) // per_row)
+    width, height = min(0.7, 0.96 / per_row), 0.42 / rows
     L = [r"\begin{figure}[htbp]\centering"]
-    for f in images:
-        L.append(rf"\includegraphics[width={width:.3f}\textwidth,height=0.4\textheight,keepaspectratio]"
-                 rf"{{{os.path.abspath(os.path.join(out_dir, name, f))}}}\hfill")
-    L[-1] = L[-1][:-len(r"\hfill")]
+    for k, f in enumerate(images):
+        end = r"\\[1ex]" if (k + 1) % per_row == 0 and k + 1 < len(images) else (r"\hfill" if k + 1 < len(images) else "")
+        L.append(rf"\includegraphics[width={width:.3f}\textwidth,height={height:.3f}\textheight,keepaspectratio]"
+                 rf"{{{os.path.abspath(os.path.join(out_dir, name, f))}}}{end}")
     res = tex(resolution_note(out_dir, name, images[-1], s))
     files = ", ".join(r"\texttt{" + tex(f) + "}" for f in images)
     measured = tex(measured).replace("@LE@", LE).replace("@GE@", GE)
