@@ -5,6 +5,7 @@
 #   make unit            the unit tests alone (no experiment sweeps): the quick loop while editing
 #   make sanitize        the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                        (also: make check SANITIZE=1; objects go to build/san/)
+#   make memcheck        the unit-test binaries under valgrind memcheck (build/memcheck/, one thread)
 #   make bench           the benchmarks; rewrites the README's performance tables
 #   make paper           the main job: every experiment at its default resolution, plots, report
 #   make clean           remove build/ and paper/build/
@@ -93,7 +94,7 @@ BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c tests/tfixtures.c
 
-.PHONY: all check unit sanitize paper bench clean
+.PHONY: all check unit sanitize memcheck paper bench clean
 # keep intermediate objects (no rebuild, no "rm" lines)
 .SECONDARY:
 .DEFAULT_GOAL := all
@@ -182,24 +183,39 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh,$(SH_TESTS))
 endif
 endif
+# Valgrind memcheck (tests/run.sh runs the binaries of a build/memcheck group under it: a leak or a
+# memory error fails the test). Built with OPENMP=0: libgomp keeps its pool threads alive at exit, whose
+# thread stacks valgrind reports as possibly lost (test_fmm and test_par ask for 2 threads whatever
+# OMP_NUM_THREADS says), and one thread is what valgrind runs fastest. make memcheck runs every unit-test
+# binary (tens of minutes: test_levelset, test_ns and test_poisson run for minutes natively); make
+# check the subset below, the binaries of a few seconds under valgrind (~25 s in all, measured).
+MEMCHECK_TESTS := $(patsubst $(BUILD)/%,build/memcheck/%,$(TESTS))
+MEMCHECK_CHECK := $(patsubst %,build/memcheck/tests/%,test_errno test_grid test_io test_body test_floating \
+                    test_laplace test_force test_advect test_cheerios test_harness)
+memcheck:
+	@sh .ci/deps.sh --memcheck
+	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_TESTS)
+	@sh tests/run.sh build/memcheck $(MEMCHECK_TESTS)
+
 # make check builds and runs the quick sweeps with one job per core (the sweeps side by side, one thread
 # each: their grids are small), then runs the tests one after another.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 check:
-	@sh .ci/deps.sh --paper
+	@sh .ci/deps.sh --paper --memcheck
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
 	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
 ifneq ($(CHECK_SAN),)
 	@$(MAKE) --no-print-directory -j$(NPROC) SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
 endif
-	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN)
+	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_CHECK)
+	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN) --build build/memcheck $(MEMCHECK_CHECK)
 
-# The unit tests alone (no experiment sweeps or determinism runs, no sanitizers): the quick loop while editing.
+# The unit tests alone (no experiment sweeps, determinism or fault runs, no sanitizers): the quick loop while editing.
 unit: $(TESTS) $(CAPREF)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh,$(SH_TESTS))
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1

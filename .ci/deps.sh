@@ -3,14 +3,17 @@
 # are present. Installs what is missing with apt-get when run as root; otherwise stops and prints the
 # exact command to run. Called by the Makefile before anything is compiled; safe to run again.
 #
-# usage: .ci/deps.sh [--paper]     (--paper also checks the LaTeX packages the report needs)
+# usage: .ci/deps.sh [--paper] [--memcheck]   (--paper also checks the LaTeX packages the report
+#        needs; --memcheck valgrind, which make memcheck and make check's memcheck subset need)
 set -eu
 
 want_paper=0
+want_memcheck=0
 for a in "$@"; do
   case "$a" in
     --paper) want_paper=1 ;;
-    *) echo "deps.sh: unknown argument '$a' (allowed: --paper)" >&2; exit 2 ;;
+    --memcheck) want_memcheck=1 ;;
+    *) echo "deps.sh: unknown argument '$a' (allowed: --paper, --memcheck)" >&2; exit 2 ;;
   esac
 done
 
@@ -30,6 +33,10 @@ need clang-format    sh -c 'command -v clang-format'
 if [ "$want_paper" = 1 ]; then
   need texlive-latex-recommended sh -c 'command -v pdflatex && kpsewhich booktabs.sty && kpsewhich hyperref.sty'
   need poppler-utils sh -c 'command -v pdftoppm && command -v pdfinfo'
+fi
+
+if [ "$want_memcheck" = 1 ]; then
+  need valgrind sh -c 'command -v valgrind'
 fi
 
 [ -z "$missing" ] && exit 0

@@ -14,6 +14,7 @@
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
+#include "../solver/cap_ns.h"
 #include "../solver/cap_par.h"
 
 typedef struct {
@@ -192,7 +193,11 @@ static void usage(const exp_def *d, FILE *f)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
   fprintf(f, "  physical parameters:\n");
   for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
-  fprintf(f, "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure\n");
+  fprintf(f,
+          "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure, 4 an\n"
+          "output file could not be written\n"
+          "environment: %s=write:N | nan:N[:FIELD] | inf:N[:FIELD] injects one fault (tests)\n",
+          EXP_FAULT_ENV);
 }
 
 static int mkdirs(const char *path)
@@ -364,6 +369,55 @@ static int parse_levels(const char *text, double *levels)
   return n;
 }
 
+/* A count N >= 1 at text (digits only) up to `end` (a ':' or the end); -1 if it is not one. */
+static long fault_count(const char *text, char **end)
+{
+  if (*text < '0' || *text > '9') return -1;
+  errno = 0;
+  long n = strtol(text, end, 10);
+  return errno || n < 1 || (**end && **end != ':') ? -1 : n;
+}
+
+/* Installs the fault that CAPILLAB_FAULT names (see harness.h); 0, or 2 with the error printed. */
+static int fault_from_env(const char *name)
+{
+  const char *v = getenv(EXP_FAULT_ENV);
+  if (!v || !*v) return 0;
+  char *end = NULL;
+  long n = -1;
+  if (!strncmp(v, "write:", 6) && (n = fault_count(v + 6, &end)) > 0 && !*end) {
+    cap_io_fault_write(n);
+    return 0;
+  }
+  int nan = !strncmp(v, "nan:", 4), inf = !strncmp(v, "inf:", 4);
+  if ((nan || inf) && (n = fault_count(v + 4, &end)) > 0) {
+    const char *field = *end ? end + 1 : "phi";
+    int f = !strcmp(field, "phi") ? CAP_NS_FAULT_PHI
+            : !strcmp(field, "u") ? CAP_NS_FAULT_U
+            : !strcmp(field, "v") ? CAP_NS_FAULT_V
+                                  : -1;
+    if (f >= 0) {
+      cap_ns_fault_inject(n, (cap_ns_fault_field)f, nan ? NAN : INFINITY);
+      return 0;
+    }
+  }
+  fprintf(stderr,
+          "%s: %s='%s': allowed write:N (the N-th output file fails as if the disk were full), nan:N[:FIELD] or "
+          "inf:N[:FIELD] (a NaN or an infinity in FIELD = phi (default), u or v at the start of the N-th time step); "
+          "N >= 1\n",
+          name, EXP_FAULT_ENV, v);
+  return 2;
+}
+
+/* The exit status of a failed run's cap_errno status s (harness.h). */
+static int exit_status(int s) { return s == CAP_EDOM || s == CAP_EINVAL ? 2 : s == CAP_EIO ? 4 : 3; }
+
+/* What a failed run's status s means, for its message. */
+static const char *failure_kind(int s)
+{
+  return s == CAP_EDOM || s == CAP_EINVAL ? "bad input" : s == CAP_EIO ? "output not written" : "numerical failure";
+}
+
 int exp_main(const exp_def *d, int argc, char **argv)
 {
   exp_ctx *ctx = calloc(1, sizeof *ctx);
@@ -459,6 +513,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
       }
     }
   }
+  if (!status) status = fault_from_env(d->name);
   if (status) {
     free_ctx(ctx);
     return status;
@@ -498,28 +553,30 @@ int exp_main(const exp_def *d, int argc, char **argv)
     int s = d->run_level(ctx, par, levels[n], &runs[n]);
     runs[n].wall = now() - t;
     if (s) {
-      fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name,
-              s == CAP_EDOM || s == CAP_EINVAL ? "bad input" : "numerical failure", levels[n], cap_error_message());
+      char msg[1024]; /* the message of the failure, before the convergence file may replace it */
+      snprintf(msg, sizeof msg, "%s", cap_error_message());
+      fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name, failure_kind(s), levels[n], msg);
       if (n > 0) write_convergence(ctx, runs, n); /* what was finished stays written */
       free_ctx(ctx);
-      return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
+      return exit_status(s);
     }
   }
   int s = write_convergence(ctx, runs, n);
   if (!s) s = d->finish(ctx, par, runs, n);
   if (s) {
-    fprintf(stderr, "[%s] failed: %s\n", d->name, cap_error_message());
+    fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
     free_ctx(ctx);
-    return s == CAP_EDOM || s == CAP_EINVAL ? 2 : 3;
+    return exit_status(s);
   }
   int verdict = 0;
   for (int i = 0; i < ctx->nchecks; i++)
     if (!ctx->checks[i].pass) verdict = 1;
   if (ctx->nchecks == 0 || ctx->overflow) verdict = 1; /* nothing checked, or a check lost: no pass */
   double wall = now() - ctx->t0;
-  if (write_summary(ctx, runs, n, verdict, wall)) {
+  if ((s = write_summary(ctx, runs, n, verdict, wall))) {
+    fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
     free_ctx(ctx);
-    return 3;
+    return exit_status(s);
   }
   plot(ctx);
   fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks,

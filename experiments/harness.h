@@ -17,8 +17,14 @@
  *   *.png            gnuplot figures (plots/<name>.gp, if gnuplot is installed) and snapshots
  *                    (exp_snapshot: the interface over the shaded liquid, drawn by plots/snapshot.gp
  *                    from the snapshot's data, <stem>.dat, at the end of the run)
- * Exit status: 0 every check passes; 1 a check fails; 2 usage or bad input; 3 numerical failure
- * (reported with step, time and location by the solver's message).
+ * Exit status: 0 every check passes; 1 a check fails; 2 usage or bad input (also a bad CAPILLAB_FAULT);
+ * 3 numerical failure (reported with step, time and location by the solver's message); 4 an output
+ * file could not be written (the message names it and why). Files written before a failure stay as
+ * they are (cap_io's atomic files), and no .tmp is left.
+ * Fault injection for tests, CAPILLAB_FAULT (unset or empty: none): write:N, the N-th output file the
+ * run completes fails as if the disk were full (cap_io_fault_write); nan:N[:FIELD] or inf:N[:FIELD],
+ * a NaN or +infinity written into FIELD (phi, the default, u or v) at cell (nx/2, ny/2) at the start
+ * of the N-th time step of the process, counted over all its solver runs (cap_ns_fault_inject).
  */
 #ifndef EXP_HARNESS_H
 #define EXP_HARNESS_H
@@ -31,6 +37,7 @@
 #define EXP_MAX_METRICS 10
 #define EXP_MAX_PARAMS  16
 #define EXP_MAX_CHECKS  16
+#define EXP_FAULT_ENV   "CAPILLAB_FAULT" /* the fault-injection variable (above) */
 
 typedef struct {
   const char *name; /* column name, e.g. "dp_err" */

@@ -1,5 +1,6 @@
 #include "cap_io.h"
 
+#include <errno.h>
 #include <math.h>
 #include <png.h>
 #include <stdlib.h>
@@ -42,13 +43,23 @@ cap_file *cap_io_file_open(const char *path, const char *mode)
 
 FILE *cap_io_file_stream(cap_file *a) { return a ? a->f : NULL; }
 
+/* The completions left until the one cap_io_fault_write makes fail (0: none). */
+static long fault_write_left;
+
+void cap_io_fault_write(long n) { fault_write_left = n > 0 ? n : 0; }
+
 int cap_io_file_close(cap_file *a, int status)
 {
   if (!a) return CAP_ERROR(CAP_EINVAL, "cap_io_file_close: writer is NULL");
-  int bad = ferror(a->f);
-  if (fclose(a->f) != 0) bad = 1;
-  if (!status && bad) status = CAP_ERROR(CAP_EIO, "error while writing %s", a->tmp);
-  if (!status && rename(a->tmp, a->path) != 0) status = CAP_ERROR(CAP_EIO, "cannot rename %s to %s", a->tmp, a->path);
+  /* a failed fwrite leaves the stream's error flag (its errno may be stale by now); a failed fclose
+   * (the last buffer flushed: ENOSPC, EDQUOT, EIO) sets errno */
+  const char *why = ferror(a->f) ? "a write to it failed" : NULL;
+  if (fclose(a->f) != 0) why = strerror(errno);
+  if (!status && !why && fault_write_left > 0 && --fault_write_left == 0)
+    why = "No space left on device (ENOSPC injected by cap_io_fault_write)";
+  if (!status && why) status = CAP_ERROR(CAP_EIO, "cannot write %s: %s", a->path, why);
+  if (!status && rename(a->tmp, a->path) != 0)
+    status = CAP_ERROR(CAP_EIO, "cannot write %s: renaming %s into place failed: %s", a->path, a->tmp, strerror(errno));
   if (status) remove(a->tmp);
   free(a);
   return status;

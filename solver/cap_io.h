@@ -27,8 +27,16 @@ typedef struct {
 typedef struct cap_file cap_file;
 cap_file *cap_io_file_open(const char *path, const char *mode);
 FILE *cap_io_file_stream(cap_file *f);
-/* Closes f (which is freed in every case); returns status, or the first write or rename error. */
+/* Closes f (which is freed in every case); returns status, or the first write or rename error
+ * (CAP_EIO, the message naming path and, when the system gives one, the reason). */
 int cap_io_file_close(cap_file *f, int status);
+
+/* TEST HOOK (fault injection): the n-th file from now (n >= 1) that cap_io_file_close would complete
+ * fails instead, as if the disk were full (ENOSPC): the .tmp is removed, path is left as it was, and
+ * CAP_EIO is reported naming path and "injected". The closes that drop a file (a failing status) are
+ * not counted. Fires once; n = 0 disarms it. Process-wide and not thread-safe: for the tests and the
+ * experiments' CAPILLAB_FAULT=write:N (experiments/harness.h); a library user never needs it. */
+void cap_io_fault_write(long n);
 
 /* Writes the '#' provenance lines to f. */
 int cap_io_write_provenance(FILE *f, const cap_provenance *prov);

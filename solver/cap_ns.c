@@ -226,6 +226,8 @@ static double max_speed(const cap_grid *g, const double *phi, const double *u, c
   return m;
 }
 
+static int check_faces(const cap_ns_state *s, const double *f, int xf, const char *name, double dt);
+
 int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *info)
 {
   if (!s || !info) return CAP_ERROR(CAP_EINVAL, "cap_ns_dt: NULL argument");
@@ -233,6 +235,11 @@ int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *inf
   if (st) return st;
   const cap_grid *g = &s->g;
   double h = g->h, umax = max_speed(g, s->phi, s->u, s->v);
+  /* an infinite speed would give dt = 0 (fmax drops a NaN, which the step's own check reports) */
+  if (!isfinite(umax)) {
+    if ((st = check_faces(s, s->u, 1, "u", 0)) || (st = check_faces(s, s->v, 0, "v", 0))) return st;
+    return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s): non-finite speed %g", s->step + 1, s->t, umax);
+  }
   info->dt_cfl = umax > 0 ? p->cfl * h / umax : INFINITY;
   info->dt_capillary = p->sigma > 0 ? sqrt(0.5 * p->rho * h * h * h / (2 * M_PI * p->sigma)) : INFINITY;
   info->dt_viscous = p->mu > 0 ? h * h * p->rho / (4 * p->mu) : INFINITY;
@@ -304,10 +311,14 @@ static double divergence(const cap_grid *g, const double *u, const double *v, in
   return (du + (v[c + g->sy] - v[c])) / g->h;
 }
 
-static int fail_nonfinite(const cap_ns_state *s, const char *field, int i, int j, double dt)
+/* Reports the non-finite value of `field` at (i, j), whose position is (x0 + (i + ox) h, y0 + (j + oy) h):
+ * ox = oy = 0.5 at a cell centre, ox = 0 on an x-face, oy = 0 on a y-face. dt = 0: no step chosen yet. */
+static int fail_nonfinite(const cap_ns_state *s, const char *field, int i, int j, double ox, double oy, double dt)
 {
-  return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s, dt = %.3g s): non-finite %s at (%d, %d), x = %.6g, y = %.6g",
-                   s->step + 1, s->t, dt, field, i, j, s->g.x0 + (i + 0.5) * s->g.h, s->g.y0 + (j + 0.5) * s->g.h);
+  char dts[48] = "";
+  if (dt > 0) snprintf(dts, sizeof dts, ", dt = %.3g s", dt);
+  return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s%s): non-finite %s at (%d, %d), x = %.6g, y = %.6g",
+                   s->step + 1, s->t, dts, field, i, j, s->g.x0 + (i + ox) * s->g.h, s->g.y0 + (j + oy) * s->g.h);
 }
 
 /* The first non-finite face in row-major order is reported, as a sequential sweep would. */
@@ -320,8 +331,45 @@ static int check_faces(const cap_ns_state *s, const double *f, int xf, const cha
     first = first < (long)j * (g->nx + 1) + i ? first : (long)j * (g->nx + 1) + i;
     break;
   });
-  if (first != LONG_MAX) return fail_nonfinite(s, name, (int)(first % (g->nx + 1)), (int)(first / (g->nx + 1)), dt);
+  if (first != LONG_MAX)
+    return fail_nonfinite(s, name, (int)(first % (g->nx + 1)), (int)(first / (g->nx + 1)), xf ? 0 : 0.5, xf ? 0.5 : 0,
+                          dt);
   return CAP_SUCCESS;
+}
+
+/* The first non-finite phi among the interior cells in row-major order: phi is never checked by the
+ * flow (a NaN compares as air), so a NaN there would otherwise pass the step unseen. */
+static int check_phi(const cap_ns_state *s, const double *phi, double dt)
+{
+  const cap_grid *g = &s->g;
+  long first = LONG_MAX;
+  CAP_PAR_FOR_MIN(cells(g), first, for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++)
+      if (!isfinite(phi[cap_grid_idx(g, i, j)])) {
+        first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
+        break;
+      });
+  if (first != LONG_MAX) return fail_nonfinite(s, "phi", (int)(first % g->nx), (int)(first / g->nx), 0.5, 0.5, dt);
+  return CAP_SUCCESS;
+}
+
+/* cap_ns_fault_inject: the steps left until the one that is poisoned (0: none), the field, the value. */
+static long fault_left;
+static cap_ns_fault_field fault_field;
+static double fault_value;
+
+void cap_ns_fault_inject(long n, cap_ns_fault_field field, double value)
+{
+  fault_left = n > 0 ? n : 0;
+  fault_field = field;
+  fault_value = value;
+}
+
+static void fault_apply(cap_ns_state *s)
+{
+  if (fault_left <= 0 || --fault_left > 0) return;
+  double *f = fault_field == CAP_NS_FAULT_U ? s->u : fault_field == CAP_NS_FAULT_V ? s->v : s->phi;
+  f[cap_grid_idx(&s->g, s->g.nx / 2, s->g.ny / 2)] = fault_value;
 }
 
 /* The high boundary face of a periodic direction repeats the low one. */
@@ -657,6 +705,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   memset(info, 0, sizeof *info);
   info->dt = dt;
   double *phi = s->phi, *u = s->u, *v = s->v;
+  fault_apply(s);
+  /* the step starts from a finite level set (the velocity is checked below, before its advection) */
+  if ((st = check_phi(s, phi, dt))) return st;
 
   double t0 = now();
   /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
@@ -753,7 +804,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
         break;
       }
     });
-  if (first != LONG_MAX) return fail_nonfinite(s, "pressure", (int)(first % g->nx), (int)(first / g->nx), dt);
+  if (first != LONG_MAX) return fail_nonfinite(s, "pressure", (int)(first % g->nx), (int)(first / g->nx), 0.5, 0.5, dt);
   CAP_PAR_SPREAD_FOR(cells(g), FOR_FACES(g, 1, i, j)
   {
     int il = i - 1, jl = j;
@@ -799,6 +850,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
     st = reinit(w, g, p, &s->bounds, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
+  if ((st = check_phi(s, phi, dt))) return st;
   info->t_levelset = now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)
    * is closed and holds 0 */

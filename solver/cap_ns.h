@@ -34,7 +34,7 @@
  * v_j)/h, cap_poisson's r-weighted operator, the curvature with its azimuthal term, u_r odd across the
  * axis and 0 on it. Validity: planar 2D and AXI; 3D returns CAP_EGEOM. Contact angles, solids inside
  * the domain and their motion, pinned contact cells: the state's bounds (cap_ns_bounds, below).
- * FAILURE. A non-finite u, v, p or phi, or a pressure solve that does not converge, returns an error
+ * FAILURE. A non-finite u, v, p or phi (each checked on entry and once the step made it), or a pressure solve that does not converge, returns an error
  * whose message names the step, the time and the cell; the state then holds a partial update and must
  * not be stepped further. Rationale and measurements: docs/design/time-step.md.
  */
@@ -202,5 +202,16 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
  * Errors: those of cap_ns_dt, cap_ns_dt_until and cap_ns_step; CAP_EINVAL for a NULL done. */
 int cap_ns_step_until(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double t_end, cap_ns_step_info *info,
                       int *done);
+
+/* The fields a fault can be injected into. */
+typedef enum { CAP_NS_FAULT_PHI = 0, CAP_NS_FAULT_U = 1, CAP_NS_FAULT_V = 2 } cap_ns_fault_field;
+
+/* TEST HOOK (fault injection): at the start of the n-th cap_ns_step from now (n >= 1, counted over
+ * every state of the process; a call rejected for its arguments does not count), `value` is written
+ * into `field` of the state stepped at cell (or face) (nx/2, ny/2), as a corrupted memory or a
+ * blow-up would leave it; the step's checks then fail with CAP_ENONFINITE naming the step, the time
+ * and the cell (FAILURE above) when value is not finite. Fires once; n = 0 disarms it. Process-wide
+ * and not thread-safe: for the tests and the experiments' CAPILLAB_FAULT=nan:N (experiments/harness.h). */
+void cap_ns_fault_inject(long n, cap_ns_fault_field field, double value);
 
 #endif

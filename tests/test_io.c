@@ -1,5 +1,5 @@
 /* Tests of solver/cap_io: provenance headers, atomic TSV files, PNG read back with libpng, VTK
- * structure, error paths. Files go to a fresh directory under build/tests. */
+ * structure, error paths, the fault hook. Files go to a fresh directory under build/tests. */
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -190,6 +190,58 @@ static void png_3d(void)
   scratch_close("g.png");
 }
 
+/* The fault hook (cap_io_fault_write): the n-th completed file fails as if the disk were full, with
+ * CAP_EIO and a message naming the file; its .tmp is removed, an earlier file under its name is left as
+ * it was, the files before and after it are written; a dropped file does not count; n = 0 disarms. */
+static void write_fault(void)
+{
+  scratch_open();
+  cap_tsv *t = cap_io_tsv_open(in_dir("b.tsv"), &prov, "old");
+  th_int(cap_io_tsv_close(t), CAP_SUCCESS, "b.tsv written before the fault is armed");
+  const char *was = slurp(in_dir("b.tsv"));
+  char *old = was ? strdup(was) : NULL; /* slurp's buffer is reused */
+  cap_io_fault_write(2);
+  th_int(cap_io_tsv_close(cap_io_tsv_open(in_dir("a.tsv"), &prov, "a")), CAP_SUCCESS, "first file after: written");
+  cap_io_tsv_abort(cap_io_tsv_open(in_dir("dropped.tsv"), &prov, "x")); /* not counted */
+  t = cap_io_tsv_open(in_dir("b.tsv"), &prov, "new");
+  double row[1] = {0.3817};
+  th_int(cap_io_tsv_row(t, 1, row), CAP_SUCCESS, "second file: its rows written to the .tmp");
+  th_true(exists(in_dir("b.tsv.tmp")), "second file: its .tmp is there before the close");
+  th_int(cap_io_tsv_close(t), CAP_EIO, "second file: the close fails with CAP_EIO");
+  char want[600];
+  snprintf(want, sizeof want, "cannot write %s: No space left on device", in_dir("b.tsv"));
+  th_true(strstr(cap_error_message(), want) != NULL, "the message names the file and the reason: %s",
+          cap_error_message());
+  th_true(!exists(in_dir("b.tsv.tmp")), "second file: no .tmp left");
+  char *txt = slurp(in_dir("b.tsv"));
+  th_true(txt && old && strcmp(txt, old) == 0, "second file: the earlier b.tsv is left as it was");
+  cap_grid g;
+  double *f, *phi;
+  fields_7x5(&g, &f, &phi);
+  th_int(cap_io_png_field(in_dir("c.png"), &g, f, 0, 6, CAP_CMAP_SEQUENTIAL, phi, 1), CAP_SUCCESS,
+         "third file: written (the hook fires once)");
+  const char *names[1] = {"phi"};
+  const double *fields[1] = {phi};
+  cap_io_fault_write(1);
+  th_int(cap_io_vtk(in_dir("d.vtk"), &g, &prov, 1, names, fields, NULL, NULL), CAP_EIO,
+         "a VTK file fails the same way");
+  th_true(!exists(in_dir("d.vtk")) && !exists(in_dir("d.vtk.tmp")), "and leaves nothing");
+  cap_io_fault_write(1);
+  th_int(cap_io_png_field(in_dir("e.png"), &g, f, 0, 6, CAP_CMAP_SEQUENTIAL, phi, 1), CAP_EIO,
+         "a PNG fails the same way");
+  th_true(!exists(in_dir("e.png")) && !exists(in_dir("e.png.tmp")), "and leaves nothing");
+  cap_io_fault_write(1);
+  cap_io_fault_write(0);
+  th_int(cap_io_tsv_close(cap_io_tsv_open(in_dir("e.tsv"), &prov, "e")), CAP_SUCCESS, "n = 0 disarms the hook");
+  free(old);
+  free(f);
+  free(phi);
+  remove(in_dir("a.tsv"));
+  remove(in_dir("b.tsv"));
+  remove(in_dir("c.png"));
+  scratch_close("e.tsv");
+}
+
 /* The commit string of the provenance is not empty. */
 static void commit_string(void)
 {
@@ -197,7 +249,13 @@ static void commit_string(void)
 }
 
 static const th_case cases[] = {
-    {"tsv", tsv}, {"png", png}, {"vtk", vtk}, {"png_3d", png_3d}, {"commit_string", commit_string}, {NULL, NULL},
+    {"tsv", tsv},
+    {"png", png},
+    {"vtk", vtk},
+    {"png_3d", png_3d},
+    {"write_fault", write_fault},
+    {"commit_string", commit_string},
+    {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }

@@ -1,7 +1,9 @@
 /* Tests of solver/cap_ns, the free-surface step: states that must be preserved exactly (a pool at
  * rest, free fall), the projection's divergence, the Laplace pressure of a drop, mass over a short
- * run, the time-step limits, and the error paths. Units: SI-like but chosen freely (rho = 1). */
+ * run, the time-step limits, and the error paths (also with faults injected by cap_ns_fault_inject).
+ * Units: SI-like but chosen freely (rho = 1). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -673,6 +675,58 @@ static void step_until(void)
   free_state(s, w);
 }
 
+/* A NaN or an infinity injected into phi, u or v (cap_ns_fault_inject) at the start of the third step is
+ * reported by that step (CAP_ENONFINITE, the message naming step 3, the time and the cell at its
+ * position); the hook fires once. A NaN in phi far from the interface (outside the level set's band) and
+ * an infinite velocity seen by cap_ns_dt are reported too, not passed over. */
+static void faults(void)
+{
+  const char *name[3] = {"phi", "u", "v"};
+  const char *where[3] = {"at (12, 12), x = 0.520833, y = 0.520833", "at (12, 12), x = 0.5, y = 0.520833",
+                          "at (12, 12), x = 0.520833, y = 0.5"};
+  const double value[3] = {NAN, INFINITY, NAN};
+  cap_ns_params p = cap_ns_params_default();
+  p.rho = 1;
+  p.mu = 0.05;
+  p.sigma = 1;
+  p.gx = p.gy = 0;
+  for (int f = 0; f < 3; f++) {
+    cap_ns_ws *w;
+    cap_ns_state *s = new_state(24, 24, 1.0 / 24, &w);
+    drop(s, 0.5017, 0.4983, 0.3);
+    cap_ns_dt_info di;
+    cap_ns_dt(s, &p, &di);
+    cap_ns_fault_inject(3, (cap_ns_fault_field)f, value[f]);
+    th_int(run_steps(s, &p, w, 5, di.dt, NULL), CAP_ENONFINITE, "%s = %g injected at step 3: CAP_ENONFINITE", name[f],
+           value[f]);
+    th_int(s->step, 2, "%s: reported by the step it was injected at (steps 1, 2 completed)", name[f]);
+    char want[128];
+    snprintf(want, sizeof want, "non-finite %s %s", name[f], where[f]);
+    th_true(strstr(cap_error_message(), "step 3 (t = ") && strstr(cap_error_message(), want),
+            "%s: the message names step 3, the time and the cell: %s", name[f], cap_error_message());
+    free_state(s, w);
+  }
+  cap_ns_ws *w;
+  cap_ns_state *s = new_state(24, 24, 1.0 / 24, &w);
+  drop(s, 0.5017, 0.4983, 0.3);
+  cap_ns_dt_info di;
+  cap_ns_dt(s, &p, &di);
+  th_int(run_steps(s, &p, w, 5, di.dt, NULL), CAP_SUCCESS, "the hook fired once: the next run steps cleanly");
+  p.levelset_band = CAP_LEVELSET_MIN_BAND; /* 6 cells; |phi| = 9 h at (0, 23): outside the band */
+  size_t corner = cap_grid_idx(&s->g, 0, 23);
+  double was = s->phi[corner];
+  s->phi[corner] = NAN;
+  th_int(cap_ns_step(s, &p, w, di.dt, NULL), CAP_ENONFINITE, "a NaN in phi outside the band is reported");
+  th_true(strstr(cap_error_message(), "step 6 (t = ") && strstr(cap_error_message(), "non-finite phi at (0, 23)"),
+          "and named: %s", cap_error_message());
+  s->phi[corner] = was;
+  s->u[cap_grid_idx(&s->g, 10, 12)] = -INFINITY; /* inside the drop */
+  th_int(cap_ns_dt(s, &p, &di), CAP_ENONFINITE, "an infinite velocity: cap_ns_dt reports it (not dt = 0)");
+  th_true(strstr(cap_error_message(), "non-finite u at (10, 12)") != NULL, "and names the face: %s",
+          cap_error_message());
+  free_state(s, w);
+}
+
 static const th_case cases[] = {
     {"pinned_floor", pinned_floor},
     {"pinned_solid", pinned_solid},
@@ -688,6 +742,7 @@ static const th_case cases[] = {
     {"bad_input", bad_input},
     {"dt_until", dt_until},
     {"step_until", step_until},
+    {"faults", faults},
     {NULL, NULL},
 };
 
