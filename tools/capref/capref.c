@@ -6,6 +6,8 @@
  *
  * Exit status: 0 success; 1 the library found no solution for these inputs (e.g. no equilibrium);
  * 2 usage error or input out of range; 3 numerical failure.
+ *
+ * main (main.c) is capref_parse_args then capref_run: the parsing alone is what tests/fuzz/ fuzzes.
  */
 #include "capref.h"
 
@@ -20,8 +22,6 @@ static const capref_group *const groups[] = {
     &capref_group_laplace, &capref_group_statics,  &capref_group_rise,     &capref_group_oscillation,
     &capref_group_plateau, &capref_group_floating, &capref_group_cheerios,
 };
-
-enum { FMT_TSV, FMT_JSON };
 
 struct capref_sink {
   const capref_quantity *q;
@@ -93,7 +93,7 @@ int capref_emit(capref_sink *s, const capref_result *row)
 {
   const capref_quantity *q = s->q;
   int no = n_outs(q);
-  if (s->format == FMT_TSV) {
+  if (s->format == CAPREF_FMT_TSV) {
     for (int i = 0; i < no; i++) {
       /* a value that does not exist (e.g. the frequency of an overdamped mode) is "NA", never a NaN */
       printf("%s", i ? "\t" : "");
@@ -155,7 +155,7 @@ static int exit_code(int status)
   }
 }
 
-int main(int argc, char **argv)
+int capref_parse_args(int argc, char **argv, capref_args *args)
 {
   if (argc < 2) {
     usage(stderr);
@@ -175,11 +175,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "capref: unknown quantity '%s' (capref --list shows them all)\n", argv[1]);
     return 2;
   }
-  int np = n_params(q), no = n_outs(q);
-  double in[CAPREF_MAX_PARAMS];
+  int np = n_params(q);
   int given[CAPREF_MAX_PARAMS] = {0};
-  int format = FMT_TSV;
-  for (int i = 0; i < np; i++) in[i] = q->params[i].def;
+  args->q = q;
+  args->format = CAPREF_FMT_TSV;
+  for (int i = 0; i < np; i++) args->in[i] = q->params[i].def;
 
   for (int a = 2; a < argc; a++) {
     const char *arg = argv[a];
@@ -199,9 +199,9 @@ int main(int argc, char **argv)
     const char *val = argv[++a];
     if (!strcmp(name, "format")) {
       if (!strcmp(val, "tsv"))
-        format = FMT_TSV;
+        args->format = CAPREF_FMT_TSV;
       else if (!strcmp(val, "json"))
-        format = FMT_JSON;
+        args->format = CAPREF_FMT_JSON;
       else {
         fprintf(stderr, "capref: --format: '%s' is not allowed (allowed: tsv, json)\n", val);
         return 2;
@@ -215,7 +215,7 @@ int main(int argc, char **argv)
       fprintf(stderr, "capref: %s has no input --%s (capref %s --help lists its inputs)\n", q->name, name, q->name);
       return 2;
     }
-    if (cap_cli_parse("capref", &q->params[k], val, &in[k])) return 2;
+    if (cap_cli_parse("capref", &q->params[k], val, &args->in[k])) return 2;
     given[k] = 1;
   }
   for (int i = 0; i < np; i++)
@@ -224,9 +224,17 @@ int main(int argc, char **argv)
               q->params[i].unit[0] ? q->params[i].unit : "dimensionless");
       return 2;
     }
+  return -1;
+}
 
+int capref_run(const capref_args *args)
+{
+  const capref_quantity *q = args->q;
+  const double *in = args->in;
+  int format = args->format;
+  int np = n_params(q), no = n_outs(q);
   capref_sink sink = {q, format, 0};
-  if (format == FMT_TSV) {
+  if (format == CAPREF_FMT_TSV) {
     printf("# capref %s", q->name);
     for (int i = 0; i < np; i++) printf(" --%s %.15g", q->params[i].name, in[i]);
     printf("\n# source: %s\n", q->citation);
@@ -243,7 +251,7 @@ int main(int argc, char **argv)
   }
   cap_set_error_handler(cap_error_handler_stderr, NULL);
   int status = q->eval(in, &sink);
-  if (format == FMT_JSON) {
+  if (format == CAPREF_FMT_JSON) {
     if (q->profile) {
       printf("],\n \"columns\": [");
       for (int i = 0; i < no; i++) printf("%s\"%s\", \"%s_err\"", i ? ", " : "", q->outs[i].name, q->outs[i].name);

@@ -82,6 +82,23 @@ typedef struct {
     "theta", "deg", "contact angle through the liquid", NAN, 0, 180, CAPREF_LO_OPEN | CAPREF_HI_OPEN                   \
   }
 
+/* A command line, parsed: the quantity, its inputs in user units (defaults where not given) and the
+ * output format. */
+enum { CAPREF_FMT_TSV, CAPREF_FMT_JSON };
+typedef struct {
+  const capref_quantity *q;
+  double in[CAPREF_MAX_PARAMS];
+  int format; /* CAPREF_FMT_TSV or CAPREF_FMT_JSON */
+} capref_args;
+
+/* Parses capref's argv, computing nothing: returns -1 with args filled when a quantity is to be
+ * computed (every given input in its range, every required one given), or else the exit status of a
+ * command that is done (0 after --help or --list, 2 after a usage error, its message on stderr). */
+int capref_parse_args(int argc, char **argv, capref_args *args);
+
+/* Computes args's quantity and prints it (TSV or JSON); returns capref's exit status. */
+int capref_run(const capref_args *args);
+
 /* The groups, one per analytic module (defined in q_<module>.c). */
 extern const capref_group capref_group_laplace;
 extern const capref_group capref_group_statics;
