@@ -21,6 +21,14 @@ check_usage "unknown quantity" no-such-thing no-such-thing
 check_usage "bad format" format laplace-jump --radius 1 --format xml
 check_usage "n below 2" n drop-mode --radius 1e-3 --n 1
 check_usage "nu with outer density" nu drop-mode --radius 1e-3 --nu 1e-6 --rho-out 1.2
+# found by tests/fuzz/fuzz_cli: a subnormal value is a number (it was refused as "not a finite number");
+# a non-zero value that underflows to 0 is refused as too small, never taken as 0
+check_status "subnormal nu accepted" 0 drop-mode --radius 1e-3 --nu 4.9e-324
+case "$("$capref" drop-mode --radius 1e-3 --nu 0x0.0000000000001p-1022 | head -n 1)" in
+  *"--nu 4.94065645841247e-324") pass "subnormal nu kept as given" ;;
+  *) fail "subnormal nu kept as given" ;;
+esac
+check_stderr "nu underflowing to 0 refused" 2 "too small" drop-mode --radius 1e-3 --nu 1e-400
 check_status "help exits 0" 0 --help
 check_status "quantity help exits 0" 0 drop-mode --help
 out=$("$capref" --help)

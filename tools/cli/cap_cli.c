@@ -42,8 +42,15 @@ int cap_cli_parse(const char *prog, const cap_cli_param *p, const char *text, do
   char *end;
   errno = 0;
   double x = strtod(text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite(x)) {
+  /* strtod's ERANGE: an overflow (x infinite) is not a finite number; an underflow to a subnormal is
+   * a number like any other, but one to zero would silently turn a non-zero value into 0 */
+  int underflow = errno == ERANGE && x == 0;
+  if (end == text || *end != '\0' || !isfinite(x)) {
     fprintf(stderr, "%s: --%s: '%s' is not a finite number\n", prog, p->name, text);
+    return 2;
+  }
+  if (underflow) {
+    fprintf(stderr, "%s: --%s: '%s' is too small to represent (it would be 0)\n", prog, p->name, text);
     return 2;
   }
   if (!in_range(p, x)) {

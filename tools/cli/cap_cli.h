@@ -31,8 +31,9 @@ void cap_cli_print_range(FILE *f, const cap_cli_param *p);
 void cap_cli_print_param(FILE *f, const cap_cli_param *p);
 
 /* Parses `text` as the value of p. On success stores it and returns 0; otherwise prints
- * "<prog>: --name: ..." (not a number, or out of range with the allowed range and unit) to stderr
- * and returns 2 (the usage exit status). */
+ * "<prog>: --name: ..." (not a finite number, too small to represent (a non-zero value that would be
+ * 0), or out of range with the allowed range and unit) to stderr and returns 2 (the usage exit
+ * status). A subnormal value is a number like any other. */
 int cap_cli_parse(const char *prog, const cap_cli_param *p, const char *text, double *value);
 
 #endif
