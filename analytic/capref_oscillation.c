@@ -11,6 +11,12 @@
 #include "capref_laplace.h"
 #include "ref_internal.h"
 
+/* C11's CMPLX: glibc's <complex.h> defines it for gcc only; clang (the fuzzers' build) has the same
+ * builtin */
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+
 static int check_mode(capref_dim dim, int n)
 {
   int s = capref_check_dim(dim);
