@@ -7,6 +7,7 @@
 #                        (also: make check SANITIZE=1; objects go to build/san/)
 #   make memcheck        the unit-test binaries under valgrind memcheck (build/memcheck/, one thread)
 #   make bench           the benchmarks; rewrites the README's performance tables
+#   make fuzz            the command-line parsers fuzzed (libFuzzer, clang): FUZZ_TIME s per target
 #   make paper           the main job: every experiment at its default resolution, plots, report
 #   make clean           remove build/ and paper/build/
 #
@@ -94,7 +95,7 @@ BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c tests/tfixtures.c
 
-.PHONY: all check unit sanitize memcheck paper bench clean
+.PHONY: all check unit sanitize memcheck paper bench fuzz fuzz-build clean
 # keep intermediate objects (no rebuild, no "rm" lines)
 .SECONDARY:
 .DEFAULT_GOAL := all
@@ -183,7 +184,7 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh tests/test_fuzz.sh,$(SH_TESTS))
 endif
 endif
 # Valgrind memcheck (tests/run.sh runs the binaries of a build/memcheck group under it: a leak or a
@@ -204,8 +205,9 @@ memcheck:
 # each: their grids are small), then runs the tests one after another.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 check:
-	@sh .ci/deps.sh --paper --memcheck
+	@sh .ci/deps.sh --paper --memcheck --fuzz
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
+	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
 ifneq ($(CHECK_SAN),)
 	@$(MAKE) --no-print-directory -j$(NPROC) SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
@@ -213,9 +215,10 @@ endif
 	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_CHECK)
 	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN) --build build/memcheck $(MEMCHECK_CHECK)
 
-# The unit tests alone (no experiment sweeps, determinism or fault runs, no sanitizers): the quick loop while editing.
-unit: $(TESTS) $(CAPREF)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh,$(SH_TESTS))
+# The unit tests alone (no experiment sweeps, determinism or fault runs, fuzzing, no sanitizers): the quick
+# loop while editing.
+unit: $(TESTS) $(CAPREF) $(BENCHES)
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_fuzz.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1
@@ -237,6 +240,42 @@ paper: all
 # output (tools/bench_readme.sh; TIME=0 skips the time-to-accuracy runs).
 bench: all
 	@sh tools/bench_readme.sh $(BUILD) README.md
+
+# Fuzzing: libFuzzer targets tests/fuzz/fuzz_<target>.c, built by clang with ASan + UBSan into
+# $(BUILD)/fuzz/ (fuzz-build; the libraries they link are rebuilt there by clang, without OpenMP):
+# fuzz_cli drives cap_cli_parse, fuzz_capref capref's command line (parsing only). make fuzz runs each
+# target for FUZZ_TIME seconds (default 60, per target: 2 minutes in all), or for FUZZ_RUNS inputs
+# (FUZZ_TIME still stops it), from its seeds tests/fuzz/corpus/<target>/ and the inputs earlier runs
+# kept in $(BUILD)/fuzz/corpus/<target>/; a crash is saved as $(BUILD)/fuzz/<target>-crash-*.
+# make check runs the same script, tests/test_fuzz.sh, for 30 s per target.
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS = $(WARN) $(WERRORFLAG) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer
+FUZZ_LIBS := $(FUZZ_DIR)/lib/libcapref.a $(FUZZ_DIR)/lib/libcapillab.a
+FUZZ_CAPREF_SRC := $(filter-out tools/capref/main.c,$(CAPREF_SRC))
+FUZZ_HDR := tests/fuzz/fuzz_contract.h $(wildcard tools/cli/*.h tools/capref/*.h)
+FUZZERS := $(FUZZ_DIR)/fuzz_cli $(FUZZ_DIR)/fuzz_capref
+
+fuzz-build:
+	@sh .ci/deps.sh --fuzz
+	@$(MAKE) --no-print-directory $(if $(Q),-s) BUILD=$(FUZZ_DIR) SANITIZE=0 OPENMP=0 CC=$(FUZZ_CC) \
+	   CFLAGS='$(FUZZ_SAN)' $(FUZZ_LIBS)
+	@$(MAKE) --no-print-directory $(if $(Q),-s) $(FUZZERS)
+
+fuzz: fuzz-build
+	@FUZZ_TIME=$(FUZZ_TIME) $(if $(FUZZ_RUNS),FUZZ_RUNS=$(FUZZ_RUNS) )sh tests/test_fuzz.sh $(BUILD)
+
+$(FUZZ_DIR)/fuzz_cli: tests/fuzz/fuzz_cli.c $(CLI_SRC) $(FUZZ_HDR)
+	@mkdir -p $(@D)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< $(CLI_SRC) -lm
+
+$(FUZZ_DIR)/fuzz_capref: tests/fuzz/fuzz_capref.c $(FUZZ_CAPREF_SRC) $(CLI_SRC) $(FUZZ_HDR) $(FUZZ_LIBS)
+	@mkdir -p $(@D)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CAPREF_SRC) $(CLI_SRC) $(FUZZ_LIBS) $(LDLIBS_ALL)
 
 clean:
 	rm -rf build paper/build

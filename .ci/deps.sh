@@ -3,17 +3,20 @@
 # are present. Installs what is missing with apt-get when run as root; otherwise stops and prints the
 # exact command to run. Called by the Makefile before anything is compiled; safe to run again.
 #
-# usage: .ci/deps.sh [--paper] [--memcheck]   (--paper also checks the LaTeX packages the report
-#        needs; --memcheck valgrind, which make memcheck and make check's memcheck subset need)
+# usage: .ci/deps.sh [--paper] [--memcheck] [--fuzz]   (--paper also checks the LaTeX packages the
+#        report needs; --memcheck valgrind, which make memcheck and make check's memcheck subset need;
+#        --fuzz clang and its libFuzzer runtime, for make fuzz and make check's short fuzz run)
 set -eu
 
 want_paper=0
 want_memcheck=0
+want_fuzz=0
 for a in "$@"; do
   case "$a" in
     --paper) want_paper=1 ;;
     --memcheck) want_memcheck=1 ;;
-    *) echo "deps.sh: unknown argument '$a' (allowed: --paper, --memcheck)" >&2; exit 2 ;;
+    --fuzz) want_fuzz=1 ;;
+    *) echo "deps.sh: unknown argument '$a' (allowed: --paper, --memcheck, --fuzz)" >&2; exit 2 ;;
   esac
 done
 
@@ -33,6 +36,15 @@ need clang-format    sh -c 'command -v clang-format'
 if [ "$want_paper" = 1 ]; then
   need texlive-latex-recommended sh -c 'command -v pdflatex && kpsewhich booktabs.sty && kpsewhich hyperref.sty'
   need poppler-utils sh -c 'command -v pdftoppm && command -v pdfinfo'
+fi
+if [ "$want_fuzz" = 1 ]; then
+  need clang sh -c 'command -v clang'
+  # the libFuzzer runtime: a fuzzer links (clang's default version on bookworm is 14)
+  need libclang-rt-14-dev sh -c 'd=$(mktemp -d) && trap "rm -rf $d" EXIT &&
+    printf "%s\n" "#include <stddef.h>" "#include <stdint.h>" \
+      "int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);" \
+      "int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return d && n; }" > "$d/f.c" &&
+    clang -fsanitize=fuzzer,address,undefined -o "$d/f" "$d/f.c"'
 fi
 
 if [ "$want_memcheck" = 1 ]; then
