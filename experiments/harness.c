@@ -1,5 +1,6 @@
 #include "harness.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
@@ -176,11 +177,11 @@ static void usage(const exp_def *d, FILE *f)
           d->name);
   fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
   fprintf(f, "  --quick         the CI sweep:      ");
-  for (int i = 0; d->quick[i] > 0; i++) fprintf(f, "%g ", d->quick[i]);
+  for (int i = 0; i < EXP_MAX_LEVELS && d->quick[i] > 0; i++) fprintf(f, "%g ", d->quick[i]);
   fprintf(f, "cells across\n  (default)       the paper sweep:   ");
-  for (int i = 0; d->standard[i] > 0; i++) fprintf(f, "%g ", d->standard[i]);
+  for (int i = 0; i < EXP_MAX_LEVELS && d->standard[i] > 0; i++) fprintf(f, "%g ", d->standard[i]);
   fprintf(f, "\n  --full          the publication sweep: ");
-  for (int i = 0; d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
+  for (int i = 0; i < EXP_MAX_LEVELS && d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
   fprintf(f,
           "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
           "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
@@ -235,17 +236,36 @@ static void json_number(FILE *f, double v)
     fprintf(f, "null");
 }
 
+/* Appends printf-formatted text to buf (size bytes) at *len, which stays within the buffer: a text
+ * that does not fit is cut. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+  if (*len >= size - 1) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf + *len, size - *len, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    buf[*len] = 0;
+  else
+    *len = (size_t)n < size - *len ? *len + (size_t)n : size - 1;
+}
+
 static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
 {
   const exp_def *d = ctx->def;
   int nm = 0;
   while (nm < EXP_MAX_METRICS && d->metrics[nm].name) nm++;
   char cols[2048];
-  int len = snprintf(cols, sizeof cols, "cells\th");
-  for (int k = 0; k < nm; k++)
-    len += snprintf(cols + len, sizeof cols - len, "\t%s[%s]", d->metrics[k].name, d->metrics[k].unit);
-  for (int k = 0; k < nm; k++) len += snprintf(cols + len, sizeof cols - len, "\torder_%s", d->metrics[k].name);
-  snprintf(cols + len, sizeof cols - len, "\tsteps\tsim_time\twall[s]\tcell_steps_per_s");
+  size_t len = 0;
+  append(cols, sizeof cols, &len, "cells\th");
+  for (int k = 0; k < nm; k++) append(cols, sizeof cols, &len, "\t%s[%s]", d->metrics[k].name, d->metrics[k].unit);
+  for (int k = 0; k < nm; k++) append(cols, sizeof cols, &len, "\torder_%s", d->metrics[k].name);
+  append(cols, sizeof cols, &len, "\tsteps\tsim_time\twall[s]\tcell_steps_per_s");
   cap_tsv *t = cap_io_tsv_open(exp_path(ctx, "convergence.tsv"), &ctx->prov, cols);
   if (!t) return CAP_EIO;
   for (int i = 0; i < n; i++) {
@@ -348,23 +368,32 @@ static void plot(exp_ctx *ctx)
   if (system(cmd) != 0) fprintf(stderr, "[%s] gnuplot failed on %s (the data files are intact)\n", name, script);
 }
 
-static int parse_levels(const char *text, double *levels)
+/* Parses --levels' text: 1 to EXP_MAX_LEVELS comma-separated numbers, each EXP_LEVEL_MIN <= cells <=
+ * EXP_LEVEL_MAX and written from the item's first character (no space, no empty item), into levels[],
+ * then 0; returns their count, or -1 with the message printed. */
+static int parse_levels(const char *prog, const char *text, double *levels)
 {
   int n = 0;
-  const char *p = text;
-  while (*p) {
-    char *end;
+  for (const char *p = text;; p++) {
+    if (*p == ',' || !*p) {
+      fprintf(stderr, "%s: --levels '%s': item %d is empty; allowed a comma-separated list of at most %d numbers\n",
+              prog, text, n + 1, EXP_MAX_LEVELS);
+      return -1;
+    }
+    char *end = NULL; /* strtod would skip leading spaces: refused */
     errno = 0;
-    double v = strtod(p, &end);
-    if (end == p || errno || !(v >= 4 && v <= 1024) || n >= EXP_MAX_LEVELS) return -1;
+    double v = isspace((unsigned char)*p) ? NAN : strtod(p, &end);
+    if (!end || end == p || errno || !(v >= EXP_LEVEL_MIN && v <= EXP_LEVEL_MAX) || n >= EXP_MAX_LEVELS ||
+        (*end && *end != ',')) {
+      fprintf(stderr,
+              "%s: --levels '%s': allowed a comma-separated list of at most %d numbers, each %d <= cells <= %d\n", prog,
+              text, EXP_MAX_LEVELS, EXP_LEVEL_MIN, EXP_LEVEL_MAX);
+      return -1;
+    }
     levels[n++] = v;
     p = end;
-    if (*p == ',')
-      p++;
-    else if (*p)
-      return -1;
+    if (!*p) break;
   }
-  if (n < 1) return -1;
   levels[n] = 0;
   return n;
 }
@@ -418,123 +447,127 @@ static const char *failure_kind(int s)
   return s == CAP_EDOM || s == CAP_EINVAL ? "bad input" : s == CAP_EIO ? "output not written" : "numerical failure";
 }
 
-int exp_main(const exp_def *d, int argc, char **argv)
+int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
 {
+  memset(out, 0, sizeof *out);
+  out->mode = "standard";
+  out->out = "build/out";
+  out->geom = CAP_GEOM_PLANAR;
+  out->band = CAP_LEVELSET_BAND;
+  for (; out->npar < EXP_MAX_PARAMS && d->params[out->npar].name; out->npar++)
+    out->par[out->npar] = d->params[out->npar].def;
+  const double *levels = d->standard;
+  double custom[EXP_MAX_LEVELS + 1];
+  for (int a = 1; a < argc; a++) {
+    const char *arg = argv[a];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      usage(d, stdout);
+      return 0;
+    }
+    if (!strcmp(arg, "--quick") || !strcmp(arg, "--full")) {
+      out->mode = arg[2] == 'q' ? "quick" : "full";
+      levels = arg[2] == 'q' ? d->quick : d->full;
+      continue;
+    }
+    if (strncmp(arg, "--", 2) || a + 1 >= argc) {
+      fprintf(stderr, "%s: unexpected argument '%s' (%s --help lists the flags)\n", d->name, arg, d->name);
+      return 2;
+    }
+    const char *val = argv[++a];
+    if (!strcmp(arg, "--levels")) {
+      if (parse_levels(d->name, val, custom) < 0) return 2;
+      levels = custom;
+      out->mode = "custom";
+    } else if (!strcmp(arg, "--out")) {
+      out->out = val;
+    } else if (!strcmp(arg, "--geometry")) {
+      if (!strcmp(val, "planar"))
+        out->geom = CAP_GEOM_PLANAR;
+      else if (!strcmp(val, "axi") && d->axi)
+        out->geom = CAP_GEOM_AXI;
+      else {
+        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val,
+                d->axi ? ", axi" : " (this experiment has no axi variant)");
+        return 2;
+      }
+    } else if (!strcmp(arg, "--levelset-band")) {
+      const cap_cli_param bp = {"levelset-band",       "cells",        "the level set's band", CAP_LEVELSET_BAND, 0,
+                                CAP_LEVELSET_MAX_BAND, CAP_CLI_INTEGER};
+      double b;
+      if (cap_cli_parse(d->name, &bp, val, &b)) return 2;
+      if (b != 0 && b < CAP_LEVELSET_MIN_BAND) {
+        fprintf(stderr, "%s: --levelset-band %s is out of range: allowed 0 (every cell) or %d to %d\n", d->name, val,
+                CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND);
+        return 2;
+      }
+      out->band = (int)b;
+    } else if (!strcmp(arg, "--threads")) {
+      const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
+      double th;
+      if (cap_cli_parse(d->name, &tp, val, &th)) return 2;
+      if (cap_par_check_threads((int)th)) { /* a build without OpenMP runs one thread */
+        fprintf(stderr, "%s: --threads %s: %s\n", d->name, val, cap_error_message());
+        return 2;
+      }
+      out->threads = (int)th;
+    } else {
+      int k = -1;
+      for (int i = 0; i < out->npar; i++)
+        if (!strcmp(d->params[i].name, arg + 2)) k = i;
+      if (k < 0) {
+        fprintf(stderr, "%s: unknown flag %s (%s --help lists the flags)\n", d->name, arg, d->name);
+        return 2;
+      }
+      if (cap_cli_parse(d->name, &d->params[k], val, &out->par[k])) return 2;
+    }
+  }
+  for (int i = 0; i < out->npar; i++)
+    if (isnan(out->par[i])) {
+      fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
+      return 2;
+    }
+  while (out->nlevels < EXP_MAX_LEVELS && levels[out->nlevels] > 0) {
+    out->levels[out->nlevels] = levels[out->nlevels];
+    out->nlevels++;
+  }
+  out->levels[out->nlevels] = 0;
+  if (out->nlevels == 0) {
+    fprintf(stderr, "%s: the %s sweep lists no levels (--levels LIST gives them)\n", d->name, out->mode);
+    return 2;
+  }
+  return -1;
+}
+
+/* The run of the command line a: the thread count, the band, the fault of CAPILLAB_FAULT, the output
+ * folder, the sweep, the experiment's checks and the summary; returns the exit status (harness.h). */
+static int run(const exp_def *d, const exp_args *a)
+{
+  if (a->threads && cap_par_set_threads(a->threads)) { /* exp_parse_args checked it: not expected */
+    fprintf(stderr, "%s: --threads %d: %s\n", d->name, a->threads, cap_error_message());
+    return 2;
+  }
+  levelset_band = a->band;
+  int s = fault_from_env(d->name);
+  if (s) return s;
   exp_ctx *ctx = calloc(1, sizeof *ctx);
   if (!ctx) {
     fprintf(stderr, "%s: out of memory\n", d->name);
     return 3;
   }
   ctx->def = d;
-  ctx->mode = "standard";
-  const double *levels = d->standard;
-  double custom[EXP_MAX_LEVELS + 1];
-  const char *out = "build/out";
-  double par[EXP_MAX_PARAMS];
-  int np = 0;
-  while (np < EXP_MAX_PARAMS && d->params[np].name) {
-    par[np] = d->params[np].def;
-    np++;
-  }
-  int status = 0;
-  for (int a = 1; a < argc && !status; a++) {
-    const char *arg = argv[a];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      usage(d, stdout);
-      free_ctx(ctx);
-      return 0;
-    }
-    if (!strcmp(arg, "--quick")) {
-      ctx->mode = "quick";
-      levels = d->quick;
-      continue;
-    }
-    if (!strcmp(arg, "--full")) {
-      ctx->mode = "full";
-      levels = d->full;
-      continue;
-    }
-    if (strncmp(arg, "--", 2) || a + 1 >= argc) {
-      fprintf(stderr, "%s: unexpected argument '%s' (%s --help lists the flags)\n", d->name, arg, d->name);
-      status = 2;
-      break;
-    }
-    const char *val = argv[++a];
-    if (!strcmp(arg, "--levels")) {
-      if (parse_levels(val, custom) < 0) {
-        fprintf(stderr,
-                "%s: --levels '%s': allowed a comma-separated list of at most %d numbers, each "
-                "4 <= cells <= 1024\n",
-                d->name, val, EXP_MAX_LEVELS);
-        status = 2;
-      }
-      levels = custom;
-      ctx->mode = "custom";
-    } else if (!strcmp(arg, "--out")) {
-      out = val;
-    } else if (!strcmp(arg, "--geometry")) {
-      if (!strcmp(val, "planar"))
-        ctx->geom = CAP_GEOM_PLANAR;
-      else if (!strcmp(val, "axi") && d->axi)
-        ctx->geom = CAP_GEOM_AXI;
-      else {
-        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val,
-                d->axi ? ", axi" : " (this experiment has no axi variant)");
-        status = 2;
-      }
-    } else if (!strcmp(arg, "--levelset-band")) {
-      const cap_cli_param bp = {"levelset-band",       "cells",        "the level set's band", CAP_LEVELSET_BAND, 0,
-                                CAP_LEVELSET_MAX_BAND, CAP_CLI_INTEGER};
-      double b;
-      status = cap_cli_parse(d->name, &bp, val, &b);
-      if (!status && b != 0 && b < CAP_LEVELSET_MIN_BAND) {
-        fprintf(stderr, "%s: --levelset-band %s is out of range: allowed 0 (every cell) or %d to %d\n", d->name, val,
-                CAP_LEVELSET_MIN_BAND, CAP_LEVELSET_MAX_BAND);
-        status = 2;
-      }
-      if (!status) levelset_band = (int)b;
-    } else if (!strcmp(arg, "--threads")) {
-      const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
-      double th;
-      status = cap_cli_parse(d->name, &tp, val, &th);
-      if (!status && cap_par_set_threads((int)th)) {
-        fprintf(stderr, "%s: --threads %s: %s\n", d->name, val, cap_error_message());
-        status = 2;
-      }
-    } else {
-      int k = -1;
-      for (int i = 0; i < np; i++)
-        if (!strcmp(d->params[i].name, arg + 2)) k = i;
-      if (k < 0) {
-        fprintf(stderr, "%s: unknown flag %s (%s --help lists the flags)\n", d->name, arg, d->name);
-        status = 2;
-      } else {
-        status = cap_cli_parse(d->name, &d->params[k], val, &par[k]);
-      }
-    }
-  }
-  if (!status) status = fault_from_env(d->name);
-  if (status) {
-    free_ctx(ctx);
-    return status;
-  }
-  for (int i = 0; i < np; i++)
-    if (isnan(par[i])) {
-      fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
-      free_ctx(ctx);
-      return 2;
-    }
+  ctx->mode = a->mode;
+  ctx->geom = a->geom;
+  const double *levels = a->levels, *par = a->par;
   snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
-  int len = snprintf(ctx->params, sizeof ctx->params, "mode=%s geometry=%s levels=", ctx->mode,
-                     ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
-  for (int i = 0; levels[i] > 0; i++)
-    len += snprintf(ctx->params + len, sizeof ctx->params - len, "%s%g", i ? "," : "", levels[i]);
-  for (int i = 0; i < np; i++)
-    len += snprintf(ctx->params + len, sizeof ctx->params - len, " %s=%g", d->params[i].name, par[i]);
-  len += snprintf(ctx->params + len, sizeof ctx->params - len, " levelset_band=%d", levelset_band);
+  size_t len = 0;
+  append(ctx->params, sizeof ctx->params, &len, "mode=%s geometry=%s levels=", ctx->mode,
+         ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
+  for (int i = 0; i < a->nlevels; i++) append(ctx->params, sizeof ctx->params, &len, "%s%g", i ? "," : "", levels[i]);
+  for (int i = 0; i < a->npar; i++) append(ctx->params, sizeof ctx->params, &len, " %s=%g", d->params[i].name, par[i]);
+  append(ctx->params, sizeof ctx->params, &len, " levelset_band=%d", levelset_band);
   ctx->prov.program = ctx->name;
   ctx->prov.params = ctx->params;
-  snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", out, ctx->name);
+  snprintf(ctx->dir, sizeof ctx->dir, "%s/%s", a->out, ctx->name);
   if (mkdirs(ctx->dir)) {
     fprintf(stderr, "%s: cannot create the output folder %s: %s\n", d->name, ctx->dir, strerror(errno));
     free_ctx(ctx);
@@ -545,12 +578,12 @@ int exp_main(const exp_def *d, int argc, char **argv)
   exp_run runs[EXP_MAX_LEVELS];
   int n = 0;
   fprintf(stderr, "[%s] %s sweep: %s\n", d->name, ctx->mode, ctx->params);
-  for (; levels[n] > 0; n++) {
+  for (; n < a->nlevels; n++) {
     memset(&runs[n], 0, sizeof runs[n]);
     runs[n].cells = levels[n];
     double t = now();
     fprintf(stderr, "[%s] level %d: %g cells across\n", d->name, n + 1, levels[n]);
-    int s = d->run_level(ctx, par, levels[n], &runs[n]);
+    s = d->run_level(ctx, par, levels[n], &runs[n]);
     runs[n].wall = now() - t;
     if (s) {
       char msg[1024]; /* the message of the failure, before the convergence file may replace it */
@@ -561,7 +594,7 @@ int exp_main(const exp_def *d, int argc, char **argv)
       return exit_status(s);
     }
   }
-  int s = write_convergence(ctx, runs, n);
+  s = write_convergence(ctx, runs, n);
   if (!s) s = d->finish(ctx, par, runs, n);
   if (s) {
     fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
@@ -583,6 +616,13 @@ int exp_main(const exp_def *d, int argc, char **argv)
           wall, ctx->dir);
   free_ctx(ctx);
   return verdict;
+}
+
+int exp_main(const exp_def *d, int argc, char **argv)
+{
+  exp_args a;
+  int status = exp_parse_args(d, argc, argv, &a);
+  return status >= 0 ? status : run(d, &a);
 }
 
 int exp_level_at(const exp_run *runs, int n, double cells)
@@ -685,8 +725,8 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
     if (strcmp(ctx->snap[k].stem, stem) == 0) e = &ctx->snap[k];
   if (!e) e = &ctx->snap[ctx->nsnap++];
   char times[EXP_MAX_FRAMES * 24] = "";
-  for (int k = 0, len = 0; k < n; k++)
-    len += snprintf(times + len, sizeof times - (size_t)len, "%s%.4g", k ? " " : "", t[k]);
+  size_t len = 0;
+  for (int k = 0; k < n; k++) append(times, sizeof times, &len, "%s%.4g", k ? " " : "", t[k]);
   snprintf(e->stem, sizeof e->stem, "%s", stem);
   snprintf(e->settings, sizeof e->settings, "stem='%s'; frames=%d; times='%s'; mirror=%d; axi=%d; solid=%d", stem, n,
            times, mirror, g->geom == CAP_GEOM_AXI, psi != NULL);

@@ -1,8 +1,9 @@
 /* The experiment harness: one executable per paper claim is a table (exp_def) and two functions; the
  * harness owns the command line, the resolution sweep, the outputs and the verdict.
  *
- *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--geometry G] [--help]
- *          [--PARAM VALUE ...]
+ *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B]
+ *          [--geometry G] [--help] [--PARAM VALUE ...]
+ * A flag given twice: the last one counts (likewise the last of --quick, --full and --levels).
  *
  * --geometry planar (default) or axi, for an experiment whose exp_def lists axi: the same claim in
  * axisymmetric (r, z) geometry (3D-equivalent drops). Its outputs go to DIR/<name>-axi/.
@@ -74,7 +75,38 @@ typedef struct {
   int axi; /* 1: --geometry axi is supported */
 } exp_def;
 
-/* The whole program: returns the exit status. */
+/* The range of each --levels entry (cells across). */
+#define EXP_LEVEL_MIN 4
+#define EXP_LEVEL_MAX 1024
+
+/* What a command line asks of an experiment (exp_parse_args). */
+typedef struct {
+  const char *mode;                  /* "quick", "standard" (default), "full" or "custom" (--levels) */
+  double levels[EXP_MAX_LEVELS + 1]; /* cells across, nlevels of them, then 0 */
+  int nlevels;                       /* 1..EXP_MAX_LEVELS */
+  const char *out;                   /* --out: the output folder (argv's string; default "build/out") */
+  cap_geometry geom;                 /* --geometry: CAP_GEOM_PLANAR (default), CAP_GEOM_AXI if def->axi */
+  int band;                          /* --levelset-band: exp_levelset_band's range; default CAP_LEVELSET_BAND */
+  int threads;                       /* --threads: 1..CAP_PAR_MAX_THREADS (1 without OpenMP); 0 not given */
+  double par[EXP_MAX_PARAMS];        /* the physical parameters in def->params order: default or flag */
+  int npar;                          /* how many def->params lists */
+} exp_args;
+
+/* Parses an experiment's command line argv[1..argc-1] (the grammar above) into *out, and only that:
+ * no context, no thread count set, no band, no fault read or installed, no folder. Inputs: def, whose
+ * sweeps quick, standard and full each list their levels (> 0, at most EXP_MAX_LEVELS, 0 ends a
+ * shorter list) and whose params hold up to EXP_MAX_PARAMS entries (a NaN default: required).
+ * Returns -1 when the run should proceed: *out is complete, every parameter finite and allowed by its
+ * cap_cli_param, the levels those of the chosen sweep or of --levels (EXP_LEVEL_MIN <= each <=
+ * EXP_LEVEL_MAX). Returns 0 for --help or -h (the usage printed on stdout), 2 for bad input (an
+ * unexpected argument, an unknown flag, a flag without its value, a value out of range, a required
+ * parameter missing, an empty sweep: the message printed on stderr, parsing stopped at the first
+ * error; *out partly filled). A --threads count this build cannot run also sets cap_errno's last
+ * error (cap_par_check_threads). */
+int exp_parse_args(const exp_def *def, int argc, char **argv, exp_args *out);
+
+/* The whole program: exp_parse_args, then the run (the thread count, the band, CAPILLAB_FAULT, the
+ * output folder, the sweep, the checks); returns the exit status. */
 int exp_main(const exp_def *def, int argc, char **argv);
 
 /* ---- for the experiment's functions ---- */
@@ -84,7 +116,7 @@ const char *exp_mode(const exp_ctx *ctx);
 /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (--geometry). */
 cap_geometry exp_geometry(const exp_ctx *ctx);
 /* The level set's band in cells that every scene of the run takes (--levelset-band: 0 every cell, else
- * CAP_LEVELSET_MIN_BAND or more; default CAP_LEVELSET_BAND, cap_levelset.h). */
+ * CAP_LEVELSET_MIN_BAND to CAP_LEVELSET_MAX_BAND; default CAP_LEVELSET_BAND, cap_levelset.h). */
 int exp_levelset_band(void);
 /* Path of a file in the experiment's output folder (valid until the next call; 4 rotating buffers). */
 const char *exp_path(exp_ctx *ctx, const char *file);

@@ -8,17 +8,24 @@
 #include <omp.h>
 #endif
 
-int cap_par_set_threads(int n)
+int cap_par_check_threads(int n)
 {
 #ifdef _OPENMP
   if (n < 1 || n > CAP_PAR_MAX_THREADS)
     return CAP_ERROR(CAP_EDOM, "threads = %d is out of range: allowed 1 <= n <= %d", n, CAP_PAR_MAX_THREADS);
-  omp_set_num_threads(n);
-  return CAP_SUCCESS;
 #else
   if (n != 1) return CAP_ERROR(CAP_EDOM, "threads = %d is out of range: this build has no OpenMP, allowed n = 1", n);
-  return CAP_SUCCESS;
 #endif
+  return CAP_SUCCESS;
+}
+
+int cap_par_set_threads(int n)
+{
+  int st = cap_par_check_threads(n);
+#ifdef _OPENMP
+  if (!st) omp_set_num_threads(n);
+#endif
+  return st;
 }
 
 int cap_par_threads(void)

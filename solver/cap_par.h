@@ -76,6 +76,9 @@ static inline int cap_par_go(long work);
 /* Threads used by the solver's sweeps from now on: 1 <= n <= CAP_PAR_MAX_THREADS (CAP_EDOM otherwise). Without OpenMP only
  * n = 1 is accepted (CAP_EDOM names the build). */
 int cap_par_set_threads(int n);
+/* Whether cap_par_set_threads(n) would succeed: CAP_SUCCESS, else its CAP_EDOM (the error set, the same
+ * message); the thread count is left alone. */
+int cap_par_check_threads(int n);
 
 /* The number the sweeps use: the last cap_par_set_threads, else OpenMP's default (OMP_NUM_THREADS,
  * else the cores); 1 without OpenMP. */

@@ -51,7 +51,7 @@ for status in "$out"/*.status; do
   [ -n "$params" ] || fail "$name --help lists no physical parameters"
   cases=""
   for prm in $params; do cases="$cases --$prm|nan:$prm --$prm|1e300:$prm"; done
-  for case in "--levels|2:levels" "--levels|12.8,abc:levels" "--threads|0:threads" "--threads|2.5:threads" "--levelset-band|3:levelset-band" \
+  for case in "--levels|2:levels" "--levels|12.8,abc:levels" "--levels|4,:levels" "--threads|0:threads" "--threads|2.5:threads" "--levelset-band|3:levelset-band" \
               "--levelset-band|-1:levelset-band" "--no-such-flag|1:no-such-flag" \
               "--geometry|cube:geometry" "--out:unexpected" $cases; do
     args=$(echo "${case%%:*}" | tr '|' ' '); word=${case##*:}

@@ -1,7 +1,9 @@
 /* Tests of the experiments' measurement kit (experiments/measure.h): exp_damped_limit, the static limit
  * of a force that settles by a damped oscillation (experiments/cylinder.c reads the horizontal forces
  * of the floating cylinders through it); and of the harness's snapshots (experiments/harness.h):
- * exp_snapshot's data file and exp_snapshot_ref's curves and errors, in a run of a small experiment. */
+ * exp_snapshot's data file and exp_snapshot_ref's curves and errors, in a run of a small experiment;
+ * and of its command line (exp_parse_args): --levels refused with an empty item or a leading space
+ * (the run never starts), the last of a repeated flag wins, a sweep's levels bounded by the table. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,11 +199,88 @@ static void snapshot_files(void)
   th_int(system(path), 0, "the temporary folder removed");
 }
 
+static int lvl_runs; /* the levels the command-line tests' experiment ran */
+
+static int lvl_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+{
+  (void)ctx, (void)par;
+  lvl_runs++;
+  *out = (exp_run){.cells = cells, .h = 1 / cells, .metric = {1}, .steps = 1, .grid_cells = 1};
+  return CAP_SUCCESS;
+}
+
+static const exp_def lvl_def = {.name = "lvltest",
+                                .claim = "the command line",
+                                .source = "-",
+                                .reference = "-",
+                                .params = {{"width", "m", "a width", 2, 0, 10, CAP_CLI_LO_OPEN},
+                                           {"count", "", "a count (required)", NAN, 1, 100, CAP_CLI_INTEGER},
+                                           {NULL}},
+                                .quick = {4, 8},
+                                .standard = {4, 8, 16},
+                                .full = {4, 5, 6, 7, 8, 9, 10, 11}, /* every entry: no 0 ends it */
+                                .metrics = {{"err", "", "a metric"}, {NULL}},
+                                .run_level = lvl_level,
+                                .finish = snap_finish};
+
+/* --levels with an empty item or a space before a number: exit 2 before any level runs or any folder is
+ * made (exp_main); well-formed lists pass. */
+static void levels_refused(void)
+{
+  static const char *const bad[] = {
+      "4,", ",", ",4", "4,,8", "", " 4", "4, 8", "4 ", "4;8", "2", "4,8,16,32,64,128,256,512,1024"};
+  char dir[] = "/tmp/capillab-levelsXXXXXX", path[256];
+  if (!th_true(mkdtemp(dir) != NULL, "a temporary folder")) return;
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    char *argv[] = {"lvltest", "--count", "3", "--levels", (char *)bad[k], "--out", dir, NULL};
+    lvl_runs = 0;
+    th_int(exp_main(&lvl_def, 7, argv), 2, "--levels '%s': exit 2", bad[k]);
+    th_int(lvl_runs, 0, "--levels '%s': no level ran", bad[k]);
+  }
+  snprintf(path, sizeof path, "%s/lvltest", dir);
+  th_true(access(path, F_OK) != 0, "bad --levels made no output folder");
+  char *argv[] = {"lvltest", "--count", "3", "--levels", "4,6.5", "--out", dir, NULL};
+  lvl_runs = 0;
+  th_int(exp_main(&lvl_def, 7, argv), 0, "--levels 4,6.5: the run passes");
+  th_int(lvl_runs, 2, "--levels 4,6.5: two levels ran");
+  snprintf(path, sizeof path, "rm -rf '%s'", dir);
+  th_int(system(path), 0, "the temporary folder removed");
+}
+
+/* exp_parse_args: what it decides, and that it stops at the first error. */
+static void parse_args(void)
+{
+  exp_args a;
+  char *ok[] = {"lvltest", "--quick", "--count",         "3", "--levels",  "8,4", "--width", "5",  "--full",
+                "--count", "7",       "--levelset-band", "0", "--threads", "1",   "--out",   "o1", "--out",
+                "o2",      NULL};
+  th_int(exp_parse_args(&lvl_def, 19, ok, &a), -1, "a valid command line: the run proceeds");
+  th_true(!strcmp(a.mode, "full") && a.nlevels == 8 && a.levels[7] == 11 && a.levels[8] == 0,
+          "the last of --quick, --levels, --full wins; a table of 8 levels ends at 8 (got %s, %d)", a.mode, a.nlevels);
+  th_true(a.npar == 2 && a.par[0] == 5 && a.par[1] == 7, "the parameters, the last --count wins");
+  th_true(a.band == 0 && a.threads == 1 && !strcmp(a.out, "o2") && a.geom == CAP_GEOM_PLANAR,
+          "band 0, 1 thread, the last --out, planar");
+  char *lv[] = {"lvltest", "--full", "--levels", "16,8", "--count", "1", NULL};
+  th_int(exp_parse_args(&lvl_def, 6, lv, &a), -1, "--levels after --full");
+  th_true(!strcmp(a.mode, "custom") && a.nlevels == 2 && a.levels[0] == 16 && a.levels[2] == 0, "custom levels 16,8");
+  th_true(a.band == 10 && a.threads == 0 && !strcmp(a.out, "build/out") && a.par[0] == 2, "the defaults");
+  char *req[] = {"lvltest", "--width", "1", NULL};
+  th_int(exp_parse_args(&lvl_def, 3, req, &a), 2, "a required parameter missing: 2");
+  char *axi[] = {"lvltest", "--count", "1", "--geometry", "axi", NULL};
+  th_int(exp_parse_args(&lvl_def, 5, axi, &a), 2, "--geometry axi without an axi variant: 2");
+  char *first[] = {"lvltest", "--bogus", "1", "--help", NULL};
+  th_int(exp_parse_args(&lvl_def, 4, first, &a), 2, "the first error stops the parse (no help)");
+  char *noval[] = {"lvltest", "--count", "1", "--out", NULL};
+  th_int(exp_parse_args(&lvl_def, 4, noval, &a), 2, "a flag without its value: 2");
+}
+
 static const th_case cases[] = {
     {"noiseless", noiseless},
     {"flickering", flickering},
     {"constant_and_short", constant_and_short},
     {"snapshot_files", snapshot_files},
+    {"levels_refused", levels_refused},
+    {"parse_args", parse_args},
     {NULL, NULL},
 };
 
