@@ -243,11 +243,12 @@ bench: all
 
 # Fuzzing: libFuzzer targets tests/fuzz/fuzz_<target>.c, built by clang with ASan + UBSan into
 # $(BUILD)/fuzz/ (fuzz-build; the libraries they link are rebuilt there by clang, without OpenMP):
-# fuzz_cli drives cap_cli_parse, fuzz_capref capref's command line (parsing only). make fuzz runs each
-# target for FUZZ_TIME seconds (default 60, per target: 2 minutes in all), or for FUZZ_RUNS inputs
+# fuzz_cli drives cap_cli_parse, fuzz_capref capref's command line (parsing only), fuzz_exp the
+# experiments' (exp_parse_args). make fuzz runs each
+# target for FUZZ_TIME seconds (default 60, per target: 3 minutes in all), or for FUZZ_RUNS inputs
 # (FUZZ_TIME still stops it), from its seeds tests/fuzz/corpus/<target>/ and the inputs earlier runs
 # kept in $(BUILD)/fuzz/corpus/<target>/; a crash is saved as $(BUILD)/fuzz/<target>-crash-*.
-# make check runs the same script, tests/test_fuzz.sh, for 30 s per target.
+# make check runs the same script, tests/test_fuzz.sh, for 20 s per target.
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
@@ -256,7 +257,7 @@ FUZZ_CFLAGS = $(WARN) $(WERRORFLAG) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer
 FUZZ_LIBS := $(FUZZ_DIR)/lib/libcapref.a $(FUZZ_DIR)/lib/libcapillab.a
 FUZZ_CAPREF_SRC := $(filter-out tools/capref/main.c,$(CAPREF_SRC))
 FUZZ_HDR := tests/fuzz/fuzz_contract.h $(wildcard tools/cli/*.h tools/capref/*.h)
-FUZZERS := $(FUZZ_DIR)/fuzz_cli $(FUZZ_DIR)/fuzz_capref
+FUZZERS := $(FUZZ_DIR)/fuzz_cli $(FUZZ_DIR)/fuzz_capref $(FUZZ_DIR)/fuzz_exp
 
 fuzz-build:
 	@sh .ci/deps.sh --fuzz
@@ -276,6 +277,13 @@ $(FUZZ_DIR)/fuzz_capref: tests/fuzz/fuzz_capref.c $(FUZZ_CAPREF_SRC) $(CLI_SRC) 
 	@mkdir -p $(@D)
 	$(call say,FUZZ,$@)
 	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CAPREF_SRC) $(CLI_SRC) $(FUZZ_LIBS) $(LDLIBS_ALL)
+
+# the harness compiled here with the fuzzer's coverage; the solver library it calls from build/fuzz/lib
+$(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c $(CLI_SRC) $(FUZZ_HDR) experiments/harness.h \
+                      experiments/measure.h $(FUZZ_LIBS)
+	@mkdir -p $(@D)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c $(CLI_SRC) $(FUZZ_LIBS) $(LDLIBS_ALL)
 
 clean:
 	rm -rf build paper/build

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The command-line parsers fuzzed (libFuzzer under ASan + UBSan; the targets and their contracts are
-# in tests/fuzz/fuzz_*.c): each target runs for FUZZ_TIME seconds (default 30: one minute in all; a
+# in tests/fuzz/fuzz_*.c): each target runs for FUZZ_TIME seconds (default 20: one minute in all; a
 # time, not a count, so that a slow machine does not fail), or FUZZ_RUNS inputs if set, from its seeds
 # tests/fuzz/corpus/<target>/ plus what earlier runs kept in BUILD_DIR/fuzz/corpus/<target>/. One
 # PASS/FAIL line per target: a crash, leak, hang (over 10 s on one input) or broken contract fails,
@@ -8,13 +8,13 @@
 # Usage: sh tests/test_fuzz.sh BUILD_DIR        (make fuzz: FUZZ_TIME=60 by default)
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
-time=${FUZZ_TIME:-30}
+time=${FUZZ_TIME:-20}
 n_pass=0
 n_fail=0
 pass() { echo "PASS  $1"; n_pass=$((n_pass + 1)); }
 fail() { echo "FAIL  $1"; n_fail=$((n_fail + 1)); }
 
-for t in cli capref; do
+for t in cli capref exp; do
   bin=$build/fuzz/fuzz_$t
   if [ ! -x "$bin" ]; then
     fail "fuzz_$t: $bin is not built (make fuzz-build)"
