@@ -473,7 +473,7 @@ int cap_vsurf_fill(const cap_vsurf *v, const cap_contact *ct, const cap_grid *g,
   for (size_t k = 0; k < v->n && !st; k++) {
     double th;
     st = cap_contact_solid_theta(ct, v->cell[k], v->part[v->cell[k]], &th);
-    v->cos_theta[k] = cos(th);
+    if (!st) v->cos_theta[k] = cos(th); /* a refused angle leaves th unset */
   }
   if (st) return st;
   /* the samples of phi's slope and curvature may touch solid cells (next to a staircase): they read
