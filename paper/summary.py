@@ -135,19 +135,25 @@ def figure_caption(out_dir, name, f, s, caps):
             rf"Parameters: \texttt{{{tex(params)}}}.")
 
 
-def load_seed_figures(path):
-    """The seed figures the report reproduces (paper/seed_figures.tsv): dicts with figure, cite, section,
-    run, images (the lab's figures: GLOB for every match, GLOB@last for the last in natural order),
-    paper (what the seed figure shows or claims), lab (what the lab's figure shows)."""
-    figs = []
+def read_rows(path, names, what):
+    """The rows of a hand-written table (tab-separated, '#' comments and blank lines skipped) as dicts
+    keyed by names; ValueError naming the file and the line for a row of another length."""
+    rows = []
     for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
         f = line.rstrip("\n").split("\t")
-        if len(f) != 7:
-            raise ValueError(f"{path}: a seed figure needs 7 tab-separated fields, not {len(f)}: {line.strip()}")
-        figs.append(dict(zip(("figure", "cite", "section", "run", "images", "paper", "lab"), f)))
-    return figs
+        if len(f) != len(names):
+            raise ValueError(f"{path}: {what} needs {len(names)} tab-separated fields, not {len(f)}: {line.strip()}")
+        rows.append(dict(zip(names, f)))
+    return rows
+
+
+def load_seed_figures(path):
+    """The seed figures the report reproduces (paper/seed_figures.tsv): dicts with figure, cite, section,
+    run, images (the lab's figures: GLOB for every match, GLOB@last for the last in natural order),
+    paper (what the seed figure shows or claims), lab (what the lab's figure shows)."""
+    return read_rows(path, ("figure", "cite", "section", "run", "images", "paper", "lab"), "a seed figure")
 
 
 def seed_images(out_dir, fig):
@@ -186,16 +192,11 @@ def verdict(status, s):
 def load_sections(path):
     """The report's sections in order (paper/claims.tsv): dicts with section, runs, title, source, cite,
     headline, headline_label, seed_shows ('' for none), reference."""
-    secs = []
-    for line in open(path):
-        if line.startswith("#") or not line.strip():
-            continue
-        f = line.rstrip("\n").split("\t")
-        if len(f) != 9:
-            raise ValueError(f"{path}: a section needs 9 tab-separated fields, not {len(f)}: {line.strip()}")
-        secs.append({"section": f[0], "runs": f[1].split(","), "title": f[2], "source": f[3], "cite": f[4],
-                     "headline": f[5], "headline_label": f[6], "seed_shows": "" if f[7] == "-" else f[7],
-                     "reference": f[8]})
+    secs = read_rows(path, ("section", "runs", "title", "source", "cite", "headline", "headline_label",
+                            "seed_shows", "reference"), "a section")
+    for sec in secs:
+        sec["runs"] = sec["runs"].split(",")
+        sec["seed_shows"] = "" if sec["seed_shows"] == "-" else sec["seed_shows"]
     return secs
 
 
