@@ -78,7 +78,8 @@ SOLVER_SRC := $(wildcard solver/*.c)
 ANALYTIC_SRC := $(wildcard analytic/*.c)
 CAPREF_SRC := $(wildcard tools/capref/*.c)
 CLI_SRC := $(wildcard tools/cli/*.c)
-HARNESS_SRC := experiments/harness.c experiments/scene.c experiments/measure.c experiments/cylinder.c
+HARNESS_SRC := experiments/harness.c experiments/checkpoint.c experiments/scene.c experiments/measure.c \
+               experiments/cylinder.c
 EXPERIMENT_SRC := $(filter-out $(HARNESS_SRC),$(wildcard experiments/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard tests/bench_*.c)

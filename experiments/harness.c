@@ -1,5 +1,8 @@
 #include "harness.h"
 
+#include <dirent.h>
+#include <signal.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <gsl/gsl_errno.h>
@@ -17,6 +20,8 @@
 #include "../solver/cap_levelset.h"
 #include "../solver/cap_ns.h"
 #include "../solver/cap_par.h"
+#include "../solver/cap_version.h"
+#include "checkpoint.h"
 
 typedef struct {
   char what[160];
@@ -52,6 +57,18 @@ struct exp_ctx {
   int overflow;     /* checks or results beyond the tables: the run cannot pass */
   snap_entry *snap; /* the snapshots written, drawn at the end (plot) */
   int nsnap, capsnap;
+  /* checkpoints (--checkpoint-every, --resume) */
+  double ckpt_every, ckpt_last; /* seconds between checkpoints (0: none); when the last was written */
+  char ckpt_path[1100];
+  const exp_run *runs; /* the sweep's results, levels of them finished */
+  int levels, phase;   /* ... and the phase running: a level, or the number of levels for the finish */
+  int ordinal;         /* the scene runs the phase has started */
+  exp_blob *done;      /* the images of the phase's finished scene runs */
+  int ndone, capdone;
+  unsigned char *resume_file; /* the checkpoint resumed from (NULL: none, or used up) */
+  exp_ckpt_state rs;          /* its contents; rs.done advances as its images are replayed */
+  int replayed;               /* its done images replayed so far */
+  int mismatch;               /* a resumed phase did not match its checkpoint: the run starts again */
 };
 
 static double now(void)
@@ -73,6 +90,14 @@ const char *exp_path(exp_ctx *ctx, const char *file)
   return p;
 }
 
+/* The series open (exp_tsv, not yet exp_tsv_end), in the order they were opened: a checkpoint keeps
+ * what each holds (exp_series_save). */
+static struct {
+  cap_tsv *t;
+  char path[1200];
+} series[EXP_MAX_SERIES];
+static int nseries;
+
 cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
 {
   char name[128]; /* with the folder (< 1024) it fits a path buffer */
@@ -84,12 +109,29 @@ cap_tsv *exp_tsv(exp_ctx *ctx, const char *columns, const char *fmt, ...)
     CAP_ERROR(CAP_EINVAL, "exp_tsv: the file name from \"%s\" is longer than %zu characters", fmt, sizeof name - 1);
     return NULL;
   }
-  return cap_io_tsv_open(exp_path(ctx, name), &ctx->prov, columns);
+  if (nseries == EXP_MAX_SERIES) {
+    CAP_ERROR(CAP_EINVAL, "exp_tsv: %s would be the %d-th series open at once, at most %d", name, nseries + 1,
+              EXP_MAX_SERIES);
+    return NULL;
+  }
+  const char *path = exp_path(ctx, name);
+  cap_tsv *t = cap_io_tsv_open(path, &ctx->prov, columns);
+  if (t) {
+    series[nseries].t = t;
+    snprintf(series[nseries++].path, sizeof series[0].path, "%s", path);
+  }
+  return t;
 }
 
 int exp_tsv_end(cap_tsv *t, int st)
 {
   if (!t) return st;
+  for (int k = 0; k < nseries; k++)
+    if (series[k].t == t) {
+      memmove(&series[k], &series[k + 1], (size_t)(nseries - k - 1) * sizeof series[0]);
+      nseries--;
+      break;
+    }
   if (st) {
     cap_io_tsv_abort(t);
     return st;
@@ -104,6 +146,230 @@ void exp_progress(exp_ctx *ctx, const char *label, double t, double t_end, long 
   ctx->last_progress = w;
   fprintf(stderr, "[%s] %s: t = %.4g / %.4g, %ld steps, %.1f s elapsed\n", ctx->def->name, label, t, t_end, steps,
           w - ctx->t0);
+}
+
+/* ---- checkpoints ---- */
+
+/* CAPILLAB_FAULT=kill:N: the process kills itself (SIGKILL) once it has written N checkpoints. */
+static long kill_after, ckpts_written;
+
+int exp_ckpt_on(const exp_ctx *ctx) { return ctx && ctx->ckpt_every > 0; }
+
+int exp_ckpt_due(const exp_ctx *ctx) { return exp_ckpt_on(ctx) && now() - ctx->ckpt_last >= ctx->ckpt_every; }
+
+int exp_ckpt_save(exp_ctx *ctx, const exp_blob *running)
+{
+  exp_blob b = {0};
+  const char *commit = cap_version_commit();
+  double elapsed = now() - ctx->t0;
+  int st = exp_blob_put(&b, "commit", commit, strlen(commit));
+  if (!st) st = exp_blob_put(&b, "params", ctx->params, strlen(ctx->params));
+  if (!st) st = exp_blob_put(&b, "elapsed", &elapsed, sizeof elapsed);
+  if (!st) st = exp_blob_put(&b, "levels", &ctx->levels, sizeof ctx->levels);
+  for (int k = 0; k < ctx->levels && !st; k++) st = exp_blob_put(&b, "run", &ctx->runs[k], sizeof ctx->runs[k]);
+  if (!st) st = exp_blob_put(&b, "snaps", ctx->snap, (size_t)ctx->nsnap * sizeof *ctx->snap);
+  if (!st) st = exp_blob_put(&b, "phase", &ctx->phase, sizeof ctx->phase);
+  for (int k = 0; k < ctx->ndone && !st; k++) st = exp_blob_put(&b, "done", ctx->done[k].data, ctx->done[k].len);
+  if (!st && running) st = exp_blob_put(&b, "running", running->data, running->len);
+  if (!st) st = exp_ckpt_write(ctx->ckpt_path, &b);
+  exp_blob_free(&b);
+  ctx->ckpt_last = now();
+  if (!st && kill_after && ++ckpts_written == kill_after) raise(SIGKILL);
+  return st;
+}
+
+int exp_ckpt_finished(exp_ctx *ctx, exp_blob *img)
+{
+  if (ctx->ndone == ctx->capdone) {
+    int cap = ctx->capdone ? 2 * ctx->capdone : 8;
+    exp_blob *more = realloc(ctx->done, (size_t)cap * sizeof *more);
+    if (!more) {
+      exp_blob_free(img);
+      return CAP_ERROR(CAP_ENOMEM, "checkpoint: cannot grow the list of finished scene runs");
+    }
+    ctx->done = more;
+    ctx->capdone = cap;
+  }
+  ctx->done[ctx->ndone++] = *img;
+  *img = (exp_blob){0};
+  return CAP_SUCCESS;
+}
+
+int exp_ckpt_begin(exp_ctx *ctx, exp_cursor *img)
+{
+  if (!ctx) return 0;
+  int k = ctx->ordinal++;
+  if (!ctx->resume_file || ctx->rs.phase != ctx->phase) return 0;
+  const unsigned char *d;
+  size_t n;
+  if (k < ctx->rs.ndone && !exp_cursor_take(&ctx->rs.done, "done", &d, &n)) {
+    exp_blob copy = {0};
+    if (exp_blob_copy(&copy, d, n) || exp_ckpt_finished(ctx, &copy)) return -1;
+    ctx->replayed++;
+    *img = (exp_cursor){d, n, 0};
+    return 1;
+  }
+  if (k == ctx->rs.ndone && ctx->rs.has_running) {
+    ctx->replayed++;
+    *img = ctx->rs.running;
+    return 2;
+  }
+  return 0;
+}
+
+void exp_ckpt_mismatch(exp_ctx *ctx)
+{
+  if (ctx) ctx->mismatch = 1;
+}
+
+int exp_series_save(exp_ctx *ctx, exp_blob *b)
+{
+  (void)ctx;
+  int st = CAP_SUCCESS;
+  for (int k = 0; k < nseries && !st; k++) {
+    char *data;
+    size_t n, pl = strlen(series[k].path) + 1;
+    if ((st = cap_io_tsv_contents(series[k].t, &data, &n))) break;
+    char *rec = malloc(pl + n);
+    if (!rec) st = CAP_ERROR(CAP_ENOMEM, "checkpoint: cannot copy the series %s", series[k].path);
+    if (rec) {
+      memcpy(rec, series[k].path, pl);
+      memcpy(rec + pl, data, n);
+      st = exp_blob_put(b, "series", rec, pl + n);
+    }
+    free(rec);
+    free(data);
+  }
+  return st;
+}
+
+int exp_series_restore(exp_ctx *ctx, exp_cursor *c)
+{
+  (void)ctx;
+  for (int k = 0; k < nseries; k++) {
+    const unsigned char *d;
+    size_t n;
+    int st = exp_cursor_take(c, "series", &d, &n);
+    if (st) return st;
+    const unsigned char *end = memchr(d, 0, n);
+    if (!end || strcmp((const char *)d, series[k].path) != 0)
+      return CAP_ERROR(CAP_EFORMAT, "checkpoint: the series %s is open, the checkpoint holds another", series[k].path);
+    size_t pl = (size_t)(end - d) + 1;
+    if ((st = cap_io_tsv_replace(series[k].t, (const char *)d + pl, n - pl))) return st;
+  }
+  if (exp_cursor_at(c, "series"))
+    return CAP_ERROR(CAP_EFORMAT, "checkpoint: it holds more series than the %d open", nseries);
+  return CAP_SUCCESS;
+}
+
+/* The phase (a level, or the finish) starts: no scene run yet. */
+static void phase_begin(exp_ctx *ctx, int phase)
+{
+  for (int k = 0; k < ctx->ndone; k++) exp_blob_free(&ctx->done[k]);
+  ctx->ndone = 0;
+  ctx->phase = phase;
+  ctx->ordinal = 0;
+}
+
+/* Drops the checkpoint resumed from. */
+static void resume_drop(exp_ctx *ctx)
+{
+  free(ctx->resume_file);
+  ctx->resume_file = NULL;
+  memset(&ctx->rs, 0, sizeof ctx->rs);
+  ctx->replayed = 0;
+}
+
+/* The phase ended with status st: a phase the checkpoint resumed must have replayed all of it
+ * (else the run does not match it); the level's checkpoint if st is CAP_SUCCESS and the phase is a
+ * level. Returns st or the checkpoint's error. */
+static int phase_end(exp_ctx *ctx, int st, int level)
+{
+  if (ctx->resume_file && ctx->rs.phase == ctx->phase) {
+    if (!st && ctx->replayed != ctx->rs.ndone + ctx->rs.has_running) {
+      ctx->mismatch = 1;
+      st = CAP_ERROR(CAP_EFORMAT, "the phase ended after %d scene runs, the checkpoint holds %d", ctx->ordinal,
+                     ctx->rs.ndone + ctx->rs.has_running);
+    }
+    if (!st) resume_drop(ctx);
+  }
+  phase_begin(ctx, ctx->phase);
+  if (!st && level && exp_ckpt_on(ctx)) st = exp_ckpt_save(ctx, NULL);
+  return st;
+}
+
+/* The snapshot list of a checkpoint: whole entries, strings terminated, nothing a shell would expand. */
+static int snaps_ok(const unsigned char *d, size_t n)
+{
+  if (n % sizeof(snap_entry)) return 0;
+  for (size_t k = 0; k < n / sizeof(snap_entry); k++) {
+    snap_entry e;
+    memcpy(&e, d + k * sizeof e, sizeof e);
+    char *str[3] = {e.stem, e.settings, e.ref};
+    size_t room[3] = {sizeof e.stem, sizeof e.settings, sizeof e.ref};
+    for (int i = 0; i < 3; i++) {
+      if (!memchr(str[i], 0, room[i])) return 0;
+      for (const char *c = str[i]; *c; c++)
+        if ((unsigned char)*c < 0x20 || strchr("\"$`\\", *c)) return 0;
+    }
+    if (e.draw != 0 && e.draw != 1) return 0;
+  }
+  return 1;
+}
+
+/* --resume: the checkpoint of this run, if there is one that matches it (else a message and none). */
+static void resume_load(exp_ctx *ctx, int nlevels)
+{
+  const char *name = ctx->def->name;
+  size_t n;
+  exp_cursor payload;
+  int st = exp_ckpt_read(ctx->ckpt_path, &ctx->resume_file, &n);
+  if (st == CAP_ENOSOL) {
+    fprintf(stderr, "[%s] --resume: no checkpoint %s; the run starts from its beginning\n", name, ctx->ckpt_path);
+    return;
+  }
+  char why[1200] = "";
+  if (!st) st = exp_ckpt_open(ctx->resume_file, n, &payload);
+  if (!st) st = exp_ckpt_decode(payload, &ctx->rs);
+  if (st) snprintf(why, sizeof why, "%s", cap_error_message());
+  if (!st && strcmp(ctx->rs.commit, cap_version_commit()) != 0)
+    snprintf(why, sizeof why, "it was written by commit %s, this is %s", ctx->rs.commit, cap_version_commit());
+  else if (!st && strcmp(ctx->rs.params, ctx->params) != 0)
+    snprintf(why, sizeof why, "it was written with other parameters: %s", ctx->rs.params);
+  else if (!st && !snaps_ok(ctx->rs.snaps, ctx->rs.snaps_size))
+    snprintf(why, sizeof why, "its list of snapshots is malformed");
+  if (why[0]) {
+    fprintf(stderr, "[%s] checkpoint %s refused: %s; the run starts from its beginning\n", name, ctx->ckpt_path, why);
+    resume_drop(ctx);
+    return;
+  }
+  int ns = (int)(ctx->rs.snaps_size / sizeof(snap_entry));
+  snap_entry *sn = ns ? malloc((size_t)ns * sizeof *sn) : NULL;
+  if (ns && !sn) {
+    fprintf(stderr, "[%s] checkpoint %s: out of memory; the run starts from its beginning\n", name, ctx->ckpt_path);
+    resume_drop(ctx);
+    return;
+  }
+  if (ns) memcpy(sn, ctx->rs.snaps, (size_t)ns * sizeof *sn);
+  free(ctx->snap);
+  ctx->snap = sn;
+  ctx->nsnap = ctx->capsnap = ns;
+  ctx->t0 = now() - ctx->rs.elapsed;
+  fprintf(stderr, "[%s] resuming from %s: %d level(s) done, %s, %d scene run(s) finished%s\n", name, ctx->ckpt_path,
+          ctx->rs.levels, ctx->rs.phase < nlevels ? "in the sweep" : "in the finish", ctx->rs.ndone,
+          ctx->rs.has_running ? " and one under way" : "");
+}
+
+/* Removes the .tmp files a killed run left in the output folder. */
+static void remove_stale_tmp(exp_ctx *ctx)
+{
+  DIR *d = opendir(ctx->dir);
+  if (!d) return;
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len > 4 && !strcmp(e->d_name + len - 4, ".tmp")) remove(exp_path(ctx, e->d_name));
+  }
+  closedir(d);
 }
 
 double exp_order(const exp_run *runs, int n, int k)
@@ -338,7 +604,11 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
 
 static void free_ctx(exp_ctx *ctx)
 {
-  if (ctx) free(ctx->snap);
+  if (!ctx) return;
+  phase_begin(ctx, 0);
+  free(ctx->done);
+  free(ctx->resume_file);
+  free(ctx->snap);
   free(ctx);
 }
 
@@ -418,6 +688,10 @@ static int fault_from_env(const char *name)
     cap_io_fault_write(n);
     return 0;
   }
+  if (!strncmp(v, "kill:", 5) && (n = fault_count(v + 5, &end)) > 0 && !*end) {
+    kill_after = n;
+    return 0;
+  }
   int nan = !strncmp(v, "nan:", 4), inf = !strncmp(v, "inf:", 4);
   if ((nan || inf) && (n = fault_count(v + 4, &end)) > 0) {
     const char *field = *end ? end + 1 : "phi";
@@ -432,8 +706,8 @@ static int fault_from_env(const char *name)
   }
   fprintf(stderr,
           "%s: %s='%s': allowed write:N (the N-th output file fails as if the disk were full), nan:N[:FIELD] or "
-          "inf:N[:FIELD] (a NaN or an infinity in FIELD = phi (default), u or v at the start of the N-th time step); "
-          "N >= 1\n",
+          "inf:N[:FIELD] (a NaN or an infinity in FIELD = phi (default), u or v at the start of the N-th time step), "
+          "kill:N (SIGKILL once N checkpoints are written); N >= 1\n",
           name, EXP_FAULT_ENV, v);
   return 2;
 }
@@ -454,6 +728,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
   out->out = "build/out";
   out->geom = CAP_GEOM_PLANAR;
   out->band = CAP_LEVELSET_BAND;
+  out->ckpt_every = EXP_CKPT_EVERY;
   for (; out->npar < EXP_MAX_PARAMS && d->params[out->npar].name; out->npar++)
     out->par[out->npar] = d->params[out->npar].def;
   const double *levels = d->standard;
@@ -463,6 +738,10 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       usage(d, stdout);
       return 0;
+    }
+    if (!strcmp(arg, "--resume")) {
+      out->resume = 1;
+      continue;
     }
     if (!strcmp(arg, "--quick") || !strcmp(arg, "--full")) {
       out->mode = arg[2] == 'q' ? "quick" : "full";
@@ -501,6 +780,15 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
         return 2;
       }
       out->band = (int)b;
+    } else if (!strcmp(arg, "--checkpoint-every")) {
+      const cap_cli_param cp = {"checkpoint-every",
+                                "s",
+                                "wall seconds between checkpoints (0: none)",
+                                EXP_CKPT_EVERY,
+                                EXP_CKPT_EVERY_MIN,
+                                EXP_CKPT_EVERY_MAX,
+                                CAP_CLI_OR_ZERO};
+      if (cap_cli_parse(d->name, &cp, val, &out->ckpt_every)) return 2;
     } else if (!strcmp(arg, "--threads")) {
       const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
       double th;
@@ -536,6 +824,57 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     return 2;
   }
   return -1;
+}
+
+/* The sweep: each level (those the checkpoint resumed from holds finished are taken from it), the
+ * convergence file, the finish; *n the levels run. Returns CAP_SUCCESS or the failure's status, its
+ * message printed (ctx->mismatch: a resumed phase did not match its checkpoint). */
+static int sweep(exp_ctx *ctx, const exp_args *a, exp_run *runs, int *n)
+{
+  const exp_def *d = ctx->def;
+  const int skip = ctx->resume_file ? ctx->rs.levels : 0;
+  int s = CAP_SUCCESS;
+  ctx->runs = runs;
+  ctx->levels = 0;
+  for (*n = 0; *n < a->nlevels; ++*n) {
+    const int k = *n;
+    if (k < skip) {
+      runs[k] = ctx->rs.runs[k];
+      fprintf(stderr, "[%s] level %d: %g cells across, from the checkpoint\n", d->name, k + 1, runs[k].cells);
+      ctx->levels = k + 1;
+      continue;
+    }
+    memset(&runs[k], 0, sizeof runs[k]);
+    runs[k].cells = a->levels[k];
+    double t = now();
+    fprintf(stderr, "[%s] level %d: %g cells across\n", d->name, k + 1, a->levels[k]);
+    phase_begin(ctx, k);
+    s = d->run_level(ctx, a->par, a->levels[k], &runs[k]);
+    runs[k].wall = now() - t;
+    if (!s) ctx->levels = k + 1;
+    if ((s = phase_end(ctx, s, 1))) {
+      char msg[1024]; /* the message of the failure, before the convergence file may replace it */
+      snprintf(msg, sizeof msg, "%s", cap_error_message());
+      if (ctx->mismatch) return s;
+      fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name, failure_kind(s), a->levels[k], msg);
+      if (k > 0) write_convergence(ctx, runs, k); /* what was finished stays written */
+      return s;
+    }
+  }
+  s = write_convergence(ctx, runs, *n);
+  phase_begin(ctx, *n);
+  if (!s) s = phase_end(ctx, d->finish(ctx, a->par, runs, *n), 0);
+  if (s && !ctx->mismatch) fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
+  return s;
+}
+
+/* Forgets the checkpoint and everything the run registered, for a run from the beginning. */
+static void restart(exp_ctx *ctx)
+{
+  resume_drop(ctx);
+  phase_begin(ctx, 0);
+  ctx->mismatch = ctx->nchecks = ctx->nresults = ctx->overflow = ctx->nsnap = 0;
+  ctx->t0 = ctx->ckpt_last = now();
 }
 
 /* The run of the command line a: the thread count, the band, the fault of CAPILLAB_FAULT, the output
@@ -574,30 +913,22 @@ static int run(const exp_def *d, const exp_args *a)
     return 2;
   }
   cap_set_error_handler(cap_error_handler_stderr, NULL);
-  ctx->t0 = now();
+  ctx->t0 = ctx->ckpt_last = now();
+  ctx->ckpt_every = a->ckpt_every;
+  snprintf(ctx->ckpt_path, sizeof ctx->ckpt_path, "%s/%s", ctx->dir, EXP_CKPT_FILE);
+  remove_stale_tmp(ctx);
+  if (a->resume) resume_load(ctx, a->nlevels);
+  fprintf(stderr, "[%s] %s sweep: %s\n", d->name, ctx->mode, ctx->params);
   exp_run runs[EXP_MAX_LEVELS];
   int n = 0;
-  fprintf(stderr, "[%s] %s sweep: %s\n", d->name, ctx->mode, ctx->params);
-  for (; n < a->nlevels; n++) {
-    memset(&runs[n], 0, sizeof runs[n]);
-    runs[n].cells = levels[n];
-    double t = now();
-    fprintf(stderr, "[%s] level %d: %g cells across\n", d->name, n + 1, levels[n]);
-    s = d->run_level(ctx, par, levels[n], &runs[n]);
-    runs[n].wall = now() - t;
-    if (s) {
-      char msg[1024]; /* the message of the failure, before the convergence file may replace it */
-      snprintf(msg, sizeof msg, "%s", cap_error_message());
-      fprintf(stderr, "[%s] %s at %g cells: %s\n", d->name, failure_kind(s), levels[n], msg);
-      if (n > 0) write_convergence(ctx, runs, n); /* what was finished stays written */
-      free_ctx(ctx);
-      return exit_status(s);
-    }
+  s = sweep(ctx, a, runs, &n);
+  if (s && ctx->mismatch) { /* a resumed phase that does not match its checkpoint: once more, from the start */
+    fprintf(stderr, "[%s] checkpoint %s refused: it does not match this run (%s); the run starts from its beginning\n",
+            d->name, ctx->ckpt_path, cap_error_message());
+    restart(ctx);
+    s = sweep(ctx, a, runs, &n);
   }
-  s = write_convergence(ctx, runs, n);
-  if (!s) s = d->finish(ctx, par, runs, n);
   if (s) {
-    fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
     free_ctx(ctx);
     return exit_status(s);
   }
@@ -611,6 +942,7 @@ static int run(const exp_def *d, const exp_args *a)
     free_ctx(ctx);
     return exit_status(s);
   }
+  remove(ctx->ckpt_path); /* the run is complete: nothing to resume */
   plot(ctx);
   fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks,
           wall, ctx->dir);

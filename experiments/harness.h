@@ -34,11 +34,16 @@
 #include "../solver/cap_io.h"
 #include "measure.h" /* the measurement kit comes with the harness */
 
-#define EXP_MAX_LEVELS  8
-#define EXP_MAX_METRICS 10
-#define EXP_MAX_PARAMS  16
-#define EXP_MAX_CHECKS  16
-#define EXP_FAULT_ENV   "CAPILLAB_FAULT" /* the fault-injection variable (above) */
+#define EXP_MAX_LEVELS     8
+#define EXP_MAX_METRICS    10
+#define EXP_MAX_PARAMS     16
+#define EXP_MAX_CHECKS     16
+#define EXP_FAULT_ENV      "CAPILLAB_FAULT" /* the fault-injection variable (above) */
+#define EXP_MAX_SERIES     32               /* series (exp_tsv) open at once */
+#define EXP_CKPT_FILE      "checkpoint.bin" /* the checkpoint, in the output folder */
+#define EXP_CKPT_EVERY     300              /* --checkpoint-every's default, seconds ... */
+#define EXP_CKPT_EVERY_MIN 0.01             /* ... and its range besides 0 (none) */
+#define EXP_CKPT_EVERY_MAX 86400
 
 typedef struct {
   const char *name; /* column name, e.g. "dp_err" */
@@ -90,6 +95,8 @@ typedef struct {
   int threads;                       /* --threads: 1..CAP_PAR_MAX_THREADS (1 without OpenMP); 0 not given */
   double par[EXP_MAX_PARAMS];        /* the physical parameters in def->params order: default or flag */
   int npar;                          /* how many def->params lists */
+  double ckpt_every;                 /* --checkpoint-every: seconds, 0 (none) or EXP_CKPT_EVERY_MIN to _MAX */
+  int resume;                        /* --resume given */
 } exp_args;
 
 /* Parses an experiment's command line argv[1..argc-1] (the grammar above) into *out, and only that:

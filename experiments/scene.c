@@ -10,6 +10,7 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 #include "../solver/cap_ws.h"
+#include "checkpoint.h"
 
 void exp_scene_free(exp_scene *sc)
 {
@@ -130,6 +131,66 @@ static int sample(exp_scene *sc, const exp_loop *L, exp_clock *clock, int always
   return st;
 }
 
+/* ---- the images of checkpoints ---- */
+
+static int put_block(void *blob, const char *name, void *data, size_t size)
+{
+  return exp_blob_put(blob, name, data, size);
+}
+static int get_block(void *cursor, const char *name, void *data, size_t size)
+{
+  return exp_cursor_copy(cursor, name, data, size);
+}
+
+/* Visits the scene's running state (cap_state.h), the loop's kept blocks and frames and, if clock,
+ * the loop's clock; restoring: the solid's cells are rebuilt from its restored placement before the
+ * virtual surface is visited. */
+static int scene_visit(exp_scene *sc, const exp_loop *L, exp_clock *clock, cap_state_fn f, void *u, int restoring)
+{
+  int st = cap_ns_state_visit(sc->s, f, u);
+  if (!st) st = cap_contact_visit(sc->ct, f, u);
+  if (!st && sc->solid) st = cap_solid_visit(sc->solid, f, u);
+  if (!st && sc->vs && restoring) st = cap_vsurf_move(sc->vs, sc->solid);
+  if (!st && sc->vs) st = cap_vsurf_visit(sc->vs, f, u);
+  if (!st) st = f(u, "scene.params", &sc->p, sizeof sc->p);
+  if (!st) st = f(u, "scene.info", &sc->info, sizeof sc->info);
+  if (!st) st = f(u, "scene.given", &sc->given, sizeof sc->given);
+  if (!st) st = f(u, "scene.t_end", &sc->t_end, sizeof sc->t_end);
+  if (!st) st = f(u, "scene.stop", &sc->stop, sizeof sc->stop);
+  if (!st && sc->pinned) st = f(u, "scene.pinned", sc->pinned, sc->g.size);
+  for (int k = 0; k < EXP_MAX_KEEP && L->keep[k].data && !st; k++) st = f(u, "keep", L->keep[k].data, L->keep[k].size);
+  exp_frames *fr = L->frames;
+  int n = fr ? fr->n : 0;
+  if (!st && fr) st = f(u, "frames.n", &n, sizeof n);
+  if (!st && fr && (n < 0 || n > fr->cap))
+    return CAP_ERROR(CAP_EFORMAT, "checkpoint: %d frames restored into a sequence of %d", n, fr->cap);
+  if (!st && fr) fr->n = n;
+  if (!st && fr) st = f(u, "frames.t", fr->t, sizeof fr->t);
+  for (int k = 0; k < n && !st; k++) st = f(u, "frames.phi", fr->phi[k], sc->g.size * sizeof *fr->phi[k]);
+  if (!st && clock) st = f(u, "clock", clock, sizeof *clock);
+  return st;
+}
+
+/* The image of the scene run (scene_visit's blocks, then the open series) into *b. */
+static int scene_image(exp_ctx *ctx, exp_scene *sc, const exp_loop *L, exp_clock *clock, exp_blob *b)
+{
+  int st = scene_visit(sc, L, clock, put_block, b, 0);
+  if (!st) st = exp_series_save(ctx, b);
+  if (st) exp_blob_free(b);
+  return st;
+}
+
+/* Restores the scene run from its image; a mismatch is the checkpoint's (exp_ckpt_mismatch). */
+static int scene_restore(exp_ctx *ctx, exp_scene *sc, const exp_loop *L, exp_clock *clock, exp_cursor *img)
+{
+  int st = scene_visit(sc, L, clock, get_block, img, 1);
+  if (!st) st = exp_series_restore(ctx, img);
+  if (!st && !exp_cursor_end(img))
+    st = CAP_ERROR(CAP_EFORMAT, "checkpoint: the image of a scene run holds more than the run has");
+  if (st) exp_ckpt_mismatch(ctx);
+  return st;
+}
+
 int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
 {
   cap_ns_state *s = sc->s;
@@ -137,7 +198,11 @@ int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
   sc->info = (cap_ns_step_info){0};
   sc->t_end = L->t_end;
   sc->stop = 0;
-  int st = L->at_start ? sample(sc, L, &clock, 1) : CAP_SUCCESS;
+  exp_cursor img;
+  const int kind = exp_ckpt_begin(ctx, &img);
+  if (kind < 0) return CAP_ENOMEM;
+  int st = kind ? scene_restore(ctx, sc, L, &clock, &img) : L->at_start ? sample(sc, L, &clock, 1) : CAP_SUCCESS;
+  if (kind == 1) return st; /* finished before the checkpoint: restored as it ended */
   while (!st && !sc->stop && s->t < sc->t_end) {
     if (L->before && ((st = L->before(sc, L->user)) || sc->stop)) break;
     int done = 0;
@@ -146,6 +211,15 @@ int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
     sc->given += sc->info.area_given;
     st = sample(sc, L, &clock, 0);
     if (ctx) exp_progress(ctx, L->label, s->t, sc->t_end, s->step);
+    if (!st && exp_ckpt_due(ctx)) {
+      exp_blob b = {0};
+      if (!(st = scene_image(ctx, sc, L, &clock, &b))) st = exp_ckpt_save(ctx, &b);
+      exp_blob_free(&b);
+    }
+  }
+  if (!st && exp_ckpt_on(ctx)) {
+    exp_blob b = {0};
+    if (!(st = scene_image(ctx, sc, L, &clock, &b))) st = exp_ckpt_finished(ctx, &b);
   }
   return st;
 }

@@ -113,6 +113,20 @@ typedef struct {
 /* 1 if the clock is due at t (and moves it on), else 0. */
 int exp_clock_due(exp_clock *c, double t);
 
+/* A sequence of snapshots of a scene's phi, taken while it runs and drawn as one image. */
+typedef struct {
+  double *phi[EXP_MAX_FRAMES]; /* the frames taken first (n of them) */
+  double t[EXP_MAX_FRAMES];    /* their times */
+  int n, cap;                  /* taken, room */
+} exp_frames;
+
+/* A block of a hook's running state (a sum, the last contact points, a body), kept by checkpoints. */
+typedef struct {
+  void *data;
+  size_t size;
+} exp_keep;
+#define EXP_MAX_KEEP 8
+
 typedef struct exp_loop {
   const char *label;                        /* the progress label */
   double t_end;                             /* the run's end time */
@@ -125,6 +139,11 @@ typedef struct exp_loop {
   exp_clock clock;
   int at_start; /* 1: after and the row (whatever the clock) run once more at the start, before the
                         * first step: the run's first sample */
+  /* What the hooks change that a checkpoint must keep (CHECKPOINTS above): each block of their state
+   * that outlives a step, up to the first with data NULL (pointers the hooks' caller sets before the
+   * run, such as a series or the parameters, are not blocks); and the sequence they take, if any. */
+  exp_keep keep[EXP_MAX_KEEP];
+  exp_frames *frames;
 } exp_loop;
 
 /* Runs sc from its time to L->t_end (see above); ctx NULL: no progress (a test). Returns the first
@@ -157,13 +176,6 @@ int exp_scene_png(exp_ctx *ctx, const exp_scene *sc, const char *file, double ra
 
 /* Ends a run of the scene: exp_scene_account into run (NULL: none), then exp_scene_free (sc NULL accepted). */
 void exp_scene_close(exp_scene *sc, exp_run *run);
-
-/* A sequence of snapshots of a scene's phi, taken while it runs and drawn as one image. */
-typedef struct {
-  double *phi[EXP_MAX_FRAMES]; /* the frames taken first (n of them) */
-  double t[EXP_MAX_FRAMES];    /* their times */
-  int n, cap;                  /* taken, room */
-} exp_frames;
 
 /* Room for cap (<= EXP_MAX_FRAMES) frames of the scene's grid, the first taken at once (the scene's
  * phi as it is: a sequence starts at the start); zero-initialise *f first. CAP_ENOMEM (what was

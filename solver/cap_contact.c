@@ -33,6 +33,19 @@ void cap_contact_free(cap_contact *c)
   CAP_FREE_ALL(c->along[0], c->along[1], c->along[2], c->along[3], c->cell, c);
 }
 
+int cap_contact_visit(cap_contact *c, cap_state_fn f, void *user)
+{
+  if (!c || !f) return CAP_ERROR(CAP_EINVAL, "cap_contact_visit: %s is NULL", !c ? "c" : "f");
+  int st = f(user, "contact.theta", c->theta, sizeof c->theta);
+  if (!st) st = f(user, "contact.part", c->part, sizeof c->part);
+  for (int k = 0; k < 4 && !st; k++)
+    if (c->along_on[k])
+      st = f(user, "contact.along", c->along[k],
+             (size_t)((k < 2 ? c->g.ny : c->g.nx) + 2 * c->g.ng) * sizeof *c->along[k]);
+  if (!st && c->cell) st = f(user, "contact.cell", c->cell, c->g.size * sizeof *c->cell);
+  return st;
+}
+
 static int is_wall(cap_bc b) { return b == CAP_BC_WALL || b == CAP_BC_SLIP; }
 
 int cap_contact_set_wall(cap_contact *c, cap_side side, double theta)

@@ -29,6 +29,7 @@
 #include <stddef.h>
 
 #include "cap_grid.h"
+#include "cap_state.h"
 #include "cap_solid.h"
 
 /* Cells along the surface from a contact point within which the continuation's slope follows phi's,
@@ -86,6 +87,10 @@ typedef struct cap_contact cap_contact;
  * CAP_ENOMEM. *out is NULL on failure. */
 int cap_contact_alloc(cap_contact **out, const cap_grid *g);
 void cap_contact_free(cap_contact *c);
+/* Visits c's angles (cap_state.h): "contact.theta" (the sides'), "contact.part" (the solid parts'),
+ * "contact.along" for each side whose per-position angles are in use and "contact.cell" if the
+ * per-cell angles are (a restore needs the same ones in use). CAP_EINVAL for a NULL c or f. */
+int cap_contact_visit(cap_contact *c, cap_state_fn f, void *user);
 
 /* THE WALLS OF THE BOX. The angle theta of side `side`: its ghost cells continue phi with
  * grad(phi) . n_s = cos(theta) (cap_contact_fill_walls), so that a straight liquid surface meets the

@@ -23,7 +23,8 @@
   X(CAP_EGEOM, 7, "operation not supported for this geometry")                                                         \
   X(CAP_EIO, 8, "input/output error")                                                                                  \
   X(CAP_ENUMERIC, 9, "numerical method failed")                                                                        \
-  X(CAP_EINVAL, 10, "invalid argument")
+  X(CAP_EINVAL, 10, "invalid argument")                                                                                \
+  X(CAP_EFORMAT, 11, "data not in the expected format")
 
 enum cap_status {
 #define CAP_X_ENUM(name, value, msg) name = value,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cap_errno.h"
 
@@ -139,6 +140,38 @@ int cap_io_tsv_close(cap_tsv *t)
   int s = cap_io_file_close(t->file, t->status);
   free(t);
   return s;
+}
+
+int cap_io_tsv_contents(cap_tsv *t, char **data, size_t *n)
+{
+  if (!t || !data || !n) return CAP_ERROR(CAP_EINVAL, "cap_io_tsv_contents: NULL argument");
+  *data = NULL;
+  *n = 0;
+  if (t->status) return t->status;
+  FILE *w = t->file->f, *r = NULL;
+  long len = fflush(w) == 0 ? ftell(w) : -1;
+  if (len < 0 || !(r = fopen(t->file->tmp, "rb"))) return CAP_ERROR(CAP_EIO, "cannot read back %s", t->file->tmp);
+  char *buf = malloc((size_t)len + 1);
+  size_t got = buf ? fread(buf, 1, (size_t)len, r) : 0;
+  fclose(r);
+  if (!buf) return CAP_ERROR(CAP_ENOMEM, "cannot allocate %ld bytes to read back %s", len, t->file->tmp);
+  if (got != (size_t)len) {
+    free(buf);
+    return CAP_ERROR(CAP_EIO, "read back %zu of the %ld bytes of %s", got, len, t->file->tmp);
+  }
+  *data = buf;
+  *n = got;
+  return CAP_SUCCESS;
+}
+
+int cap_io_tsv_replace(cap_tsv *t, const char *data, size_t n)
+{
+  if (!t || (!data && n)) return CAP_ERROR(CAP_EINVAL, "cap_io_tsv_replace: NULL argument");
+  if (t->status) return t->status;
+  FILE *w = t->file->f;
+  if (fflush(w) || fseek(w, 0, SEEK_SET) || ftruncate(fileno(w), 0) || fwrite(data, 1, n, w) != n || fflush(w))
+    t->status = CAP_ERROR(CAP_EIO, "cannot rewrite %s: %s", t->file->tmp, strerror(errno));
+  return t->status;
 }
 
 void cap_io_tsv_abort(cap_tsv *t)

@@ -51,6 +51,14 @@ int cap_io_tsv_row(cap_tsv *t, int n, const double *values);
 int cap_io_tsv_close(cap_tsv *t);
 /* Drops an unfinished file (removes the .tmp). Accepts NULL. */
 void cap_io_tsv_abort(cap_tsv *t);
+/* What has been written to t so far (its .tmp, flushed): a malloc'ed copy in *data (free it), *n
+ * bytes. For a checkpoint of a run that writes t. Errors: CAP_EINVAL (NULL argument), t's first
+ * write error, CAP_EIO (the .tmp cannot be read back), CAP_ENOMEM; then *data is NULL. */
+int cap_io_tsv_contents(cap_tsv *t, char **data, size_t *n);
+/* Replaces everything written to t so far by the n bytes of data (a series restored from a
+ * checkpoint); later rows follow them. Errors: CAP_EINVAL (NULL argument), t's first write error,
+ * CAP_EIO (then t fails every later call). */
+int cap_io_tsv_replace(cap_tsv *t, const char *data, size_t n);
 
 typedef enum {
   CAP_CMAP_SEQUENTIAL = 0, /* dark blue - green - yellow (perceptually ordered) */

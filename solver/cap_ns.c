@@ -145,6 +145,21 @@ void cap_ns_state_free(cap_ns_state *s)
   CAP_FREE_ALL(s->phi, s->u, s->v, s->p, s->kappa, s);
 }
 
+int cap_ns_state_visit(cap_ns_state *s, cap_state_fn f, void *user)
+{
+  if (!s || !f) return CAP_ERROR(CAP_EINVAL, "cap_ns_state_visit: %s is NULL", !s ? "s" : "f");
+  const size_t n = s->g.size * sizeof(double);
+  int st = f(user, "ns.phi", s->phi, n);
+  if (!st) st = f(user, "ns.u", s->u, n);
+  if (!st) st = f(user, "ns.v", s->v, n);
+  if (!st) st = f(user, "ns.p", s->p, n);
+  if (!st) st = f(user, "ns.kappa", s->kappa, n);
+  if (!st) st = f(user, "ns.t", &s->t, sizeof s->t);
+  if (!st) st = f(user, "ns.step", &s->step, sizeof s->step);
+  if (!st) st = f(user, "ns.motion", s->bounds.motion, sizeof s->bounds.motion);
+  return st;
+}
+
 int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
 {
   if (!out) return CAP_ERROR(CAP_EINVAL, "cap_ns_ws_alloc: out is NULL");

@@ -144,6 +144,10 @@ typedef struct cap_ns_ws cap_ns_ws;
 /* State on grid g (nghost >= 3; copied), fields and bounds zeroed, t = 0. */
 int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g);
 void cap_ns_state_free(cap_ns_state *s);
+/* Visits s's running state (cap_state.h): "ns.phi", "ns.u", "ns.v", "ns.p", "ns.kappa" (g.size
+ * entries each), "ns.t", "ns.step" and "ns.motion" (bounds.motion); the bounds' pointers are the
+ * caller's and not visited. Returns f's first nonzero status, or CAP_EINVAL for a NULL s or f. */
+int cap_ns_state_visit(cap_ns_state *s, cap_state_fn f, void *user);
 
 /* Workspace for a state on grid g: every array and solver handle the step needs. */
 int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g);

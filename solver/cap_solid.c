@@ -38,6 +38,15 @@ static int new_solid(cap_solid **out, const char *fn, kind k)
   return CAP_SUCCESS;
 }
 
+int cap_solid_visit(cap_solid *s, cap_state_fn f, void *user)
+{
+  if (!s || !f) return CAP_ERROR(CAP_EINVAL, "cap_solid_visit: %s is NULL", !s ? "s" : "f");
+  int n = s->n, st = f(user, "solid.parts", &n, sizeof n);
+  if (!st && n != s->n) return CAP_ERROR(CAP_ESIZE, "cap_solid_visit: %d parts restored into a solid of %d", n, s->n);
+  if (!st) st = f(user, "solid.prims", s->p, (size_t)s->n * sizeof *s->p);
+  return st;
+}
+
 static int check_point(const char *xname, double x, const char *yname, double y)
 {
   int st = cap_check_finite(xname, x, "m");

@@ -35,6 +35,7 @@
 #define CAP_SOLID_H
 
 #include "cap_grid.h"
+#include "cap_state.h"
 
 typedef struct cap_solid cap_solid;
 
@@ -100,6 +101,10 @@ int cap_solid_part_translate(cap_solid *s, int part, double dx, double dy);
 
 /* Releases a solid; NULL is accepted. */
 void cap_solid_free(cap_solid *s);
+/* Visits s's placement (cap_state.h): "solid.parts", its primitives with their positions (what
+ * cap_solid_translate moves); a sampled solid's field is fixed and not visited. CAP_EINVAL for a
+ * NULL s or f. */
+int cap_solid_visit(cap_solid *s, cap_state_fn f, void *user);
 
 /* psi and the unit normal n_s at (x, y); any of psi, nx, ny may be NULL. CAP_EDOM for a non-finite
  * point, or for a sampled field a point outside the hull of its centres (the message gives the range). */

@@ -248,6 +248,26 @@ int cap_vsurf_move(cap_vsurf *v, const cap_solid *s)
   return build(v, s);
 }
 
+int cap_vsurf_visit(cap_vsurf *v, cap_state_fn f, void *user)
+{
+  if (!v || !f) return CAP_ERROR(CAP_EINVAL, "cap_vsurf_visit: %s is NULL", !v ? "v" : "f");
+  size_t n = v->n;
+  int st = f(user, "vsurf.n", &n, sizeof n);
+  if (!st && n != v->n)
+    return CAP_ERROR(CAP_ESIZE, "cap_vsurf_visit: %zu solid cells restored into a surface of %zu", n, v->n);
+  if (!st) st = f(user, "vsurf.fills", v->fills, sizeof *v->fills);
+  size_t nc = *v->ncontacts, room = (size_t)v->g.nx * v->g.ny + 1;
+  if (!st) st = f(user, "vsurf.ncontacts", &nc, sizeof nc);
+  if (!st && nc > room)
+    return CAP_ERROR(CAP_ESIZE, "cap_vsurf_visit: %zu contact points restored, room for %zu", nc, room);
+  if (!st) *v->ncontacts = nc;
+  if (!st) st = f(user, "vsurf.contacts", v->contacts, *v->ncontacts * sizeof *v->contacts);
+  double *per_cell[5] = {v->cos_theta, v->fw, v->gw, v->nn, v->slope};
+  const char *name[5] = {"vsurf.cos", "vsurf.fw", "vsurf.gw", "vsurf.nn", "vsurf.slope"};
+  for (int k = 0; k < 5 && !st; k++) st = f(user, name[k], per_cell[k], v->n * sizeof(double));
+  return st;
+}
+
 size_t cap_vsurf_count(const cap_vsurf *v) { return v ? v->n : 0; }
 
 int cap_vsurf_cell(const cap_vsurf *v, size_t k, size_t *cell, double *depth, double *nx, double *ny)

@@ -59,6 +59,11 @@ void cap_vsurf_free(cap_vsurf *v);
  * the contact module's, per part and per grid cell). CAP_ESIZE if s has another number of parts than
  * the solid v was made from. On failure the surface is left empty. */
 int cap_vsurf_move(cap_vsurf *v, const cap_solid *s);
+/* Visits what v carries from one fill to the next (cap_state.h): "vsurf.n" (the solid cells; a restore
+ * needs v built from the same placement, cap_vsurf_move), "vsurf.fills", "vsurf.ncontacts",
+ * "vsurf.contacts", and per solid cell "vsurf.cos", "vsurf.fw", "vsurf.gw", "vsurf.nn", "vsurf.slope".
+ * CAP_EINVAL for a NULL v or f. */
+int cap_vsurf_visit(cap_vsurf *v, cap_state_fn f, void *user);
 
 /* The number of solid cells, and the k-th one (in order of depth): its cell index, depth d >= 0 and
  * normal. k out of range returns CAP_EDOM. */
