@@ -185,7 +185,7 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh tests/test_fuzz.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
 endif
 endif
 # Valgrind memcheck (tests/run.sh runs the binaries of a build/memcheck group under it: a leak or a
@@ -219,13 +219,14 @@ endif
 # The unit tests alone (no experiment sweeps, determinism or fault runs, fuzzing, no sanitizers): the quick
 # loop while editing.
 unit: $(TESTS) $(CAPREF) $(BENCHES)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_fuzz.sh,$(SH_TESTS))
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1
 
 # The main job: every experiment at its default resolution (output in $(BUILD)/out; an experiment
-# reruns only when its binary changed, and an interrupted job resumes where it stopped), then
+# reruns only when its binary changed, and an interrupted job resumes where it stopped: the
+# experiments it had not finished continue from their last checkpoint, --resume), then
 # paper/build/summary.md and, with LaTeX, paper/build/capillab.pdf (paper/run.sh). JOBS experiments
 # run side by side (default: one per core); the longest of the last run start first, and on a first
 # run the order below (the slowest first), then the others.

@@ -190,7 +190,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, rise_case rc,
   char label[96], file[80];
   snprintf(label, sizeof label, "%g cells, theta = %g deg, d = %g l_c", cells, rc.theta, d);
   rise_history hz = {.clock = {0, HISTORY_DT, 1}};
-  exp_loop L = {.label = label, .t_end = par[P_TEND], .before = sample, .user = &hz};
+  exp_loop L = {.label = label, .t_end = par[P_TEND], .before = sample, .user = &hz, .records = {&hz.z}};
+  EXP_KEEP_ADD(&L, EXP_KEEP(hz.clock));
   hz.hist = exp_tsv(ctx, "t[sqrt(l_c/g)]\tcentre_height[l_c]\tU[sqrt(g l_c)]", "history_%g_%02.0f_%.2g.tsv", cells,
                     rc.theta, d);
   st = hz.hist ? exp_tsv_end(hz.hist, exp_scene_run(ctx, sc, &L)) : CAP_EIO;

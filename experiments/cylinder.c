@@ -139,6 +139,17 @@ static void samples_free(samples *m)
   }
 }
 
+/* The samples' running state kept by checkpoints: the clock, the drifts' values and the records. */
+static void samples_keep(exp_loop *L, samples *m)
+{
+  EXP_KEEP_ADD(L, EXP_KEEP(m->clock), EXP_KEEP(m->prev));
+  for (int k = 0; k < 2; k++) {
+    L->records[3 * k] = &m->ys[k];
+    L->records[3 * k + 1] = &m->fx[k];
+    L->records[3 * k + 2] = &m->mom[k];
+  }
+}
+
 /* The statics' menisci drawn over a run's snapshot (exp_snapshot_menisci): n of them (0: none), the level of
  * zero pressure at y = y0. */
 typedef struct {
@@ -355,6 +366,8 @@ int cyl_run_body(exp_ctx *ctx, double cells, const cyl_run *r, cyl_result *out, 
   if (!st) b.m.hist = exp_tsv(ctx, cols, "history_%s.tsv", r->tag);
   out->sank = out->touched = 0;
   exp_loop L = {.label = r->label, .t_end = r->t_end, .after = body_after, .user = &b};
+  samples_keep(&L, &b.m);
+  EXP_KEEP_ADD(&L, EXP_KEEP(b.body), EXP_KEEP(b.F), EXP_KEEP(*out));
   return run_scene(ctx, sc, st, &b.m, &L, body_end, &b.ref, r->snap, r->tag, run);
 }
 
@@ -507,5 +520,7 @@ int cyl_run_pair(exp_ctx *ctx, double cells, const cyl_pair_run *r, cyl_pair_res
                        "history_%s.tsv", r->tag);
   out->sank = 0;
   exp_loop L = {.label = r->label, .t_end = r->t_end, .after = pair_after, .user = &b};
+  samples_keep(&L, &b.m);
+  EXP_KEEP_ADD(&L, EXP_KEEP(b.body), EXP_KEEP(b.F), EXP_KEEP(*out));
   return run_scene(ctx, sc, st, &b.m, &L, pair_end, &b.ref, r->snap, r->tag, run);
 }

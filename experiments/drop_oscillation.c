@@ -155,6 +155,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, double mu, co
   /* a(t) = M / scale: pi R^(n+2) (planar), 4 pi R^(n+3) / (2n + 1) (the sphere's Legendre mode) */
   o.scale = axi ? 4 * M_PI * pow(o.R, o.n + 3) / (2 * o.n + 1) : M_PI * pow(o.R, o.n + 2);
   exp_loop L = {.label = label, .t_end = r->t_end, .after = osc_sample, .user = &o, .series = series, .value = &o.a};
+  L.records[0] = &o.rec;
+  EXP_KEEP_ADD(&L, EXP_KEEP(o.a), EXP_KEEP(o.area0), EXP_KEEP(o.drift), EXP_KEEP(o.nsnap));
   L.clock.every = r->T_ref / 100;
   L.at_start = 1;
   if (!st) st = exp_scene_run(ctx, sc, &L);

@@ -293,7 +293,7 @@ static int phase_end(exp_ctx *ctx, int st, int level)
     }
     if (!st) resume_drop(ctx);
   }
-  phase_begin(ctx, ctx->phase);
+  phase_begin(ctx, ctx->phase + (!st && level)); /* a level done: its checkpoint is the next phase's start */
   if (!st && level && exp_ckpt_on(ctx)) st = exp_ckpt_save(ctx, NULL);
   return st;
 }
@@ -438,8 +438,8 @@ int exp_levelset_band(void) { return levelset_band; }
 static void usage(const exp_def *d, FILE *f)
 {
   fprintf(f,
-          "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B] [--help]\n       "
-          "[--PARAM VALUE ...]\n\n",
+          "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B]\n       "
+          "[--checkpoint-every S] [--resume] [--help] [--PARAM VALUE ...]\n\n",
           d->name);
   fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
   fprintf(f, "  --quick         the CI sweep:      ");
@@ -454,16 +454,21 @@ static void usage(const exp_def *d, FILE *f)
           "  --threads N     worker threads of the solver's sweeps (default: OMP_NUM_THREADS, else every\n"
           "                  core); results are identical for any N\n"
           "  --levelset-band B  the level set is advected and reinitialised on the cells within B cells\n"
-          "                  of the interface (default %d; 0: every cell; else at least %d)\n",
-          EXP_MAX_LEVELS, d->name, CAP_LEVELSET_BAND, CAP_LEVELSET_MIN_BAND);
+          "                  of the interface (default %d; 0: every cell; else at least %d)\n"
+          "  --checkpoint-every S  write DIR/%s/%s every S wall seconds\n"
+          "                  (default %g; 0: none; else %g <= S <= %g)\n"
+          "  --resume        continue from the checkpoint, if it belongs to this commit and these\n"
+          "                  parameters (else it is refused and the run starts from its beginning)\n",
+          EXP_MAX_LEVELS, d->name, CAP_LEVELSET_BAND, CAP_LEVELSET_MIN_BAND, d->name, EXP_CKPT_FILE,
+          (double)EXP_CKPT_EVERY, EXP_CKPT_EVERY_MIN, (double)EXP_CKPT_EVERY_MAX);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
   fprintf(f, "  physical parameters:\n");
   for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
   fprintf(f,
           "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure, 4 an\n"
-          "output file could not be written\n"
-          "environment: %s=write:N | nan:N[:FIELD] | inf:N[:FIELD] injects one fault (tests)\n",
+          "output file or a checkpoint could not be written\n"
+          "environment: %s=write:N | nan:N[:FIELD] | inf:N[:FIELD] | kill:N injects one fault (tests)\n",
           EXP_FAULT_ENV);
 }
 

@@ -1,31 +1,36 @@
 /* The experiment harness: one executable per paper claim is a table (exp_def) and two functions; the
- * harness owns the command line, the resolution sweep, the outputs and the verdict.
+ * harness owns the command line, the resolution sweep, the outputs, checkpoints and the verdict.
  *
  *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B]
- *          [--geometry G] [--help] [--PARAM VALUE ...]
+ *          [--geometry G] [--checkpoint-every S] [--resume] [--help] [--PARAM VALUE ...]
  * A flag given twice: the last one counts (likewise the last of --quick, --full and --levels).
- *
  * --geometry planar (default) or axi, for an experiment whose exp_def lists axi: the same claim in
  * axisymmetric (r, z) geometry (3D-equivalent drops). Its outputs go to DIR/<name>-axi/.
  *
- * Outputs under DIR/<name>/ (DIR defaults to build/out):
- *   convergence.tsv  one row per resolution: cells across the feature, h, each metric, the observed
- *                    order of each metric between successive rows, steps, simulated time, wall time,
- *                    cell-steps per second; provenance header (parameters, commit, date)
+ * Outputs under DIR/<name>/ (DIR defaults to build/out), each with its provenance (parameters, commit):
+ *   convergence.tsv  per resolution: cells across, h, each metric and its observed order from the row
+ *                    before, steps, simulated time, wall time, cell-steps per second
  *   summary.json     claim, source, reference, every acceptance check (value, limit, pass), the
  *                    least-squares observed orders, verdict, wall time, parameters, commit
- *   <series>.tsv     written by the experiment (exp_tsv)
- *   *.png            gnuplot figures (plots/<name>.gp, if gnuplot is installed) and snapshots
- *                    (exp_snapshot: the interface over the shaded liquid, drawn by plots/snapshot.gp
- *                    from the snapshot's data, <stem>.dat, at the end of the run)
+ *   <series>.tsv     written by the experiment (exp_tsv); *.png its figures (plots/<name>.gp) and
+ *                    snapshots (exp_snapshot: data in <stem>.dat, drawn by plots/snapshot.gp at the end)
+ * CHECKPOINTS (checkpoint.h, docs/design/checkpoints.md): every S wall seconds (default 300; 0: none)
+ * the run writes DIR/<name>/checkpoint.bin atomically: the levels finished, and the level (or the
+ * finish) under way as the images of its scene runs (scene.h), finished and interrupted. --resume
+ * continues from it: the levels finished are taken as they are, the level under way runs again with
+ * its finished scene runs restored instead of run and the interrupted one continued from its image;
+ * the results are bitwise those of a run never interrupted. A checkpoint of another commit, other
+ * parameters, truncated, with a wrong checksum, or whose images do not fit the run is refused (the
+ * message says why) and the run starts from its beginning. A run that ends removes it.
  * Exit status: 0 every check passes; 1 a check fails; 2 usage or bad input (also a bad CAPILLAB_FAULT);
  * 3 numerical failure (reported with step, time and location by the solver's message); 4 an output
- * file could not be written (the message names it and why). Files written before a failure stay as
- * they are (cap_io's atomic files), and no .tmp is left.
+ * file (or a checkpoint) could not be written (the message names it and why). Files written before a
+ * failure stay as they are (cap_io's atomic files); a run removes the .tmp files a killed one left.
  * Fault injection for tests, CAPILLAB_FAULT (unset or empty: none): write:N, the N-th output file the
  * run completes fails as if the disk were full (cap_io_fault_write); nan:N[:FIELD] or inf:N[:FIELD],
  * a NaN or +infinity written into FIELD (phi, the default, u or v) at cell (nx/2, ny/2) at the start
- * of the N-th time step of the process, counted over all its solver runs (cap_ns_fault_inject).
+ * of the N-th time step of the process, counted over all its solver runs (cap_ns_fault_inject);
+ * kill:N, SIGKILL once the process has written N checkpoints.
  */
 #ifndef EXP_HARNESS_H
 #define EXP_HARNESS_H

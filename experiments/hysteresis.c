@@ -162,8 +162,10 @@ static int run_tilt(exp_ctx *ctx, const tilt_case *C, double alpha, const char *
   if (!st && kind && strcmp(kind, "slide") == 0 && !(st = exp_frames_alloc(&F, sc, 4))) T.fr = &F;
   char label[96];
   snprintf(label, sizeof label, "%g cells, (%g, %g) deg, alpha = %.3f deg", C->cells, C->th[0], C->th[1], alpha / DEG);
-  if (!st)
-    st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = par[P_TEND], .before = tilt_before, .user = &T});
+  exp_loop L = {.label = label, .t_end = par[P_TEND], .before = tilt_before, .user = &T, .frames = T.fr};
+  EXP_KEEP_ADD(&L, EXP_KEEP(T.pos0), EXP_KEEP(T.fsum), EXP_KEEP(T.rsum), EXP_KEEP(T.nsum), EXP_KEEP(T.c),
+               EXP_KEEP(T.cprev), EXP_KEEP(T.nprev), EXP_KEEP(*res));
+  if (!st) st = exp_scene_run(ctx, sc, &L);
   res->front = T.nsum ? T.fsum / T.nsum : NAN;
   res->rear = T.nsum ? T.rsum / T.nsum : NAN;
   res->t = sc->s->t;

@@ -310,18 +310,25 @@ int exp_damped_cosine_fit(const double *t, const double *f, long n, double *omeg
   return CAP_SUCCESS;
 }
 
+int exp_record_reserve(exp_record *r, long n)
+{
+  if (n <= r->cap) return CAP_SUCCESS;
+  long nc = r->cap ? r->cap : 4096;
+  while (nc < n) nc *= 2;
+  double *t2 = realloc(r->t, nc * sizeof *t2);
+  if (!t2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
+  r->t = t2;
+  double *f2 = realloc(r->f, nc * sizeof *f2);
+  if (!f2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
+  r->f = f2;
+  r->cap = nc;
+  return CAP_SUCCESS;
+}
+
 int exp_record_add(exp_record *r, double t, double f)
 {
-  if (r->n == r->cap) {
-    long nc = r->cap ? 2 * r->cap : 4096;
-    double *t2 = realloc(r->t, nc * sizeof *t2);
-    if (!t2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
-    r->t = t2;
-    double *f2 = realloc(r->f, nc * sizeof *f2);
-    if (!f2) return CAP_ERROR(CAP_ENOMEM, "cannot grow a sampled series to %ld samples", nc);
-    r->f = f2;
-    r->cap = nc;
-  }
+  int st = r->n == r->cap ? exp_record_reserve(r, r->n + 1) : CAP_SUCCESS;
+  if (st) return st;
   r->t[r->n] = t;
   r->f[r->n] = f;
   r->n++;

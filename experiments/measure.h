@@ -108,6 +108,8 @@ typedef struct {
 
 /* Appends (t, f), doubling the storage when full (from 4096). CAP_ENOMEM if it cannot grow. */
 int exp_record_add(exp_record *r, double t, double f);
+/* Room for n samples in all (n <= cap: nothing); CAP_ENOMEM if it cannot grow (r as it was). */
+int exp_record_reserve(exp_record *r, long n);
 void exp_record_free(exp_record *r);
 
 /* ---- threads on the axis ---- */

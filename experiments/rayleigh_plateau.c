@@ -148,8 +148,10 @@ static int pinch_off(exp_ctx *ctx, const double *par, double cells, double *m, e
   if (!st) st = exp_frames_alloc(&P.F, sc, PINCH_SNAPS);
   char label[64];
   snprintf(label, sizeof label, "pinch-off, R = %g cells", cells);
-  if (!st)
-    st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = 4 * t_est.val, .after = pinch_sample, .user = &P});
+  exp_loop L = {.label = label, .t_end = 4 * t_est.val, .after = pinch_sample, .user = &P, .frames = &P.F};
+  L.records[0] = &P.neck;
+  EXP_KEEP_ADD(&L, (exp_keep){P.rows, sc->g.ny * sizeof *P.rows}, EXP_KEEP(P.v), EXP_KEEP(P.tb), EXP_KEEP(P.drift_max));
+  if (!st) st = exp_scene_run(ctx, sc, &L);
   if (!st && P.F.n == PINCH_SNAPS - 1) {
     exp_frames_take(&P.F, sc);
     st = exp_frames_png(ctx, &P.F, sc, 1, cells <= 8 ? 4 : cells <= 16 ? 2 : 1, "pinch_%g.png", cells);
@@ -198,8 +200,9 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
     char label[96];
     snprintf(label, sizeof label, "R = %g cells, x = %g", cells, x[q]);
     double t_end = x[q] > 1 ? 2 * 2 * M_PI / im.val : acosh(12.0) / re.val;
-    if (!st)
-      st = exp_scene_run(ctx, sc, &(exp_loop){.label = label, .t_end = t_end, .after = growth_sample, .user = &G});
+    exp_loop L = {.label = label, .t_end = t_end, .after = growth_sample, .user = &G};
+    EXP_KEEP_ADD(&L, EXP_KEEP(G.amax), EXP_KEEP(G.sxy), EXP_KEEP(G.sxx));
+    if (!st) st = exp_scene_run(ctx, sc, &L);
     double s = G.sxx > 0 ? G.sxy / G.sxx : NAN;
     exp_scene_close(sc, out);
     if (!st) st = capref_plateau_weber(x[q], par[P_OH], &wre, &wim);

@@ -159,6 +159,17 @@ static int scene_visit(exp_scene *sc, const exp_loop *L, exp_clock *clock, cap_s
   if (!st) st = f(u, "scene.stop", &sc->stop, sizeof sc->stop);
   if (!st && sc->pinned) st = f(u, "scene.pinned", sc->pinned, sc->g.size);
   for (int k = 0; k < EXP_MAX_KEEP && L->keep[k].data && !st; k++) st = f(u, "keep", L->keep[k].data, L->keep[k].size);
+  for (int k = 0; k < EXP_MAX_KEEP && L->records[k] && !st; k++) {
+    exp_record *r = L->records[k];
+    long m = r->n;
+    st = f(u, "record.n", &m, sizeof m);
+    if (!st && restoring && (m < 0 || m > 1L << 27))
+      return CAP_ERROR(CAP_EFORMAT, "checkpoint: a sampled series of %ld samples", m);
+    if (!st && restoring) st = exp_record_reserve(r, m);
+    if (!st) r->n = m;
+    if (!st) st = f(u, "record.t", r->t, (size_t)m * sizeof *r->t);
+    if (!st) st = f(u, "record.f", r->f, (size_t)m * sizeof *r->f);
+  }
   exp_frames *fr = L->frames;
   int n = fr ? fr->n : 0;
   if (!st && fr) st = f(u, "frames.n", &n, sizeof n);
@@ -191,8 +202,21 @@ static int scene_restore(exp_ctx *ctx, exp_scene *sc, const exp_loop *L, exp_clo
   return st;
 }
 
+void exp_loop_keep(exp_loop *L, const exp_keep *k, size_t n)
+{
+  size_t m = 0;
+  while (m < EXP_MAX_KEEP && L->keep[m].data) m++;
+  if (n > EXP_MAX_KEEP - m) {
+    L->keep_lost = 1;
+    return;
+  }
+  memcpy(L->keep + m, k, n * sizeof *k);
+}
+
 int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L)
 {
+  if (L->keep_lost)
+    return CAP_ERROR(CAP_EINVAL, "scene run %s: more than %d blocks to keep (exp_loop_keep)", L->label, EXP_MAX_KEEP);
   cap_ns_state *s = sc->s;
   exp_clock clock = L->clock;
   sc->info = (cap_ns_step_info){0};

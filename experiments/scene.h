@@ -25,7 +25,13 @@
  *         L.after(sc, L.user)                        (if set)
  *         L.row(sc, L.user, row) into L.series       (if set and L.clock is due at t; without L.row,
  *                                                     the row (t, *L.value) if L.value is set)
- *         exp_progress(ctx, L.label, t, sc->t_end, steps)   (if ctx)
+ *         exp_progress(ctx, L.label, t, sc->t_end, steps)   (if ctx); a checkpoint if one is due
+ * CHECKPOINTS (checkpoint.h). A scene run's image holds the scene's running state (the cap_state visits
+ * of the flow, the angles, the solid and its virtual surface; sc->p, info, given, t_end, stop, the
+ * pinned cells), L.keep, L.records, L.frames, the clock and every series open (exp_tsv). A run that the
+ * checkpoint resumed from holds is restored from it: finished, instead of running; interrupted, then
+ * continued. Hook state that outlives a step outside L.keep, L.records and L.frames would break the
+ * resumption: tests/test_resume.sh kills and resumes every experiment to find any.
  * A hook returns a cap_errno status (nonzero ends the run with it); it may move sc->t_end (a run
  * that stops a while after an event) and set sc->stop (a run that ends on an event). The loop only
  * steps, samples and reports: what is measured is the hooks' (measure.h).
@@ -126,6 +132,8 @@ typedef struct {
   size_t size;
 } exp_keep;
 #define EXP_MAX_KEEP 8
+/* The block of the object x (a variable, a member, an array). */
+#define EXP_KEEP(x) ((exp_keep){&(x), sizeof(x)})
 
 typedef struct exp_loop {
   const char *label;                        /* the progress label */
@@ -141,10 +149,19 @@ typedef struct exp_loop {
                         * first step: the run's first sample */
   /* What the hooks change that a checkpoint must keep (CHECKPOINTS above): each block of their state
    * that outlives a step, up to the first with data NULL (pointers the hooks' caller sets before the
-   * run, such as a series or the parameters, are not blocks); and the sequence they take, if any. */
+   * run, such as a series or the parameters, are not blocks); their sampled series; and the sequence
+   * they take, if any. */
   exp_keep keep[EXP_MAX_KEEP];
+  exp_record *records[EXP_MAX_KEEP]; /* the hooks' sampled series (measure.h), up to the first NULL */
   exp_frames *frames;
+  int keep_lost; /* set by exp_loop_keep when keep is full: exp_scene_run refuses the loop (CAP_EINVAL) */
 } exp_loop;
+
+/* Appends the n blocks k[] to L->keep after those it holds (more than EXP_MAX_KEEP in all: none
+ * appended, L->keep_lost set). EXP_KEEP_ADD(&L, EXP_KEEP(a), EXP_KEEP(b), ...) lists them in place. */
+void exp_loop_keep(exp_loop *L, const exp_keep *k, size_t n);
+#define EXP_KEEP_ADD(L, ...)                                                                                           \
+  exp_loop_keep((L), (const exp_keep[]){__VA_ARGS__}, sizeof((const exp_keep[]){__VA_ARGS__}) / sizeof(exp_keep))
 
 /* Runs sc from its time to L->t_end (see above); ctx NULL: no progress (a test). Returns the first
  * nonzero status of a step or a hook (the step's message names the step, time and cell) or

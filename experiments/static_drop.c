@@ -165,7 +165,8 @@ static int long_run(exp_ctx *ctx, const double *par, double cells, double la, do
   char label[64];
   snprintf(label, sizeof label, "La = %g to t = D^2/mu = %.4g", la, t_visc);
   exp_loop L = {
-      .label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .clock = {.every = t_visc / 400}};
+      .label = label, .after = track_u, .user = &d, .value = &sc->info.max_speed, .keep = {EXP_KEEP(d.u_max)}};
+  L.clock.every = t_visc / 400;
   if (!(L.series = exp_tsv(ctx, "t[sqrt(rho D^3/sigma)]\tU[sqrt(sigma/D)]", "velocity_La%g.tsv", la))) st = CAP_EIO;
   double early = NAN, late = NAN;
   const double marks[4] = {0.1, 0.2, 0.9, 1.0};

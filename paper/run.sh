@@ -10,7 +10,9 @@
 #
 # An experiment whose status file (BUILD/out/<name>.status) is newer than its binary is up to date
 # and is not run again; the status is written only when a run completes, so an interrupted job
-# resumes with the experiments it had not finished. Progress: which experiments run, their expected
+# resumes with the experiments it had not finished, and each of them from its last checkpoint
+# (--resume; experiments/harness.h: a checkpoint of another commit or other parameters is refused and
+# that experiment starts again). Progress: which experiments run, their expected
 # time (the wall time of their last complete run, when there is one) and the elapsed time.
 set -u
 build=$1; shift
@@ -120,7 +122,7 @@ for arg in $queue; do
   echo "$name: $sweep$expect, $threads thread(s); log in $out/$name.log"
   rm -f "$out/$name/summary.json"
   # shellcheck disable=SC2086
-  "$bin" $flag $geo --threads "$threads" --out "$out" >"$out/$name.log" 2>&1 &
+  "$bin" $flag $geo --threads "$threads" --resume --out "$out" >"$out/$name.log" 2>&1 &
   running="$running $!:$name:$(date +%s)"
   n_run=$((n_run + 1))
 done
