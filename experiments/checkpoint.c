@@ -85,8 +85,8 @@ int exp_cursor_end(const exp_cursor *c) { return c->at >= c->len; }
 int exp_cursor_next(exp_cursor *c, char *name, const unsigned char **data, size_t *size)
 {
   size_t left = c->at < c->len ? c->len - c->at : 0;
-  const unsigned char *p = c->data + c->at;
   if (left < 1) return CAP_ERROR(CAP_EFORMAT, "checkpoint: a record was expected at byte %zu, the data end", c->at);
+  const unsigned char *p = c->data + c->at; /* not before: an empty blob's data is NULL */
   size_t nl = p[0];
   if (left < 1 + nl + 8 || !name_ok(p + 1, nl))
     return CAP_ERROR(CAP_EFORMAT, "checkpoint: the record at byte %zu has no valid name", c->at);
