@@ -152,9 +152,9 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(BUILD)/
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-# the harness's own test links the harness
-$(BUILD)/tests/test_harness: $(BUILD)/obj/tests/test_harness.o $(BUILD)/obj/tests/tharness.o $(LIB_HARNESS) $(LIB_CLI) \
-                             $(LIB_ANALYTIC) $(LIB_SOLVER)
+# the harness's own tests (the harness, its checkpoint file) link the harness
+$(BUILD)/tests/test_harness $(BUILD)/tests/test_checkpoint: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o \
+    $(BUILD)/obj/tests/tharness.o $(LIB_HARNESS) $(LIB_CLI) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
