@@ -280,12 +280,14 @@ $(FUZZ_DIR)/fuzz_capref: tests/fuzz/fuzz_capref.c $(FUZZ_CAPREF_SRC) $(CLI_SRC) 
 	$(call say,FUZZ,$@)
 	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CAPREF_SRC) $(CLI_SRC) $(FUZZ_LIBS) $(LDLIBS_ALL)
 
-# the harness compiled here with the fuzzer's coverage; the solver library it calls from build/fuzz/lib
-$(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c $(CLI_SRC) $(FUZZ_HDR) experiments/harness.h \
-                      experiments/measure.h $(FUZZ_LIBS)
+# the harness (and the checkpoint file it saves and resumes) compiled here with the fuzzer's coverage;
+# the solver library it calls from build/fuzz/lib
+$(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c experiments/checkpoint.c $(CLI_SRC) $(FUZZ_HDR) \
+                      experiments/harness.h experiments/checkpoint.h experiments/measure.h $(FUZZ_LIBS)
 	@mkdir -p $(@D)
 	$(call say,FUZZ,$@)
-	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c $(CLI_SRC) $(FUZZ_LIBS) $(LDLIBS_ALL)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c experiments/checkpoint.c $(CLI_SRC) \
+	   $(FUZZ_LIBS) $(LDLIBS_ALL)
 
 clean:
 	rm -rf build paper/build

@@ -17,7 +17,9 @@
  * EXP_MAX_LEVELS levels, each finite and > 0, from --levels each EXP_LEVEL_MIN..EXP_LEVEL_MAX, from
  * a sweep its table's); --geometry axi only if the exp_def has it; the band 0 or
  * CAP_LEVELSET_MIN_BAND..CAP_LEVELSET_MAX_BAND (default CAP_LEVELSET_BAND); threads 0 (not given) or
- * 1..CAP_PAR_MAX_THREADS (1 without OpenMP); --out the last one given. Each flag: the last one wins.
+ * 1..CAP_PAR_MAX_THREADS (1 without OpenMP); --out the last one given; --checkpoint-every 0 or
+ * EXP_CKPT_EVERY_MIN..EXP_CKPT_EVERY_MAX (default EXP_CKPT_EVERY); resume 1 if --resume (a flag without
+ * a value) was given. Each flag: the last one wins.
  * Run with -close_fd_mask=3 (the help and the usage errors go to stdout and stderr; make fuzz does). */
 #include <errno.h>
 #include <float.h>
@@ -86,6 +88,8 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
   m->geom = CAP_GEOM_PLANAR;
   m->band = CAP_LEVELSET_BAND;
   m->threads = 0;
+  m->ckpt_every = EXP_CKPT_EVERY;
+  m->resume = 0;
   for (int i = 0; i < np; i++) m->par[i] = d->params[i].def;
   for (int a = 1; a < argc; a++) {
     const char *arg = argv[a];
@@ -96,6 +100,10 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
     }
     if (!strcmp(arg, "--full")) {
       mode = "full", ntab = nf;
+      continue;
+    }
+    if (!strcmp(arg, "--resume")) {
+      m->resume = 1;
       continue;
     }
     if (strncmp(arg, "--", 2) != 0 || a + 1 >= argc) return 2;
@@ -116,6 +124,11 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
     } else if (!strcmp(arg, "--levelset-band")) {
       if (!number(val, &x) || x != floor(x) || !(x == 0 || (x >= 6 && x <= 1 << 20))) return 2;
       m->band = (int)x;
+    } else if (!strcmp(arg, "--checkpoint-every")) {
+      const cap_cli_param every = {"checkpoint-every", "s", "", EXP_CKPT_EVERY, EXP_CKPT_EVERY_MIN, EXP_CKPT_EVERY_MAX,
+                                   CAP_CLI_OR_ZERO};
+      if (!number(val, &x) || !fuzz_allowed(&every, x)) return 2;
+      m->ckpt_every = x;
     } else if (!strcmp(arg, "--threads")) {
 #ifdef _OPENMP
       const double most = 1024;
@@ -227,6 +240,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(got.threads >= 0 && got.threads <= CAP_PAR_MAX_THREADS, "threads %d", got.threads);
     FUZZ_CHECK(got.threads == want.threads, "threads %d, not %d", got.threads, want.threads);
     FUZZ_CHECK(got.out && !strcmp(got.out, want.out), "--out '%s', not '%s'", got.out ? got.out : "(null)", want.out);
+    FUZZ_CHECK(got.ckpt_every == 0 || (got.ckpt_every >= EXP_CKPT_EVERY_MIN && got.ckpt_every <= EXP_CKPT_EVERY_MAX),
+               "--checkpoint-every %.17g", got.ckpt_every);
+    FUZZ_CHECK(same_bits(got.ckpt_every, want.ckpt_every), "--checkpoint-every %.17g, not %.17g", got.ckpt_every,
+               want.ckpt_every);
+    FUZZ_CHECK(got.resume == want.resume, "resume %d, not %d", got.resume, want.resume);
   }
   for (int a = 1; a < argc; a++) free(argv[a]);
   return 0;
