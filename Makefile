@@ -246,10 +246,11 @@ bench: all
 # Fuzzing: libFuzzer targets tests/fuzz/fuzz_<target>.c, built by clang with ASan + UBSan into
 # $(BUILD)/fuzz/ (fuzz-build; the libraries they link are rebuilt there by clang, without OpenMP):
 # fuzz_cli drives cap_cli_parse, fuzz_capref capref's command line (parsing only), fuzz_exp the
-# experiments' (exp_parse_args). make fuzz runs each
-# target for FUZZ_TIME seconds (default 60, per target: 3 minutes in all), or for FUZZ_RUNS inputs
-# (FUZZ_TIME still stops it), from its seeds tests/fuzz/corpus/<target>/ and the inputs earlier runs
-# kept in $(BUILD)/fuzz/corpus/<target>/; a crash is saved as $(BUILD)/fuzz/<target>-crash-*.
+# experiments' (exp_parse_args), fuzz_ckpt the checkpoint file read back (exp_ckpt_open,
+# exp_ckpt_decode). make fuzz runs each target for FUZZ_TIME seconds (default 60, per target:
+# 4 minutes in all), or for FUZZ_RUNS inputs (FUZZ_TIME still stops it), from its seeds
+# tests/fuzz/corpus/<target>/ and the inputs earlier runs kept in $(BUILD)/fuzz/corpus/<target>/; a
+# crash is saved as $(BUILD)/fuzz/<target>-crash-*.
 # make check runs the same script, tests/test_fuzz.sh, for 20 s per target.
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CC ?= clang
@@ -259,7 +260,7 @@ FUZZ_CFLAGS = $(WARN) $(WERRORFLAG) -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer
 FUZZ_LIBS := $(FUZZ_DIR)/lib/libcapref.a $(FUZZ_DIR)/lib/libcapillab.a
 FUZZ_CAPREF_SRC := $(filter-out tools/capref/main.c,$(CAPREF_SRC))
 FUZZ_HDR := tests/fuzz/fuzz_contract.h $(wildcard tools/cli/*.h tools/capref/*.h)
-FUZZERS := $(FUZZ_DIR)/fuzz_cli $(FUZZ_DIR)/fuzz_capref $(FUZZ_DIR)/fuzz_exp
+FUZZERS := $(FUZZ_DIR)/fuzz_cli $(FUZZ_DIR)/fuzz_capref $(FUZZ_DIR)/fuzz_exp $(FUZZ_DIR)/fuzz_ckpt
 
 fuzz-build:
 	@sh .ci/deps.sh --fuzz
@@ -288,6 +289,14 @@ $(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c experiments/ch
 	$(call say,FUZZ,$@)
 	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c experiments/checkpoint.c $(CLI_SRC) \
 	   $(FUZZ_LIBS) $(LDLIBS_ALL)
+
+# the checkpoint file compiled here with the fuzzer's coverage; cap_errno and cap_io from build/fuzz/lib
+$(FUZZ_DIR)/fuzz_ckpt: tests/fuzz/fuzz_ckpt.c experiments/checkpoint.c $(FUZZ_HDR) experiments/checkpoint.h \
+                       experiments/harness.h experiments/measure.h $(FUZZ_LIBS)
+	@mkdir -p $(@D)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/checkpoint.c $(FUZZ_DIR)/lib/libcapillab.a \
+	   $(LDLIBS_ALL)
 
 clean:
 	rm -rf build paper/build

@@ -1,10 +1,11 @@
 #!/bin/sh
-# The command-line parsers fuzzed (libFuzzer under ASan + UBSan; the targets and their contracts are
-# in tests/fuzz/fuzz_*.c): each target runs for FUZZ_TIME seconds (default 20: one minute in all; a
-# time, not a count, so that a slow machine does not fail), or FUZZ_RUNS inputs if set, from its seeds
-# tests/fuzz/corpus/<target>/ plus what earlier runs kept in BUILD_DIR/fuzz/corpus/<target>/. One
-# PASS/FAIL line per target: a crash, leak, hang (over 10 s on one input) or broken contract fails,
-# with the saved input and the report. The fuzzers are built by make fuzz-build (make check does).
+# The command-line parsers and the checkpoint file's reader fuzzed (libFuzzer under ASan + UBSan; the
+# targets and their contracts are in tests/fuzz/fuzz_*.c): each target runs for FUZZ_TIME seconds
+# (default 20: 80 s in all; a time, not a count, so that a slow machine does not fail), or FUZZ_RUNS
+# inputs if set, from its seeds tests/fuzz/corpus/<target>/ plus what earlier runs kept in
+# BUILD_DIR/fuzz/corpus/<target>/. One PASS/FAIL line per target: a crash, leak, hang (over 10 s on
+# one input) or broken contract fails, with the saved input and the report. The fuzzers are built by
+# make fuzz-build (make check does).
 # Usage: sh tests/test_fuzz.sh BUILD_DIR        (make fuzz: FUZZ_TIME=60 by default)
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +15,7 @@ n_fail=0
 pass() { echo "PASS  $1"; n_pass=$((n_pass + 1)); }
 fail() { echo "FAIL  $1"; n_fail=$((n_fail + 1)); }
 
-for t in cli capref exp; do
+for t in cli capref exp ckpt; do
   bin=$build/fuzz/fuzz_$t
   if [ ! -x "$bin" ]; then
     fail "fuzz_$t: $bin is not built (make fuzz-build)"
