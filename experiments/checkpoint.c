@@ -146,8 +146,9 @@ int exp_ckpt_write(const char *path, const exp_blob *b)
   FILE *s = cap_io_file_stream(f);
   int bad =
       fwrite(head, 1, 16, s) != 16 || (b->len && fwrite(b->data, 1, b->len, s) != b->len) || fwrite(tail, 1, 8, s) != 8;
+  int err = errno;
   int st = cap_io_file_close(f, bad ? CAP_EIO : CAP_SUCCESS);
-  return bad ? CAP_ERROR(CAP_EIO, "cannot write the checkpoint %s: %s", path, strerror(errno)) : st;
+  return bad ? CAP_ERROR(CAP_EIO, "cannot write the checkpoint %s: %s", path, strerror(err)) : st;
 }
 
 int exp_ckpt_read(const char *path, unsigned char **file, size_t *n)
@@ -234,6 +235,8 @@ int exp_ckpt_decode(exp_cursor c, exp_ckpt_state *s)
   int st = take_string(&c, "commit", s->commit, sizeof s->commit);
   if (!st) st = take_string(&c, "params", s->params, sizeof s->params);
   if (!st) st = exp_cursor_copy(&c, "elapsed", &s->elapsed, sizeof s->elapsed);
+  if (!st && !(s->elapsed >= 0 && s->elapsed < 1e9))
+    st = CAP_ERROR(CAP_EFORMAT, "checkpoint: an elapsed time of %g s", s->elapsed);
   if (!st) st = exp_cursor_copy(&c, "levels", &s->levels, sizeof s->levels);
   if (!st && (s->levels < 0 || s->levels > EXP_MAX_LEVELS))
     st = CAP_ERROR(CAP_EFORMAT, "checkpoint: %d levels finished, allowed 0 to %d", s->levels, EXP_MAX_LEVELS);

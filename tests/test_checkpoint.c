@@ -5,6 +5,7 @@
  * and the harness's payload decoded (exp_ckpt_decode): every field of a well-formed one, and each
  * malformed one refused (counts out of range, a wrong size, a bad string, a malformed image, data
  * after the running image, records out of order). Files go to a temporary folder under /tmp. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,7 @@ typedef struct {
   int running;         /* 1: a running image; 2: and a record after it; 3: and a stray byte after it */
   int bad_running;     /* the running image's inner defect (0: none) */
   int order;           /* 0: as documented; 1: params before commit; 2: phase before snaps; 3: running first */
+  double elapsed_bad;  /* 0: the elapsed time below; else this one */
 } spec;
 
 static spec spec_ok(void)
@@ -343,7 +345,7 @@ static void build(exp_blob *b, const spec *s)
   if (s->order == 1) exp_blob_put(b, "params", params, strlen(params));
   exp_blob_put(b, "commit", s->commit, s->commit_len);
   if (s->order != 1) exp_blob_put(b, "params", params, strlen(params));
-  exp_blob_put(b, "elapsed", &elapsed, sizeof elapsed);
+  exp_blob_put(b, "elapsed", s->elapsed_bad != 0 ? &s->elapsed_bad : &elapsed, sizeof elapsed);
   exp_blob_put(b, "levels", &s->levels, sizeof s->levels);
   for (int k = 0; k < s->nruns; k++) {
     unsigned char r[sizeof(exp_run) + 8] = {0};
@@ -488,6 +490,11 @@ static void decode_refused(void)
   decode_refuses(&s, "phase", "phase 1 < levels 2");
   s.phase = EXP_MAX_LEVELS + 1;
   decode_refuses(&s, "phase", "phase EXP_MAX_LEVELS + 1");
+  s = spec_ok();
+  s.elapsed_bad = NAN;
+  decode_refuses(&s, "elapsed", "an elapsed time NaN");
+  s.elapsed_bad = -1;
+  decode_refuses(&s, "elapsed", "an elapsed time -1 s");
   s = spec_ok();
   s.run_size = sizeof(exp_run) - 1;
   decode_refuses(&s, "run", "a run record a byte short");
