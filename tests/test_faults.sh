@@ -3,7 +3,9 @@
 # fastest sweep (a meniscus between plates at 8, then 8 and 10, cells across the gap; ~10 s in all):
 #   write:N   an output file fails as if the disk were full: exit status 4, the message names the
 #             file and the reason, every file written before is byte-identical to a clean run's, a
-#             file of an earlier run under the failing name is left as it was, no *.tmp is left;
+#             file of an earlier run under the failing name is left as it was, no *.tmp is left
+#             (the runs take no checkpoint, but one whose first checkpoint fails: exit status 4, the
+#             message names checkpoint.bin);
 #   nan:N, inf:N:u, nan:N:v   a NaN or infinity in phi, u or v at the start of the N-th step, in the
 #             second level of the sweep: exit status 3 within that step, the message naming the step,
 #             the time and the cell; the first level's files written before are intact, and no file of
@@ -26,8 +28,10 @@ check() { # DESCRIPTION COMMAND...: PASS if the command succeeds
 # the date of every provenance header fixed, so that two runs write identical files
 export SOURCE_DATE_EPOCH=1700000000 OMP_NUM_THREADS=1
 unset CAPILLAB_FAULT
-run() { # TAG FAULT LEVELS: runs the experiment into $tmp/TAG with CAPILLAB_FAULT=FAULT; status in $rc
-  CAPILLAB_FAULT=$2 "$exp" --levels "$3" --theta 30 --gap 1 --threads 1 --out "$tmp/$1" >"$tmp/$1.log" 2>&1
+run() { # TAG FAULT LEVELS [FLAGS]: runs the experiment into $tmp/TAG with CAPILLAB_FAULT=FAULT, no checkpoints
+  # unless FLAGS say otherwise (a level's checkpoint is a file written like the others); status in $rc
+  CAPILLAB_FAULT=$2 "$exp" --levels "$3" --theta 30 --gap 1 --threads 1 --checkpoint-every 0 ${4:-} --out "$tmp/$1" \
+    >"$tmp/$1.log" 2>&1
   rc=$?
 }
 strip_wall() { # TSV: without its '#' lines and its wall-time columns (wall*, cell_steps_per_s)
@@ -89,6 +93,14 @@ grep -v '^#' "$c/history_8_30_1.tsv" >"$tmp/clean.hist"
 check "write:3 over an earlier run: history rewritten with the new date and the same rows" \
   sh -c "grep -q '^# date: 2027-01-15' '$d/history_8_30_1.tsv' && grep -v '^#' '$d/history_8_30_1.tsv' | cmp -s - '$tmp/clean.hist'"
 check "write:3 over an earlier run: no *.tmp left" no_tmp "$d"
+
+# --- a checkpoint cannot be written: the first file the run completes is its first checkpoint
+run wck write:1 8 "--checkpoint-every 0.01"
+d=$tmp/wck/capillary_rise
+check "write:1 with a checkpoint every 0.01 s: exit status 4 (got $rc)" test "$rc" = 4
+check "write:1: the message names the checkpoint and the reason" \
+  grep -q "cannot write $d/checkpoint.bin: No space left on device" "$tmp/wck.log"
+check "write:1: no checkpoint, no *.tmp left" sh -c "test ! -e '$d/checkpoint.bin' && test -z \"\$(find '$d' -name '*.tmp')\""
 
 # --- the last file, summary.json, fails: every file before it intact
 last=$(ls "$c" | grep -vc '\.png$')
