@@ -196,7 +196,8 @@ endif
 # check the subset below, the binaries of a few seconds under valgrind (~25 s in all, measured).
 MEMCHECK_TESTS := $(patsubst $(BUILD)/%,build/memcheck/%,$(TESTS))
 MEMCHECK_CHECK := $(patsubst %,build/memcheck/tests/%,test_errno test_grid test_io test_body test_floating \
-                    test_laplace test_force test_advect test_cheerios test_harness test_checkpoint)
+                    test_laplace test_force test_advect test_cheerios test_harness test_checkpoint \
+                    test_state)
 memcheck:
 	@sh .ci/deps.sh --memcheck
 	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_TESTS)
