@@ -1060,7 +1060,7 @@ int exp_snapshot(exp_ctx *ctx, const char *stem, const cap_grid *g, int n, const
   snap_entry *e = NULL; /* a snapshot taken again under its name (at a finer level) replaces the first */
   for (int k = 0; k < ctx->nsnap && !e; k++)
     if (strcmp(ctx->snap[k].stem, stem) == 0) e = &ctx->snap[k];
-  if (!e) e = &ctx->snap[ctx->nsnap++];
+  if (!e) e = memset(&ctx->snap[ctx->nsnap++], 0, sizeof *e); /* every byte defined: checkpoints copy it */
   char times[EXP_MAX_FRAMES * 24] = "";
   size_t len = 0;
   for (int k = 0; k < n; k++) append(times, sizeof times, &len, "%s%.4g", k ? " " : "", t[k]);
