@@ -122,13 +122,15 @@ static void moment_add(double *m, int pass, int n, int axi, double x, double y, 
   }
 }
 
-int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
+/* The measure and first moments (m[0..2], pass 0) and, with passes = 2, the moment of mode n about the
+ * centroid (m[3], pass 1) of the liquid of phi (exp_mode_moment). Fills phi's ghosts. */
+static int liquid_moments(const cap_grid *g, double *phi, int n, int sub, int passes, double m[4])
 {
   int st = cap_levelset_fill_ghosts(g, NULL, phi), axi = g->geom == CAP_GEOM_AXI;
   if (st) return st;
   double h = g->h, q = h / sub;
-  double m[4] = {0, 0, 0, 0};
-  for (int pass = 0; pass < 2; pass++) {
+  m[0] = m[1] = m[2] = m[3] = 0;
+  for (int pass = 0; pass < passes; pass++) {
     double cx = pass && !axi ? m[1] / m[0] : 0, cy = pass ? m[2] / m[0] : 0;
     for (int j = 0; j < g->ny; j++)
       for (int i = 0; i < g->nx; i++) {
@@ -156,8 +158,27 @@ int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *meas
           }
       }
   }
+  return CAP_SUCCESS;
+}
+
+int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
+{
+  double m[4];
+  int st = liquid_moments(g, phi, n, sub, 2, m);
+  if (st) return st;
   *measure = m[0];
   *moment = m[3];
+  return CAP_SUCCESS;
+}
+
+int exp_liquid_centroid(const cap_grid *g, double *phi, int sub, double *measure, double *xc, double *yc)
+{
+  double m[4];
+  int st = liquid_moments(g, phi, 0, sub, 1, m);
+  if (st) return st;
+  *measure = m[0];
+  *xc = m[0] > 0 ? m[1] / m[0] : NAN;
+  *yc = m[0] > 0 ? m[2] / m[0] : NAN;
   return CAP_SUCCESS;
 }
 

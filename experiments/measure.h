@@ -67,6 +67,11 @@ double exp_legendre(int n, double mu);
  * cap_levelset_fill_ghosts. */
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment);
 
+/* The liquid's measure and its centroid (*xc, *yc) by the same quadrature (the weight 2 pi r in AXI, where
+ * *xc is the mean radius r weighted by the volume, not a point of the axis); NAN for both with no liquid.
+ * Fills phi's ghosts. Errors: those of cap_levelset_fill_ghosts. */
+int exp_liquid_centroid(const cap_grid *g, double *phi, int sub, double *measure, double *xc, double *yc);
+
 /* npts >= 2 points (x[k], y[k]) of the boundary of a drop of mode n about (xc, yc) (the shape of
  * exp_scene_mode_drop, at the amplitude a): r = R (1 + a cos(n theta)) at the polar angles theta from the x axis,
  * evenly spaced over [0, 2 pi] (planar: the closed curve), or r = R (1 + a P_n(cos theta)) at theta from the axis
