@@ -65,10 +65,12 @@ struct exp_ctx {
   int ordinal;         /* the scene runs the phase has started */
   exp_blob *done;      /* the images of the phase's finished scene runs */
   int ndone, capdone;
-  unsigned char *resume_file; /* the checkpoint resumed from (NULL: none, or used up) */
-  exp_ckpt_state rs;          /* its contents; rs.done advances as its images are replayed */
-  int replayed;               /* its done images replayed so far */
-  int mismatch;               /* a resumed phase did not match its checkpoint: the run starts again */
+  unsigned char *resume_file;  /* the checkpoint resumed from (NULL: none, or used up) */
+  exp_ckpt_state rs;           /* its contents; rs.done advances as its images are replayed */
+  int replayed;                /* its done images replayed so far */
+  double cases[EXP_MAX_CASES]; /* exp_cases */
+  int ncases;
+  int mismatch; /* a resumed phase did not match its checkpoint: the run starts again */
 };
 
 static double now(void)
@@ -79,6 +81,12 @@ static double now(void)
 }
 
 const char *exp_mode(const exp_ctx *ctx) { return ctx->mode; }
+
+int exp_cases(const exp_ctx *ctx, const double **v)
+{
+  *v = ctx->cases;
+  return ctx->ncases;
+}
 cap_geometry exp_geometry(const exp_ctx *ctx) { return ctx->geom; }
 const cap_provenance *exp_provenance(const exp_ctx *ctx) { return &ctx->prov; }
 
@@ -465,6 +473,18 @@ static void usage(const exp_def *d, FILE *f)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
   fprintf(f, "  physical parameters:\n");
   for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
+  if (d->cases.name) {
+    fprintf(f, "    --%-10s %-6s %s: a comma-separated list of at most %d, each ", d->cases.name,
+            d->cases.unit[0] ? d->cases.unit : "-", d->cases.help, EXP_MAX_CASES);
+    cap_cli_print_range(f, &d->cases);
+    fprintf(f, " (default");
+    for (int i = 0; i < EXP_MAX_CASES && d->case_standard[i] != 0; i++)
+      fprintf(f, "%s%g", i ? "," : " ", d->case_standard[i]);
+    fprintf(f, "; --quick");
+    const double *q = d->case_quick[0] != 0 ? d->case_quick : d->case_standard;
+    for (int i = 0; i < EXP_MAX_CASES && q[i] != 0; i++) fprintf(f, "%s%g", i ? "," : " ", q[i]);
+    fprintf(f, ")\n");
+  }
   fprintf(f,
           "exit status: 0 pass, 1 accuracy outside tolerance, 2 usage or bad input, 3 numerical failure, 4 an\n"
           "output file or a checkpoint could not be written\n"
@@ -535,7 +555,8 @@ static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
   size_t len = 0;
   append(cols, sizeof cols, &len, "cells\th");
   for (int k = 0; k < nm; k++) append(cols, sizeof cols, &len, "\t%s[%s]", d->metrics[k].name, d->metrics[k].unit);
-  for (int k = 0; k < nm; k++) append(cols, sizeof cols, &len, "\torder_%s", d->metrics[k].name);
+  for (int k = 0; k < nm; k++)
+    if (!d->metrics[k].value) append(cols, sizeof cols, &len, "\torder_%s", d->metrics[k].name);
   append(cols, sizeof cols, &len, "\tsteps\tsim_time\twall[s]\tcell_steps_per_s");
   cap_tsv *t = cap_io_tsv_open(exp_path(ctx, "convergence.tsv"), &ctx->prov, cols);
   if (!t) return CAP_EIO;
@@ -546,7 +567,8 @@ static int write_convergence(exp_ctx *ctx, const exp_run *runs, int n)
     row[c++] = runs[i].h;
     for (int k = 0; k < nm; k++) row[c++] = runs[i].metric[k];
     for (int k = 0; k < nm; k++)
-      row[c++] = i == 0 ? NAN : log(runs[i].metric[k] / runs[i - 1].metric[k]) / log(runs[i].h / runs[i - 1].h);
+      if (!d->metrics[k].value)
+        row[c++] = i == 0 ? NAN : log(runs[i].metric[k] / runs[i - 1].metric[k]) / log(runs[i].h / runs[i - 1].h);
     row[c++] = runs[i].steps;
     row[c++] = runs[i].sim_time;
     row[c++] = runs[i].wall;
@@ -583,8 +605,10 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
     json_number(f, ctx->result_val[i]);
   }
   fprintf(f, "\n  },\n  \"observed_order\": {");
-  for (int k = 0; k < EXP_MAX_METRICS && d->metrics[k].name; k++) {
-    fprintf(f, "%s\n    ", k ? "," : "");
+  for (int k = 0, first = 1; k < EXP_MAX_METRICS && d->metrics[k].name; k++) {
+    if (d->metrics[k].value) continue;
+    fprintf(f, "%s\n    ", first ? "" : ",");
+    first = 0;
     json_string(f, d->metrics[k].name);
     fprintf(f, ": ");
     json_number(f, exp_order(runs, n, k));
@@ -673,6 +697,35 @@ static int parse_levels(const char *prog, const char *text, double *levels)
   return n;
 }
 
+/* Parses the list of def->cases (p) from text: 1 to EXP_MAX_CASES comma-separated values, each one
+ * cap_cli_parse accepts for p, none 0, into v[]; returns their count, or -1 with the message printed. */
+static int parse_cases(const char *prog, const cap_cli_param *p, const char *text, double *v)
+{
+  int n = 0;
+  for (const char *s = text;;) {
+    size_t len = strcspn(s, ",");
+    char item[64];
+    if (len == 0 || len >= sizeof item || n >= EXP_MAX_CASES) {
+      fprintf(stderr, "%s: --%s '%s': allowed a comma-separated list of 1 to %d values (item %d %s)\n", prog, p->name,
+              text, EXP_MAX_CASES, n + 1,
+              len == 0             ? "is empty"
+              : n >= EXP_MAX_CASES ? "is one too many"
+                                   : "is too long");
+      return -1;
+    }
+    memcpy(item, s, len);
+    item[len] = 0;
+    if (cap_cli_parse(prog, p, item, &v[n])) return -1;
+    if (v[n++] == 0) {
+      fprintf(stderr, "%s: --%s '%s': item %d is 0; allowed non-zero values\n", prog, p->name, text, n);
+      return -1;
+    }
+    s += len;
+    if (!*s++) break;
+  }
+  return n;
+}
+
 /* A count N >= 1 at text (digits only) up to `end` (a ':' or the end); -1 if it is not one. */
 static long fault_count(const char *text, char **end)
 {
@@ -738,6 +791,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     out->par[out->npar] = d->params[out->npar].def;
   const double *levels = d->standard;
   double custom[EXP_MAX_LEVELS + 1];
+  int cases_given = 0;
   for (int a = 1; a < argc; a++) {
     const char *arg = argv[a];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -762,6 +816,9 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
       if (parse_levels(d->name, val, custom) < 0) return 2;
       levels = custom;
       out->mode = "custom";
+    } else if (d->cases.name && !strcmp(arg + 2, d->cases.name)) {
+      if ((out->ncases = parse_cases(d->name, &d->cases, val, out->cases)) < 0) return 2;
+      cases_given = 1;
     } else if (!strcmp(arg, "--out")) {
       out->out = val;
     } else if (!strcmp(arg, "--geometry")) {
@@ -819,6 +876,11 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
       fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
       return 2;
     }
+  if (d->cases.name && !cases_given) {
+    const double *c = !strcmp(out->mode, "quick") && d->case_quick[0] != 0 ? d->case_quick : d->case_standard;
+    for (out->ncases = 0; out->ncases < EXP_MAX_CASES && c[out->ncases] != 0; out->ncases++)
+      out->cases[out->ncases] = c[out->ncases];
+  }
   while (out->nlevels < EXP_MAX_LEVELS && levels[out->nlevels] > 0) {
     out->levels[out->nlevels] = levels[out->nlevels];
     out->nlevels++;
@@ -901,6 +963,8 @@ static int run(const exp_def *d, const exp_args *a)
   ctx->def = d;
   ctx->mode = a->mode;
   ctx->geom = a->geom;
+  memcpy(ctx->cases, a->cases, sizeof ctx->cases);
+  ctx->ncases = a->ncases;
   const double *levels = a->levels, *par = a->par;
   snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
   size_t len = 0;
@@ -908,6 +972,8 @@ static int run(const exp_def *d, const exp_args *a)
          ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
   for (int i = 0; i < a->nlevels; i++) append(ctx->params, sizeof ctx->params, &len, "%s%g", i ? "," : "", levels[i]);
   for (int i = 0; i < a->npar; i++) append(ctx->params, sizeof ctx->params, &len, " %s=%g", d->params[i].name, par[i]);
+  if (a->ncases) append(ctx->params, sizeof ctx->params, &len, " %s=", d->cases.name);
+  for (int i = 0; i < a->ncases; i++) append(ctx->params, sizeof ctx->params, &len, "%s%g", i ? "," : "", a->cases[i]);
   append(ctx->params, sizeof ctx->params, &len, " levelset_band=%d", levelset_band);
   ctx->prov.program = ctx->name;
   ctx->prov.params = ctx->params;

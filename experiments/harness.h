@@ -44,6 +44,7 @@
 #define EXP_MAX_PARAMS     16
 #define EXP_MAX_CHECKS     16
 #define EXP_FAULT_ENV      "CAPILLAB_FAULT" /* the fault-injection variable (above) */
+#define EXP_MAX_CASES      12
 #define EXP_MAX_SERIES     32               /* series (exp_tsv) open at once */
 #define EXP_CKPT_FILE      "checkpoint.bin" /* the checkpoint, in the output folder */
 #define EXP_CKPT_EVERY     300              /* --checkpoint-every's default, seconds ... */
@@ -54,6 +55,7 @@ typedef struct {
   const char *name; /* column name, e.g. "dp_err" */
   const char *unit; /* "" for dimensionless */
   const char *help;
+  int value; /* 1: a measured value, not an error: no observed order (convergence.tsv, summary.json) */
 } exp_metric;
 
 /* What one resolution reports (the experiment fills every field but wall). */
@@ -83,6 +85,13 @@ typedef struct {
   /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
   int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
   int axi; /* 1: --geometry axi is supported */
+  /* Optional: a list parameter, the cases every level runs (for example impact Weber numbers).
+   * --<cases.name> LIST: 1 to EXP_MAX_CASES comma-separated values, each one cases allows (its range
+   * and flags; its def is unused), none 0. Defaults: case_standard (the default and --full sweeps)
+   * and case_quick (--quick; when empty, case_standard), each ending at its first 0. cases.name NULL:
+   * no list. */
+  cap_cli_param cases;
+  double case_quick[EXP_MAX_CASES], case_standard[EXP_MAX_CASES];
 } exp_def;
 
 /* The range of each --levels entry (cells across). */
@@ -102,6 +111,8 @@ typedef struct {
   int npar;                          /* how many def->params lists */
   double ckpt_every;                 /* --checkpoint-every: seconds, 0 (none) or EXP_CKPT_EVERY_MIN to _MAX */
   int resume;                        /* --resume given */
+  double cases[EXP_MAX_CASES];       /* def->cases' values, ncases of them (0 without a list) */
+  int ncases;
 } exp_args;
 
 /* Parses an experiment's command line argv[1..argc-1] (the grammar above) into *out, and only that:
@@ -122,6 +133,10 @@ int exp_parse_args(const exp_def *def, int argc, char **argv, exp_args *out);
 int exp_main(const exp_def *def, int argc, char **argv);
 
 /* ---- for the experiment's functions ---- */
+
+/* The cases of def->cases this run asks for: *v points to them; returns their count (0 without a
+ * list). */
+int exp_cases(const exp_ctx *ctx, const double **v);
 
 /* "quick", "standard" or "full". */
 const char *exp_mode(const exp_ctx *ctx);

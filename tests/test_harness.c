@@ -274,6 +274,47 @@ static void parse_args(void)
   th_int(exp_parse_args(&lvl_def, 4, noval, &a), 2, "a flag without its value: 2");
 }
 
+/* A list parameter (exp_def.cases): its defaults per sweep, the last flag wins, every item checked. */
+static const exp_def case_def = {.name = "casetest",
+                                 .claim = "a list parameter",
+                                 .source = "-",
+                                 .reference = "-",
+                                 .params = {{"width", "m", "a width", 2, 0, 10, CAP_CLI_LO_OPEN}, {NULL}},
+                                 .quick = {4},
+                                 .standard = {4, 8},
+                                 .metrics = {{"err", "", "a metric"}, {NULL}},
+                                 .run_level = lvl_level,
+                                 .finish = snap_finish,
+                                 .cases = {"we", "", "impact Weber numbers", NAN, 0.01, 100, 0},
+                                 .case_quick = {2},
+                                 .case_standard = {0.5, 2, 8}};
+
+static void case_list(void)
+{
+  exp_args a;
+  char *none[] = {"casetest", NULL};
+  th_int(exp_parse_args(&case_def, 1, none, &a), -1, "no flags");
+  th_true(a.ncases == 3 && a.cases[0] == 0.5 && a.cases[2] == 8, "the standard list (got %d)", a.ncases);
+  char *quick[] = {"casetest", "--quick", NULL};
+  th_int(exp_parse_args(&case_def, 2, quick, &a), -1, "--quick");
+  th_true(a.ncases == 1 && a.cases[0] == 2, "the quick list (got %d)", a.ncases);
+  char *given[] = {"casetest", "--we", "1,3", "--quick", "--we", "4,5,6", NULL};
+  th_int(exp_parse_args(&case_def, 6, given, &a), -1, "--we twice, then --quick");
+  th_true(a.ncases == 3 && a.cases[0] == 4 && a.cases[2] == 6, "the last --we wins over --quick (got %d)", a.ncases);
+  char *lvl[] = {"lvltest", "--count", "2", NULL};
+  th_int(exp_parse_args(&lvl_def, 3, lvl, &a), -1, "an experiment without a list");
+  th_int(a.ncases, 0, "no cases without a list");
+  static const char *const bad[] = {"",    ",", "2,",  ",2",  "2,,3",  "0.001",
+                                    "200", "0", "2;3", "nan", "1e999", "1,2,3,4,5,6,7,8,9,10,11,12,13"};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    char *argv[] = {"casetest", "--we", (char *)bad[k], NULL};
+    th_int(exp_parse_args(&case_def, 3, argv, &a), 2, "--we '%s': refused with 2", bad[k]);
+  }
+  char *twelve[] = {"casetest", "--we", "1,2,3,4,5,6,7,8,9,10,11,12", NULL};
+  th_int(exp_parse_args(&case_def, 3, twelve, &a), -1, "twelve cases");
+  th_true(a.ncases == EXP_MAX_CASES && a.cases[11] == 12, "all twelve kept");
+}
+
 static const th_case cases[] = {
     {"noiseless", noiseless},
     {"flickering", flickering},
@@ -281,6 +322,7 @@ static const th_case cases[] = {
     {"snapshot_files", snapshot_files},
     {"levels_refused", levels_refused},
     {"parse_args", parse_args},
+    {"case_list", case_list},
     {NULL, NULL},
 };
 
