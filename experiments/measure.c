@@ -6,6 +6,7 @@
 
 #include "../analytic/capref_oscillation.h"
 #include "../analytic/capref_rise.h"
+#include "../solver/cap_contact.h"
 #include "../solver/cap_errno.h"
 #include "../solver/cap_levelset.h"
 #include "harness.h"
@@ -354,6 +355,97 @@ int exp_record_add(exp_record *r, double t, double f)
   r->f[r->n] = f;
   r->n++;
   return CAP_SUCCESS;
+}
+
+double exp_record_fall_speed(const exp_record *r, double ta, double tb, double g, double t0)
+{
+  double n = 0, s1 = 0, s2 = 0, z1 = 0, sz = 0;
+  for (long k = 0; k < r->n; k++) {
+    double t = r->t[k], z = r->f[k] - 0.5 * g * t * t;
+    if (t < ta || t > tb) continue;
+    n++, s1 += t, s2 += t * t, z1 += z, sz += t * z;
+  }
+  return n >= 3 ? cap_lsq_slope(n, s1, s2, z1, sz) + g * t0 : NAN;
+}
+
+double exp_record_fall_time(const exp_record *r, double t_in, double z, double g, double *u)
+{
+  long k = r->n - 1;
+  while (k >= 0 && r->t[k] > t_in) k--;
+  *u = k >= 0 ? -exp_record_fall_speed(r, 0, r->t[k], g, r->t[k]) : NAN;
+  if (k < 0) return NAN;
+  double d = r->f[k] - z, dt = g < 0 ? (sqrt(*u * *u - 2 * g * d) - *u) / -g : d / *u; /* d = u dt - g dt^2 / 2 */
+  *u -= g * dt;
+  return r->t[k] + dt;
+}
+
+void exp_record_period(const exp_record *r, double t0, double *T, double *half)
+{
+  long k0 = 0;
+  double lo = INFINITY, hi = -INFINITY, om, beta;
+  while (k0 < r->n && r->t[k0] < t0) k0++;
+  for (long k = k0; k < r->n; k++) lo = fmin(lo, r->f[k]), hi = fmax(hi, r->f[k]);
+  *T = exp_damped_cosine_fit(r->t + k0, r->f + k0, r->n - k0, &om, &beta) ? NAN : 2 * M_PI / om;
+  *half = 0.5 * (hi - lo);
+}
+
+void exp_floor_wet(const cap_grid *g, const double *phi, double *least, double *radius)
+{
+  double fl = 0;
+  *least = INFINITY, *radius = 0;
+  for (int i = 0; i < g->nx; i++) {
+    double f = 1.5 * phi[cap_grid_idx(g, i, 0)] - 0.5 * phi[cap_grid_idx(g, i, 1)];
+    if (f < 0) *radius = cap_grid_xf(g, i + 1); /* wet to this cell's face, so far */
+    if (fl < 0 && !(f < 0)) *radius = cap_grid_xc(g, i - 1) + g->h * fl / (fl - f);
+    *least = fmin(*least, f), fl = f;
+  }
+}
+
+int exp_floor_events_update(exp_floor_events *e, double least, double t, double h, int first)
+{
+  const int wet = least < 0;
+  const double tx = first ? t : e->t + (t - e->t) * e->least / (e->least - least); /* where it crossed 0 */
+  int ev = EXP_FLOOR_NONE;
+  e->least = least, e->t = t;
+  if (wet && !e->touched)
+    e->touched = 1, e->t_touch = tx, ev = EXP_FLOOR_TOUCH;
+  else if (!wet && e->touched && !e->lifted)
+    e->lifted = 1, e->t_lift = tx, e->rise = least, ev = EXP_FLOOR_LIFT;
+  else if (wet && e->lifted && !e->retouched && e->rise < h)
+    e->lifted = 0, ev = EXP_FLOOR_WITHDRAWN;
+  else if (wet && e->lifted && !e->retouched)
+    e->retouched = 1, ev = EXP_FLOOR_RETOUCH;
+  if (e->lifted) e->rise = fmax(e->rise, least);
+  return ev;
+}
+
+void exp_liquid_reach(const cap_grid *g, const double *phi, double *x, int *top)
+{
+  *x = 0, *top = -1;
+  for (int j = 0; j < g->ny; j++)
+    for (int i = 0; i < g->nx; i++) {
+      double f = phi[cap_grid_idx(g, i, j)], fr = i + 1 < g->nx ? phi[cap_grid_idx(g, i + 1, j)] : -1;
+      if (!(f < 0)) continue;
+      *top = j;
+      if (!(fr < 0) || i + 1 == g->nx)
+        *x = fmax(*x, fr >= 0 ? cap_grid_xc(g, i) + g->h * f / (f - fr) : cap_grid_xf(g, i + 1));
+    }
+}
+
+static double order3_ratio(const double *h, double p)
+{
+  return (pow(h[0], p) - pow(h[1], p)) / (pow(h[1], p) - pow(h[2], p));
+}
+
+double exp_order3(const double *h, const double *v, double *v_inf)
+{
+  double r = (v[0] - v[1]) / (v[1] - v[2]), lo = 0.05, hi = 8, p = NAN;
+  if ((order3_ratio(h, lo) - r) * (order3_ratio(h, hi) - r) <= 0 && isfinite(r)) {
+    for (int it = 0; it < 60; it++) *(order3_ratio(h, 0.5 * (lo + hi)) < r ? &lo : &hi) = 0.5 * (lo + hi);
+    p = 0.5 * (lo + hi);
+  }
+  if (v_inf) *v_inf = isnan(p) ? NAN : v[2] - (v[1] - v[2]) * pow(h[2], p) / (pow(h[1], p) - pow(h[2], p));
+  return p;
 }
 
 void exp_record_free(exp_record *r)

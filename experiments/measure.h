@@ -117,6 +117,54 @@ int exp_record_add(exp_record *r, double t, double f);
 int exp_record_reserve(exp_record *r, long n);
 void exp_record_free(exp_record *r);
 
+/* The speed at t0 of a body in free fall at acceleration g whose heights r->f were sampled at r->t:
+ * the least-squares line through f - g t^2 / 2 over the samples with ta <= t <= tb, its slope plus
+ * g t0; NAN with fewer than 3 such samples. */
+double exp_record_fall_speed(const exp_record *r, double ta, double tb, double g, double t0);
+
+/* When a body falling freely at acceleration g (< 0: down) and sampled in r reaches the height z below
+ * its last sample at or before t_in: its speed fitted over 0 <= t <= t_in (exp_record_fall_speed) and
+ * carried on from that sample; *u (downwards positive) the speed then. NAN (and *u NAN) when there is
+ * no sample at or before t_in, or fewer than 3 to fit. */
+double exp_record_fall_time(const exp_record *r, double t_in, double z, double g, double *u);
+
+/* The period of the oscillation sampled in r after t0: *T = 2 pi / omega of exp_damped_cosine_fit (NAN
+ * if it fails: fewer than two crossings), *half half the range of the samples (-INFINITY with none). */
+void exp_record_period(const exp_record *r, double t0, double *T, double *half);
+
+/* The observed order p of a quantity v[k] measured at spacings h[0] > h[1] > h[2] with no exact
+ * value: the root of (v0 - v1) / (v1 - v2) = (h0^p - h1^p) / (h1^p - h2^p) (the model v = v_inf +
+ * C h^p), by bisection on [0.05, 8]; *v_inf = v2 - (v1 - v2) h2^p / (h1^p - h2^p) when v_inf is not
+ * NULL. NAN (and *v_inf NAN) without a root there: the differences change sign, or vanish. */
+double exp_order3(const double *h, const double *v, double *v_inf);
+
+/* ---- liquid on a floor ---- */
+
+/* The liquid on the floor y = 0 of g: phi there, extrapolated linearly from rows 0 and 1, its least
+ * value *least (< 0: the floor is wet), and the outermost point where it changes sign from liquid to
+ * dry, *radius (0 if dry; the last face if wet to the end of the row). */
+void exp_floor_wet(const cap_grid *g, const double *phi, double *least, double *radius);
+
+/* Liquid meeting the floor over a run, from the floor's least phi after each step (exp_floor_wet): the
+ * touch, when it first falls below 0; the lift-off, when it is first back at 0 or above; a second touch.
+ * Event times are interpolated linearly between the steps. A floor wet again before the least phi has
+ * risen by a cell since the lift-off withdraws the lift-off (a patch flickering as the drop leaves).
+ * Zero-initialise. */
+typedef struct {
+  int touched, lifted, retouched;
+  double t_touch, t_lift; /* the events' times */
+  double least, t, rise;  /* the last call's least phi and time; the most the least phi has been since lift-off */
+} exp_floor_events;
+enum { EXP_FLOOR_NONE, EXP_FLOOR_TOUCH, EXP_FLOOR_LIFT, EXP_FLOOR_WITHDRAWN, EXP_FLOOR_RETOUCH };
+
+/* Updates e with the floor's least phi at time t (first: 1 at the start of the run, no step before it)
+ * on a grid of spacing h; returns this call's event (EXP_FLOOR_*). */
+int exp_floor_events_update(exp_floor_events *e, double least, double t, double h, int first);
+
+/* The liquid's reach: *x the largest x of a liquid-to-dry crossing in any row (linear in phi; the last
+ * face for a row liquid to its end), *top the highest row with liquid (-1: none; 0 for x then). */
+void exp_liquid_reach(const cap_grid *g, const double *phi, double *x, int *top);
+
 /* ---- threads on the axis ---- */
 
 /* The radius of the liquid in row j of a grid whose left side is the axis (or a symmetry plane): the
