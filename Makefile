@@ -93,7 +93,7 @@ CAPREF := $(BUILD)/bin/capref
 EXPERIMENTS := $(patsubst experiments/%.c,$(BUILD)/bin/%,$(EXPERIMENT_SRC))
 # Experiments under study (feasibility studies, docs/design/<name>.md): built with the others, but
 # neither in make check (no --quick run, no data/ref) nor in the paper until they are finished.
-STUDIES := bouncing_drop
+STUDIES :=
 CLAIMS := $(filter-out $(patsubst %,$(BUILD)/bin/%,$(STUDIES)),$(EXPERIMENTS))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
@@ -173,7 +173,7 @@ $(BUILD)/tests/test_harness $(BUILD)/tests/test_checkpoint: $(BUILD)/tests/%: $(
 SH_TESTS := $(wildcard tests/test_*.sh)
 QUICK_OUT := $(BUILD)/out-quick
 # Experiments with an axisymmetric variant (--geometry axi; outputs and status under <name>-axi).
-AXI_VARIANTS := static_drop drop_oscillation young_angles
+AXI_VARIANTS := static_drop drop_oscillation young_angles bouncing_drop
 # Axisymmetric variants in the main job only (none at present): a variant whose --quick sweep does
 # not pass its checks is not a regression test, and the report shows its default run as it is.
 AXI_PAPER_ONLY :=
