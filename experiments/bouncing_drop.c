@@ -282,7 +282,7 @@ static const exp_def def = {
                {"t-max", "sqrt(rho R^3/sigma)", "longest run", 20, 10, 200, 0}},
     .quick = {8, 12, 16},
     .standard = {8, 16, 24},
-    .full = {8, 16, 24, 32},
+    .full = {8, 16, 32},
     .metrics = {{"tau", "sqrt(rho R^3/sigma)", "contact time of the reference drop (the first listed We in [2, 20])",
                  1},
                 {"restitution", "", "its restitution", 1},
