@@ -156,8 +156,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/tharness.o $(BUILD)/
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)
 
-# the harness's own tests (the harness, its checkpoint file) link the harness
-$(BUILD)/tests/test_harness $(BUILD)/tests/test_checkpoint: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o \
+# the harness's own tests (the harness, its checkpoint file, its measurement kit) link the harness
+$(BUILD)/tests/test_harness $(BUILD)/tests/test_checkpoint $(BUILD)/tests/test_measure: $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o \
     $(BUILD)/obj/tests/tharness.o $(LIB_HARNESS) $(LIB_CLI) $(LIB_ANALYTIC) $(LIB_SOLVER)
 	@mkdir -p $(@D)
 	$(call say,LD,$@)
@@ -201,7 +201,7 @@ endif
 MEMCHECK_TESTS := $(patsubst $(BUILD)/%,build/memcheck/%,$(TESTS))
 MEMCHECK_CHECK := $(patsubst %,build/memcheck/tests/%,test_errno test_grid test_io test_body test_floating \
                     test_laplace test_force test_advect test_cheerios test_harness test_checkpoint \
-                    test_state)
+                    test_measure test_state)
 memcheck:
 	@sh .ci/deps.sh --memcheck
 	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_TESTS)

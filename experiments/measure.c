@@ -374,7 +374,7 @@ double exp_record_fall_time(const exp_record *r, double t_in, double z, double g
   while (k >= 0 && r->t[k] > t_in) k--;
   *u = k >= 0 ? -exp_record_fall_speed(r, 0, r->t[k], g, r->t[k]) : NAN;
   if (k < 0) return NAN;
-  double d = r->f[k] - z, dt = g < 0 ? (sqrt(*u * *u - 2 * g * d) - *u) / -g : d / *u; /* d = u dt - g dt^2 / 2 */
+  double d = r->f[k] - z, dt = 2 * d / (*u + sqrt(*u * *u - 2 * g * d)); /* the root of d = u dt - g dt^2 / 2 */
   *u -= g * dt;
   return r->t[k] + dt;
 }

@@ -122,10 +122,11 @@ void exp_record_free(exp_record *r);
  * g t0; NAN with fewer than 3 such samples. */
 double exp_record_fall_speed(const exp_record *r, double ta, double tb, double g, double t0);
 
-/* When a body falling freely at acceleration g (< 0: down) and sampled in r reaches the height z below
- * its last sample at or before t_in: its speed fitted over 0 <= t <= t_in (exp_record_fall_speed) and
- * carried on from that sample; *u (downwards positive) the speed then. NAN (and *u NAN) when there is
- * no sample at or before t_in, or fewer than 3 to fit. */
+/* When a body moving freely at acceleration g (any sign; < 0: down) and sampled in r reaches the height
+ * z below its last sample at or before t_in: its speed fitted over 0 <= t <= t_in
+ * (exp_record_fall_speed) and carried on from that sample; *u (downwards positive) the speed then.
+ * NAN (and *u NAN) when there is no sample at or before t_in, or fewer than 3 to fit; NAN when a body
+ * braked by g > 0 never gets down to z. */
 double exp_record_fall_time(const exp_record *r, double t_in, double z, double g, double *u);
 
 /* The period of the oscillation sampled in r after t0: *T = 2 pi / omega of exp_damped_cosine_fit (NAN

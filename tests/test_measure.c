@@ -1,0 +1,418 @@
+/* Tests of the measurement kit's floor contacts, free-fall timing and order of convergence
+ * (experiments/measure.h): exp_order3 on a series of known order and limit, and its refusals; the
+ * speed and the time of reaching a height of a body sampled in free fall (exp_record_fall_speed,
+ * exp_record_fall_time), against the exact parabola, with samples outside the windows that would spoil
+ * them; the period and half range of a damped cosine after a start time (exp_record_period); the wet
+ * floor of a grid (exp_floor_wet) and the liquid's reach (exp_liquid_reach) for level sets linear in x
+ * and y, whose extrapolation and crossings are exact; and the floor's events (exp_floor_events_update)
+ * over a scripted run of least values: touch, lift-off, a withdrawn lift-off, a second touch. Every
+ * expected value is a closed form of the synthetic input. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../experiments/measure.h"
+#include "../solver/cap_errno.h"
+#include "tharness.h"
+
+/* ---- exp_order3 ---- */
+
+static const double H3[3] = {1.0 / 8, 1.0 / 16, 1.0 / 24};
+
+/* v = v_inf + C h^p at the three spacings. */
+static void series3(double v_inf, double C, double p, double v[3])
+{
+  for (int k = 0; k < 3; k++) v[k] = v_inf + C * pow(H3[k], p);
+}
+
+/* v = 1.7 + 0.3 h^1.5 (and its mirror -0.3 h^1.5, approached from below): p = 1.5 and v_inf = 1.7; v_inf
+ * may be NULL. */
+static void order3_known(void)
+{
+  double v[3], vinf = 0;
+  series3(1.7, 0.3, 1.5, v);
+  th_abs(exp_order3(H3, v, &vinf), 1.5, 1e-9, "v = 1.7 + 0.3 h^1.5 at h = 1/8, 1/16, 1/24: p = 1.5");
+  th_abs(vinf, 1.7, 1e-9, "its limit v_inf = 1.7");
+  th_abs(exp_order3(H3, v, NULL), 1.5, 1e-9, "v_inf NULL: p = 1.5 all the same");
+  series3(1.7, -0.3, 1.5, v);
+  th_abs(exp_order3(H3, v, &vinf), 1.5, 1e-9, "v = 1.7 - 0.3 h^1.5 (from below): p = 1.5");
+  th_abs(vinf, 1.7, 1e-9, "its limit v_inf = 1.7");
+  series3(0, 1, 2, v);
+  th_abs(exp_order3(H3, v, &vinf), 2, 1e-9, "v = h^2: p = 2");
+  th_abs(vinf, 0, 1e-12, "its limit v_inf = 0");
+}
+
+/* No root in [0.05, 8]: differences that change sign, vanish or are equal, an order beyond 8. */
+static void order3_none(void)
+{
+  double vinf = 0;
+  const double zigzag[3] = {1.0, 2.0, 1.5}; /* differences -1, 0.5 */
+  double p = exp_order3(H3, zigzag, &vinf);
+  th_true(isnan(p) && isnan(vinf), "non-monotone v (1, 2, 1.5): p and v_inf NaN (%g, %g)", p, vinf);
+  const double updown[3] = {1.0, 1.5, 1.0}; /* equal differences of opposite signs: ratio -1 */
+  vinf = 0;
+  p = exp_order3(H3, updown, &vinf);
+  th_true(isnan(p) && isnan(vinf), "differences 0.5 and -0.5 (a sign change): NaN (%g, %g)", p, vinf);
+  const double same[3] = {1.0, 1.5, 2.0}; /* equal differences, one sign: ratio 1, below every order's */
+  vinf = 0;
+  p = exp_order3(H3, same, &vinf);
+  th_true(isnan(p) && isnan(vinf), "equal differences 0.5, 0.5 (ratio 1 < ln 2 / ln 1.5): NaN (%g, %g)", p, vinf);
+  const double flat_end[3] = {1.0, 2.0, 2.0}; /* the last difference vanishes */
+  vinf = 0;
+  p = exp_order3(H3, flat_end, &vinf);
+  th_true(isnan(p) && isnan(vinf), "v1 = v2 (a vanishing difference): NaN (%g, %g)", p, vinf);
+  const double flat_start[3] = {2.0, 2.0, 1.0};
+  vinf = 0;
+  p = exp_order3(H3, flat_start, &vinf);
+  th_true(isnan(p) && isnan(vinf), "v0 = v1 (a vanishing difference): NaN (%g, %g)", p, vinf);
+  const double constant[3] = {3.0, 3.0, 3.0};
+  vinf = 0;
+  p = exp_order3(H3, constant, &vinf);
+  th_true(isnan(p) && isnan(vinf), "constant v: NaN (%g, %g)", p, vinf);
+  double v[3];
+  series3(0, 1, 9, v);
+  vinf = 0;
+  p = exp_order3(H3, v, &vinf);
+  th_true(isnan(p) && isnan(vinf), "v = h^9 (order beyond 8): NaN (%g, %g)", p, vinf);
+  p = exp_order3(H3, zigzag, NULL);
+  th_true(isnan(p), "non-monotone v with v_inf NULL: NaN");
+}
+
+/* ---- free fall ---- */
+
+#define G_FALL (-0.1) /* the acceleration of the test parabola */
+
+/* The test parabola: z(t) = 2 - 1.3 t + G t^2 / 2, speed dz/dt = -1.3 + G t. */
+static double fall_z(double t, double g) { return 2 - 1.3 * t + 0.5 * g * t * t; }
+
+/* r: samples at t = -0.03, -0.02, -0.01 of a height 7 (before the fit's window, t >= 0), the parabola
+ * at t = k / 100 for k = 0 .. 50, then a body resting at heights 1.5, 1.7, 1.9, ... up to t = 0.8. */
+static int fall_record(exp_record *r, double g)
+{
+  int st = CAP_SUCCESS;
+  for (int k = -3; k < 0 && !st; k++) st = exp_record_add(r, k / 100.0, 7.0);
+  for (int k = 0; k <= 50 && !st; k++) st = exp_record_add(r, k / 100.0, fall_z(k / 100.0, g));
+  for (int k = 51; k <= 80 && !st; k++) st = exp_record_add(r, k / 100.0, 1.5 + 0.2 * (k % 3));
+  return st;
+}
+
+/* The speed of the parabola: its slope plus g t0, dz/dt (negative falling), over windows inside it. */
+static void fall_speed(void)
+{
+  exp_record r = {0};
+  th_int(fall_record(&r, G_FALL), CAP_SUCCESS, "record of the free fall built");
+  th_abs(exp_record_fall_speed(&r, 0, 0.5, G_FALL, 0.4), -(1.3 + 0.1 * 0.4), 1e-9,
+         "over 0 <= t <= 0.5: the speed at t0 = 0.4 is -(1.3 + 0.1 t0)");
+  th_abs(exp_record_fall_speed(&r, 0, 0.5, G_FALL, 0), -1.3, 1e-9, "the speed at t0 = 0 is -1.3");
+  th_abs(exp_record_fall_speed(&r, 0.2, 0.4, G_FALL, 1.0), -(1.3 + 0.1 * 1.0), 1e-9,
+         "over 0.2 <= t <= 0.4: the speed at t0 = 1 (carried past the window) is -1.4");
+  th_abs(exp_record_fall_speed(&r, 0.2, 0.22, G_FALL, 0.21), -(1.3 + 0.1 * 0.21), 1e-9,
+         "over 0.2 <= t <= 0.22 (3 samples): the speed at 0.21 is -1.321");
+  double s = exp_record_fall_speed(&r, 0.2, 0.215, G_FALL, 0.21);
+  th_true(isnan(s), "over 0.2 <= t <= 0.215 (2 samples): NaN (%g)", s);
+  s = exp_record_fall_speed(&r, 0.9, 1.0, G_FALL, 0.95);
+  th_true(isnan(s), "over a window with no samples: NaN (%g)", s);
+  th_true(fabs(exp_record_fall_speed(&r, -0.03, 0.5, G_FALL, 0) + 1.3) > 0.1,
+          "the samples at t < 0 spoil a window that takes them (the record's check)");
+  exp_record_free(&r);
+  exp_record empty = {0};
+  s = exp_record_fall_speed(&empty, 0, 1, G_FALL, 0);
+  th_true(isnan(s), "an empty record: NaN (%g)", s);
+  /* g = 0: a straight line */
+  th_int(fall_record(&r, 0), CAP_SUCCESS, "record of the uniform fall built");
+  th_abs(exp_record_fall_speed(&r, 0, 0.5, 0, 0.3), -1.3, 1e-9, "g = 0: the speed -1.3 at every t0");
+  exp_record_free(&r);
+}
+
+/* The time of reaching z = 1 from the last sample at or before t_in, against the root of the parabola,
+ * and the speed then, downwards positive: 1.3 - g t. */
+static void fall_time(void)
+{
+  exp_record r = {0};
+  double u = 0;
+  th_int(fall_record(&r, G_FALL), CAP_SUCCESS, "record of the free fall built");
+  /* 2 - 1.3 t - 0.05 t^2 = 1: t = (sqrt(1.89) - 1.3) / 0.1, and then 1.3 + 0.1 t = sqrt(1.89) */
+  const double troot = (sqrt(1.89) - 1.3) / 0.1, uroot = sqrt(1.89);
+  th_abs(exp_record_fall_time(&r, 0.5, 1.0, G_FALL, &u), troot, 1e-9,
+         "t_in = 0.5 (a sample): z = 1 reached at (sqrt(1.89) - 1.3) / 0.1 = %.9f", troot);
+  th_abs(u, uroot, 1e-9, "the speed then, downwards: sqrt(1.89)");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.505, 1.0, G_FALL, &u), troot, 1e-9,
+         "t_in = 0.505 (between samples; the resting samples after 0.5 ignored): the same time");
+  th_abs(u, uroot, 1e-9, "the same speed");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.3, 1.0, G_FALL, &u), troot, 1e-9, "t_in = 0.3: the same time");
+  th_abs(u, uroot, 1e-9, "the same speed");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.5, fall_z(0.5, G_FALL), G_FALL, &u), 0.5, 1e-9,
+         "the height of the last sample: reached at its time");
+  th_abs(u, 1.3 + 0.1 * 0.5, 1e-9, "the speed then: 1.35");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.02, 1.0, G_FALL, &u), troot, 1e-9,
+         "t_in = 0.02, a sample: fitted over 0, 0.01 and 0.02 (at t_in itself: 3), the same time");
+  th_abs(u, uroot, 1e-9, "the same speed");
+  u = 0;
+  double t = exp_record_fall_time(&r, 0.015, 1.0, G_FALL, &u);
+  th_true(isnan(t) && isnan(u), "t_in = 0.015: 2 samples in 0 <= t <= t_in (those at t < 0 not counted): NaN (%g, %g)",
+          t, u);
+  u = 0;
+  t = exp_record_fall_time(&r, -0.5, 1.0, G_FALL, &u);
+  th_true(isnan(t) && isnan(u), "no sample at or before t_in = -0.5: NaN (%g, %g)", t, u);
+  exp_record_free(&r);
+  /* g = 0: 2 - 1.3 t = 1 at t = 1 / 1.3, the speed 1.3 */
+  th_int(fall_record(&r, 0), CAP_SUCCESS, "record of the uniform fall built");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.5, 1.0, 0, &u), 1 / 1.3, 1e-9, "g = 0: z = 1 reached at 1 / 1.3");
+  th_abs(u, 1.3, 1e-9, "g = 0: the speed 1.3");
+  exp_record_free(&r);
+  /* g = +0.1 (a body braked): 2 - 1.3 t + 0.05 t^2 = 1 at t = (1.3 - sqrt(1.49)) / 0.1, the speed sqrt(1.49) */
+  th_int(fall_record(&r, 0.1), CAP_SUCCESS, "record of the braked fall built");
+  u = 0;
+  th_abs(exp_record_fall_time(&r, 0.5, 1.0, 0.1, &u), (1.3 - sqrt(1.49)) / 0.1, 1e-9,
+         "g = +0.1: z = 1 reached at (1.3 - sqrt(1.49)) / 0.1");
+  th_abs(u, sqrt(1.49), 1e-9, "g = +0.1: the speed sqrt(1.49)");
+  u = 0;
+  t = exp_record_fall_time(&r, 0.5, -20.0, 0.1, &u);
+  th_true(isnan(t), "g = +0.1: z = -20 is never reached: NaN (%g)", t);
+  exp_record_free(&r);
+  exp_record empty = {0};
+  u = 0;
+  t = exp_record_fall_time(&empty, 1, 1.0, G_FALL, &u);
+  th_true(isnan(t) && isnan(u), "an empty record: NaN (%g, %g)", t, u);
+}
+
+/* ---- the period of a record ---- */
+
+#define T_OSC 2.2 /* the period of the test oscillation */
+
+/* f = 0.1 e^(-0.05 s) cos(2 pi s / 2.2) + 0.3, s = t - t0, sampled every 0.01 from t0 over [0, s_end], after
+ * garbage before t0 (an alternation of +-5 every 0.01 from t = 0); the range of its samples into lo, hi. */
+static int osc_record(exp_record *r, double t0, double s_end, double *lo, double *hi)
+{
+  int st = CAP_SUCCESS;
+  const int k0 = (int)lround(t0 * 100), ks = (int)lround(s_end * 100);
+  for (int k = 0; k < k0 && !st; k++) st = exp_record_add(r, k / 100.0, k % 2 ? 5.0 : -5.0);
+  *lo = INFINITY, *hi = -INFINITY;
+  for (int k = 0; k <= ks && !st; k++) {
+    double s = k / 100.0, f = 0.1 * exp(-0.05 * s) * cos(2 * M_PI * s / T_OSC) + 0.3;
+    st = exp_record_add(r, t0 + s, f);
+    *lo = fmin(*lo, f), *hi = fmax(*hi, f);
+  }
+  return st;
+}
+
+static void period(void)
+{
+  const double starts[3] = {0, 1, 2.57};
+  for (int m = 0; m < 3; m++) {
+    exp_record r = {0};
+    double lo, hi, T = NAN, half = NAN;
+    th_int(osc_record(&r, starts[m], 5 * T_OSC, &lo, &hi), CAP_SUCCESS, "t0 = %g: the record built", starts[m]);
+    exp_record_period(&r, starts[m], &T, &half);
+    th_abs(T, T_OSC, 1e-3, "t0 = %g, garbage before it: the period 2.2 (%.9f)", starts[m], T);
+    th_abs(half, 0.5 * (hi - lo), 1e-15, "t0 = %g: half the samples' range after t0 (%.9f)", starts[m], half);
+    /* the range: 0.4 at s = 0, about 0.3 - 0.1 e^(-0.055) half a period later */
+    th_abs(half, 0.05 * (1 + exp(-0.055)), 2e-5, "t0 = %g: half range 0.05 (1 + e^(-0.055))", starts[m]);
+    exp_record_free(&r);
+  }
+}
+
+/* Too short for a period (one crossing of the mean over half a period), and nothing after t0. */
+static void period_short(void)
+{
+  exp_record r = {0};
+  double lo, hi, T = 0, half = 0;
+  th_int(osc_record(&r, 1, 1.0, &lo, &hi), CAP_SUCCESS, "half a period's record built");
+  exp_record_period(&r, 1, &T, &half);
+  th_true(isnan(T), "s in [0, 1] (under half a period, one crossing): T NaN (%g)", T);
+  th_abs(half, 0.5 * (hi - lo), 1e-15, "its half range all the same");
+  T = 0, half = 0;
+  exp_record_period(&r, 5, &T, &half);
+  th_true(isnan(T), "no sample after t0: T NaN (%g)", T);
+  th_true(half == -INFINITY, "no sample after t0: half -inf (%g)", half);
+  exp_record_free(&r);
+  exp_record empty = {0};
+  T = 0, half = 0;
+  exp_record_period(&empty, 0, &T, &half);
+  th_true(isnan(T) && half == -INFINITY, "an empty record: T NaN, half -inf (%g, %g)", T, half);
+}
+
+/* ---- liquid on a floor ---- */
+
+#define NX 16
+#define NY 8
+#define HC 0.125
+
+/* phi = f(x, y) at the centres of every cell of g, ghosts included. */
+static void fill(const cap_grid *g, double *phi, double (*f)(double, double))
+{
+  for (int j = -g->ng; j < g->ny + g->ng; j++)
+    for (int i = -g->ng; i < g->nx + g->ng; i++) phi[cap_grid_idx(g, i, j)] = f(cap_grid_xc(g, i), cap_grid_yc(g, j));
+}
+
+static double layer(double x, double y) { return (void)x, y - 0.2; }   /* liquid below y = 0.2 */
+static double column(double x, double y) { return (void)y, x - 0.55; } /* liquid left of x = 0.55 */
+static double slope(double x, double y) { return y + 0.5 * x - 0.2; }  /* liquid below y = 0.2 - x / 2 */
+static double hover(double x, double y) { return (void)x, 0.05 - y; }  /* liquid above y = 0.05 */
+static double dry(double x, double y) { return (void)x, y + 0.3; }     /* no liquid */
+static double wide(double x, double y) { return y + 0.1 * x - 0.9; }   /* liquid below y = 0.9 - x / 10 */
+static double two(double x, double y) { return (void)y, fmin(x - 0.3, fabs(x - 1.2) - 0.2); } /* two patches */
+
+/* The floor from phi at rows 0 and 1, extrapolated to y = 0: exact for phi linear in y; the radius at the
+ * outermost crossing, linear between centres, or the last face. */
+static void floor_wet(void)
+{
+  cap_grid g;
+  th_int(cap_grid_init(&g, CAP_GEOM_PLANAR, NX, NY, 1, HC, 0, 0, 0, 2), CAP_SUCCESS, "grid 16 x 8, h = 1/8");
+  double *phi = cap_grid_field_alloc(&g), least, radius;
+  if (!phi) return;
+  fill(&g, phi, layer);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(least, -0.2, 1e-12, "layer y < 0.2: least phi on the floor -0.2 (extrapolated from 0.0625 and 0.1875)");
+  th_abs(radius, NX * HC, 1e-12, "layer: wet to the end of the row, radius the last face 2");
+  fill(&g, phi, column);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(radius, 0.55, 1e-12, "column x < 0.55: radius 0.55 (linear between centres 0.4375 and 0.5625)");
+  th_abs(least, 0.0625 - 0.55, 1e-12, "column: least phi at column 0, -0.4875");
+  fill(&g, phi, slope);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(radius, 0.4, 1e-12, "slope y < 0.2 - x/2: radius 0.4");
+  th_abs(least, 0.5 * 0.0625 - 0.2, 1e-12, "slope: least phi -0.16875 at column 0");
+  fill(&g, phi, two);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(radius, 1.4, 1e-12, "two patches [0, 0.3) and (1, 1.4): the outermost crossing 1.4");
+  th_abs(least, 0.0625 - 0.3, 1e-12, "two patches: least phi -0.2375 at column 0");
+  fill(&g, phi, hover);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(least, 0.05, 1e-12, "liquid above y = 0.05 (row 0 liquid): the floor is dry, least phi 0.05");
+  th_abs(radius, 0, 0, "liquid above y = 0.05: radius 0");
+  fill(&g, phi, dry);
+  exp_floor_wet(&g, phi, &least, &radius);
+  th_abs(least, 0.3, 1e-12, "no liquid: least phi 0.3 > 0");
+  th_abs(radius, 0, 0, "no liquid: radius 0");
+  free(phi);
+}
+
+/* The reach: the largest crossing over the rows, the highest liquid row. */
+static void liquid_reach(void)
+{
+  cap_grid g;
+  th_int(cap_grid_init(&g, CAP_GEOM_PLANAR, NX, NY, 1, HC, 0, 0, 0, 2), CAP_SUCCESS, "grid 16 x 8, h = 1/8");
+  double *phi = cap_grid_field_alloc(&g), x = -1;
+  int top = -7;
+  if (!phi) return;
+  fill(&g, phi, dry);
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < NX; i++) phi[cap_grid_idx(&g, i, j)] = cap_grid_xc(&g, i) - 0.55;
+  exp_liquid_reach(&g, phi, &x, &top);
+  th_abs(x, 0.55, 1e-12, "phi = x - 0.55 on rows 0..2: reach 0.55");
+  th_int(top, 2, "phi = x - 0.55 on rows 0..2: top row 2");
+  for (int i = 0; i < NX; i++) phi[cap_grid_idx(&g, i, 4)] = fabs(cap_grid_xc(&g, i) - 1.2) - 0.3;
+  exp_liquid_reach(&g, phi, &x, &top);
+  th_abs(x, 1.5, 1e-12, "and a patch (0.9, 1.5) on row 4: reach 1.5");
+  th_int(top, 4, "and a patch on row 4: top row 4");
+  for (int i = 0; i < NX; i++) phi[cap_grid_idx(&g, i, 1)] = -1;
+  exp_liquid_reach(&g, phi, &x, &top);
+  th_abs(x, NX * HC, 1e-12, "and row 1 liquid to its end: reach the last face 2");
+  th_int(top, 4, "top row still 4");
+  fill(&g, phi, wide);
+  exp_liquid_reach(&g, phi, &x, &top);
+  th_int(top, 6, "phi = y + x/10 - 0.9: top row 6 (centre 0.8125)");
+  th_abs(x, 2, 1e-12, "phi = y + x/10 - 0.9: rows 0..5 liquid to the end, reach the last face 2");
+  fill(&g, phi, dry);
+  x = -1, top = -7;
+  exp_liquid_reach(&g, phi, &x, &top);
+  th_int(top, -1, "no liquid: top -1");
+  th_abs(x, 0, 0, "no liquid: reach 0");
+  free(phi);
+}
+
+/* ---- floor events ---- */
+
+/* One call and its checks: the event returned. */
+static void step(exp_floor_events *e, double least, double t, int first, int want, const char *what)
+{
+  int ev = exp_floor_events_update(e, least, t, HC, first);
+  th_int(ev, want, "t = %g, least %g: %s", t, least, what);
+  th_true(e->least == least && e->t == t, "t = %g: the last least and time kept", t);
+}
+
+/* A scripted run on a grid of h = 1/8: dry, touch, wet, lift-off, wet again before the least phi rose by
+ * a cell (the lift-off withdrawn), lift-off again, risen above h, a second touch; each event time where
+ * the line through the two steps' least values crosses 0. */
+static void floor_events(void)
+{
+  exp_floor_events e = {0};
+  step(&e, 0.3, 0.0, 1, EXP_FLOOR_NONE, "dry at the start: no event");
+  th_true(!e.touched && !e.lifted && !e.retouched, "no flag set");
+  step(&e, 0.1, 0.1, 0, EXP_FLOOR_NONE, "still dry");
+  step(&e, -0.3, 0.2, 0, EXP_FLOOR_TOUCH, "wet: the touch");
+  th_true(e.touched && !e.lifted && !e.retouched, "touched only");
+  th_abs(e.t_touch, 0.125, 1e-12, "touch time 0.1 + 0.1 * 0.1 / 0.4 = 0.125");
+  step(&e, -0.5, 0.3, 0, EXP_FLOOR_NONE, "wetter: nothing");
+  step(&e, -0.1, 0.4, 0, EXP_FLOOR_NONE, "drying: nothing");
+  step(&e, 0.02, 0.5, 0, EXP_FLOOR_LIFT, "dry: the lift-off");
+  th_true(e.touched && e.lifted && !e.retouched, "touched and lifted");
+  th_abs(e.t_lift, 0.4 + 0.1 / 1.2, 1e-12, "lift-off time 0.4 + 0.1 * 0.1 / 0.12");
+  th_abs(e.rise, 0.02, 1e-15, "rise since lift-off 0.02");
+  step(&e, 0.05, 0.6, 0, EXP_FLOOR_NONE, "rising 0.05 < h");
+  th_abs(e.rise, 0.05, 1e-15, "rise 0.05");
+  step(&e, -0.01, 0.7, 0, EXP_FLOOR_WITHDRAWN, "wet again before rising by h: lift-off withdrawn");
+  th_true(e.touched && !e.lifted && !e.retouched, "touched, not lifted, not retouched");
+  th_abs(e.t_touch, 0.125, 1e-12, "the touch time unchanged");
+  step(&e, 0.04, 0.8, 0, EXP_FLOOR_LIFT, "dry again: a new lift-off");
+  th_true(e.touched && e.lifted && !e.retouched, "lifted again");
+  th_abs(e.t_lift, 0.72, 1e-12, "lift-off time 0.7 + 0.1 * 0.01 / 0.05 = 0.72");
+  th_abs(e.rise, 0.04, 1e-15, "rise restarts at 0.04");
+  step(&e, 0.1, 0.9, 0, EXP_FLOOR_NONE, "rising");
+  step(&e, 0.2, 1.0, 0, EXP_FLOOR_NONE, "risen above h");
+  step(&e, 0.1, 1.1, 0, EXP_FLOOR_NONE, "falling back");
+  th_abs(e.rise, 0.2, 1e-15, "rise the most since lift-off, 0.2");
+  step(&e, -0.3, 1.2, 0, EXP_FLOOR_RETOUCH, "wet after rising by h: the second touch");
+  th_true(e.touched && e.lifted && e.retouched, "touched, lifted, retouched");
+  th_abs(e.t_touch, 0.125, 1e-12, "the first touch time kept");
+  th_abs(e.t_lift, 0.72, 1e-12, "the lift-off time kept");
+  step(&e, 0.3, 1.3, 0, EXP_FLOOR_NONE, "dry after the second touch: nothing");
+  step(&e, -0.3, 1.4, 0, EXP_FLOOR_NONE, "wet again: nothing");
+  th_true(e.touched && e.lifted && e.retouched, "the flags unchanged");
+  th_abs(e.t_lift, 0.72, 1e-12, "the lift-off time unchanged");
+}
+
+/* The edges: wet at the first call (the touch at its time, no step before it); a lift-off at least = 0
+ * exactly; a rise of exactly h is a cell: a second touch, not a withdrawal. */
+static void floor_events_edges(void)
+{
+  exp_floor_events e = {0};
+  step(&e, -0.2, 3.0, 1, EXP_FLOOR_TOUCH, "wet at the first call: the touch");
+  th_abs(e.t_touch, 3.0, 0, "touch time the first call's, 3");
+  step(&e, -0.4, 3.5, 0, EXP_FLOOR_NONE, "wet");
+  step(&e, 0.0, 4.0, 0, EXP_FLOOR_LIFT, "least phi 0: dry, the lift-off");
+  th_abs(e.t_lift, 4.0, 1e-15, "lift-off time where it is 0: 4");
+  step(&e, HC, 4.5, 0, EXP_FLOOR_NONE, "risen by exactly h");
+  step(&e, -0.1, 5.0, 0, EXP_FLOOR_RETOUCH, "wet after rising by h: the second touch");
+  th_true(e.retouched && e.lifted, "retouched, the lift-off kept");
+  exp_floor_events f = {0};
+  step(&f, 0.5, 10, 1, EXP_FLOOR_NONE, "dry start");
+  step(&f, 0.25, 11, 0, EXP_FLOOR_NONE, "dry");
+  step(&f, -0.25, 12, 0, EXP_FLOOR_TOUCH, "touch");
+  th_abs(f.t_touch, 11.5, 1e-12, "touch time 11.5");
+  step(&f, 0.75, 13, 0, EXP_FLOOR_LIFT, "lift-off");
+  th_abs(f.t_lift, 12.25, 1e-12, "lift-off time 12 + 0.25 / 1 = 12.25");
+  step(&f, -0.01, 14, 0, EXP_FLOOR_RETOUCH, "wet after rising by 0.75 > h at the lift-off's own step");
+}
+
+static const th_case cases[] = {
+    {"order3_known", order3_known},
+    {"order3_none", order3_none},
+    {"fall_speed", fall_speed},
+    {"fall_time", fall_time},
+    {"period", period},
+    {"period_short", period_short},
+    {"floor_wet", floor_wet},
+    {"liquid_reach", liquid_reach},
+    {"floor_events", floor_events},
+    {"floor_events_edges", floor_events_edges},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv) { return th_main(argc, argv, cases); }
