@@ -337,12 +337,11 @@ def write_front(out_dir, groups, seeds, target):
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     L = [r"\section*{Every claim at a glance}",
          rf"{npass} of {len(rows)} runs pass. One row per run (a claim's variants on their own rows): the "
-         r"claim, its source and what it is measured against; its "
-         r"verdict and checks passed, its headline check measured against its limit with the share of the "
-         r"limit it uses (a passing check uses at most 100\,\%), the observed order of its first error over "
-         r"the resolutions, and the wall time. Section~\ref{sec:claims} onwards gives every check.",
+         r"claim, its source and reference; the verdict and checks passed; the headline check against its "
+         r"limit (the share of the limit used: at most 100\,\% when it passes); the observed order of the "
+         r"first error; the wall time. Section~\ref{sec:claims} onwards gives every check.",
          r"\begin{center}\scriptsize\setlength{\tabcolsep}{3pt}",
-         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.14\textwidth}l>{\raggedright}p{0.25\textwidth}rr@{}}",
+         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.14\textwidth}l>{\raggedright}p{0.20\textwidth}rr@{}}",
          r"\toprule claim (source; reference) & run & verdict & headline check: measured (use of the limit) & order "
          r"& wall (s) \\ \midrule"]
     for r in rows:
