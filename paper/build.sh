@@ -1,10 +1,11 @@
 #!/bin/sh
 # The report from the experiments' outputs:   sh paper/build.sh OUT_DIR BUILD_DIR
-# paper/summary.py writes BUILD_DIR/summary.md, front.tex, claims.tex and provenance.tex from OUT_DIR;
-# pdflatex and bibtex then build BUILD_DIR/capillab.pdf from paper/capillab.tex, and the layout is
-# checked: any overfull box (a figure, table or line wider or taller than the page), float too large
-# for its page, undefined reference or citation, or missing file fails the build, with the offending
-# lines of the log. Exit status: 0 built and clean, 3 failed (the reason on stderr), 4 no pdflatex.
+# paper/summary.py writes BUILD_DIR/summary.md, front.tex, claims.tex, basilisk.tex and provenance.tex
+# from OUT_DIR; pdflatex and bibtex then build BUILD_DIR/capillab.pdf from paper/capillab.tex, and the
+# layout is checked: any overfull box (a figure, table or line wider or taller than the page), float too
+# large for its page, undefined reference or citation, or missing file fails the build, with the
+# offending lines of the log. Exit status: 0 built and clean, 3 failed (the reason on stderr), 4 no
+# pdflatex.
 set -u
 out=$1
 build=$2

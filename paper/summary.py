@@ -15,6 +15,9 @@ Every figure's caption says what it shows (the '# figure GLOB: text' lines of pl
 for the snapshots too), the resolution (a snapshot's grid and times, else the sweep's resolutions) and
 the parameters. A figure without a caption line is an error (exit status 3), as is a seed figure whose
 run or image is missing from a run that finished.
+  basilisk.tex     capillab beside Basilisk: each benchmark both codes run, Basilisk's figures
+                   (data/ref/basilisk.tsv, transcribed) next to capillab's, read from its runs' outputs
+                   (the same table ends summary.md)
   provenance.tex   commit, date, machine, compiler, wall time of each experiment
 A claim whose experiment failed or did not finish is shown as failing, never dropped.
 """
@@ -281,7 +284,8 @@ def check_text(hc, le="<=", ge=">="):
     return label, f"{fmt(c['value'])} {le if c['bound'] == 'upper' else ge} {fmt(c['limit'])}", pct(use_of(c))
 
 
-def write_md(out_dir, groups, seeds, target):
+def write_md(out_dir, groups, seeds, target, tail=()):
+    """summary.md: the table of every run, one section per claim, then the lines of tail."""
     rows = front_rows(out_dir, groups)
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     lines = ["# capillab: results of the main job", "",
@@ -327,7 +331,7 @@ def write_md(out_dir, groups, seeds, target):
                      f"({os.path.relpath(os.path.join(out_dir, name, f), os.path.dirname(target))})" for f in figs]
             secs.append("")
     with open(target + ".tmp", "w") as f:
-        f.write("\n".join(lines + [""] + secs) + "\n")
+        f.write("\n".join(lines + [""] + secs + list(tail)) + "\n")
     os.replace(target + ".tmp", target)
 
 
@@ -501,6 +505,181 @@ def write_tex(out_dir, groups, seeds, target, errors):
     os.replace(target + ".tmp", target)
 
 
+BASILISK_COLS = ("key", "title", "resolution", "cells", "basilisk", "lo", "hi", "unit", "run", "field", "params",
+                 "scale", "cite")
+
+
+def same_cells(a, b):
+    return abs(float(a) - float(b)) <= 1e-9 * max(abs(float(a)), abs(float(b)), 1.0)
+
+
+def column(header, name):
+    names = [h.split("[")[0] for h in header or []]
+    return names.index(name) if name in names else None
+
+
+def number(text):
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if v == v else None  # NaN: no value
+
+
+def basilisk_value(out_dir, row):
+    """capillab's figure for a row of data/ref/basilisk.tsv, read from the run's own outputs:
+    (state, value, signed, note, matched). state "missing": the run has no summary.json; "not run": it has
+    no figure at the row's resolution (or ran with other parameters, said in note); "ok": value (the
+    field's, not yet scaled), signed whether the field keeps its sign, note what it adds ("at 150 degrees"),
+    matched False where the run's case is not the row's (another kR). The field's forms: the header of
+    data/ref/basilisk.tsv."""
+    folder = os.path.join(out_dir, row["run"])
+    path = os.path.join(folder, "summary.json")
+    if not os.path.exists(path):
+        return "missing", None, False, "", True
+    s = json.load(open(path))
+    for kv in ([] if row["params"] == "-" else row["params"].split(",")):
+        if kv not in (s.get("parameters") or "").split():
+            return "not run", None, False, f"not run at {kv}", True
+    fname, what = row["field"].split(":", 1)
+    fname = fname.replace("{cells}", f"{float(row['cells']):g}")
+    if fname == "summary.json":
+        key, at = (what.split("@") + [""])[:2]
+        res = s.get("results", {})
+        v, cells = res.get(key.split(".", 1)[1]), res.get(at.split(".", 1)[1]) if at else None
+        if v is None or cells is None or not same_cells(cells, row["cells"]):
+            return "not run", None, False, "", True
+        return "ok", float(v), False, "", True
+    header, rows = read_tsv(os.path.join(folder, fname))
+    if fname == "convergence.tsv":
+        i = column(header, what)
+        for r in rows if i is not None else []:
+            if same_cells(r[0], row["cells"]) and number(r[i]) is not None:
+                return "ok", number(r[i]), False, "", True
+        return "not run", None, False, "", True
+    if what == "worst":  # the angle table: the largest |theta_fit - theta_s| and its theta_s
+        i, j = column(header, "theta_s"), column(header, "theta_fit")
+        errs = [(abs(number(r[j]) - number(r[i])), number(r[i])) for r in rows if i is not None and j is not None
+                and number(r[i]) is not None and number(r[j]) is not None]
+        if not errs:
+            return "not run", None, False, "", True
+        err, angle = max(errs)
+        return "ok", err, False, f"at {angle:g} degrees", True
+    if what.startswith("nearest "):  # the growth table: the signed error at the kR nearest the row's
+        x = float(what.split()[1])
+        i, j, k = column(header, "kR"), column(header, "s_measured"), column(header, "s_rayleigh")
+        vals = [(number(r[i]), number(r[j]), number(r[k])) for r in rows] if None not in (i, j, k) else []
+        cand = [(abs(kr - x), kr, sm, sr) for kr, sm, sr in vals if None not in (kr, sm, sr) and sr > 0]
+        if not cand:
+            return "not run", None, False, "", True
+        dist, kr, sm, sr = min(cand)
+        return "ok", (sm - sr) / sr, True, f"at kR = {kr:g}", dist < 1e-3
+    raise ValueError(f"data/ref/basilisk.tsv: unknown field {row['field']}")
+
+
+def sci(v):
+    """2 significant digits, exponent without padding: 8.2e-4."""
+    m, e = f"{v:.1e}".split("e")
+    return f"{m}e{int(e)}"
+
+
+def basilisk_rows(out_dir, rows):
+    """The table's rows: dicts with the row of data/ref/basilisk.tsv and capillab (its figure as text),
+    basilisk (Basilisk's as text), smaller (which code's error is smaller in magnitude at that resolution)."""
+    out = []
+    for row in rows:
+        state, v, signed, note, matched = basilisk_value(out_dir, row)
+        if state == "ok":
+            v *= float(row["scale"])
+            if row["unit"] == "1":
+                text = sci(v)
+            else:
+                text = (f"{v:+.3g}" if signed else f"{v:.3g}") + (" %" if row["unit"] == "%" else f" {row['unit']}")
+            text += f" {note}" if note else ""
+        else:
+            text = "--" if state == "missing" else (note or "not run")
+        smaller = "--"
+        if state == "ok" and matched and row["lo"] != "-":
+            lo, hi = sorted((abs(float(row["lo"])), abs(float(row["hi"]))))
+            smaller = "capillab ahead" if abs(v) < lo else ("capillab behind" if abs(v) > hi else "--")
+        out.append(dict(row, capillab=text, basilisk_text="no figure" if row["basilisk"] == "-" else row["basilisk"],
+                        smaller=smaller))
+    return out
+
+
+def field_text(row):
+    """Where capillab's figure of a row comes from: (the file under the output folder, what is read)."""
+    fname, what = row["field"].split(":", 1)
+    path = f"{row['run']}/{fname}".replace("{cells}", "N")
+    if fname == "convergence.tsv":
+        return path, f"column {what}, in the row of the resolution"
+    if fname == "summary.json":
+        key, at = what.split("@")
+        return path, f"{key}, measured at {at} cells"
+    if what == "worst":
+        return path, "the largest |theta_fit - theta_s| over its angles and that angle (N the resolution in cells)"
+    return path, f"(s_measured - s_rayleigh)/s_rayleigh at its kR nearest {what.split()[1]} (N the resolution in cells)"
+
+
+BASILISK_INTRO = ("Each benchmark that both capillab and Basilisk run: Basilisk's figures on this machine class "
+                  "as issue 32 of the project gives them (data/ref/basilisk.tsv), capillab's read from its runs' "
+                  "own outputs. 'smaller error': the code whose error is smaller in magnitude at the same "
+                  "resolution ('--' where only one has a figure, capillab's lies within Basilisk's range, or the "
+                  "cases differ); 'not run': the resolution or case is not in capillab's sweep; '--': the run is "
+                  "missing.")
+
+
+def basilisk_md(out_dir, rows):
+    """The Markdown table of capillab beside Basilisk (the end of summary.md)."""
+    L = ["## capillab beside Basilisk", "", BASILISK_INTRO, "",
+         "| benchmark | resolution | capillab | Basilisk | smaller error | Basilisk's page |",
+         "| --- | --- | --- | --- | --- | --- |"]
+    for r in basilisk_rows(out_dir, rows):
+        L.append(f"| {md(r['title'])} | {r['resolution']} | {md(r['capillab'])} | {md(r['basilisk_text'])} | "
+                 f"{r['smaller']} | {r['cite']} |")
+    L += ["", "capillab's figures: " + "; ".join(f"{md(r['title'])}: `{field_text(r)[0]}` {md(field_text(r)[1])}"
+                                                  for r in first_of_each(rows)) + ".", ""]
+    return L
+
+
+def first_of_each(rows):
+    seen, out = set(), []
+    for r in rows:
+        if r["key"] not in seen:
+            seen.add(r["key"])
+            out.append(r)
+    return out
+
+
+def write_basilisk(out_dir, rows, target):
+    """basilisk.tex: the table of capillab beside Basilisk and where capillab's figures come from (the
+    section's text is in paper/capillab.tex)."""
+    L = [r"\begin{center}\small\setlength{\tabcolsep}{5pt}",
+         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}Xl"
+         r">{\raggedright}p{0.19\textwidth}>{\raggedright}p{0.17\textwidth}>{\raggedright}p{0.09\textwidth}l@{}}",
+         r"\toprule benchmark & resolution & capillab & Basilisk & smaller error & page \\ \midrule"]
+    last = None
+    for r in basilisk_rows(out_dir, rows):
+        first = r["key"] != last
+        if first and last is not None:
+            L.append(r"\midrule")
+        last = r["key"]
+        title, cite = (tex(r["title"]), rf"\cite{{{r['cite']}}}") if first else ("", "")
+        L.append(rf"{title} & {tex(r['resolution'])} & {tex(r['capillab'])} & {tex(r['basilisk_text'])} & "
+                 rf"{tex(r['smaller'])} & {cite} " + ENDROW)
+    L += [r"\bottomrule", r"\end{tabularx}", r"\end{center}", "",
+          r"\paragraph{capillab's figures} come from the files of each run's own output folder:",
+          r"\begin{itemize}"]
+    for r in first_of_each(rows):
+        path, what = field_text(r)
+        path = tex(path).replace("/", r"/\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
+        L.append(rf"\item {tex(r['title'])}: \texttt{{{path}}}, {tex(what)}.")
+    L += [r"\end{itemize}", ""]
+    with open(target + ".tmp", "w") as f:
+        f.write("\n".join(L) + "\n")
+    os.replace(target + ".tmp", target)
+
+
 def run(cmd):
     try:
         return subprocess.run(cmd, capture_output=True, text=True, check=False).stdout.strip()
@@ -529,10 +708,13 @@ def main(out_dir, build):
     claims = load(out_dir) if os.path.isdir(out_dir) else []
     groups = group(claims, load_sections(os.path.join(TOP, "paper", "claims.tsv")))
     seeds = load_seed_figures(os.path.join(TOP, "paper", "seed_figures.tsv"))
+    basilisk = read_rows(os.path.join(TOP, "data", "ref", "basilisk.tsv"), BASILISK_COLS, "a Basilisk figure")
+    basilisk = [r for r in basilisk if r["key"] != "key"]  # not the line naming the columns
     errors = []
-    write_md(out_dir, groups, seeds, os.path.join(build, "summary.md"))
+    write_md(out_dir, groups, seeds, os.path.join(build, "summary.md"), basilisk_md(out_dir, basilisk))
     write_front(out_dir, groups, seeds, os.path.join(build, "front.tex"))
     write_tex(out_dir, groups, seeds, os.path.join(build, "claims.tex"), errors)
+    write_basilisk(out_dir, basilisk, os.path.join(build, "basilisk.tex"))
     write_provenance(claims, os.path.join(build, "provenance.tex"))
     failed = sum(1 for name, status, s, figs in claims if verdict(status, s) != "PASS")
     print(f"capillab: {len(claims)} experiments, {len(claims) - failed} pass, {failed} fail or did not finish")

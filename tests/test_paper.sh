@@ -4,7 +4,8 @@
 # undefined reference or citation), every page renders (pdftoppm), its page count is the one LaTeX
 # wrote, every figure it names exists, every run has its row in the table on page 1, and the claims come in
 # the order of paper/claims.tsv, every seed figure (paper/seed_figures.tsv) whose run ran is drawn with
-# its caption and listed on the front page, and every caption gives the resolution and the parameters.
+# its caption and listed on the front page, and every caption gives the resolution and the parameters,
+# and the table beside Basilisk has its benchmarks, filled from the outputs ("--" without them).
 # Then a figure without a caption line, and a run whose parameters cannot be broken across lines, must
 # fail the build.   sh tests/test_paper.sh BUILD_DIR
 build=${1:-build}
@@ -93,6 +94,35 @@ check $? "every seed figure whose run ran is reproduced with its caption ($got o
 ncap=$(grep -c 'caption{.*\(Grid\|Resolutions of the\).*Parameters:' "$tmp/r/claims.tex")
 [ "$ncap" = "$(grep -c 'begin{figure}' "$tmp/r/claims.tex")" ]
 check $? "every figure's caption gives the resolution and the parameters ($ncap captions)"
+
+# capillab beside Basilisk (data/ref/basilisk.tsv): every benchmark in the report's table, the
+# capillab column read from the runs' outputs (the curvature error at D = 25.6 cells is the kappa_err of
+# static_drop/convergence.tsv), and "--" throughout when no run has outputs
+bas_rows() { # bas_rows SUMMARY_MD: the table's rows, fields separated by " | "
+  sed -n '/^## capillab beside Basilisk/,$p' "$1" | grep '^| ' | sed '1,2d'
+}
+bas=$(grep -v '^#' data/ref/basilisk.tsv | sed 1d)
+nkeys=$(echo "$bas" | cut -f1 | sort -u | wc -l)
+absent=""
+for t in $(echo "$bas" | cut -f2 | sort -u | tr ' ' '@'); do
+  grep -q -F "$(echo "$t" | tr '@' ' ' | sed 's/|/\\|/g')" "$tmp/r/summary.md" || absent="$absent [$t]"
+done
+ncited=$(grep -c 'cite{basilisk_' "$tmp/r/basilisk.tex")
+nrows=$(bas_rows "$tmp/r/summary.md" | wc -l)
+[ -z "$absent" ] && [ "$nkeys" = 5 ] && [ "$ncited" = "$nkeys" ] && [ "$nrows" = "$(echo "$bas" | wc -l)" ] &&
+  grep -q 'input{basilisk.tex}' paper/capillab.tex &&
+  grep -q 'newlabel{sec:basilisk}' "$tmp/r/capillab.aux"
+check $? "the table beside Basilisk has its $nkeys benchmarks, each cited ($ncited), and $nrows rows (missing:${absent:- none})"
+want=$(awk -F'\t' '!/^#/ && $1 == "25.6" { printf "%.1e", $4 }' "$out/static_drop/convergence.tsv" |
+  sed 's/e+0*/e/; s/e-0*/e-/')
+got=$(bas_rows "$tmp/r/summary.md" | awk -F' [|] ' '$1 ~ /Curvature error/ && $2 == "D = 25.6 cells" { print $3 }')
+dashes=$(bas_rows "$tmp/r/summary.md" | awk -F' [|] ' '$3 == "--"' | wc -l)
+[ -n "$want" ] && [ "$got" = "$want" ] && [ "$dashes" = 0 ]
+check $? "capillab's column is read from the outputs (curvature at D = 25.6: $got, convergence.tsv $want; $dashes '--')"
+python3 paper/summary.py "$tmp/none" "$tmp/e" >/dev/null 2>&1
+filled=$(bas_rows "$tmp/e/summary.md" | awk -F' [|] ' '$3 != "--"' | wc -l)
+[ -s "$tmp/e/basilisk.tex" ] && [ "$(bas_rows "$tmp/e/summary.md" | wc -l)" = "$nrows" ] && [ "$filled" = 0 ]
+check $? "without outputs capillab's column is '--' in every row ($filled filled)"
 
 # a figure without a caption line fails the build, naming the figure
 mkdir -p "$tmp/nocap"
