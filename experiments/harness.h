@@ -88,8 +88,8 @@ typedef struct {
   /* Optional: a list parameter, the cases every level runs (for example impact Weber numbers).
    * --<cases.name> LIST: 1 to EXP_MAX_CASES comma-separated values, each one cases allows (its range
    * and flags; its def is unused), none 0. Defaults: case_standard (the default and --full sweeps)
-   * and case_quick (--quick; when empty, case_standard), each ending at its first 0. cases.name NULL:
-   * no list. */
+   * and case_quick (--quick; when empty, case_standard), each ending at its first 0, every value one
+   * cases allows. cases.name NULL: no list. */
   cap_cli_param cases;
   double case_quick[EXP_MAX_CASES], case_standard[EXP_MAX_CASES];
 } exp_def;

@@ -1,7 +1,9 @@
 /* libFuzzer target: exp_parse_args (experiments/harness.h), the experiments' command line, on a
  * synthetic experiment (exp_def) and an argv both taken from the input.
  *
- * Input: byte 0 = the number of parameters (bits 0-2, at most 4) and axi (bit 3); then per parameter 4
+ * Input: byte 0 = the number of parameters (bits 0-2, at most 4), axi (bit 3), a list parameter of
+ * cases (bit 4: --cases, 0.5 to 20, integer with bit 6; default 0.5,1,2, or 3,1,2 when integer, quick
+ * 2 or, with bit 5, none: the default's); then per parameter 4
  * bytes: its flags (CAP_CLI_*), its bounds lo and hi and its default (from a table; a default its
  * range refuses becomes NaN: required); then 3 bytes, the number of levels (0 to EXP_MAX_LEVELS, 8:
  * a full table with no 0 after it) of the quick, standard and full sweeps, whose values follow the
@@ -19,7 +21,9 @@
  * CAP_LEVELSET_MIN_BAND..CAP_LEVELSET_MAX_BAND (default CAP_LEVELSET_BAND); threads 0 (not given) or
  * 1..CAP_PAR_MAX_THREADS (1 without OpenMP); --out the last one given; --checkpoint-every 0 or
  * EXP_CKPT_EVERY_MIN..EXP_CKPT_EVERY_MAX (default EXP_CKPT_EVERY); resume 1 if --resume (a flag without
- * a value) was given. Each flag: the last one wins.
+ * a value) was given; the cases those of the last --cases (1 to EXP_MAX_CASES comma-separated items,
+ * none empty or of 64 characters or more, each a number its range allows, none 0), else the sweep's
+ * default list. Each flag: the last one wins.
  * Run with -close_fd_mask=3 (the help and the usage errors go to stdout and stderr; make fuzz does). */
 #include <errno.h>
 #include <float.h>
@@ -77,13 +81,33 @@ static int model_levels(const char *text, double *lv)
   }
 }
 
+/* --cases: 1..EXP_MAX_CASES comma-separated items, each shorter than 64 characters, a number the
+ * list's range allows and not 0; the count, or -1. */
+static int model_cases(const cap_cli_param *p, const char *text, double *v)
+{
+  int n = 0;
+  for (const char *s = text;;) {
+    const char *comma = strchr(s, ',');
+    size_t len = comma ? (size_t)(comma - s) : strlen(s);
+    char item[64];
+    if (len == 0 || len >= sizeof item || n >= EXP_MAX_CASES) return -1;
+    memcpy(item, s, len);
+    item[len] = '\0';
+    double x;
+    if (!number(item, &x) || !fuzz_allowed(p, x) || x == 0) return -1;
+    v[n++] = x;
+    if (!comma) return n;
+    s = comma + 1;
+  }
+}
+
 /* The model's expectation of a command line: the status and, for -1, the outcome in *m. */
 static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, int nq, int ns, int nf)
 {
   const char *mode = "standard";
   int ntab = ns;
   double custom[EXP_MAX_LEVELS];
-  int ncustom = 0;
+  int ncustom = 0, cases_given = 0;
   m->out = "build/out";
   m->geom = CAP_GEOM_PLANAR;
   m->band = CAP_LEVELSET_BAND;
@@ -112,6 +136,9 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
     if (!strcmp(arg, "--levels")) {
       if ((ncustom = model_levels(val, custom)) < 0) return 2;
       mode = "custom";
+    } else if (d->cases.name && !strcmp(arg + 2, d->cases.name)) {
+      if ((m->ncases = model_cases(&d->cases, val, m->cases)) < 0) return 2;
+      cases_given = 1;
     } else if (!strcmp(arg, "--out")) {
       m->out = val;
     } else if (!strcmp(arg, "--geometry")) {
@@ -152,6 +179,10 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
                       : !strcmp(mode, "quick") ? d->quick
                       : !strcmp(mode, "full")  ? d->full
                                                : d->standard;
+  if (d->cases.name && !cases_given) {
+    const double *c = !strcmp(mode, "quick") && d->case_quick[0] != 0 ? d->case_quick : d->case_standard;
+    for (m->ncases = 0; m->ncases < EXP_MAX_CASES && c[m->ncases] != 0; m->ncases++) m->cases[m->ncases] = c[m->ncases];
+  }
   m->nlevels = !strcmp(mode, "custom") ? ncustom : ntab;
   for (int k = 0; k < m->nlevels; k++) m->levels[k] = tab[k];
   return m->nlevels ? -1 : 2;
@@ -167,6 +198,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int np = data[0] & 7;
   if (np > 4) np = 4;
   d.axi = (data[0] >> 3) & 1;
+  if (data[0] & 16) {
+    d.cases = (cap_cli_param){"cases", "", "fuzzed cases", NAN, 0.5, 20, (data[0] & 64) ? CAP_CLI_INTEGER : 0};
+    memcpy(d.case_standard, (double[]){(data[0] & 64) ? 3 : 0.5, 1, 2}, 3 * sizeof(double)); /* lists it allows */
+    if (!(data[0] & 32)) d.case_quick[0] = 2;
+  }
   data++, size--;
   if (size < (size_t)(4 * np + 6)) return 0;
   for (int i = 0; i < np; i++, data += 4, size -= 4) {
@@ -245,6 +281,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(same_bits(got.ckpt_every, want.ckpt_every), "--checkpoint-every %.17g, not %.17g", got.ckpt_every,
                want.ckpt_every);
     FUZZ_CHECK(got.resume == want.resume, "resume %d, not %d", got.resume, want.resume);
+    FUZZ_CHECK(got.ncases == want.ncases, "%d cases, not %d", got.ncases, want.ncases);
+    for (int k = 0; k < got.ncases && k < EXP_MAX_CASES; k++) {
+      FUZZ_CHECK(fuzz_allowed(&d.cases, got.cases[k]) && got.cases[k] != 0, "case %d = %.17g outside its range", k,
+                 got.cases[k]);
+      FUZZ_CHECK(same_bits(got.cases[k], want.cases[k]), "case %d = %.17g, not %.17g", k, got.cases[k], want.cases[k]);
+    }
   }
   for (int a = 1; a < argc; a++) free(argv[a]);
   return 0;
