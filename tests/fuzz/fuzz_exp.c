@@ -58,47 +58,37 @@ static int number(const char *text, double *x)
   return end != text && *end == '\0' && isfinite(*x) && !(errno == ERANGE && *x == 0);
 }
 
-/* --levels: 1..EXP_MAX_LEVELS comma-separated items, each a number from its first character (no
- * space) in [EXP_LEVEL_MIN, EXP_LEVEL_MAX]; the count, or -1. */
-static int model_levels(const char *text, double *lv)
+/* The comma-separated items of a list flag, each copied to a string of fewer than cap characters and
+ * read by accept (1: taken into *x) into v[], at most max of them, none empty; the count, or -1. */
+static int model_list(const char *text, size_t cap, int max, int (*accept)(const void *, const char *, double *),
+                      const void *arg, double *v)
 {
   int n = 0;
-  const char *p = text;
-  for (;;) {
+  for (const char *p = text;;) {
     const char *comma = strchr(p, ',');
     size_t len = comma ? (size_t)(comma - p) : strlen(p);
     char item[512];
-    if (len == 0 || len >= sizeof item || n >= EXP_MAX_LEVELS) return -1;
+    if (len == 0 || len >= cap || n >= max) return -1;
     memcpy(item, p, len);
     item[len] = '\0';
-    double x;
-    if (item[0] == ' ' || (item[0] >= '\t' && item[0] <= '\r') || !number(item, &x) || x < EXP_LEVEL_MIN ||
-        x > EXP_LEVEL_MAX)
-      return -1;
-    lv[n++] = x;
+    if (!accept(arg, item, &v[n++])) return -1;
     if (!comma) return n;
     p = comma + 1;
   }
 }
 
-/* --cases: 1..EXP_MAX_CASES comma-separated items, each shorter than 64 characters, a number the
- * list's range allows and not 0; the count, or -1. */
-static int model_cases(const cap_cli_param *p, const char *text, double *v)
+/* A --levels item: a number from its first character (no space) in [EXP_LEVEL_MIN, EXP_LEVEL_MAX]. */
+static int level_item(const void *arg, const char *item, double *x)
 {
-  int n = 0;
-  for (const char *s = text;;) {
-    const char *comma = strchr(s, ',');
-    size_t len = comma ? (size_t)(comma - s) : strlen(s);
-    char item[64];
-    if (len == 0 || len >= sizeof item || n >= EXP_MAX_CASES) return -1;
-    memcpy(item, s, len);
-    item[len] = '\0';
-    double x;
-    if (!number(item, &x) || !fuzz_allowed(p, x) || x == 0) return -1;
-    v[n++] = x;
-    if (!comma) return n;
-    s = comma + 1;
-  }
+  (void)arg;
+  return !(item[0] == ' ' || (item[0] >= '\t' && item[0] <= '\r')) && number(item, x) && *x >= EXP_LEVEL_MIN &&
+         *x <= EXP_LEVEL_MAX;
+}
+
+/* A --cases item: a number the list's range (arg) allows, not 0. */
+static int case_item(const void *arg, const char *item, double *x)
+{
+  return number(item, x) && fuzz_allowed(arg, *x) && *x != 0;
 }
 
 /* The model's expectation of a command line: the status and, for -1, the outcome in *m. */
@@ -134,10 +124,10 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
     const char *val = argv[++a];
     double x;
     if (!strcmp(arg, "--levels")) {
-      if ((ncustom = model_levels(val, custom)) < 0) return 2;
+      if ((ncustom = model_list(val, 512, EXP_MAX_LEVELS, level_item, NULL, custom)) < 0) return 2;
       mode = "custom";
     } else if (d->cases.name && !strcmp(arg + 2, d->cases.name)) {
-      if ((m->ncases = model_cases(&d->cases, val, m->cases)) < 0) return 2;
+      if ((m->ncases = model_list(val, 64, EXP_MAX_CASES, case_item, &d->cases, m->cases)) < 0) return 2;
       cases_given = 1;
     } else if (!strcmp(arg, "--out")) {
       m->out = val;
