@@ -266,30 +266,24 @@ static void floor_wet(void)
   th_int(cap_grid_init(&g, CAP_GEOM_PLANAR, NX, NY, 1, HC, 0, 0, 0, 2), CAP_SUCCESS, "grid 16 x 8, h = 1/8");
   double *phi = cap_grid_field_alloc(&g), least, radius;
   if (!phi) return;
-  fill(&g, phi, layer);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(least, -0.2, 1e-12, "layer y < 0.2: least phi on the floor -0.2 (extrapolated from 0.0625 and 0.1875)");
-  th_abs(radius, NX * HC, 1e-12, "layer: wet to the end of the row, radius the last face 2");
-  fill(&g, phi, column);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(radius, 0.55, 1e-12, "column x < 0.55: radius 0.55 (linear between centres 0.4375 and 0.5625)");
-  th_abs(least, 0.0625 - 0.55, 1e-12, "column: least phi at column 0, -0.4875");
-  fill(&g, phi, slope);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(radius, 0.4, 1e-12, "slope y < 0.2 - x/2: radius 0.4");
-  th_abs(least, 0.5 * 0.0625 - 0.2, 1e-12, "slope: least phi -0.16875 at column 0");
-  fill(&g, phi, two);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(radius, 1.4, 1e-12, "two patches [0, 0.3) and (1, 1.4): the outermost crossing 1.4");
-  th_abs(least, 0.0625 - 0.3, 1e-12, "two patches: least phi -0.2375 at column 0");
-  fill(&g, phi, hover);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(least, 0.05, 1e-12, "liquid above y = 0.05 (row 0 liquid): the floor is dry, least phi 0.05");
-  th_abs(radius, 0, 0, "liquid above y = 0.05: radius 0");
-  fill(&g, phi, dry);
-  exp_floor_wet(&g, phi, &least, &radius);
-  th_abs(least, 0.3, 1e-12, "no liquid: least phi 0.3 > 0");
-  th_abs(radius, 0, 0, "no liquid: radius 0");
+  static const struct {
+    double (*f)(double, double);
+    double least, radius; /* worked out from the field at the centres of rows 0 and 1 */
+    const char *what;
+  } cases[] = {
+      {layer, -0.2, NX * HC, "layer y < 0.2: least -0.2 (from 0.0625 and 0.1875), wet to the last face 2"},
+      {column, 0.0625 - 0.55, 0.55, "column x < 0.55: least -0.4875 at column 0, radius 0.55 (between 0.4375, 0.5625)"},
+      {slope, 0.5 * 0.0625 - 0.2, 0.4, "slope y < 0.2 - x/2: least -0.16875 at column 0, radius 0.4"},
+      {two, 0.0625 - 0.3, 1.4, "two patches [0, 0.3) and (1, 1.4): least -0.2375, the outermost crossing 1.4"},
+      {hover, 0.05, 0, "liquid above y = 0.05 (row 0 liquid): the floor is dry, least 0.05, radius 0"},
+      {dry, 0.3, 0, "no liquid: least 0.3, radius 0"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    fill(&g, phi, cases[k].f);
+    exp_floor_wet(&g, phi, &least, &radius);
+    th_abs(least, cases[k].least, 1e-12, "%s: least phi on the floor", cases[k].what);
+    th_abs(radius, cases[k].radius, cases[k].radius == 0 ? 0 : 1e-12, "%s: radius", cases[k].what); /* dry: exactly 0 */
+  }
   free(phi);
 }
 
