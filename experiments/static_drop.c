@@ -20,9 +20,12 @@
  *   kappa_err = max over interface crossings |kappa - kappa_ref| / kappa_ref; shape_err = max over crossings
  *   |r - R|/R, r the crossing's distance from the drop's centre; U = max |u| over the faces next to
  *   liquid, in sqrt(sigma/D).
- * Acceptance: dp_err <= 0.5 % at 25.6 cells (the issue's figure); U <= 1e-5 at t = D^2/mu for La =
- *   --la, and decaying (the largest U over the last tenth of the run below that over [0.1, 0.2] of
- *   it); observed orders of kappa_err (the issue's figure, 1.5), dp_err and shape_err >= 1.5.
+ * Acceptance: dp_err <= 0.5 % at 25.6 cells (the issue's figure); U at t = D^2/mu for La = --la at
+ *   most 1e-12 (planar: Basilisk's static drop reaches 1.7e-14 [basilisk_spurious]) or 1e-5 (axi: the
+ *   sphere still relaxes, 9e-12 at La = 12000), and decaying (the largest U over the last tenth of
+ *   the run below that over [0.1, 0.2] of it); observed orders of kappa_err (the issue's figure, 1.5),
+ *   dp_err and shape_err >= 1.5. Every pressure solve goes to a relative residual of 1e-14 (PTOL):
+ *   the solver's default, 1e-10, leaves currents of 1e-10 (docs/design/experiments-static_drop.md).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -35,6 +38,7 @@
 
 enum { P_LA, P_OFFSET, P_TSWEEP };
 enum { M_DP, M_KAPPA, M_SHAPE, M_U };
+#define PTOL 1e-14 /* the pressure solve's relative residual: a drop at rest is solved to rounding */
 
 typedef struct {
   double xc, yc, R; /* the drop's centre and radius */
@@ -54,6 +58,7 @@ static int drop_setup(exp_scene **sc, drop *d, const double *par, double la, dou
   d->yc = n * h / 2 + 0.3817 * par[P_OFFSET] * h;
   exp_scene_circle(*sc, d->xc, d->yc, d->R);
   exp_scene_fluid(*sc, (exp_fluid){.rho = 1, .sigma = 1, .mu = sqrt(1.0 / la)});
+  (*sc)->p.ptol = PTOL;
   return CAP_SUCCESS;
 }
 
@@ -216,8 +221,8 @@ static int finish(exp_ctx *ctx, const double *par, const exp_run *runs, int n)
   exp_result(ctx, "order_dp", exp_order(runs, n, M_DP));
   exp_checkf(ctx, runs[a].metric[M_DP], 1, 0.005, "pressure-jump error |dp - dp_ref|/dp_ref at %g cells",
              runs[a].cells);
-  exp_checkf(ctx, u_end, 1, 1e-5, "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA],
-             cells);
+  exp_checkf(ctx, u_end, 1, exp_geometry(ctx) == CAP_GEOM_AXI ? 1e-5 : 1e-12,
+             "spurious velocity U sqrt(D/sigma) at t = D^2/mu, La = %g, %g cells", par[P_LA], cells);
   exp_check(ctx, "spurious velocity decays: max U over [0.9, 1] D^2/mu / max U over [0.1, 0.2] D^2/mu", decay, 1, 1.0);
   if (n >= 2) {
     /* every curve of the convergence figure has its order asserted; 1.5 is the issue's figure for
