@@ -78,7 +78,7 @@ SOLVER_SRC := $(wildcard solver/*.c)
 ANALYTIC_SRC := $(wildcard analytic/*.c)
 CAPREF_SRC := $(wildcard tools/capref/*.c)
 CLI_SRC := $(wildcard tools/cli/*.c)
-HARNESS_SRC := experiments/harness.c experiments/checkpoint.c experiments/scene.c experiments/measure.c \
+HARNESS_SRC := experiments/harness.c experiments/envelope.c experiments/checkpoint.c experiments/scene.c experiments/measure.c \
                experiments/cylinder.c
 EXPERIMENT_SRC := $(filter-out $(HARNESS_SRC),$(wildcard experiments/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
@@ -288,11 +288,12 @@ $(FUZZ_DIR)/fuzz_capref: tests/fuzz/fuzz_capref.c $(FUZZ_CAPREF_SRC) $(CLI_SRC) 
 
 # the harness (and the checkpoint file it saves and resumes) compiled here with the fuzzer's coverage;
 # the solver library it calls from build/fuzz/lib
-$(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c experiments/checkpoint.c $(CLI_SRC) $(FUZZ_HDR) \
-                      experiments/harness.h experiments/checkpoint.h experiments/measure.h $(FUZZ_LIBS)
+$(FUZZ_DIR)/fuzz_exp: tests/fuzz/fuzz_exp.c experiments/harness.c experiments/envelope.c experiments/checkpoint.c \
+                      $(CLI_SRC) $(FUZZ_HDR) experiments/harness.h experiments/envelope.h experiments/checkpoint.h \
+                      experiments/measure.h $(FUZZ_LIBS)
 	@mkdir -p $(@D)
 	$(call say,FUZZ,$@)
-	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c experiments/checkpoint.c $(CLI_SRC) \
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_CFLAGS) -o $@ $< experiments/harness.c experiments/envelope.c experiments/checkpoint.c $(CLI_SRC) \
 	   $(FUZZ_LIBS) $(LDLIBS_ALL)
 
 # the checkpoint file compiled here with the fuzzer's coverage; cap_errno and cap_io from build/fuzz/lib

@@ -22,6 +22,7 @@
 #include "../solver/cap_par.h"
 #include "../solver/cap_version.h"
 #include "checkpoint.h"
+#include "envelope.h"
 
 typedef struct {
   char what[160];
@@ -447,7 +448,7 @@ static void usage(const exp_def *d, FILE *f)
 {
   fprintf(f,
           "usage: %s [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B]\n       "
-          "[--checkpoint-every S] [--resume] [--help] [--PARAM VALUE ...]\n\n",
+          "[--checkpoint-every S] [--resume] [--sample N [--seed S]] [--help] [--PARAM VALUE ...]\n\n",
           d->name);
   fprintf(f, "%s\n  source: %s\n  reference: %s\n\n", d->claim, d->source, d->reference);
   fprintf(f, "  --quick         the CI sweep:      ");
@@ -466,13 +467,21 @@ static void usage(const exp_def *d, FILE *f)
           "  --checkpoint-every S  write DIR/%s/%s every S wall seconds\n"
           "                  (default %g; 0: none; else %g <= S <= %g)\n"
           "  --resume        continue from the checkpoint, if it belongs to this commit and these\n"
-          "                  parameters (else it is refused and the run starts from its beginning)\n",
+          "                  parameters (else it is refused and the run starts from its beginning)\n"
+          "  --sample N      run the sweep and its checks at N points (1 to %d) of the validated\n"
+          "                  envelope (the parameters marked [envelope]), drawn by Latin hypercube\n"
+          "                  sampling from --seed S (0 to 4294967295, default 1); files in DIR/%s-envelope/\n",
           EXP_MAX_LEVELS, d->name, CAP_LEVELSET_BAND, CAP_LEVELSET_MIN_BAND, d->name, EXP_CKPT_FILE,
-          (double)EXP_CKPT_EVERY, EXP_CKPT_EVERY_MIN, (double)EXP_CKPT_EVERY_MAX);
+          (double)EXP_CKPT_EVERY, EXP_CKPT_EVERY_MIN, (double)EXP_CKPT_EVERY_MAX, EXP_MAX_SAMPLES, d->name);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
   fprintf(f, "  physical parameters:\n");
-  for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) cap_cli_print_param(f, &d->params[i]);
+  for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) {
+    cap_cli_print_param(f, &d->params[i]);
+    if (d->params[i].flags & (EXP_ENVELOPE | EXP_ENVELOPE_LOG))
+      fprintf(f, "                  [envelope: the checks are claimed over this whole range%s]\n",
+              d->params[i].flags & EXP_ENVELOPE_LOG ? ", sampled in log" : "");
+  }
   if (d->cases.name) {
     fprintf(f, "    --%-10s %-6s %s: a comma-separated list of at most %d, each ", d->cases.name,
             d->cases.unit[0] ? d->cases.unit : "-", d->cases.help, EXP_MAX_CASES);
@@ -787,6 +796,8 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
   out->geom = CAP_GEOM_PLANAR;
   out->band = CAP_LEVELSET_BAND;
   out->ckpt_every = EXP_CKPT_EVERY;
+  out->seed = 1;
+  int seed_given = 0;
   for (; out->npar < EXP_MAX_PARAMS && d->params[out->npar].name; out->npar++)
     out->par[out->npar] = d->params[out->npar].def;
   const double *levels = d->standard;
@@ -851,6 +862,16 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
                                 EXP_CKPT_EVERY_MAX,
                                 CAP_CLI_OR_ZERO};
       if (cap_cli_parse(d->name, &cp, val, &out->ckpt_every)) return 2;
+    } else if (!strcmp(arg, "--sample") || !strcmp(arg, "--seed")) {
+      const cap_cli_param sp[2] = {{"sample", "", "points of the envelope", 0, 1, EXP_MAX_SAMPLES, CAP_CLI_INTEGER},
+                                   {"seed", "", "the sampling's seed", 1, 0, 4294967295.0, CAP_CLI_INTEGER}};
+      double v;
+      if (cap_cli_parse(d->name, &sp[arg[3] == 'e'], val, &v)) return 2;
+      if (arg[3] == 'e') {
+        out->seed = (unsigned long)v;
+        seed_given = 1;
+      } else
+        out->sample = (int)v;
     } else if (!strcmp(arg, "--threads")) {
       const cap_cli_param tp = {"threads", "", "worker threads", 1, 1, CAP_PAR_MAX_THREADS, CAP_CLI_INTEGER};
       double th;
@@ -876,6 +897,15 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
       fprintf(stderr, "%s: --%s is required (%s)\n", d->name, d->params[i].name, d->params[i].help);
       return 2;
     }
+  if (seed_given && !out->sample) {
+    fprintf(stderr, "%s: --seed is given without --sample N\n", d->name);
+    return 2;
+  }
+  int nenv = out->sample ? exp_envelope_draw(d, out->par, 1, out->seed, NULL) : 1;
+  if (nenv <= 0) {
+    fprintf(stderr, "%s: --sample: %s\n", d->name, nenv ? cap_error_message() : "this experiment declares no envelope");
+    return 2;
+  }
   if (d->cases.name && !cases_given) {
     const double *c = !strcmp(out->mode, "quick") && d->case_quick[0] != 0 ? d->case_quick : d->case_standard;
     for (out->ncases = 0; out->ncases < EXP_MAX_CASES && c[out->ncases] != 0; out->ncases++)
@@ -944,9 +974,29 @@ static void restart(exp_ctx *ctx)
   ctx->t0 = ctx->ckpt_last = now();
 }
 
-/* The run of the command line a: the thread count, the band, the fault of CAPILLAB_FAULT, the output
- * folder, the sweep, the experiment's checks and the summary; returns the exit status (harness.h). */
-static int run(const exp_def *d, const exp_args *a)
+/* Copies what the run left in ctx (its levels runs[0..n-1], its checks) to *o (NULL: nothing). */
+static void outcome(const exp_ctx *ctx, const exp_run *runs, int n, int status, exp_outcome *o)
+{
+  if (!o) return;
+  memset(o, 0, sizeof *o);
+  o->status = status;
+  o->nruns = n;
+  memcpy(o->runs, runs, (size_t)n * sizeof *runs);
+  o->nchecks = ctx->nchecks;
+  for (int i = 0; i < ctx->nchecks; i++) {
+    const check *c = &ctx->checks[i];
+    snprintf(o->what[i], sizeof o->what[i], "%s", c->what);
+    o->value[i] = c->value;
+    o->limit[i] = c->limit;
+    o->upper[i] = c->upper;
+    o->pass[i] = c->pass;
+  }
+  o->wall = now() - ctx->t0;
+}
+
+/* The run of the command line a (envelope.h): the thread count, the band, the fault of CAPILLAB_FAULT,
+ * the output folder, the sweep, the experiment's checks and the summary; returns the exit status. */
+int exp_run_outcome(const exp_def *d, const exp_args *a, exp_outcome *o)
 {
   if (a->threads && cap_par_set_threads(a->threads)) { /* exp_parse_args checked it: not expected */
     fprintf(stderr, "%s: --threads %d: %s\n", d->name, a->threads, cap_error_message());
@@ -1000,6 +1050,7 @@ static int run(const exp_def *d, const exp_args *a)
     s = sweep(ctx, a, runs, &n);
   }
   if (s) {
+    outcome(ctx, runs, n, exit_status(s), o);
     free_ctx(ctx);
     return exit_status(s);
   }
@@ -1010,11 +1061,13 @@ static int run(const exp_def *d, const exp_args *a)
   double wall = now() - ctx->t0;
   if ((s = write_summary(ctx, runs, n, verdict, wall))) {
     fprintf(stderr, "[%s] %s: %s\n", d->name, failure_kind(s), cap_error_message());
+    outcome(ctx, runs, n, exit_status(s), o);
     free_ctx(ctx);
     return exit_status(s);
   }
   remove(ctx->ckpt_path); /* the run is complete: nothing to resume */
-  plot(ctx);
+  if (!o) plot(ctx);
+  outcome(ctx, runs, n, verdict, o);
   fprintf(stderr, "[%s] %s (%d checks, %.1f s); results in %s\n", d->name, verdict ? "FAIL" : "PASS", ctx->nchecks,
           wall, ctx->dir);
   free_ctx(ctx);
@@ -1025,7 +1078,8 @@ int exp_main(const exp_def *d, int argc, char **argv)
 {
   exp_args a;
   int status = exp_parse_args(d, argc, argv, &a);
-  return status >= 0 ? status : run(d, &a);
+  if (status >= 0) return status;
+  return a.sample ? exp_envelope_run(d, &a) : exp_run_outcome(d, &a, NULL);
 }
 
 int exp_level_at(const exp_run *runs, int n, double cells)

@@ -2,11 +2,14 @@
  * harness owns the command line, the resolution sweep, the outputs, checkpoints and the verdict.
  *
  *   <name> [--quick | --full] [--levels LIST] [--out DIR] [--threads N] [--levelset-band B]
- *          [--geometry G] [--checkpoint-every S] [--resume] [--help] [--PARAM VALUE ...]
+ *          [--geometry G] [--checkpoint-every S] [--resume] [--sample N [--seed S]] [--help]
+ *          [--PARAM VALUE ...]
  * A flag given twice: the last one counts (likewise the last of --quick, --full and --levels).
  * --geometry planar (default) or axi, for an experiment whose exp_def lists axi: the same claim in
  * axisymmetric (r, z) geometry (3D-equivalent drops). Its outputs go to DIR/<name>-axi/.
  *
+ * --sample N runs the sweep and its acceptance at N points of the experiment's validated envelope
+ * (envelope.h; --seed S, default 1, fixes them), the flags given setting the other parameters.
  * Outputs under DIR/<name>/ (DIR defaults to build/out), each with its provenance (parameters, commit):
  *   convergence.tsv  per resolution: cells across, h, each metric and its observed order from the row
  *                    before, steps, simulated time, wall time, cell-steps per second
@@ -50,6 +53,12 @@
 #define EXP_CKPT_EVERY     300              /* --checkpoint-every's default, seconds ... */
 #define EXP_CKPT_EVERY_MIN 0.01             /* ... and its range besides 0 (none) */
 #define EXP_CKPT_EVERY_MAX 86400
+
+/* Marks of a physical parameter (cap_cli_param.flags, beside cap_cli's own flags, which ignore them):
+ * its flag range belongs to the experiment's validated envelope (envelope.h), sampled uniformly, or
+ * uniformly in log (lo > 0). */
+#define EXP_ENVELOPE     (1 << 8)
+#define EXP_ENVELOPE_LOG (1 << 9)
 
 typedef struct {
   const char *name; /* column name, e.g. "dp_err" */
@@ -113,6 +122,8 @@ typedef struct {
   int resume;                        /* --resume given */
   double cases[EXP_MAX_CASES];       /* def->cases' values, ncases of them (0 without a list) */
   int ncases;
+  int sample;                        /* --sample: points of the envelope (0: none, the one run) */
+  unsigned long seed;                /* --seed: 0 to 2^32 - 1, default 1 */
 } exp_args;
 
 /* Parses an experiment's command line argv[1..argc-1] (the grammar above) into *out, and only that:
@@ -123,8 +134,8 @@ typedef struct {
  * cap_cli_param, the levels those of the chosen sweep or of --levels (EXP_LEVEL_MIN <= each <=
  * EXP_LEVEL_MAX). Returns 0 for --help or -h (the usage printed on stdout), 2 for bad input (an
  * unexpected argument, an unknown flag, a flag without its value, a value out of range, a required
- * parameter missing, an empty sweep: the message printed on stderr, parsing stopped at the first
- * error; *out partly filled). A --threads count this build cannot run also sets cap_errno's last
+ * parameter missing, an empty sweep, --sample for an experiment without an envelope or --seed without
+ * --sample: the message printed on stderr, parsing stopped at the first error; *out partly filled). A --threads count this build cannot run also sets cap_errno's last
  * error (cap_par_check_threads). */
 int exp_parse_args(const exp_def *def, int argc, char **argv, exp_args *out);
 
