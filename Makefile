@@ -9,6 +9,7 @@
 #   make bench           the benchmarks; rewrites the README's performance tables
 #   make fuzz            the command-line parsers fuzzed (libFuzzer, clang): FUZZ_TIME s per target
 #   make paper           the main job: every experiment at its default resolution, plots, report
+#   make envelope        every claim's acceptance over its validated envelope (--sample; QUICK=1: CI-sized)
 #   make clean           remove build/ and paper/build/
 #
 # Missing Debian packages are installed by .ci/deps.sh (as root) before anything is compiled, or it
@@ -100,7 +101,7 @@ BENCHES := $(patsubst tests/%.c,$(BUILD)/bin/%,$(BENCH_SRC))
 ALL_SRC := $(SOLVER_SRC) $(ANALYTIC_SRC) $(CAPREF_SRC) $(CLI_SRC) $(HARNESS_SRC) $(EXPERIMENT_SRC) $(TEST_SRC) \
            $(BENCH_SRC) tests/tharness.c tests/tfixtures.c
 
-.PHONY: all check unit sanitize memcheck paper bench fuzz fuzz-build clean
+.PHONY: all check unit sanitize memcheck paper bench fuzz fuzz-build clean envelope envelope-run
 # keep intermediate objects (no rebuild, no "rm" lines)
 .SECONDARY:
 .DEFAULT_GOAL := all
@@ -189,7 +190,7 @@ $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	$(Q)$(BUILD)/bin/$* --quick --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*.log; echo $$? > $@
 ifneq ($(filter true 1,$(CI)),)
 ifneq ($(SANITIZE),1)
-CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
+CHECK_SAN := --build build/san $(patsubst $(BUILD)/%,build/san/%,$(TESTS)) $(filter-out tests/test_experiments.sh tests/test_envelope.sh tests/test_style.sh tests/test_determinism.sh tests/test_speed.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
 endif
 endif
 # Valgrind memcheck (tests/run.sh runs the binaries of a build/memcheck group under it: a leak or a
@@ -207,6 +208,39 @@ memcheck:
 	@$(MAKE) --no-print-directory -j$(NPROC) BUILD=build/memcheck OPENMP=0 $(MEMCHECK_TESTS)
 	@sh tests/run.sh build/memcheck $(MEMCHECK_TESTS)
 
+# The envelope (experiments/envelope.h): every claim and axisymmetric variant run with --sample,
+# side by side (one job per core, one thread each), each sample the --quick sweep and its checks.
+# make envelope: ENVELOPE_N points each (default 8, about 90 minutes on 2 cores) into
+# $(BUILD)/out-envelope; QUICK=1: 2 points each into $(BUILD)/out-envelope-quick, the sample make
+# check runs (tests/test_envelope.sh reads it). ENVELOPE_SEED (default 1) fixes the points; a run is
+# repeated when its binary, ENVELOPE_N or ENVELOPE_SEED changes. The report shows the envelope of
+# $(BUILD)/out-envelope beside the main job's runs and that of -quick beside the quick ones.
+ENVELOPE_SEED ?= 1
+ifneq ($(filter 1 true,$(QUICK)),)
+ENVELOPE_N ?= 2
+ENV_OUT := $(BUILD)/out-envelope-quick
+else
+ENVELOPE_N ?= 8
+ENV_OUT := $(BUILD)/out-envelope
+endif
+ENV_STATUS := $(patsubst $(BUILD)/bin/%,$(ENV_OUT)/%.status,$(CLAIMS)) \
+              $(patsubst %,$(ENV_OUT)/%-axi.status,$(AXI_VARIANTS))
+$(ENV_OUT)/config: FORCE
+	@mkdir -p $(ENV_OUT)
+	@echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" | cmp -s - $@ || echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" > $@
+ENV_RUN = $(BUILD)/bin/$(1) --quick $(2) --sample $(ENVELOPE_N) --seed $(ENVELOPE_SEED) --threads 1 \
+          --checkpoint-every 0 --out $(ENV_OUT)
+$(ENV_OUT)/%-axi.status: $(BUILD)/bin/% $(ENV_OUT)/config
+	$(call say,RUN,$* --geometry axi --sample $(ENVELOPE_N))
+	$(Q)$(call ENV_RUN,$*,--geometry axi) 2> $(ENV_OUT)/$*-axi.log; echo $$? > $@
+$(ENV_OUT)/%.status: $(BUILD)/bin/% $(ENV_OUT)/config
+	$(call say,RUN,$* --sample $(ENVELOPE_N))
+	$(Q)$(call ENV_RUN,$*,) 2> $(ENV_OUT)/$*.log; echo $$? > $@
+envelope-run: $(ENV_STATUS)
+envelope: all
+	@$(MAKE) --no-print-directory -j$(NPROC) envelope-run
+	@sh tools/envelope_summary.sh $(ENV_OUT) $(notdir $(ENV_STATUS))
+
 # make check builds and runs the quick sweeps with one job per core (the sweeps side by side, one thread
 # each: their grids are small), then runs the tests one after another.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
@@ -215,6 +249,7 @@ check:
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
+	@$(MAKE) --no-print-directory -j$(NPROC) QUICK=1 envelope-run
 ifneq ($(CHECK_SAN),)
 	@$(MAKE) --no-print-directory -j$(NPROC) SANITIZE=1 build/san/bin/capref $(patsubst $(BUILD)/%,build/san/%,$(TESTS))
 endif
@@ -224,7 +259,7 @@ endif
 # The unit tests alone (no experiment sweeps, determinism or fault runs, fuzzing, no sanitizers): the quick
 # loop while editing.
 unit: $(TESTS) $(CAPREF) $(BENCHES)
-	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
+	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_envelope.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
 
 sanitize:
 	@$(MAKE) --no-print-directory check SANITIZE=1

@@ -22,7 +22,8 @@ static int allowed(const cap_cli_param *p, double x)
 /* The value at u in (0, 1) of p's range, rounded as envelope.h says when the rounded value is allowed. */
 static double value_at(const cap_cli_param *p, double u)
 {
-  double x = p->flags & EXP_ENVELOPE_LOG ? exp(log(p->lo) + u * (log(p->hi) - log(p->lo))) : p->lo + u * (p->hi - p->lo);
+  double x =
+      p->flags & EXP_ENVELOPE_LOG ? exp(log(p->lo) + u * (log(p->hi) - log(p->lo))) : p->lo + u * (p->hi - p->lo);
   double r = x;
   if (p->flags & CAP_CLI_INTEGER)
     r = nearbyint(x);
@@ -33,7 +34,18 @@ static double value_at(const cap_cli_param *p, double u)
   }
   if (allowed(p, r)) return r;
   if (p->flags & CAP_CLI_INTEGER) return allowed(p, floor(x)) ? floor(x) : ceil(x);
+  if (!allowed(p, x)) x = nextafter(x, 0.5 * (p->lo + p->hi)); /* an open bound reached by rounding */
   return x;
+}
+
+/* Whether p can span an envelope: finite bounds lo < hi (lo > 0 sampled in log); an integer's bounds
+ * whole numbers, neither open. */
+static int spannable(const cap_cli_param *p)
+{
+  if (!(isfinite(p->lo) && isfinite(p->hi) && p->lo < p->hi)) return 0;
+  if (p->flags & EXP_ENVELOPE_LOG && !(p->lo > 0)) return 0;
+  return !(p->flags & CAP_CLI_INTEGER) ||
+         (p->lo == floor(p->lo) && p->hi == floor(p->hi) && !(p->flags & (CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN)));
 }
 
 int exp_envelope_draw(const exp_def *d, const double *base, int n, unsigned long seed, double *par)
@@ -45,8 +57,12 @@ int exp_envelope_draw(const exp_def *d, const double *base, int n, unsigned long
     const cap_cli_param *p = &d->params[np];
     if (!in_envelope(p)) continue;
     ne++;
-    if (p->flags & EXP_ENVELOPE_LOG && !(p->lo > 0))
-      return CAP_ERROR(CAP_EDOM, "--%s is sampled in log but its range starts at %g (must be > 0)", p->name, p->lo), -1;
+    if (!spannable(p))
+      return CAP_ERROR(CAP_EDOM,
+                       "--%s cannot span the envelope: its range [%g, %g] must be finite with lo < hi (lo > 0 "
+                       "sampled in log; an integer's bounds whole and closed)",
+                       p->name, p->lo, p->hi),
+             -1;
   }
   if (!par) return ne;
   for (int s = 0; s < n; s++) memcpy(par + (size_t)s * EXP_MAX_PARAMS, base, (size_t)np * sizeof *base);
@@ -105,6 +121,17 @@ static const char *verdict_word(int status)
   return status == 0 ? "pass" : status == 1 ? "fail" : status == 3 ? "stopped" : "error";
 }
 
+/* x with the fewest digits (up to 17) that read back as x. */
+static void exact(FILE *f, double x)
+{
+  char text[32];
+  for (int p = 6; p <= 17; p++) {
+    snprintf(text, sizeof text, "%.*g", p, x);
+    if (strtod(text, NULL) == x) break;
+  }
+  fputs(text, f);
+}
+
 /* The command line that repeats sample s (to stdout's reader): the experiment, the mode, every
  * parameter that differs from its default. */
 static void command(FILE *f, const envelope *e, int s)
@@ -117,7 +144,10 @@ static void command(FILE *f, const envelope *e, int s)
   if (!strcmp(e->a->mode, "custom"))
     for (int i = 0; i < e->a->nlevels; i++) fprintf(f, "%s%g", i ? "," : " --levels ", e->a->levels[i]);
   for (int i = 0; i < e->a->npar; i++)
-    if (par[i] != d->params[i].def) fprintf(f, " --%s %.17g", d->params[i].name, par[i]);
+    if (par[i] != d->params[i].def) {
+      fprintf(f, " --%s ", d->params[i].name);
+      exact(f, par[i]);
+    }
 }
 
 static double finest(const exp_outcome *o, int k) { return o->nruns ? o->runs[o->nruns - 1].metric[k] : NAN; }
@@ -152,7 +182,10 @@ static int write_tables(envelope *e)
     const exp_outcome *o = &e->o[s];
     fprintf(f, "%d", s + 1);
     for (int i = 0; i < e->a->npar; i++)
-      if (in_envelope(&d->params[i])) fprintf(f, "\t%.17g", e->pts[(size_t)s * EXP_MAX_PARAMS + i]);
+      if (in_envelope(&d->params[i])) {
+        fputc('\t', f);
+        exact(f, e->pts[(size_t)s * EXP_MAX_PARAMS + i]);
+      }
     int failed = 0;
     double use = -INFINITY;
     for (int k = 0; k < o->nchecks; k++) {
@@ -254,7 +287,20 @@ static int write_worst(envelope *e, const int *count)
   json_text(f, e->params);
   fprintf(f, ",\n  \"commit\": ");
   json_text(f, cap_version_commit());
-  fprintf(f, ",\n  \"samples\": %d, \"passed\": %d, \"failed\": %d, \"stopped\": %d,\n  \"metrics\": [", e->done,
+  fprintf(f, ",\n  \"envelope\": [");
+  for (int i = 0, first = 1; i < e->a->npar; i++) {
+    const cap_cli_param *p = &d->params[i];
+    if (!in_envelope(p)) continue;
+    fprintf(f, "%s{\"name\": ", first ? "" : ", ");
+    first = 0;
+    json_text(f, p->name);
+    fprintf(f, ", \"lo\": ");
+    json_value(f, p->lo);
+    fprintf(f, ", \"hi\": ");
+    json_value(f, p->hi);
+    fprintf(f, ", \"scale\": \"%s\"}", p->flags & EXP_ENVELOPE_LOG ? "log" : "linear");
+  }
+  fprintf(f, "],\n  \"samples\": %d, \"passed\": %d, \"failed\": %d, \"stopped\": %d,\n  \"metrics\": [", e->done,
           count[0], count[1], count[2]);
   worst w = {0};
   for (int k = 0, first = 1; k < e->nm; k++) {
@@ -266,13 +312,17 @@ static int write_worst(envelope *e, const int *count)
     fprintf(f, ", \"largest\": ");
     json_value(f, w.value);
     fprintf(f, ", \"at\": ");
-    if (w.at_value >= 0) json_point(f, e, w.at_value);
-    else fprintf(f, "null");
+    if (w.at_value >= 0)
+      json_point(f, e, w.at_value);
+    else
+      fprintf(f, "null");
     fprintf(f, ", \"smallest_order\": ");
     json_value(f, w.order);
     fprintf(f, ", \"order_at\": ");
-    if (w.at_order >= 0) json_point(f, e, w.at_order);
-    else fprintf(f, "null");
+    if (w.at_order >= 0)
+      json_point(f, e, w.at_order);
+    else
+      fprintf(f, "null");
     fprintf(f, "}");
     fprintf(stderr, "[%s] envelope: %s largest %.4g (sample %d), smallest order %.3g (sample %d)\n", e->prov.program,
             d->metrics[k].name, w.value, w.at_value + 1, w.order, w.at_order + 1);
@@ -287,8 +337,8 @@ static int write_worst(envelope *e, const int *count)
     fprintf(f, ", \"at\": ");
     json_point(f, e, w.at_use);
     fprintf(f, "}");
-    fprintf(stderr, "[%s] envelope: the largest share of a tolerance, %.3g, is '%s' at sample %d\n",
-            e->prov.program, w.use, e->o[w.at_use].what[w.check], w.at_use + 1);
+    fprintf(stderr, "[%s] envelope: the largest share of a tolerance, %.3g, is '%s' at sample %d\n", e->prov.program,
+            w.use, e->o[w.at_use].what[w.check], w.at_use + 1);
   } else
     fprintf(f, "null");
   fprintf(f, "\n}\n");

@@ -19,9 +19,10 @@
  *                    order (exp_order), the wall time and the command line that repeats it; rewritten
  *                    after every sample, so a killed run keeps the samples it finished
  *   checks.tsv       every check of every sample: value, bound, limit, share used, pass
- *   envelope.json    the worst case: per error metric its largest value and smallest observed order,
- *                    each with the sample and parameters where it occurs; the check with the largest
- *                    share; the counts of samples passed, failed and stopped
+ *   envelope.json    each envelope parameter's range and scale, the counts of samples passed,
+ *                    failed and stopped, and the worst case: per error metric its largest value and
+ *                    smallest observed order, each with the sample and parameters where it occurs;
+ *                    the check with the largest share
  * Exit status: 0 every sample passes, 1 a check of some sample fails, 3 a sample stopped on a
  * numerical failure (the other samples still run), 4 an output could not be written.
  */
@@ -33,9 +34,11 @@
 #define EXP_MAX_SAMPLES 1000 /* --sample's range: 1 to this */
 
 /* Draws n (1..EXP_MAX_SAMPLES) points of d's envelope from seed: point s is par[s * EXP_MAX_PARAMS +
- * i], i in d->params order, the envelope parameters drawn (above) and the others copied from
- * base[i] (par NULL: nothing drawn, d's envelope only counted and checked). Returns the number of envelope parameters (0: none; par is filled with base), or -1
- * (CAP_EDOM set) for n out of range or an EXP_ENVELOPE_LOG parameter whose lo is not positive. */
+ * i], i in d->params order, the envelope parameters drawn (above) and the others copied from base[i]
+ * (par NULL: nothing drawn, d's envelope only counted and checked). Returns the number of envelope
+ * parameters (0: none; par is filled with base), or -1 (CAP_EDOM set) for n out of range or an
+ * envelope parameter whose range cannot span it: it must be finite with lo < hi, lo > 0 for
+ * EXP_ENVELOPE_LOG, and an integer's bounds whole and closed. */
 int exp_envelope_draw(const exp_def *d, const double *base, int n, unsigned long seed, double *par);
 
 /* What one run of the harness produced (exp_run_outcome). */

@@ -10,7 +10,9 @@ every experiment that ran, and writes into PAPER_BUILD_DIR:
                    the check nearest its limit, its wall time
   claims.tex       one section per claim in the order of paper/claims.tsv (the papers' order): the
                    seed figures it reproduces (paper/seed_figures.tsv), then one subsection per run,
-                   with its checks, its errors against resolution and its figures
+                   with its checks, its errors against resolution, its envelope (when make envelope
+                   sampled it: out-envelope beside OUT_DIR, out-envelope-quick beside out-quick;
+                   experiments/envelope.h) and its figures
 Every figure's caption says what it shows (the '# figure GLOB: text' lines of plots/<experiment>.gp,
 for the snapshots too), the resolution (a snapshot's grid and times, else the sweep's resolutions) and
 the parameters. A figure without a caption line is an error (exit status 3), as is a seed figure whose
@@ -411,6 +413,7 @@ def run_tex(out_dir, name, status, s, figs, shown, errors):
             L.append(" & ".join(fmt(float(r[i])) if r[i] not in ("NA", "nan", "") else "--" for i in keep) + r" \\")
         L += [r"\bottomrule\end{tabular}}\end{center}",
               "Errors against resolution; \\texttt{order\\_X} is the observed order between successive rows.", ""]
+    L += envelope_tex(out_dir, name)
     caps = plot_captions(TOP, name)
     for f in figs:
         if f in shown:
@@ -425,6 +428,42 @@ def run_tex(out_dir, name, status, s, figs, shown, errors):
               rf"{{{os.path.abspath(os.path.join(out_dir, name, f))}}}",
               rf"\caption{{{cap}}}\label{{{fig_label(name, f)}}}", r"\end{figure}"]
     return L
+
+
+def envelope_dir(out_dir):
+    """Where make envelope wrote the envelope of the runs in out_dir: out-envelope-quick beside
+    out-quick, out-envelope beside any other."""
+    quick = os.path.basename(os.path.normpath(out_dir)) == "out-quick"
+    return os.path.join(os.path.dirname(os.path.normpath(out_dir)), "out-envelope-quick" if quick else "out-envelope")
+
+
+def envelope_tex(out_dir, name):
+    """The run's envelope (experiments/envelope.h), from its --sample run's envelope.json and envelope.tsv:
+    the ranges sampled, how many samples passed, and per error metric the largest value and smallest
+    observed order with where they occur, then the check nearest its limit."""
+    d = os.path.join(envelope_dir(out_dir), name + "-envelope")
+    try:
+        with open(os.path.join(d, "envelope.json")) as f:
+            e = json.load(f)
+    except (OSError, ValueError):
+        return [r"\paragraph{Envelope.} Not sampled here (	exttt{make envelope} samples it).", ""]
+    where = lambda p: ", ".join(f"{k} = {fmt(v)}" for k, v in p.items() if k != "sample") if p else "--"
+    ranges = "; ".join(f"{tex(p['name'])} from {fmt(p['lo'])} to {fmt(p['hi'])}" + (" (log)" if p["scale"] == "log" else "")
+                       for p in e.get("envelope", []))
+    L = [rf"\paragraph{{Envelope.}} {e['samples']} points of {ranges} (Latin hypercube, "
+         rf"	exttt{{{tex(e['parameters'])}}}, commit 	exttt{{{tex(e['commit'])}}}): {e['passed']} pass, "
+         rf"{e['failed']} fail, {e['stopped']} stopped. Each sample runs the sweep named and its checks; the "
+         r"errors are at its finest level.", "",
+         r"egin{center}\smallegin{tabularx}{	extwidth}{@{}lrXrX@{}}	oprule "
+         r"metric & largest & where & smallest order & where \ \midrule"]
+    for m in e["metrics"]:
+        L.append(rf"{tex(m['name'])} & {fmt(m['largest'])} & {tex(where(m['at']))} & {fmt(m['smallest_order'])} & "
+                 rf"{tex(where(m['order_at']))} " + ENDROW)
+    L += [r"ottomrule\end{tabularx}\end{center}"]
+    w = e.get("worst_check")
+    if w:
+        L.append(rf"The check nearest its limit: {tex(w['what'])}, {fmt(w['share'])} of it, at {tex(where(w['at']))}.")
+    return L + [""]
 
 
 def fig_label(name, f):

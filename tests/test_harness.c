@@ -3,13 +3,16 @@
  * of the floating cylinders through it); and of the harness's snapshots (experiments/harness.h):
  * exp_snapshot's data file and exp_snapshot_ref's curves and errors, in a run of a small experiment;
  * and of its command line (exp_parse_args): --levels refused with an empty item or a leading space
- * (the run never starts), the last of a repeated flag wins, a sweep's levels bounded by the table. */
+ * (the run never starts), the last of a repeated flag wins, a sweep's levels bounded by the table; and
+ * of the envelope (experiments/envelope.h): the Latin hypercube's strata, ranges, rounding and seed,
+ * --sample and --seed on the command line, and a sampled run's files and exit status. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../experiments/envelope.h"
 #include "../experiments/harness.h"
 #include "../solver/cap_errno.h"
 #include "tharness.h"
@@ -315,6 +318,177 @@ static void case_list(void)
   th_true(a.ncases == EXP_MAX_CASES && a.cases[11] == 12, "all twelve kept");
 }
 
+/* An experiment with an envelope: a linear, a log, an integer and an open parameter, and one outside
+ * it. Its one metric is the parameter a / 10 at every level; its check passes when a <= 5. */
+static int env_level(exp_ctx *ctx, const double *par, double cells, exp_run *out)
+{
+  (void)ctx;
+  *out = (exp_run){.cells = cells, .h = 1 / cells, .metric = {par[0] / 10 / cells}, .steps = 1, .grid_cells = 1};
+  return CAP_SUCCESS;
+}
+
+static int env_finish(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns)
+{
+  (void)runs, (void)nruns;
+  exp_check(ctx, "a at most 5", par[0], 1, 5);
+  return CAP_SUCCESS;
+}
+
+static const exp_def env_def = {
+    .name = "envtest",
+    .claim = "an envelope",
+    .source = "-",
+    .reference = "-",
+    .params = {{"a", "", "linear", 1, 0, 10, EXP_ENVELOPE},
+               {"b", "", "log", 1, 1e-2, 1e2, EXP_ENVELOPE_LOG},
+               {"k", "", "integer", 2, 1, 20, CAP_CLI_INTEGER | EXP_ENVELOPE},
+               {"c", "", "open", 0.5, 0, 1, CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN | EXP_ENVELOPE},
+               {"t", "", "not in the envelope", 5, 0, 100, 0},
+               {NULL}},
+    .quick = {4, 8},
+    .standard = {4, 8},
+    .metrics = {{"err", "", "a metric"}, {NULL}},
+    .run_level = env_level,
+    .finish = env_finish};
+
+/* The position in [0, 1] of x in parameter i's range (in log for b). */
+static double unit(int i, double x)
+{
+  const cap_cli_param *p = &env_def.params[i];
+  return i == 1 ? log(x / p->lo) / log(p->hi / p->lo) : (x - p->lo) / (p->hi - p->lo);
+}
+
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* exp_envelope_draw: each parameter's N values fall one in each of N equal strata (up to the 3-digit
+ * rounding: 0.5 % of a value); values in range, rounded, integers whole, open bounds kept; the other
+ * parameter copied; the seed fixes the points; bad n and a log range from 0 refused. */
+static void envelope_draw(void)
+{
+  enum { N = 10 };
+  static double p[N * EXP_MAX_PARAMS], q[N * EXP_MAX_PARAMS];
+  const double base[5] = {1, 1, 2, 0.5, 7};
+  th_int(exp_envelope_draw(&env_def, base, N, 7, p), 4, "four envelope parameters");
+  for (int i = 0; i < 4; i++) {
+    double v[N];
+    int in_range = 1, rounded = 1, strata = 1;
+    for (int s = 0; s < N; s++) {
+      v[s] = p[s * EXP_MAX_PARAMS + i];
+      const cap_cli_param *c = &env_def.params[i];
+      in_range &= v[s] >= c->lo && v[s] <= c->hi && (i != 3 || (v[s] > 0 && v[s] < 1));
+      char text[32];
+      snprintf(text, sizeof text, i == 2 ? "%.0f" : "%.3g", v[s]);
+      rounded &= strtod(text, NULL) == v[s];
+    }
+    qsort(v, N, sizeof v[0], by_value);
+    for (int s = 0; s < N; s++) {
+      double u = unit(i, v[s]), slack = i == 2 ? 0.5 / 19 : 0.005 * (i == 1 ? 1 / log(1e4) : fabs(v[s]) / 10);
+      strata &= u >= (double)s / N - slack - 1e-12 && u <= (double)(s + 1) / N + slack + 1e-12;
+    }
+    th_true(in_range, "%s: every value in its range", env_def.params[i].name);
+    th_true(rounded, "%s: every value rounded (3 digits; the integer whole)", env_def.params[i].name);
+    th_true(strata, "%s: one value in each of the %d strata", env_def.params[i].name, N);
+  }
+  int copied = 1;
+  for (int s = 0; s < N; s++) copied &= p[s * EXP_MAX_PARAMS + 4] == 7;
+  th_true(copied, "the parameter outside the envelope keeps its value");
+  th_int(exp_envelope_draw(&env_def, base, N, 7, q), 4, "drawn again");
+  th_true(!memcmp(p, q, sizeof p), "the same seed, the same points");
+  exp_envelope_draw(&env_def, base, N, 8, q);
+  th_true(memcmp(p, q, sizeof p) != 0, "another seed, other points");
+  th_int(exp_envelope_draw(&env_def, base, 0, 1, q), -1, "n = 0 refused");
+  th_int(exp_envelope_draw(&env_def, base, EXP_MAX_SAMPLES + 1, 1, q), -1, "n above EXP_MAX_SAMPLES refused");
+  th_int(exp_envelope_draw(&lvl_def, base, 3, 1, NULL), 0, "an experiment without an envelope: 0");
+  exp_def bad = env_def;
+  bad.params[1].lo = 0;
+  th_int(exp_envelope_draw(&bad, base, 3, 1, NULL), -1, "a log range from 0 refused");
+  bad = env_def;
+  bad.params[0].hi = INFINITY;
+  th_int(exp_envelope_draw(&bad, base, 3, 1, NULL), -1, "an unbounded range refused");
+  bad = env_def;
+  bad.params[2].flags |= CAP_CLI_HI_OPEN;
+  th_int(exp_envelope_draw(&bad, base, 3, 1, NULL), -1, "an integer range with an open bound refused");
+}
+
+/* --sample and --seed on the command line. */
+static void envelope_args(void)
+{
+  exp_args a;
+  char *ok[] = {"envtest", "--seed", "9", "--sample", "5", NULL};
+  th_int(exp_parse_args(&env_def, 5, ok, &a), -1, "--seed 9 --sample 5");
+  th_true(a.sample == 5 && a.seed == 9, "sample 5, seed 9 (got %d, %lu)", a.sample, a.seed);
+  char *none[] = {"envtest", NULL};
+  th_int(exp_parse_args(&env_def, 1, none, &a), -1, "no flags");
+  th_true(a.sample == 0 && a.seed == 1, "no sample, seed 1");
+  static const char *const bad[][4] = {{"--sample", "0"},
+                                       {"--sample", "1001"},
+                                       {"--sample", "2.5"},
+                                       {"--seed", "3"},
+                                       {"--sample", "2", "--seed", "-1"},
+                                       {"--sample", "2", "--seed", "1.5"},
+                                       {"--sample", "2", "--seed", "4294967296"}};
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    char *argv[6] = {"envtest", (char *)bad[k][0], (char *)bad[k][1], (char *)bad[k][2], (char *)bad[k][3], NULL};
+    int argc = bad[k][2] ? 5 : 3;
+    th_int(exp_parse_args(&env_def, argc, argv, &a), 2, "%s %s %s %s: refused with 2", bad[k][0], bad[k][1],
+           bad[k][2] ? bad[k][2] : "", bad[k][3] ? bad[k][3] : "");
+  }
+  char *noenv[] = {"lvltest", "--count", "1", "--sample", "3", NULL};
+  th_int(exp_parse_args(&lvl_def, 5, noenv, &a), 2, "--sample without an envelope: 2");
+}
+
+/* The rows of a table file after its comments and its column line, which must start with `columns`;
+ * -1 if it does not (or the file is missing). */
+static long table_rows(const char *path, const char *columns)
+{
+  FILE *f = fopen(path, "r");
+  char line[2048];
+  long n = -1;
+  if (!f) return -1;
+  while (fgets(line, sizeof line, f))
+    if (line[0] == '#')
+      continue;
+    else if (n >= 0)
+      n++;
+    else if (strncmp(line, columns, strlen(columns)) == 0)
+      n = 0;
+    else
+      break;
+  fclose(f);
+  return n;
+}
+
+/* A sampled run: every sample's own outputs, envelope.tsv (a row per sample, its verdict), checks.tsv,
+ * envelope.json; exit 1 when a sample fails its check (a > 5), 0 when every one passes. */
+static void envelope_run(void)
+{
+  char dir[] = "/tmp/capillab-envelopeXXXXXX", path[256];
+  if (!th_true(mkdtemp(dir) != NULL, "a temporary folder")) return;
+  char *argv[] = {"envtest", "--quick", "--sample", "4", "--out", dir, NULL};
+  th_int(exp_main(&env_def, 6, argv), 1, "a in [0, 10] at 4 points: a sample fails (exit 1)");
+  snprintf(path, sizeof path, "%s/envtest-envelope/envelope.tsv", dir);
+  th_int(table_rows(path, "sample\ta\tb\tk\tc\tverdict\tfailed\tworst_share\terr\torder_err\tcells\t"), 4,
+         "envelope.tsv: its columns and 4 rows");
+  snprintf(path, sizeof path, "%s/envtest-envelope/checks.tsv", dir);
+  th_int(table_rows(path, "sample\tcheck\tvalue\tbound\tlimit\tshare\tpass\twhat\n"), 4, "checks.tsv: 4 checks");
+  snprintf(path, sizeof path, "%s/envtest-envelope/envelope.json", dir);
+  th_true(access(path, R_OK) == 0, "envelope.json written");
+  for (int s = 1; s <= 4; s++) {
+    snprintf(path, sizeof path, "%s/envtest-envelope/sample-%03d/envtest/summary.json", dir, s);
+    th_true(access(path, R_OK) == 0, "sample %d's summary", s);
+  }
+  char *pass[] = {"envtest", "--quick", "--sample", "1", "--out", dir, NULL};
+  exp_def low = env_def;
+  low.params[0].hi = 5;
+  th_int(exp_main(&low, 6, pass), 0, "a in [0, 5]: every sample passes (exit 0)");
+  snprintf(path, sizeof path, "rm -rf '%s'", dir);
+  th_int(system(path), 0, "the temporary folder removed");
+}
+
 static const th_case cases[] = {
     {"noiseless", noiseless},
     {"flickering", flickering},
@@ -323,6 +497,9 @@ static const th_case cases[] = {
     {"levels_refused", levels_refused},
     {"parse_args", parse_args},
     {"case_list", case_list},
+    {"envelope_draw", envelope_draw},
+    {"envelope_args", envelope_args},
+    {"envelope_run", envelope_run},
     {NULL, NULL},
 };
 

@@ -3,8 +3,8 @@
  *
  * Input: byte 0 = the number of parameters (bits 0-2, at most 4), axi (bit 3), a list parameter of
  * cases (bit 4: --cases, 0.5 to 20, integer with bit 6; default 0.5,1,2, or 3,1,2 when integer, quick
- * 2 or, with bit 5, none: the default's); then per parameter 4
- * bytes: its flags (CAP_CLI_*), its bounds lo and hi and its default (from a table; a default its
+ * 2 or, with bit 5, none: the default's); then per parameter 4 bytes: its flags (bits 0-3 CAP_CLI_*,
+ * bit 4 a unit, bit 5 EXP_ENVELOPE, bit 6 EXP_ENVELOPE_LOG), its bounds lo and hi and its default (from a table; a default its
  * range refuses becomes NaN: required); then 3 bytes, the number of levels (0 to EXP_MAX_LEVELS, 8:
  * a full table with no 0 after it) of the quick, standard and full sweeps, whose values follow the
  * byte after (level k = levels[(byte + k) % N]). The rest is argv[1..], split at NUL or newline (a
@@ -23,13 +23,17 @@
  * EXP_CKPT_EVERY_MIN..EXP_CKPT_EVERY_MAX (default EXP_CKPT_EVERY); resume 1 if --resume (a flag without
  * a value) was given; the cases those of the last --cases (1 to EXP_MAX_CASES comma-separated items,
  * none empty or of 64 characters or more, each a number its range allows, none 0), else the sweep's
- * default list. Each flag: the last one wins.
+ * default list; --sample 1..EXP_MAX_SAMPLES and --seed 0..2^32 - 1 (default 1), whole numbers, --seed
+ * only with --sample, and --sample only when some parameter is in the envelope and every such one can
+ * span it (finite lo < hi; lo > 0 in log; an integer's bounds whole and closed). Each flag: the last
+ * one wins.
  * Run with -close_fd_mask=3 (the help and the usage errors go to stdout and stderr; make fuzz does). */
 #include <errno.h>
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "../../experiments/envelope.h"
 #include "../../experiments/harness.h"
 #include "../../solver/cap_levelset.h"
 #include "../../solver/cap_par.h"
@@ -104,6 +108,9 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
   m->threads = 0;
   m->ckpt_every = EXP_CKPT_EVERY;
   m->resume = 0;
+  m->sample = 0;
+  m->seed = 1;
+  int seed_given = 0;
   for (int i = 0; i < np; i++) m->par[i] = d->params[i].def;
   for (int a = 1; a < argc; a++) {
     const char *arg = argv[a];
@@ -146,6 +153,13 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
                                    CAP_CLI_OR_ZERO};
       if (!number(val, &x) || !fuzz_allowed(&every, x)) return 2;
       m->ckpt_every = x;
+    } else if (!strcmp(arg, "--sample")) {
+      if (!number(val, &x) || x != floor(x) || x < 1 || x > EXP_MAX_SAMPLES) return 2;
+      m->sample = (int)x;
+    } else if (!strcmp(arg, "--seed")) {
+      if (!number(val, &x) || x != floor(x) || x < 0 || x > 4294967295.0) return 2;
+      m->seed = (unsigned long)x;
+      seed_given = 1;
     } else if (!strcmp(arg, "--threads")) {
 #ifdef _OPENMP
       const double most = 1024;
@@ -164,6 +178,19 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
   }
   for (int i = 0; i < np; i++)
     if (isnan(m->par[i])) return 2;
+  if (seed_given && !m->sample) return 2;
+  int envelope = 0;
+  for (int i = 0; i < np && m->sample; i++) {
+    const cap_cli_param *p = &d->params[i];
+    if (!(p->flags & (EXP_ENVELOPE | EXP_ENVELOPE_LOG))) continue;
+    envelope = 1;
+    if (!(isfinite(p->lo) && isfinite(p->hi) && p->lo < p->hi)) return 2;
+    if ((p->flags & EXP_ENVELOPE_LOG) && p->lo <= 0) return 2;
+    if ((p->flags & CAP_CLI_INTEGER) &&
+        (p->lo != floor(p->lo) || p->hi != floor(p->hi) || (p->flags & (CAP_CLI_LO_OPEN | CAP_CLI_HI_OPEN))))
+      return 2;
+  }
+  if (m->sample && !envelope) return 2;
   m->mode = mode;
   const double *tab = !strcmp(mode, "custom")  ? custom
                       : !strcmp(mode, "quick") ? d->quick
@@ -197,9 +224,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (size < (size_t)(4 * np + 6)) return 0;
   for (int i = 0; i < np; i++, data += 4, size -= 4) {
     cap_cli_param *p = &d.params[i];
-    *p = (cap_cli_param){names[i],    (data[0] & 16) ? "m" : "", "a fuzzed parameter",
-                         0,           values[data[1] % NVALUES], values[data[2] % NVALUES],
-                         data[0] & 15};
+    *p = (cap_cli_param){names[i],
+                         (data[0] & 16) ? "m" : "",
+                         "a fuzzed parameter",
+                         0,
+                         values[data[1] % NVALUES],
+                         values[data[2] % NVALUES],
+                         (data[0] & 15) | (data[0] & 32 ? EXP_ENVELOPE : 0) | (data[0] & 64 ? EXP_ENVELOPE_LOG : 0)};
     if (isnan(p->lo)) p->lo = -INFINITY;
     if (isnan(p->hi)) p->hi = INFINITY;
     p->def = values[data[3] % NVALUES];
@@ -271,6 +302,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(same_bits(got.ckpt_every, want.ckpt_every), "--checkpoint-every %.17g, not %.17g", got.ckpt_every,
                want.ckpt_every);
     FUZZ_CHECK(got.resume == want.resume, "resume %d, not %d", got.resume, want.resume);
+    FUZZ_CHECK(got.sample == want.sample && got.seed == want.seed, "--sample %d --seed %lu, not %d, %lu", got.sample,
+               got.seed, want.sample, want.seed);
     FUZZ_CHECK(got.ncases == want.ncases, "%d cases, not %d", got.ncases, want.ncases);
     for (int k = 0; k < got.ncases && k < EXP_MAX_CASES; k++) {
       FUZZ_CHECK(fuzz_allowed(&d.cases, got.cases[k]) && got.cases[k] != 0, "case %d = %.17g outside its range", k,
