@@ -446,20 +446,20 @@ def envelope_tex(out_dir, name):
         with open(os.path.join(d, "envelope.json")) as f:
             e = json.load(f)
     except (OSError, ValueError):
-        return [r"\paragraph{Envelope.} Not sampled here (	exttt{make envelope} samples it).", ""]
+        return [r"\paragraph{Envelope.} Not sampled here (\texttt{make envelope} samples it).", ""]
     where = lambda p: ", ".join(f"{k} = {fmt(v)}" for k, v in p.items() if k != "sample") if p else "--"
     ranges = "; ".join(f"{tex(p['name'])} from {fmt(p['lo'])} to {fmt(p['hi'])}" + (" (log)" if p["scale"] == "log" else "")
                        for p in e.get("envelope", []))
-    L = [rf"\paragraph{{Envelope.}} {e['samples']} points of {ranges} (Latin hypercube, "
-         rf"	exttt{{{tex(e['parameters'])}}}, commit 	exttt{{{tex(e['commit'])}}}): {e['passed']} pass, "
+    L = [rf"\paragraph{{Envelope.}} {e['samples']} point{'s' if e['samples'] != 1 else ''} of {ranges} (Latin hypercube, "
+         rf"\texttt{{{tex(e['parameters'])}}}, commit \texttt{{{tex(e['commit'])}}}): {e['passed']} pass, "
          rf"{e['failed']} fail, {e['stopped']} stopped. Each sample runs the sweep named and its checks; the "
          r"errors are at its finest level.", "",
-         r"egin{center}\smallegin{tabularx}{	extwidth}{@{}lrXrX@{}}	oprule "
-         r"metric & largest & where & smallest order & where \ \midrule"]
+         r"\begin{center}\small\begin{tabularx}{\textwidth}{@{}lrXrX@{}}\toprule "
+         r"metric & largest & where & smallest order & where \\ \midrule"]
     for m in e["metrics"]:
         L.append(rf"{tex(m['name'])} & {fmt(m['largest'])} & {tex(where(m['at']))} & {fmt(m['smallest_order'])} & "
                  rf"{tex(where(m['order_at']))} " + ENDROW)
-    L += [r"ottomrule\end{tabularx}\end{center}"]
+    L += [r"\bottomrule\end{tabularx}\end{center}"]
     w = e.get("worst_check")
     if w:
         L.append(rf"The check nearest its limit: {tex(w['what'])}, {fmt(w['share'])} of it, at {tex(where(w['at']))}.")
