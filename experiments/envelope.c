@@ -324,8 +324,15 @@ static int write_worst(envelope *e, const int *count)
     else
       fprintf(f, "null");
     fprintf(f, "}");
-    fprintf(stderr, "[%s] envelope: %s largest %.4g (sample %d), smallest order %.3g (sample %d)\n", e->prov.program,
-            d->metrics[k].name, w.value, w.at_value + 1, w.order, w.at_order + 1);
+    fprintf(stderr, "[%s] envelope: %s ", e->prov.program, d->metrics[k].name);
+    if (w.at_value >= 0)
+      fprintf(stderr, "largest %.4g (sample %d)", w.value, w.at_value + 1);
+    else
+      fprintf(stderr, "not measured");
+    if (w.at_order >= 0)
+      fprintf(stderr, ", smallest order %.3g (sample %d)\n", w.order, w.at_order + 1);
+    else
+      fprintf(stderr, ", no observed order\n");
   }
   w = find_worst(e, 0);
   fprintf(f, "\n  ],\n  \"worst_check\": ");

@@ -25,7 +25,9 @@
  *   most 1e-12 (planar: Basilisk's static drop reaches 1.7e-14 [basilisk_spurious]) or 1e-5 (axi: the
  *   sphere still relaxes, 9e-12 at La = 12000), and decaying (the largest U over the last tenth of
  *   the run below that over [0.1, 0.2] of it); observed orders of kappa_err (the issue's figure, 1.5),
- *   dp_err and shape_err >= 1.5. Every pressure solve goes to a relative residual of 1e-14 (PTOL):
+ *   dp_err and shape_err >= 1.5. Envelope (envelope.h): --la from 30 (below, the drop's slowest mode,
+ *   overdamped, is still relaxing at t = D^2/mu: 7e-11 at La = 14.6) to 1e5 (the run to t = D^2/mu
+ *   lengthens as sqrt(La)). Every pressure solve goes to a relative residual of 1e-14 (PTOL):
  *   the solver's default, 1e-10, leaves currents of 1e-10 (docs/design/experiments-static_drop.md).
  */
 #include <math.h>
