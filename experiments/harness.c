@@ -797,7 +797,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
   out->band = CAP_LEVELSET_BAND;
   out->ckpt_every = EXP_CKPT_EVERY;
   out->seed = 1;
-  int seed_given = 0;
+  int seed_given = 0, given[EXP_MAX_PARAMS] = {0};
   for (; out->npar < EXP_MAX_PARAMS && d->params[out->npar].name; out->npar++)
     out->par[out->npar] = d->params[out->npar].def;
   const double *levels = d->standard;
@@ -890,6 +890,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
         return 2;
       }
       if (cap_cli_parse(d->name, &d->params[k], val, &out->par[k])) return 2;
+      given[k] = 1;
     }
   }
   for (int i = 0; i < out->npar; i++)
@@ -901,6 +902,12 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     fprintf(stderr, "%s: --seed is given without --sample N\n", d->name);
     return 2;
   }
+  for (int i = 0; i < out->npar && out->sample; i++)
+    if (given[i] && d->params[i].flags & (EXP_ENVELOPE | EXP_ENVELOPE_LOG)) {
+      fprintf(stderr, "%s: --%s is drawn by --sample from its range: give it without --sample\n", d->name,
+              d->params[i].name);
+      return 2;
+    }
   int nenv = out->sample ? exp_envelope_draw(d, out->par, 1, out->seed, NULL) : 1;
   if (nenv <= 0) {
     fprintf(stderr, "%s: --sample: %s\n", d->name, nenv ? cap_error_message() : "this experiment declares no envelope");

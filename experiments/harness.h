@@ -134,8 +134,9 @@ typedef struct {
  * cap_cli_param, the levels those of the chosen sweep or of --levels (EXP_LEVEL_MIN <= each <=
  * EXP_LEVEL_MAX). Returns 0 for --help or -h (the usage printed on stdout), 2 for bad input (an
  * unexpected argument, an unknown flag, a flag without its value, a value out of range, a required
- * parameter missing, an empty sweep, --sample for an experiment without an envelope or --seed without
- * --sample: the message printed on stderr, parsing stopped at the first error; *out partly filled). A --threads count this build cannot run also sets cap_errno's last
+ * parameter missing, an empty sweep, --sample for an experiment without an envelope, with an envelope
+ * parameter's flag, or --seed without --sample: the message printed on stderr, parsing stopped at the
+ * first error; *out partly filled). A --threads count this build cannot run also sets cap_errno's last
  * error (cap_par_check_threads). */
 int exp_parse_args(const exp_def *def, int argc, char **argv, exp_args *out);
 

@@ -437,6 +437,11 @@ static void envelope_args(void)
     th_int(exp_parse_args(&env_def, argc, argv, &a), 2, "%s %s %s %s: refused with 2", bad[k][0], bad[k][1],
            bad[k][2] ? bad[k][2] : "", bad[k][3] ? bad[k][3] : "");
   }
+  char *given[] = {"envtest", "--sample", "3", "--a", "2", NULL};
+  th_int(exp_parse_args(&env_def, 5, given, &a), 2, "an envelope parameter given with --sample: 2");
+  char *other[] = {"envtest", "--sample", "3", "--t", "9", NULL};
+  th_int(exp_parse_args(&env_def, 5, other, &a), -1, "a parameter outside the envelope given with --sample");
+  th_true(a.par[4] == 9, "... sets that parameter of every sample");
   char *noenv[] = {"lvltest", "--count", "1", "--sample", "3", NULL};
   th_int(exp_parse_args(&lvl_def, 5, noenv, &a), 2, "--sample without an envelope: 2");
 }

@@ -24,9 +24,9 @@
  * a value) was given; the cases those of the last --cases (1 to EXP_MAX_CASES comma-separated items,
  * none empty or of 64 characters or more, each a number its range allows, none 0), else the sweep's
  * default list; --sample 1..EXP_MAX_SAMPLES and --seed 0..2^32 - 1 (default 1), whole numbers, --seed
- * only with --sample, and --sample only when some parameter is in the envelope and every such one can
- * span it (finite lo < hi; lo > 0 in log; an integer's bounds whole and closed). Each flag: the last
- * one wins.
+ * only with --sample, and --sample only when some parameter is in the envelope, none of them given a
+ * value, and every one can span it (finite lo < hi; lo > 0 in log; an integer's bounds whole and
+ * closed). Each flag: the last one wins.
  * Run with -close_fd_mask=3 (the help and the usage errors go to stdout and stderr; make fuzz does). */
 #include <errno.h>
 #include <float.h>
@@ -110,7 +110,7 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
   m->resume = 0;
   m->sample = 0;
   m->seed = 1;
-  int seed_given = 0;
+  int seed_given = 0, given[4] = {0};
   for (int i = 0; i < np; i++) m->par[i] = d->params[i].def;
   for (int a = 1; a < argc; a++) {
     const char *arg = argv[a];
@@ -174,6 +174,7 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
         if (!strcmp(arg + 2, d->params[i].name)) k = i;
       if (k < 0 || !number(val, &x) || !fuzz_allowed(&d->params[k], x)) return 2;
       m->par[k] = x;
+      given[k] = 1;
     }
   }
   for (int i = 0; i < np; i++)
@@ -183,6 +184,7 @@ static int model(const exp_def *d, int np, int argc, char **argv, exp_args *m, i
   for (int i = 0; i < np && m->sample; i++) {
     const cap_cli_param *p = &d->params[i];
     if (!(p->flags & (EXP_ENVELOPE | EXP_ENVELOPE_LOG))) continue;
+    if (given[i]) return 2;
     envelope = 1;
     if (!(isfinite(p->lo) && isfinite(p->hi) && p->lo < p->hi)) return 2;
     if ((p->flags & EXP_ENVELOPE_LOG) && p->lo <= 0) return 2;
