@@ -77,7 +77,7 @@
  *   -2.1 %, +0.4 % and -1.4 %, +1.2 %: both repel at both. a shows THE BODY'S RESOLUTION: 120.5 and 120.4 degrees at 4
  *   cells, 119.2 and 119.2 at 6, 0.013 R below its statics. b's force is the hard one: its inner meniscus leaves at
  *   2.8 degrees, where a degree of inclination moves its line force's x-part by sigma sin(2.8 deg) (1 deg) = 8.6e-4
- *   sigma, 72 % of the force; the momentum balance is the better measure there.
+ *   sigma, 72 % of the force; the momentum balance is the better measure there. Envelope: docs/design/envelope.md.
  */
 #include <math.h>
 #include <stdio.h>

@@ -44,10 +44,11 @@
  *   l_c at R/h = 4). R/h = 4, 8 (default); quick 4, 6; full 4, 8, 16.
  * Acceptance (the issue's, at R = 8 cells): D_max within 3 %, the depth at D_max / 2 within 2 %, observed orders of
  *   load_err and depth_err >= 1 (the convergence figure's curves); the paperclip floats at 7.9 and sinks at 25. The
- *   quick sweep (pinned by data/ref/floating_density.ref) checks D_max only. Measured (default run, 2026-11-23): at 8
- *   cells D_max -0.77, -0.31, -0.05 % and the depth +0.26, +0.06, +0.41 % for (0.3, 90), (0.3, 120), (0.1, 120); held
- *   contacts within 1 degree of the reference's; load_err 2.4 % at 4 cells ((0.3, 90), two of nine runs lost), 0.77 %
- *   at 8 (none lost): order 1.65; depth order 1.79; the paperclip floats (zc -1.99 R, equilibrium -1.97) and sinks.
+ *   quick sweep (pinned by data/ref/floating_density.ref) checks D_max only; envelope: docs/design/envelope.md. At 8
+ *   cells (default run, 2026-11-23) D_max -0.77, -0.31, -0.05 % and the depth +0.26, +0.06, +0.41 % for (0.3, 90),
+ *   (0.3, 120), (0.1, 120); held contacts within 1 degree of the reference's; load_err 2.4 % at 4 cells ((0.3, 90),
+ *   two of nine runs lost), 0.77 % at 8 (none lost): order 1.65; depth order 1.79; the paperclip floats (zc -1.99 R,
+ *   equilibrium -1.97) and sinks.
  */
 #include <math.h>
 #include <stdio.h>
@@ -293,8 +294,7 @@ static const exp_def def = {
                 {"share_err", "",
                  "max |share - share_ref| of the free cylinder at D_max/2, share the weight's part carried by the "
                  "line forces"},
-                {"held_lost", "",
-                 "held runs whose liquid closed over the cylinder (left out of load_err and the D_max fit)"}},
+                {"held_lost", "", "held runs the liquid closed over (left out of load_err and the D_max fit)"}},
 };
 
 int main(int argc, char **argv) { return exp_main(&def, argc, argv); }

@@ -40,6 +40,8 @@
  *   of theta_a and theta_r. The tilt error is not plotted against resolution and has no order check: it is
  *   shaped by the sliding criterion (a run's t_end), not a discretisation error with an order (the order is
  *   in summary.json); the bisection resolves it to tilt_res.
+ * Envelope (docs/design/envelope.md): --la 0.1 to 1000 (at 6.6e6 the drop rings: alpha_c 9 % off); --bond 0.65 to
+ *   1.5 (below, the (30, 90) drop holds beyond the bracket; at 2 the front angle is 3.4 degrees off at 8 cells).
  */
 #include <math.h>
 #include <stdio.h>

@@ -25,12 +25,11 @@
  *   and a; plane_err = |theta_fit - theta_fit on the wall|; disc_err = |theta_fit - theta_s|.
  * Acceptance (the issue's figures at R0 = 16 cells): angle error <= 1 degree from 20 to 160 degrees; radius error <=
  *   0.5 %; with gravity apex height and half-width within 1 %; plane and disc within 1 degree; observed order of the
- *   angle error >= 1. --quick, a regression subset pinned by data/ref/young_angles.ref, checks the angle, the apex
- *   height, the plane and the order.
- * Range: thinner wedges than ANGLE_MIN (15, 165 degrees) are outside the claim: the surface runs within the wall cells'
- *   curvature stencils for 2/tan(15 deg) = 7.5 cells, and at 165 degrees the contact circle (0.21 R0) moves the angle
- *   1.7 degrees per 0.1 cell of the contact point at R0 = 16: the settled angle is 1.6-5.4 degrees off at R0 = 12-32
- *   cells, not converging (docs/design/experiments-young_angles.md).
+ *   angle error >= 1. --quick (pinned by data/ref/young_angles.ref) checks the angle, apex height, plane and order.
+ * Range: wedges thinner than ANGLE_MIN (15, 165 degrees) are outside the claim: the surface runs in the wall cells'
+ *   curvature stencils for 2/tan(15 deg) = 7.5 cells; at 165 degrees the contact circle (0.21 R0) moves the angle 1.7
+ *   degrees per 0.1 cell of the contact point (docs/design/experiments-young_angles.md). Envelope (envelope.md there):
+ *   --la 0.1 to 100 (at 6.6e6 the drop still moves at t_end), --bond up to 5 (at 10 the puddle is under 2 cells high).
  */
 #include <math.h>
 #include <stdio.h>
