@@ -277,7 +277,7 @@ static const exp_def def = {
                  "height above the level of zero pressure",
     .run_level = run_level,
     .finish = finish,
-    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0.1, 0.3, EXP_ENVELOPE_LOG},
+    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0.03, 1, EXP_ENVELOPE_LOG},
                {"t-end", "sqrt(l_c/g)", "time each held run lasts", 24, 2, 1000, 0},
                {"t-free", "sqrt(l_c/g)", "time each free run lasts", 40, 2, 1000, 0},
                {"bond", "", "run this Bond number R^2/l_c^2 only (0: the set of the mode)", 0, 0, 4, 0},
