@@ -275,16 +275,32 @@ int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, c
   return check_listed(g, phi, w, "cap_levelset_advect");
 }
 
-/* Central first and second derivatives at cell c. */
+/* Central first and second derivatives at cell c: second order (three points), or fourth order (five
+ * points; phi_xy the five-point x-difference of the five-point y-differences). */
 typedef struct {
   double x, y, xx, yy, xy;
 } derivs;
 
-static derivs central(const cap_grid *g, const double *phi, size_t c)
+static double d1_4(const double *p, size_t c, ptrdiff_t s, double h)
+{
+  return (8 * (p[c + s] - p[c - s]) - (p[c + 2 * s] - p[c - 2 * s])) / (12 * h);
+}
+
+static derivs central(const cap_grid *g, const double *phi, size_t c, int order)
 {
   ptrdiff_t sy = g->sy;
   double h = g->h;
   derivs d;
+  if (order == 4) {
+    const double *p = phi;
+    d.x = d1_4(p, c, 1, h);
+    d.y = d1_4(p, c, sy, h);
+    d.xx = (16 * (p[c + 1] + p[c - 1]) - (p[c + 2] + p[c - 2]) - 30 * p[c]) / (12 * h * h);
+    d.yy = (16 * (p[c + sy] + p[c - sy]) - (p[c + 2 * sy] + p[c - 2 * sy]) - 30 * p[c]) / (12 * h * h);
+    d.xy = (8 * (d1_4(p, c + 1, sy, h) - d1_4(p, c - 1, sy, h)) - (d1_4(p, c + 2, sy, h) - d1_4(p, c - 2, sy, h))) /
+           (12 * h);
+    return d;
+  }
   d.x = (phi[c + 1] - phi[c - 1]) / (2 * h);
   d.y = (phi[c + sy] - phi[c - sy]) / (2 * h);
   d.xx = (phi[c + 1] - 2 * phi[c] + phi[c - 1]) / (h * h);
@@ -293,17 +309,17 @@ static derivs central(const cap_grid *g, const double *phi, size_t c)
   return d;
 }
 
-int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa)
+static int curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa, int order, const char *fn)
 {
-  int s = check_2d(g, 1, "cap_levelset_curvature");
-  if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: phi or kappa is NULL");
-  if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_curvature: kappa must not alias phi");
+  int s = check_2d(g, order / 2, fn);
+  if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "%s: phi or kappa is NULL", fn);
+  if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "%s: kappa must not alias phi", fn);
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   CAP_PAR_FOR((long)g->nx * g->ny, for (int j = 0; j < g->ny; j++)
     for (int i = 0; i < g->nx; i++) {
       size_t c = cap_grid_idx(g, i, j);
-      derivs d = central(g, phi, c);
+      derivs d = central(g, phi, c, order);
       double gg = d.x * d.x + d.y * d.y;
       if (gg <= 0) {
         kappa[c] = 0;
@@ -315,6 +331,16 @@ int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi
       kappa[c] = k;
     });
   return CAP_SUCCESS;
+}
+
+int cap_levelset_curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa)
+{
+  return curvature(g, ct, phi, kappa, 2, "cap_levelset_curvature");
+}
+
+int cap_levelset_curvature4(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa)
+{
+  return curvature(g, ct, phi, kappa, 4, "cap_levelset_curvature4");
 }
 
 int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny)

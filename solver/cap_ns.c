@@ -52,6 +52,7 @@ cap_ns_params cap_ns_params_default(void)
       .extension_order = 1,
       .reinit_every = 0,
       .reinit_iterations = 3,
+      .curvature_order = 2,
       .viscosity_form = CAP_NS_VISCOSITY_STRESS,
   };
 }
@@ -83,6 +84,8 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_int_range("reinit_iterations", p->reinit_iterations, 1, 1000);
   if (!s) s = cap_check_int_range("air_projection", p->air_projection, 0, 1);
   if (!s) s = cap_check_int_range("reinit_keep_area", p->reinit_keep_area, 0, 1);
+  if (!s && p->curvature_order != 2 && p->curvature_order != 4)
+    s = CAP_ERROR(CAP_EDOM, "curvature_order = %d is out of range: allowed 2 or 4", p->curvature_order);
   if (!s) s = cap_check_nonneg("keep_area_target", p->keep_area_target, "m^2 or m^3");
   if (!s && p->viscosity_form != CAP_NS_VISCOSITY_STRESS && p->viscosity_form != CAP_NS_VISCOSITY_LAPLACIAN)
     s = CAP_ERROR(CAP_EDOM, "viscosity_form = %d is out of range: allowed STRESS (0), LAPLACIAN (1)",
@@ -744,7 +747,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     pf = w->phi_f;
   }
   /* curvature of the interface at the start of the step */
-  st = cap_levelset_curvature(g, ct, phi, s->kappa);
+  st = p->curvature_order == 4 ? cap_levelset_curvature4(g, ct, phi, s->kappa)
+                               : cap_levelset_curvature(g, ct, phi, s->kappa);
   if (st) return st;
   /* surface tension: the Laplace jump at the crossings, for the matrix and the velocity update alike */
   cap_tension ten = {.g = g, .sigma = p->sigma, .kappa = s->kappa};

@@ -25,8 +25,8 @@
  *                   (Newton on the shift, to 1e-14) that restores the liquid's measure (fluid cells
  *                   with solids, cap_levelset_fluid_measure): the one before the reinitialisation, or
  *                   keep_area_target > 0.
- * kappa is the curvature of phi at the start of the step (cap_levelset_curvature), interpolated to each
- * crossing; one callback gives sigma kappa to the pressure matrix and to the velocity update.
+ * kappa is the curvature of phi at the start of the step (cap_levelset_curvature[4], curvature_order),
+ * interpolated to each crossing; one callback gives sigma kappa to the pressure matrix and the velocity update.
  *
  * CONVENTIONS. SI units. Fields on the grid of the state: phi, p, kappa at cells, u at x-faces, v at
  * y-faces. Walls are no slip for viscosity (SLIP: free slip) and no penetration for the projection.
@@ -102,6 +102,8 @@ typedef struct {
                                          * before the reinitialisation; > 0, this measure (m^2 planar, m^3
                                          * axisymmetric: the liquid's at the start, a closed box's
                                          * conservation law; step 6) */
+  int curvature_order;                  /* 2 (default): kappa by cap_levelset_curvature; 4: by
+                                         * cap_levelset_curvature4 (fourth-order differences, nghost >= 2) */
 } cap_ns_params;
 
 /* Defaults for everything but the physical constants (rho, mu, sigma, gravity are set to water-like

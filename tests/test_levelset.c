@@ -786,6 +786,44 @@ static void curvature_reinit(void)
   th_true(th_slope(3, h, e) >= 1.8, "curvature after reinit: observed order %.2f >= 1.8", th_slope(3, h, e));
 }
 
+/* cap_levelset_curvature4 at the cell centres within 2h of the circle, against the curvature of the
+ * level set through each, 1/(R + phi) of the exact distance: fourth order (cap_levelset_curvature's is
+ * second); it needs two ghost layers */
+static void curvature4(void)
+{
+  int ns[3] = {32, 64, 128};
+  double h[3], e[3], e2[3];
+  for (int k = 0; k < 3; k++) {
+    cap_grid g;
+    double c[3] = {XC, YC, RAD};
+    cap_grid_init(&g, CAP_GEOM_PLANAR, ns[k], ns[k], 1, 1.0 / ns[k], 0, 0, 0, 3);
+    double *phi = cap_grid_field_alloc(&g), *k4 = cap_grid_field_alloc(&g), *k2 = cap_grid_field_alloc(&g);
+    fill(&g, phi, circle_sdf, c);
+    th_int(cap_levelset_curvature4(&g, NULL, phi, k4), CAP_SUCCESS, "curvature4 n=%d", ns[k]);
+    cap_levelset_curvature(&g, NULL, phi, k2);
+    h[k] = g.h;
+    e[k] = e2[k] = 0;
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++) {
+        size_t q = cap_grid_idx(&g, i, j);
+        if (fabs(phi[q]) > 2 * g.h) continue;
+        e[k] = fmax(e[k], fabs(k4[q] - 1 / (RAD + phi[q])));
+        e2[k] = fmax(e2[k], fabs(k2[q] - 1 / (RAD + phi[q])));
+      }
+    th_note("cell-centre curvature within 2h of the circle, n=%d: order 4 %.3e, order 2 %.3e", ns[k], e[k], e2[k]);
+    free(phi);
+    free(k4);
+    free(k2);
+  }
+  th_true(th_slope(3, h, e) >= 3.5, "curvature4: observed order %.2f >= 3.5", th_slope(3, h, e));
+  cap_grid g1;
+  cap_grid_init(&g1, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 1);
+  double *p1 = cap_grid_field_alloc(&g1), *q1 = cap_grid_field_alloc(&g1);
+  th_int(cap_levelset_curvature4(&g1, NULL, p1, q1), CAP_EDOM, "curvature4 with one ghost layer");
+  free(p1);
+  free(q1);
+}
+
 /* liquid area / volume: second order */
 static void liquid_measure(void) { order_planar_axi(&ORDER_CASES[1]); }
 
@@ -931,6 +969,7 @@ static const th_case cases[] = {
     {"advection", advection},
     {"curvature", curvature},
     {"curvature_reinit", curvature_reinit},
+    {"curvature4", curvature4},
     {"liquid_measure", liquid_measure},
     {"reinit", reinit},
     {"axi_thread", axi_thread},
