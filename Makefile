@@ -223,8 +223,10 @@ else
 ENVELOPE_N ?= 8
 ENV_OUT := $(BUILD)/out-envelope
 endif
-ENV_STATUS := $(patsubst $(BUILD)/bin/%,$(ENV_OUT)/%.status,$(CLAIMS)) \
-              $(patsubst %,$(ENV_OUT)/%-axi.status,$(AXI_VARIANTS))
+# Claims whose flags are not yet an envelope (docs/design/envelope.md says why): not sampled.
+ENVELOPE_NOT_YET := bouncing_drop
+ENV_STATUS := $(patsubst $(BUILD)/bin/%,$(ENV_OUT)/%.status,$(filter-out $(patsubst %,$(BUILD)/bin/%,$(ENVELOPE_NOT_YET)),$(CLAIMS))) \
+              $(patsubst %,$(ENV_OUT)/%-axi.status,$(filter-out $(ENVELOPE_NOT_YET),$(AXI_VARIANTS)))
 $(ENV_OUT)/config: FORCE
 	@mkdir -p $(ENV_OUT)
 	@echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" | cmp -s - $@ || echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" > $@
