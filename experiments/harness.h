@@ -122,8 +122,8 @@ typedef struct {
   int resume;                        /* --resume given */
   double cases[EXP_MAX_CASES];       /* def->cases' values, ncases of them (0 without a list) */
   int ncases;
-  int sample;                        /* --sample: points of the envelope (0: none, the one run) */
-  unsigned long seed;                /* --seed: 0 to 2^32 - 1, default 1 */
+  int sample;         /* --sample: points of the envelope (0: none, the one run) */
+  unsigned long seed; /* --seed: 0 to 2^32 - 1, default 1 */
 } exp_args;
 
 /* Parses an experiment's command line argv[1..argc-1] (the grammar above) into *out, and only that:
