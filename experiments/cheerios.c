@@ -279,7 +279,7 @@ static const exp_def def = {
         "different ones: capref_cheerios_2d_unlike)",
     .run_level = run_level,
     .finish = finish,
-    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0.03, 1, EXP_ENVELOPE_LOG},
+    .params = {{"nu", "sqrt(g l_c^3)", "kinematic viscosity", 0.15, 0.03, 0.3, EXP_ENVELOPE_LOG},
                {"t-end", "sqrt(l_c/g)", "time each run lasts", 40, 2, 1000, 0},
                {"bond", "-", "Bond number R^2 / l_c^2 of the identical pair (a, b)", 0.16, 0.04, 0.36,
                 EXP_ENVELOPE_LOG}},
