@@ -237,27 +237,6 @@ static worst find_worst(const envelope *e, int k)
   return w;
 }
 
-static void json_text(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; *s; s++)
-    if (*s == '"' || *s == '\\')
-      fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20)
-      fprintf(f, "\\u%04x", *s);
-    else
-      fputc(*s, f);
-  fputc('"', f);
-}
-
-static void json_value(FILE *f, double v)
-{
-  if (isfinite(v))
-    fprintf(f, "%.9g", v);
-  else
-    fprintf(f, "null");
-}
-
 /* The point of sample s as a JSON object. */
 static void json_point(FILE *f, const envelope *e, int s)
 {
@@ -265,9 +244,9 @@ static void json_point(FILE *f, const envelope *e, int s)
   for (int i = 0; i < e->a->npar; i++)
     if (in_envelope(&e->d->params[i])) {
       fprintf(f, ", ");
-      json_text(f, e->d->params[i].name);
+      exp_json_string(f, e->d->params[i].name);
       fprintf(f, ": ");
-      json_value(f, e->pts[(size_t)s * EXP_MAX_PARAMS + i]);
+      exp_json_number(f, e->pts[(size_t)s * EXP_MAX_PARAMS + i]);
     }
   fprintf(f, "}");
 }
@@ -282,22 +261,22 @@ static int write_worst(envelope *e, const int *count)
   if (!file) return CAP_EIO;
   FILE *f = cap_io_file_stream(file);
   fprintf(f, "{\n  \"experiment\": ");
-  json_text(f, e->prov.program);
+  exp_json_string(f, e->prov.program);
   fprintf(f, ",\n  \"parameters\": ");
-  json_text(f, e->params);
+  exp_json_string(f, e->params);
   fprintf(f, ",\n  \"commit\": ");
-  json_text(f, cap_version_commit());
+  exp_json_string(f, cap_version_commit());
   fprintf(f, ",\n  \"envelope\": [");
   for (int i = 0, first = 1; i < e->a->npar; i++) {
     const cap_cli_param *p = &d->params[i];
     if (!in_envelope(p)) continue;
     fprintf(f, "%s{\"name\": ", first ? "" : ", ");
     first = 0;
-    json_text(f, p->name);
+    exp_json_string(f, p->name);
     fprintf(f, ", \"lo\": ");
-    json_value(f, p->lo);
+    exp_json_number(f, p->lo);
     fprintf(f, ", \"hi\": ");
-    json_value(f, p->hi);
+    exp_json_number(f, p->hi);
     fprintf(f, ", \"scale\": \"%s\"}", p->flags & EXP_ENVELOPE_LOG ? "log" : "linear");
   }
   fprintf(f, "],\n  \"samples\": %d, \"passed\": %d, \"failed\": %d, \"stopped\": %d,\n  \"metrics\": [", e->done,
@@ -308,16 +287,16 @@ static int write_worst(envelope *e, const int *count)
     w = find_worst(e, k);
     fprintf(f, "%s\n    {\"name\": ", first ? "" : ",");
     first = 0;
-    json_text(f, d->metrics[k].name);
+    exp_json_string(f, d->metrics[k].name);
     fprintf(f, ", \"largest\": ");
-    json_value(f, w.value);
+    exp_json_number(f, w.value);
     fprintf(f, ", \"at\": ");
     if (w.at_value >= 0)
       json_point(f, e, w.at_value);
     else
       fprintf(f, "null");
     fprintf(f, ", \"smallest_order\": ");
-    json_value(f, w.order);
+    exp_json_number(f, w.order);
     fprintf(f, ", \"order_at\": ");
     if (w.at_order >= 0)
       json_point(f, e, w.at_order);
@@ -338,9 +317,9 @@ static int write_worst(envelope *e, const int *count)
   fprintf(f, "\n  ],\n  \"worst_check\": ");
   if (w.check >= 0) {
     fprintf(f, "{\"what\": ");
-    json_text(f, e->o[w.at_use].what[w.check]);
+    exp_json_string(f, e->o[w.at_use].what[w.check]);
     fprintf(f, ", \"share\": ");
-    json_value(f, w.use);
+    exp_json_number(f, w.use);
     fprintf(f, ", \"at\": ");
     json_point(f, e, w.at_use);
     fprintf(f, "}");

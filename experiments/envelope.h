@@ -58,6 +58,11 @@ typedef struct {
  * status. */
 int exp_run_outcome(const exp_def *d, const exp_args *a, exp_outcome *o);
 
+/* JSON for the harness's files: s as a string (quotes, backslashes and control characters escaped);
+ * v as a number, null when not finite. */
+void exp_json_string(FILE *f, const char *s);
+void exp_json_number(FILE *f, double v);
+
 /* --sample: a->sample points from a->seed, the run of each (exp_run_outcome), the outputs above, the
  * worst case on stderr. Returns the exit status above. */
 int exp_envelope_run(const exp_def *d, const exp_args *a);

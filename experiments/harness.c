@@ -514,7 +514,7 @@ static int mkdirs(const char *path)
   return (mkdir(buf, 0755) && errno != EEXIST) ? -1 : 0;
 }
 
-static void json_string(FILE *f, const char *s)
+void exp_json_string(FILE *f, const char *s)
 {
   fputc('"', f);
   for (; *s; s++) {
@@ -528,7 +528,7 @@ static void json_string(FILE *f, const char *s)
   fputc('"', f);
 }
 
-static void json_number(FILE *f, double v)
+void exp_json_number(FILE *f, double v)
 {
   if (isfinite(v))
     fprintf(f, "%.10g", v);
@@ -599,43 +599,43 @@ static int write_summary(exp_ctx *ctx, const exp_run *runs, int n, int verdict, 
   fprintf(f, "{");
   for (size_t k = 0; k < sizeof text / sizeof text[0]; k++) {
     fprintf(f, "%s\n  \"%s\": ", k ? "," : "", text[k][0]);
-    json_string(f, text[k][1]);
+    exp_json_string(f, text[k][1]);
   }
   fprintf(f, ",\n  \"levels\": [");
   for (int i = 0; i < n; i++) {
     fprintf(f, i ? ", " : "");
-    json_number(f, runs[i].cells);
+    exp_json_number(f, runs[i].cells);
   }
   fprintf(f, "],\n  \"results\": {");
   for (int i = 0; i < ctx->nresults; i++) {
     fprintf(f, "%s\n    ", i ? "," : "");
-    json_string(f, ctx->result_key[i]);
+    exp_json_string(f, ctx->result_key[i]);
     fprintf(f, ": ");
-    json_number(f, ctx->result_val[i]);
+    exp_json_number(f, ctx->result_val[i]);
   }
   fprintf(f, "\n  },\n  \"observed_order\": {");
   for (int k = 0, first = 1; k < EXP_MAX_METRICS && d->metrics[k].name; k++) {
     if (d->metrics[k].value) continue;
     fprintf(f, "%s\n    ", first ? "" : ",");
     first = 0;
-    json_string(f, d->metrics[k].name);
+    exp_json_string(f, d->metrics[k].name);
     fprintf(f, ": ");
-    json_number(f, exp_order(runs, n, k));
+    exp_json_number(f, exp_order(runs, n, k));
   }
   fprintf(f, "\n  },\n  \"checks\": [");
   for (int i = 0; i < ctx->nchecks; i++) {
     check *c = &ctx->checks[i];
     fprintf(f, "%s\n    {\"what\": ", i ? "," : "");
-    json_string(f, c->what);
+    exp_json_string(f, c->what);
     fprintf(f, ", \"value\": ");
-    json_number(f, c->value);
+    exp_json_number(f, c->value);
     fprintf(f, ", \"limit\": ");
-    json_number(f, c->limit);
+    exp_json_number(f, c->limit);
     fprintf(f, ", \"bound\": \"%s\", \"pass\": %s}", c->upper ? "upper" : "lower", c->pass ? "true" : "false");
   }
   fprintf(f, "\n  ],\n  \"verdict\": \"%s\",\n  \"wall_time_s\": ",
           verdict == 0 ? "PASS" : (verdict == 1 ? "FAIL" : "ERROR"));
-  json_number(f, wall);
+  exp_json_number(f, wall);
   fprintf(f, "\n}\n");
   return cap_io_file_close(file, CAP_SUCCESS);
 }
