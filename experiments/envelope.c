@@ -237,9 +237,13 @@ static worst find_worst(const envelope *e, int k)
   return w;
 }
 
-/* The point of sample s as a JSON object. */
+/* The point of sample s as a JSON object; null for s < 0 (no sample). */
 static void json_point(FILE *f, const envelope *e, int s)
 {
+  if (s < 0) {
+    fprintf(f, "null");
+    return;
+  }
   fprintf(f, "{\"sample\": %d", s + 1);
   for (int i = 0; i < e->a->npar; i++)
     if (in_envelope(&e->d->params[i])) {
@@ -291,17 +295,11 @@ static int write_worst(envelope *e, const int *count)
     fprintf(f, ", \"largest\": ");
     exp_json_number(f, w.value);
     fprintf(f, ", \"at\": ");
-    if (w.at_value >= 0)
-      json_point(f, e, w.at_value);
-    else
-      fprintf(f, "null");
+    json_point(f, e, w.at_value);
     fprintf(f, ", \"smallest_order\": ");
     exp_json_number(f, w.order);
     fprintf(f, ", \"order_at\": ");
-    if (w.at_order >= 0)
-      json_point(f, e, w.at_order);
-    else
-      fprintf(f, "null");
+    json_point(f, e, w.at_order);
     fprintf(f, "}");
     fprintf(stderr, "[%s] envelope: %s ", e->prov.program, d->metrics[k].name);
     if (w.at_value >= 0)
