@@ -675,8 +675,10 @@ static void shift_phi(const cap_grid *g, double *phi, double d)
 /* Step 6's reinitialisation; with params.reinit_keep_area, phi is then shifted by the constant that
  * gives the fluid the measure m0 it had before (or params.keep_area_target): Newton steps on the shift,
  * with the slope of the measure (minus the interface's length or area) from a trial shift of 1e-3 h
- * (the slope itself changes with the shift by kappa times it, relatively, hence a few steps). *given:
- * the measure after less the measure before. */
+ * (the slope itself changes with the shift by kappa times it, relatively, hence a few steps). The
+ * measure need not be smooth in the shift (a film on a wall, contact points), so each step is at most
+ * h / 4, the total at most h, and the shift kept is the one, 0 included, whose measure is nearest m0.
+ * *given: the measure after less the measure before. */
 static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_ns_bounds *b, double *phi,
                   double *given)
 {
@@ -698,12 +700,22 @@ static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const
     shift_phi(g, phi, -eps);
     *given = m1 - before;
     return CAP_SUCCESS;
-  } /* no interface */
+  }                                      /* no interface */
+  double d = eps, best = 0, m_best = m1; /* the shift phi has, and the best so far with its measure */
+  if (fabs(m - m0) < fabs(m_best - m0)) best = d, m_best = m;
   for (int k = 0; k < 5 && !st && fabs(m - m0) > 1e-14 * fabs(m0); k++) {
-    shift_phi(g, phi, (m - m0) / slope);
+    const double step = fmax(-0.25 * g->h, fmin(0.25 * g->h, (m - m0) / slope));
+    const double next = fmax(-g->h, fmin(g->h, d + step));
+    shift_phi(g, phi, next - d);
+    d = next;
     st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &m);
+    if (!st && fabs(m - m0) < fabs(m_best - m0)) best = d, m_best = m;
   }
-  *given = m - before;
+  if (!st && d != best) { /* back to the best shift */
+    shift_phi(g, phi, best - d);
+    st = cap_levelset_fluid_measure(g, ct, phi, vsurf, w->phi_f, &m_best);
+  }
+  *given = m_best - before;
   return st;
 }
 

@@ -21,10 +21,10 @@
  *                   other faces (the pressure's solver handle); pockets reaching no Dirichlet face keep
  *                   the extended velocity;
  *   6. level set    phi advected by WENO5 + TVD-RK3 (cap_levelset) on its band (levelset_band), and
- *                   reinitialised there every reinit_every steps (0: never, the default); with reinit_keep_area then shifted by the constant
- *                   (Newton on the shift, to 1e-14) that restores the liquid's measure (fluid cells
- *                   with solids, cap_levelset_fluid_measure): the one before the reinitialisation, or
- *                   keep_area_target > 0.
+ *                   reinitialised there every reinit_every steps (0: never, the default); with reinit_keep_area then
+ *                   shifted by the constant (Newton to 1e-14, steps <= h/4, shift <= h, the best kept) that restores
+ *                   the liquid's measure (fluid cells with solids, cap_levelset_fluid_measure): the one before the
+ *                   reinitialisation, or keep_area_target > 0.
  * kappa is the curvature of phi at the start of the step (cap_levelset_curvature[4], curvature_order),
  * interpolated to each crossing; one callback gives sigma kappa to the pressure matrix and the velocity update.
  *

@@ -433,6 +433,17 @@ static void keep_area(void)
               : on == 1 ? "keep"
                         : "target",
               given[on]);
+    /* a target out of reach, twice the area: the shift stops at h (Newton alone would reach it), so the
+     * area grows by less than twice the band a shift of h adds to the circle (phi is not exactly a
+     * distance after 5 iterations), and area_given says what was given */
+    double far, far_given;
+    st = reinit_area_change(base_params(), on_solid, 1, 1.0, &far, &far_given);
+    const double r = 0.2817, h = 1.0 / 40, part = on_solid ? 0.5 : 1; /* the half-drop: half the circle */
+    const double band = part * M_PI * (2 * r * h + h * h), bound = 0.5 - 2 * band / (2 * part * M_PI * r * r);
+    th_true(!st && far > bound && far < 0.5,
+            "keep_area_target twice the area%s: one step gives less than two bands of h (%.3f short, > %.3f)", where,
+            far, bound);
+    th_true(far_given < 1e-13, "area_given%s with the target out of reach: off by %.1e < 1e-13", where, far_given);
   }
 }
 
