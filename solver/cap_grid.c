@@ -118,15 +118,17 @@ int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_
 {
   if ((int)kind < 0 || (int)kind > CAP_GHOST_LINEAR)
     return CAP_ERROR(CAP_EDOM, "ghost kind = %d is out of range: allowed EVEN, ODD, LINEAR", (int)kind);
-  if ((int)loc < 0 || (int)loc > CAP_AT_YFACE)
-    return CAP_ERROR(CAP_EDOM, "loc = %d is out of range: allowed CELL (0), XFACE (1), YFACE (2)", (int)loc);
+  int last_loc = g->dim == 3 ? CAP_AT_ZFACE : CAP_AT_YFACE;
+  if ((int)loc < 0 || (int)loc > last_loc)
+    return CAP_ERROR(CAP_EDOM, "loc = %d is out of range: allowed CELL (0), XFACE (1), YFACE (2)%s", (int)loc,
+                     g->dim == 3 ? ", ZFACE (3)" : " (ZFACE on 3D grids only)");
   int s = cap_grid_check_bc(g);
   if (s) return s;
-  int xf = loc == CAP_AT_XFACE, yf = loc == CAP_AT_YFACE;
+  int xf = loc == CAP_AT_XFACE, yf = loc == CAP_AT_YFACE, zf = loc == CAP_AT_ZFACE;
   int nx = g->nx + xf, ny = g->ny + yf, ng = g->ng;
   cap_ghost_kind axis_kind = xf ? CAP_GHOST_ODD : CAP_GHOST_EVEN;
-  int kz0 = g->dim == 3 ? -ng : 0, kz1 = g->dim == 3 ? g->nz + ng : 1;
-  for (int k = kz0; k < kz1; k++) {
+  int nk = g->dim == 3 ? g->nz + zf : 1;
+  for (int k = 0; k < nk; k++) {
     /* x direction on interior rows, then y over all columns (so corners come out consistent) */
     for (int j = 0; j < ny; j++) fill_line(f, base_index(g, 0, j, k), 1, nx, ng, g->bc[CAP_XLO], kind, axis_kind, xf);
     for (int i = -ng; i < nx + ng; i++)
@@ -135,7 +137,7 @@ int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_
   if (g->dim == 3)
     for (int j = -ng; j < ny + ng; j++)
       for (int i = -ng; i < nx + ng; i++)
-        fill_line(f, cap_grid_idx3(g, i, j, 0), g->sz, g->nz, ng, g->bc[CAP_ZLO], kind, CAP_GHOST_EVEN, 0);
+        fill_line(f, cap_grid_idx3(g, i, j, 0), g->sz, nk, ng, g->bc[CAP_ZLO], kind, CAP_GHOST_EVEN, zf);
   return CAP_SUCCESS;
 }
 

@@ -8,6 +8,7 @@
  *   cell (i, j)         centre at (x0 + (i + 1/2) h, y0 + (j + 1/2) h),   -ng <= i < nx + ng
  *   x-face (i, j)       at (x0 + i h, y0 + (j + 1/2) h): between cells (i-1, j) and (i, j), -ng <= i <= nx + ng
  *   y-face (i, j)       at (x0 + (i + 1/2) h, y0 + j h): between cells (i, j-1) and (i, j)
+ *   z-face (i, j, k)    (3D) at z0 + k h, between cells (i, j, k-1) and (i, j, k)
  *
  * so every array has (nx + 2 ng + 1) * (ny + 2 ng + 1) (* (nz + 2 ng + 1)) entries and
  * index(i, j, k) = (i + ng) + (j + ng) * sy + (k + ng) * sz. Interior cells are 0 <= i < nx.
@@ -90,6 +91,7 @@ static inline double cap_grid_yc(const cap_grid *g, int j) { return g->y0 + (j +
 static inline double cap_grid_zc(const cap_grid *g, int k) { return g->z0 + (k + 0.5) * g->h; }
 static inline double cap_grid_xf(const cap_grid *g, int i) { return g->x0 + i * g->h; }
 static inline double cap_grid_yf(const cap_grid *g, int j) { return g->y0 + j * g->h; }
+static inline double cap_grid_zf(const cap_grid *g, int k) { return g->z0 + k * g->h; }
 
 /* Metric factor of a cell volume / x-face area: the radius for AXI, 1 otherwise (per radian). */
 static inline double cap_grid_metric_cell(const cap_grid *g, int i)
@@ -112,18 +114,30 @@ typedef enum {
   CAP_AT_ZFACE = 3  /* z-faces (3D) */
 } cap_location;
 
-/* Brings a cell index (i, j) of a periodic direction back into the interior (others unchanged). */
+/* Brings a cell index (i, j) (and k, 3D) of a periodic direction back into the interior (others
+ * unchanged). */
 static inline void cap_grid_wrap(const cap_grid *g, int *i, int *j)
 {
   if (g->bc[CAP_XLO] == CAP_BC_PERIODIC) *i = (*i % g->nx + g->nx) % g->nx;
   if (g->bc[CAP_YLO] == CAP_BC_PERIODIC) *j = (*j % g->ny + g->ny) % g->ny;
 }
+static inline void cap_grid_wrap3(const cap_grid *g, int *i, int *j, int *k)
+{
+  cap_grid_wrap(g, i, j);
+  if (g->dim == 3 && g->bc[CAP_ZLO] == CAP_BC_PERIODIC) *k = (*k % g->nz + g->nz) % g->nz;
+}
 
-/* The lattice offsets of `loc`, in cells: its sample (i, j) sits at (x0 + (i + ox) h, y0 + (j + oy) h). */
+/* The lattice offsets of `loc`, in cells: its sample (i, j, k) sits at (x0 + (i + ox) h, y0 + (j + oy) h,
+ * z0 + (k + oz) h). */
 static inline void cap_grid_offsets(cap_location loc, double *ox, double *oy)
 {
   *ox = loc == CAP_AT_XFACE ? 0.0 : 0.5;
   *oy = loc == CAP_AT_YFACE ? 0.0 : 0.5;
+}
+static inline void cap_grid_offsets3(cap_location loc, double *ox, double *oy, double *oz)
+{
+  cap_grid_offsets(loc, ox, oy);
+  *oz = loc == CAP_AT_ZFACE ? 0.0 : 0.5;
 }
 
 /* Ghost values of a field across non-periodic sides. */
@@ -137,11 +151,13 @@ typedef enum {
  * scalar is even in r), other sides by `kind`. Corners are filled consistently (x first, then y). */
 int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind);
 
-/* The same for a field at `loc`. Along its own direction a face lattice has nx + 1 samples with the
+/* The same for a field at `loc` (CAP_AT_ZFACE on 3D grids only). Along its own direction a face lattice
+ * has nx + 1 samples with the
  * boundary faces on the domain edge: there the mirror is about the boundary face (EVEN: f(-k) = f(k),
  * ODD: f(-k) = -f(k), LINEAR: f(-k) = f(0) + k (f(0) - f(1))), and a periodic side copies
  * f(-k) = f(n - k), f(n + k) = f(k). Across the other direction it behaves as a cell field. At an
- * AXIS side, x-face fields (radial components) are ODD, everything else EVEN. */
+ * AXIS side, x-face fields (radial components) are ODD, everything else EVEN. 3D: x then y on every
+ * interior layer k, then z over all (i, j), ghosts included. */
 int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_ghost_kind kind);
 
 #endif

@@ -100,9 +100,63 @@ static void bad_input(void)
   th_int(cap_grid_init(&a, (cap_geometry)7, 8, 8, 1, 0.1, 0, 0, 0, 2), CAP_EDOM, "unknown geometry rejected");
 }
 
+/* A 3D grid: strides, and the ghosts of every lattice (cells and the three face lattices). A field
+ * linear in (i, j, k) is reproduced exactly by LINEAR ghosts, corners included; EVEN mirrors a
+ * z-face lattice about its boundary face; a periodic z wraps. */
+static double lin3(double x, double y, double z) { return 0.3817 * x - 1.7321 * y + 0.61 * z + 0.25; }
+
+static void three_d(void)
+{
+  cap_grid g;
+  th_int(cap_grid_init(&g, CAP_GEOM_3D, 7, 5, 6, 0.1, -0.2, 0.1, 0.3, 3), CAP_SUCCESS, "3D init");
+  th_int(g.dim, 3, "3D grid has dim 3");
+  th_int((long)g.size, (long)(14 * 12 * 13), "3D size (nx+2ng+1)(ny+2ng+1)(nz+2ng+1)");
+  th_int((long)(cap_grid_idx3(&g, 1, 2, 4) - cap_grid_idx3(&g, 1, 2, 3)), (long)g.sz, "stride sz in k");
+  th_abs(cap_grid_zf(&g, 6), 0.3 + 0.6, 1e-15, "last z-face");
+  double *f = cap_grid_field_alloc(&g);
+  th_true(f != NULL, "3D field allocated");
+  for (int loc = CAP_AT_CELL; loc <= CAP_AT_ZFACE; loc++) {
+    double ox, oy, oz;
+    cap_grid_offsets3((cap_location)loc, &ox, &oy, &oz);
+    int xf = loc == CAP_AT_XFACE, yf = loc == CAP_AT_YFACE, zf = loc == CAP_AT_ZFACE;
+    for (int k = 0; k < g.nz + zf; k++)
+      for (int j = 0; j < g.ny + yf; j++)
+        for (int i = 0; i < g.nx + xf; i++) f[cap_grid_idx3(&g, i, j, k)] = lin3(i + ox, j + oy, k + oz);
+    th_int(cap_grid_fill_ghosts_at(&g, f, (cap_location)loc, CAP_GHOST_LINEAR), CAP_SUCCESS, "3D linear ghosts");
+    double worst = 0;
+    for (int k = -3; k < g.nz + zf + 3; k++)
+      for (int j = -3; j < g.ny + yf + 3; j++)
+        for (int i = -3; i < g.nx + xf + 3; i++)
+          worst = fmax(worst, fabs(f[cap_grid_idx3(&g, i, j, k)] - lin3(i + ox, j + oy, k + oz)));
+    th_abs(worst, 0, 1e-12, "3D linear ghosts exact on every lattice, corners included");
+  }
+  th_int(cap_grid_fill_ghosts_at(&g, f, CAP_AT_ZFACE, CAP_GHOST_EVEN), CAP_SUCCESS, "3D even z-face ghosts");
+  th_abs(f[cap_grid_idx3(&g, 2, 3, -2)], f[cap_grid_idx3(&g, 2, 3, 2)], 0, "z-face ghost mirrors about face 0");
+  th_abs(f[cap_grid_idx3(&g, 2, 3, 6 + 1)], f[cap_grid_idx3(&g, 2, 3, 6 - 1)], 0, "z-face ghost mirrors about nz");
+  cap_grid_set_bc(&g, CAP_ZLO, CAP_BC_PERIODIC);
+  th_int(cap_grid_fill_ghosts(&g, f, CAP_GHOST_EVEN), CAP_EINVAL, "periodic on ZLO only is rejected");
+  cap_grid_set_bc(&g, CAP_ZHI, CAP_BC_PERIODIC);
+  th_int(cap_grid_fill_ghosts(&g, f, CAP_GHOST_EVEN), CAP_SUCCESS, "periodic in z accepted");
+  th_abs(f[cap_grid_idx3(&g, 1, 1, -1)], f[cap_grid_idx3(&g, 1, 1, 5)], 0, "periodic z ghost wraps (lo)");
+  th_abs(f[cap_grid_idx3(&g, 1, 1, 7)], f[cap_grid_idx3(&g, 1, 1, 1)], 0, "periodic z ghost wraps (hi)");
+  int i = 8, j = -1, k = -2;
+  cap_grid_wrap3(&g, &i, &j, &k);
+  th_int(k, 4, "wrap3 brings k back into a periodic z");
+  th_int(i, 8, "wrap3 leaves a wall direction alone");
+  cap_grid p;
+  planar_grid(&p);
+  th_int(cap_grid_fill_ghosts_at(&p, f, CAP_AT_ZFACE, CAP_GHOST_EVEN), CAP_EDOM, "z-faces on a 2D grid rejected");
+  free(f);
+}
+
 static const th_case cases[] = {
-    {"planar_indexing", planar_indexing}, {"ghosts", ghosts},       {"periodic", periodic},
-    {"axisymmetric", axisymmetric},       {"bad_input", bad_input}, {NULL, NULL},
+    {"planar_indexing", planar_indexing},
+    {"ghosts", ghosts},
+    {"periodic", periodic},
+    {"axisymmetric", axisymmetric},
+    {"bad_input", bad_input},
+    {"three_d", three_d},
+    {NULL, NULL},
 };
 
 int main(int argc, char **argv) { return th_main(argc, argv, cases); }
