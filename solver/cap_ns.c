@@ -794,9 +794,9 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (p->mu > 0) {
     cap_viscosity_status vs;
     if (p->viscosity_form == CAP_NS_VISCOSITY_STRESS)
-      st = cap_viscosity_stress_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
+      st = cap_viscosity_stress_step(w->visc, g, phi, u, v, NULL, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
     else
-      st = cap_viscosity_step(w->visc, g, phi, u, v, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
+      st = cap_viscosity_step(w->visc, g, phi, u, v, NULL, p->mu / p->rho * dt, p->vtol, p->vmaxit, &vs);
     info->viscous_iterations = vs.iterations[0] + vs.iterations[1];
     if (st) return st;
   }

@@ -11,8 +11,10 @@
 
 /* Entries of a row of the assembled stress operator: the face itself, its four neighbours of the same
  * component and the four faces of the other component that share a cell or a node with it (mirror
- * and periodic images fold onto these). */
-#define STRESS_WIDTH 9
+ * and periodic images fold onto these). In 3D: the face, its six neighbours of the same component and
+ * the four faces of each other component that share an edge with it. */
+#define STRESS_WIDTH    9
+#define STRESS_WIDTH_3D 15
 
 struct cap_viscosity_ws {
   cap_grid g;
@@ -22,22 +24,33 @@ struct cap_viscosity_ws {
    * elsewhere, so > 0 marks an unknown) and the diagonal of the matrix */
   double *wc, *wn, *mu, *mv, *du, *dv;
   const unsigned char *xfixed, *yfixed; /* cap_viscosity_set_fixed_faces */
-  /* stress step on its n unknowns (u faces, then v faces, each in grid order), room for cap of them:
-   * the number of every u and v face (-1: not an unknown), the face of every unknown, the rows
-   * (len[r] <= STRESS_WIDTH entries at col/val[r STRESS_WIDTH ..]), and the CG vectors */
-  int *num[2];
-  size_t *first[2]; /* per row of the grid (size / sy rows): the number of the row's first u, v unknown */
+  /* 3D: the mass weights and diagonal of the w faces, the edge weights (ew[r]: edges along axis r) */
+  double *mw, *dw, *ew[3];
+  /* stress step on its n unknowns (u faces, then v faces (then w faces), each in grid order), room for
+   * cap of them: the number of every face (-1: not an unknown), the face of every unknown, the rows
+   * (len[r] <= width entries at col/val[r width ..]), and the CG vectors. The 3D Laplacian step
+   * solves one component at a time on the same rows. */
+  int *num[3];
+  size_t *first[3]; /* per row of the grid (size / sy rows): the number of the row's first unknown */
+  int width;        /* STRESS_WIDTH, or STRESS_WIDTH_3D on 3D grids */
   size_t cap, *face;
   int *col;
   unsigned char *len;
   double *val, *cx, *cr, *cz, *cp, *cq, *cd, *cb;
 };
 
-#define NFIELDS 12
+#define NFIELDS   12
+#define NFIELDS3D 5
 
 static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
   double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->phi, &w->wc, &w->wn, &w->mu, &w->mv, &w->du, &w->dv};
+  memcpy(a, list, sizeof list);
+}
+
+static void fields3d(cap_viscosity_ws *w, double **a[NFIELDS3D])
+{
+  double **list[NFIELDS3D] = {&w->mw, &w->dw, &w->ew[0], &w->ew[1], &w->ew[2]};
   memcpy(a, list, sizeof list);
 }
 
@@ -48,15 +61,20 @@ int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
   cap_viscosity_ws *w = calloc(1, sizeof *w);
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
   w->g = *g;
+  w->width = g->dim == 3 ? STRESS_WIDTH_3D : STRESS_WIDTH;
   w->liquid = calloc(g->size, 1);
-  w->num[0] = malloc(g->size * sizeof *w->num[0]);
-  w->num[1] = malloc(g->size * sizeof *w->num[1]);
-  w->first[0] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[0]);
-  w->first[1] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[1]);
-  double **arrays[NFIELDS];
+  const int nc = g->dim == 3 ? 3 : 2;
+  int ok = w->liquid != NULL;
+  for (int q = 0; q < nc; q++) {
+    w->num[q] = malloc(g->size * sizeof *w->num[q]);
+    w->first[q] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[q]);
+    ok = ok && w->num[q] && w->first[q];
+  }
+  double **arrays[NFIELDS], **arrays3[NFIELDS3D];
   fields(w, arrays);
-  int ok = w->liquid && w->num[0] && w->num[1] && w->first[0] && w->first[1];
+  fields3d(w, arrays3);
   for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
+  for (int k = 0; k < NFIELDS3D && ok && g->dim == 3; k++) ok = (*arrays3[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     cap_viscosity_ws_free(w);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
@@ -75,11 +93,13 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
 void cap_viscosity_ws_free(cap_viscosity_ws *w)
 {
   if (!w) return;
-  double **arrays[NFIELDS];
+  double **arrays[NFIELDS], **arrays3[NFIELDS3D];
   fields(w, arrays);
+  fields3d(w, arrays3);
   for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
-  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->first[0], w->first[1], w->face, w->col, w->len, w->val, w->cx, w->cr,
-               w->cz, w->cp, w->cq, w->cd, w->cb, w);
+  for (int k = 0; k < NFIELDS3D; k++) free(*arrays3[k]);
+  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->num[2], w->first[0], w->first[1], w->first[2], w->face, w->col,
+               w->len, w->val, w->cx, w->cr, w->cz, w->cp, w->cq, w->cd, w->cb, w);
 }
 
 /* The face lattice of component `loc` and its number of samples in each direction. */
@@ -326,17 +346,21 @@ static int solve_component(cap_viscosity_ws *w, const cap_grid *g, const double 
 }
 
 /* The argument checks shared by both steps; fn names the caller in the messages. */
-static int check_args(const char *fn, const cap_viscosity_ws *w, const cap_grid *g, const double *phi, const double *u,
-                      const double *v, double nu_dt, double tol, int maxit)
+static int check_args(const char *fn, const cap_viscosity_ws *ws, const cap_grid *g, const double *phi, const double *u,
+                      const double *v, const double *w, double nu_dt, double tol, int maxit)
 {
-  if (!w || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
-  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
-    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (planar and axisymmetric) are supported so far", fn);
+  if (!ws || !g || !phi || !u || !v) return CAP_ERROR(CAP_EINVAL, "%s: NULL argument", fn);
+  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI && g->geom != CAP_GEOM_3D)
+    return CAP_ERROR(CAP_EGEOM, "%s: geometry %d is not supported", fn, (int)g->geom);
   if (g->geom == CAP_GEOM_AXI && g->bc[CAP_XLO] == CAP_BC_PERIODIC)
     return CAP_ERROR(CAP_EGEOM, "%s: an axisymmetric grid cannot be periodic in r", fn);
-  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid, used on %dx%d", fn, w->g.nx, w->g.ny, g->nx,
-                     g->ny);
+  if (g->dim == 3 && !w) return CAP_ERROR(CAP_EINVAL, "%s: w (the z-face velocity) is NULL: required on 3D grids", fn);
+  if (g->dim == 3 && (ws->xfixed || ws->yfixed))
+    return CAP_ERROR(CAP_EGEOM, "%s: fixed faces (solids) on 3D grids are not supported yet", fn);
+  const cap_ws_shape shape = cap_ws_shape_of(&ws->g);
+  if (ws->g.nx != g->nx || ws->g.ny != g->ny || ws->g.ng != g->ng || !cap_ws_shape_is(&shape, g))
+    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%dx%d grid, used on %dx%dx%d", fn, ws->g.nx, ws->g.ny,
+                     ws->g.nz, g->nx, g->ny, g->nz);
   int s = cap_check_nonneg("nu_dt", nu_dt, "m^2");
   if (!s) s = cap_check_open("tol", tol, 0, 1, "");
   if (!s) s = cap_check_int_range("maxit", maxit, 1, 1 << 30);
@@ -344,16 +368,9 @@ static int check_args(const char *fn, const cap_viscosity_ws *w, const cap_grid 
   return s;
 }
 
-int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
-                       double tol, int maxit, cap_viscosity_status *st)
+static int lap_step_2d(cap_viscosity_ws *w, const cap_grid *g, double *u, double *v, double k, double tol, int maxit,
+                       cap_viscosity_status *st)
 {
-  int s = check_args("cap_viscosity_step", w, g, phi, u, v, nu_dt, tol, maxit);
-  if (s) return s;
-  memcpy(w->phi, phi, g->size * sizeof *phi);
-  cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
-  double k = nu_dt / (g->h * g->h);
-  cap_viscosity_status tmp;
-  if (!st) st = &tmp;
   int su = solve_component(w, g, w->phi, u, CAP_AT_XFACE, k, tol, maxit, &st->iterations[0], &st->residual[0],
                            &st->unknowns[0]);
   int sv = solve_component(w, g, w->phi, v, CAP_AT_YFACE, k, tol, maxit, &st->iterations[1], &st->residual[1],
@@ -596,12 +613,10 @@ static int stress_reserve(cap_viscosity_ws *w, size_t n)
   void **blocks[] = {(void **)&w->face, (void **)&w->col, (void **)&w->len, (void **)&w->val,
                      (void **)&w->cx,   (void **)&w->cr,  (void **)&w->cz,  (void **)&w->cp,
                      (void **)&w->cq,   (void **)&w->cd,  (void **)&w->cb};
-  const size_t bytes[] = {sizeof *w->face, STRESS_WIDTH * sizeof *w->col,
-                          sizeof *w->len,  STRESS_WIDTH * sizeof *w->val,
-                          sizeof *w->cx,   sizeof *w->cr,
-                          sizeof *w->cz,   sizeof *w->cp,
-                          sizeof *w->cq,   sizeof *w->cd,
-                          sizeof *w->cb};
+  const size_t W = (size_t)w->width;
+  const size_t bytes[] = {sizeof *w->face, W * sizeof *w->col, sizeof *w->len, W * sizeof *w->val,
+                          sizeof *w->cx,   sizeof *w->cr,      sizeof *w->cz,  sizeof *w->cp,
+                          sizeof *w->cq,   sizeof *w->cd,      sizeof *w->cb};
   for (size_t k = 0; k < sizeof bytes / sizeof bytes[0]; k++) {
     void *b = realloc(*blocks[k], want * bytes[k]);
     if (!b) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the stress viscous step's %zu unknowns", n);
@@ -612,15 +627,15 @@ static int stress_reserve(cap_viscosity_ws *w, size_t n)
 }
 
 /* A(r, c) += a in the assembled rows; 1 if row r has no room left (never for the stencils of this
- * step: STRESS_WIDTH). */
+ * step: w->width). */
 static int row_add(cap_viscosity_ws *w, int r, int c, double a)
 {
-  int *col = w->col + (size_t)r * STRESS_WIDTH;
-  double *val = w->val + (size_t)r * STRESS_WIDTH;
+  int *col = w->col + (size_t)r * (size_t)w->width;
+  double *val = w->val + (size_t)r * (size_t)w->width;
   int k = 0, n = w->len[r];
   while (k < n && col[k] != c) k++;
   if (k == n) {
-    if (n == STRESS_WIDTH) return 1;
+    if (n == w->width) return 1;
     col[k] = c;
     val[k] = 0;
     w->len[r] = (unsigned char)(n + 1);
@@ -651,8 +666,8 @@ static void assemble_cb(const term *t, double a, term_ctx *T)
 static void stress_apply(const cap_viscosity_ws *w, size_t n, const double *x, double *y)
 {
   CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
-    const int *col = w->col + r * STRESS_WIDTH;
-    const double *val = w->val + r * STRESS_WIDTH;
+    const int *col = w->col + r * (size_t)w->width;
+    const double *val = w->val + r * (size_t)w->width;
     double s = 0;
     for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
     y[r] = s;
@@ -738,83 +753,60 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
   });
 }
 
-int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
-                              double nu_dt, double tol, int maxit, cap_viscosity_status *st)
-{
-  int s = check_args("cap_viscosity_stress_step", w, g, phi, u, v, nu_dt, tol, maxit);
-  if (s) return s;
-  cap_viscosity_status tmp;
-  if (!st) st = &tmp;
-  memcpy(w->phi, phi, g->size * sizeof *phi);
-  cap_grid_fill_ghosts(g, w->phi, CAP_GHOST_LINEAR);
-  stress_ops S = {g,
-                  make_lattice(w, g, CAP_AT_XFACE),
-                  make_lattice(w, g, CAP_AT_YFACE),
-                  g->nx,
-                  g->ny,
-                  nu_dt / (g->h * g->h),
-                  w->wc,
-                  w->wn,
-                  w->mu,
-                  w->mv,
-                  {{u, v}}};
-  if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
-  if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
-  stress_weights(w, &S, u, v);
+/* The sweeps' work on g: its interior cells. */
+static long grid_work(const cap_grid *g) { return (long)g->nx * g->ny * (g->dim == 3 ? g->nz : 1); }
 
-  /* the unknowns of each row of the grid (threads), then the number of every row's first (u rows,
-   * then v rows, in grid order) */
+/* Numbers the unknowns of components 0..nc-1 (m[q][c] > 0 marks one; 0 elsewhere): component by
+ * component, each in grid order (the rows of the grid counted by threads, then summed in order). For
+ * every unknown r: w->face[r], its row started with the diagonal entry m, x = f, b = m f, and the
+ * preconditioner d. cnt[q] receives each component's count, *n the total (0: nothing else done). */
+static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, double *const m[], double *const d[],
+                           double *const f[], long cnt[], size_t *n)
+{
   const size_t sy = (size_t)g->sy;
   const int rows = (int)(g->size / sy);
-  const long work = (long)g->nx * g->ny;
-  CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
-    size_t nu = 0, nv = 0;
-    for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
-      nu += w->mu[c] > 0;
-      nv += w->mv[c] > 0;
-    }
-    w->first[0][row + 1] = nu;
-    w->first[1][row + 1] = nv;
-  });
-  w->first[0][0] = 0;
-  for (int row = 0; row < rows; row++) w->first[0][row + 1] += w->first[0][row];
-  w->first[1][0] = w->first[0][rows];
-  for (int row = 0; row < rows; row++) w->first[1][row + 1] += w->first[1][row];
-  const long n_u = (long)w->first[0][rows], n_v = (long)(w->first[1][rows] - w->first[0][rows]);
-  st->unknowns[0] = n_u;
-  st->unknowns[1] = n_v;
-  st->iterations[0] = st->iterations[1] = 0;
-  st->residual[0] = st->residual[1] = 0;
-  if (n_u + n_v == 0) return CAP_SUCCESS;
-
-  /* number the unknowns, u then v; x = u_old, b = M u_old (the fixed faces' part subtracted in the
-   * assembly); every row starts with its diagonal entry, the mass weight */
-  const size_t n = (size_t)(n_u + n_v);
-  s = stress_reserve(w, n);
+  const long work = grid_work(g);
+  for (int q = 0; q < nc; q++) {
+    CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
+      size_t k = 0;
+      for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) k += m[q][c] > 0;
+      w->first[q][row + 1] = k;
+    });
+    w->first[q][0] = q ? w->first[q - 1][rows] : 0;
+    for (int row = 0; row < rows; row++) w->first[q][row + 1] += w->first[q][row];
+    cnt[q] = (long)(w->first[q][rows] - w->first[q][0]);
+  }
+  *n = w->first[nc - 1][rows];
+  if (*n == 0) return CAP_SUCCESS;
+  int s = stress_reserve(w, *n);
   if (s) return s;
-  for (int q = 0; q < 2; q++) {
-    const double *m = q ? w->mv : w->mu, *d = q ? w->dv : w->du, *f = q ? v : u;
+  const size_t W = (size_t)w->width;
+  for (int q = 0; q < nc; q++) {
+    const double *mq = m[q], *dq = d[q], *fq = f[q];
+    int *num = w->num[q];
     CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
       size_t r = w->first[q][row];
       for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
-        w->num[q][c] = m[c] > 0 ? (int)r : -1;
-        if (!(m[c] > 0)) continue;
+        num[c] = mq[c] > 0 ? (int)r : -1;
+        if (!(mq[c] > 0)) continue;
         w->face[r] = c;
-        w->col[r * STRESS_WIDTH] = (int)r;
-        w->val[r * STRESS_WIDTH] = m[c];
+        w->col[r * W] = (int)r;
+        w->val[r * W] = mq[c];
         w->len[r] = 1;
-        w->cx[r] = f[c];
-        w->cb[r] = m[c] * f[c];
-        w->cd[r] = d[c];
+        w->cx[r] = fq[c];
+        w->cb[r] = mq[c] * fq[c];
+        w->cd[r] = dq[c];
         r++;
       }
     });
   }
-  const term_ctx T = {.w = w};
-  if (for_terms(&S, assemble_cb, &T))
-    return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH);
+  return CAP_SUCCESS;
+}
 
-  /* Jacobi-preconditioned CG on the n unknowns */
+/* Jacobi-preconditioned CG on the n assembled rows: x (the start), b, d the preconditioner; the
+ * iterations and the relative residual ||b - A x|| / ||b|| out. Returns 1 if converged to tol. */
+static int rows_cg(cap_viscosity_ws *w, size_t n, double tol, int maxit, int *iters, double *res)
+{
   double *x = w->cx, *rr = w->cr, *z = w->cz, *p = w->cp, *q = w->cq, *b = w->cb, *d = w->cd;
   stress_apply(w, n, x, q);
   CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) {
@@ -838,16 +830,473 @@ int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const doub
     rn = sqrt(cap_par_dot(rr, rr, n));
     it++;
   }
+  *iters = it;
+  *res = bnorm > 0 ? rn / bnorm : 0;
+  return !(rn > tol * bnorm);
+}
+
+static int stress_step_2d(cap_viscosity_ws *w, const cap_grid *g, double *u, double *v, double nu_dt, double tol,
+                          int maxit, cap_viscosity_status *st)
+{
+  stress_ops S = {g,
+                  make_lattice(w, g, CAP_AT_XFACE),
+                  make_lattice(w, g, CAP_AT_YFACE),
+                  g->nx,
+                  g->ny,
+                  nu_dt / (g->h * g->h),
+                  w->wc,
+                  w->wn,
+                  w->mu,
+                  w->mv,
+                  {{u, v}}};
+  if (g->bc[CAP_XLO] != CAP_BC_PERIODIC) S.nnx = g->nx + 1;
+  if (g->bc[CAP_YLO] != CAP_BC_PERIODIC) S.nny = g->ny + 1;
+  stress_weights(w, &S, u, v);
+
+  /* number the unknowns, u then v; x = u_old, b = M u_old (the fixed faces' part subtracted in the
+   * assembly); every row starts with its diagonal entry, the mass weight */
+  size_t n;
+  double *const m[2] = {w->mu, w->mv}, *const d[2] = {w->du, w->dv}, *const f[2] = {u, v};
+  int s = number_unknowns(w, g, 2, m, d, f, st->unknowns, &n);
+  if (s || n == 0) return s;
+  const long n_u = st->unknowns[0];
+  const term_ctx T = {.w = w};
+  if (for_terms(&S, assemble_cb, &T))
+    return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH);
+
+  int it;
+  double res;
+  int conv = rows_cg(w, n, tol, maxit, &it, &res);
   st->iterations[0] = st->iterations[1] = it;
-  st->residual[0] = st->residual[1] = bnorm > 0 ? rn / bnorm : 0;
+  st->residual[0] = st->residual[1] = res;
+  const double *x = w->cx;
   CAP_PAR_FOR((long)n, for (size_t k = 0; k < n; k++) (k < (size_t)n_u ? u : v)[w->face[k]] = x[k];);
   /* a periodic face lattice: the boundary copy follows its twin */
   if (S.Lu.perx)
     for (int j = 0; j < g->ny; j++) u[cap_grid_idx(g, g->nx, j)] = u[cap_grid_idx(g, 0, j)];
   if (S.Lv.pery)
     for (int i = 0; i < g->nx; i++) v[cap_grid_idx(g, i, g->ny)] = v[cap_grid_idx(g, i, 0)];
-  if (rn > tol * bnorm)
+  if (!conv)
     return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
                      it, st->residual[0], tol);
   return CAP_SUCCESS;
+}
+
+/* ---- 3D grids (CAP_GEOM_3D): both steps on the assembled rows, one solve per component for the
+ * Laplacian step, one coupled solve for the stress step. ---- */
+
+/* The face lattice of component q (0: u on x-faces, 1: v, 2: w) on a 3D grid. */
+typedef struct {
+  const cap_grid *g;
+  int q;
+  int n[3];      /* samples per direction (n + 1 along q unless periodic) */
+  int per[3];    /* periodic directions */
+  int mirror[6]; /* sign of the tangential image beyond each side: -1 no slip (WALL, OPEN), +1 SLIP */
+} lat3;
+
+static lat3 make_lat3(const cap_grid *g, int q)
+{
+  lat3 L = {g, q, {g->nx, g->ny, g->nz}, {0, 0, 0}, {-1, -1, -1, -1, -1, -1}};
+  for (int d = 0; d < 3; d++) L.per[d] = g->bc[2 * d] == CAP_BC_PERIODIC;
+  for (int k = 0; k < 6; k++)
+    if (g->bc[k] == CAP_BC_SLIP) L.mirror[k] = 1;
+  if (!L.per[q]) L.n[q]++;
+  return L;
+}
+
+static size_t idx3(const cap_grid *g, const int a[3]) { return cap_grid_idx3(g, a[0], a[1], a[2]); }
+
+/* Is sample a held at 0 by a wall of the box (the normal component on a wall face)? */
+static int on_wall3(const lat3 *L, const int a[3])
+{
+  return !L->per[L->q] && (a[L->q] == 0 || a[L->q] == L->n[L->q] - 1);
+}
+
+/* Sample a of L, at most one sample outside it in each direction: its index in *c and the sign of its
+ * image (fold: periodic wrap, or the mirror), 0 for a face held at 0 by a wall. */
+static int resolve3(const lat3 *L, const int a[3], size_t *c)
+{
+  int b[3] = {a[0], a[1], a[2]}, s = 1;
+  for (int d = 0; d < 3; d++) s *= fold(&b[d], L->n[d], L->per[d], L->mirror[2 * d], L->mirror[2 * d + 1]);
+  if (on_wall3(L, b)) return 0;
+  *c = idx3(L->g, b);
+  return s;
+}
+
+typedef struct {
+  const cap_grid *g;
+  lat3 L[3];
+  double k;                 /* nu dt / h^2 */
+  const double *wc, *ew[3]; /* cell weights; edge weights, ew[r] for the edges along axis r */
+} stress3;
+
+static void term_add3(term *t, const stress3 *S, int comp, const int a[3], double sgn)
+{
+  size_t c = 0;
+  int s = resolve3(&S->L[comp], a, &c);
+  if (!s) return;
+  t->c[t->n] = c;
+  t->sgn[t->n] = s * sgn;
+  t->comp[t->n] = comp;
+  t->n++;
+}
+
+/* h d_q u_q of cell x */
+static void cell_term3(const stress3 *S, int q, const int x[3], term *t)
+{
+  int a[3] = {x[0], x[1], x[2]};
+  t->n = 0;
+  t->known = 0;
+  a[q]++;
+  term_add3(t, S, q, a, 1);
+  a[q]--;
+  term_add3(t, S, q, a, -1);
+}
+
+/* h (d_q u_p + d_p u_q) of the edge e (p != q): the edge along the third axis through the corner
+ * (x_{e_p}, x_{e_q}) of the lattices, i.e. u_p(e) - u_p(e - e_q) + u_q(e) - u_q(e - e_p) (the node
+ * term of 2D in each plane normal to the edge) */
+static void edge_term3(const stress3 *S, int p, int q, const int e[3], term *t)
+{
+  int a[3] = {e[0], e[1], e[2]};
+  t->n = 0;
+  t->known = 0;
+  term_add3(t, S, p, a, 1);
+  term_add3(t, S, q, a, 1);
+  a[q]--;
+  term_add3(t, S, p, a, -1);
+  a[q]++;
+  a[p]--;
+  term_add3(t, S, q, a, -1);
+}
+
+/* The row of face a of component q, gathered from the six terms that hold it: the cells a - e_q and a
+ * (their q strain) and, for each other axis p, the edges a and a + e_p of the pair (p, q). Returns the
+ * stress diagonal s_f = sum (weight) (coefficient of the face)^2; when r >= 0 also adds the terms'
+ * entries (weight) (coefficient) t^T to row r, on the unknowns (*overflow set if the row is full). A
+ * term's coefficient of the face sums its mirror and periodic images. Each row is built from its own
+ * terms in a fixed order, so the rows do not depend on the threads. */
+static double row3(cap_viscosity_ws *w, const stress3 *S, int q, const int a[3], int r, int *overflow)
+{
+  const cap_grid *g = S->g;
+  const size_t self = idx3(g, a);
+  double sf = 0;
+  term t;
+  for (int m = 0; m < 6; m++) {
+    int x[3] = {a[0], a[1], a[2]};
+    double wt;
+    if (m < 2) {
+      x[q] -= 1 - m;
+      if (S->L[q].per[q]) x[q] = (x[q] + S->L[q].n[q]) % S->L[q].n[q];
+      wt = 2 * S->k * S->wc[idx3(g, x)];
+      if (wt > 0) cell_term3(S, q, x, &t);
+    } else {
+      const int p = (q + 1 + (m - 2) / 2) % 3, rr = 3 - p - q;
+      x[p] += m % 2;
+      if (S->L[q].per[p]) x[p] %= S->L[q].n[p];
+      wt = S->k * S->ew[rr][idx3(g, x)];
+      if (wt > 0) edge_term3(S, p, q, x, &t);
+    }
+    if (!(wt > 0)) continue;
+    double cf = 0;
+    for (int e = 0; e < t.n; e++)
+      if (t.comp[e] == q && t.c[e] == self) cf += t.sgn[e];
+    if (cf == 0) continue;
+    sf += wt * cf * cf;
+    if (r < 0) continue;
+    for (int e = 0; e < t.n; e++) {
+      int col = w->num[t.comp[e]][t.c[e]];
+      if (col >= 0) *overflow |= row_add(w, r, col, wt * cf * t.sgn[e]);
+    }
+  }
+  return sf;
+}
+
+/* Liquid fraction of the cube CV of side h centred where phi = pc, grad phi = gr: the plane n.x + d = 0,
+ * n = gr / |gr|, d = pc / |gr| (|d| > 0.872 h > (|n_x| + |n_y| + |n_z|) h / 2 misses the cube). */
+static double cv_fraction3(double pc, const double gr[3], double h)
+{
+  double g2 = gr[0] * gr[0] + gr[1] * gr[1] + gr[2] * gr[2];
+  if (pc * pc > 0.76 * g2 * h * h) return pc > 0 ? 0 : 1;
+  double gn = sqrt(g2);
+  if (!(gn > 0)) return cap_subcell_cube_fraction(0, 0, 0, pc);
+  return cap_subcell_cube_fraction(gr[0], gr[1], gr[2], pc / (gn * h));
+}
+
+/* The same for the part lo[d] <= x_d <= hi[d] (in units of h about the CV centre) of the CV inside the
+ * domain, as a fraction of the whole CV: the box is the unit cube stretched by hi - lo about its
+ * middle (as clipped_fraction in 2D). */
+static double clipped_fraction3(double pc, const double gr[3], double h, const double lo[3], const double hi[3])
+{
+  double vol = (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+  double gn = sqrt(gr[0] * gr[0] + gr[1] * gr[1] + gr[2] * gr[2]);
+  if (!(gn > 0)) return vol * cap_subcell_cube_fraction(0, 0, 0, pc);
+  double an[3], dist = pc / (gn * h);
+  for (int d = 0; d < 3; d++) {
+    an[d] = gr[d] / gn * (hi[d] - lo[d]);
+    dist += gr[d] / gn * 0.5 * (lo[d] + hi[d]);
+  }
+  return vol *
+         cap_subcell_cube_fraction(an[0], an[1], an[2], dist / sqrt(an[0] * an[0] + an[1] * an[1] + an[2] * an[2]));
+}
+
+/* Runs body over the samples a of lattice L (threads over the layers k). */
+#define FOR_LAT3(L, a, ...)                                                                                            \
+  CAP_PAR_FOR(grid_work((L)->g), for (int kk_ = 0; kk_ < (L)->n[2]; kk_++) {                                       \
+    for (int jj_ = 0; jj_ < (L)->n[1]; jj_++)                                                                          \
+      for (int ii_ = 0; ii_ < (L)->n[0]; ii_++) {                                                                      \
+        const int a[3] = {ii_, jj_, kk_};                                                                              \
+        __VA_ARGS__                                                                                                    \
+      }                                                                                                                \
+  })
+
+/* The 3D weights (planar: no metric): cells into w->wc, edges into w->ew, the face fractions, then the
+ * unknowns' mass weights M (0 elsewhere) into w->mu, mv, mw and the diagonal into w->du, dv, dw.
+ * Wall-normal faces are set to 0. phi (w->phi) has its ghosts filled. */
+static void stress_weights3(cap_viscosity_ws *w, const stress3 *S, double *const vel[3])
+{
+  const cap_grid *g = S->g;
+  const double *f = w->phi, h = g->h;
+  const ptrdiff_t st[3] = {1, g->sy, g->sz};
+  double *m[3] = {w->mu, w->mv, w->mw}, *dd[3] = {w->du, w->dv, w->dw};
+  const long work = grid_work(g);
+  CAP_PAR_FOR(work, for (size_t c = 0; c < g->size; c++) {
+    w->wc[c] = w->ew[0][c] = w->ew[1][c] = w->ew[2][c] = 0;
+    m[0][c] = m[1][c] = m[2][c] = 0;
+  });
+  const lat3 cells = {g, 0, {g->nx, g->ny, g->nz}, {0, 0, 0}, {0}};
+  FOR_LAT3(&cells, a, {
+    ptrdiff_t c = (ptrdiff_t)idx3(g, a);
+    double gr[3];
+    for (int d = 0; d < 3; d++) gr[d] = (f[c + st[d]] - f[c - st[d]]) / (2 * h);
+    w->wc[c] = cv_fraction3(f[c], gr, h);
+  });
+  /* edges along axis r: the lattice of faces in p and q (n + 1 samples unless periodic), cells in r.
+   * An edge on a wall keeps only its CV's part inside the domain (as the node of 2D). */
+  for (int r = 0; r < 3; r++) {
+    const int p = (r + 1) % 3, q = (r + 2) % 3;
+    lat3 E = make_lat3(g, p);
+    if (!E.per[q]) E.n[q]++;
+    FOR_LAT3(&E, a, {
+      ptrdiff_t c = (ptrdiff_t)idx3(g, a), sp = st[p], sq = st[q], sr = st[r];
+      double f0 = f[c], fp = f[c - sp], fq = f[c - sq], fpq = f[c - sp - sq], gr[3];
+      gr[p] = (f0 + fq - fp - fpq) / (2 * h);
+      gr[q] = (f0 + fp - fq - fpq) / (2 * h);
+      gr[r] = (f[c + sr] + f[c - sp + sr] + f[c - sq + sr] + f[c - sp - sq + sr] - f[c - sr] - f[c - sp - sr] -
+               f[c - sq - sr] - f[c - sp - sq - sr]) /
+              (8 * h);
+      double pc = 0.25 * (f0 + fp + fq + fpq), lo[3] = {-0.5, -0.5, -0.5}, hi[3] = {0.5, 0.5, 0.5};
+      int clip = 0;
+      for (int k = 0; k < 2; k++) {
+        int d = k ? q : p;
+        if (E.per[d]) continue;
+        if (a[d] == 0) lo[d] = 0, clip = 1;
+        if (a[d] == E.n[d] - 1) hi[d] = 0, clip = 1;
+      }
+      w->ew[r][c] = clip ? clipped_fraction3(pc, gr, h, lo, hi) : cv_fraction3(pc, gr, h);
+    });
+  }
+  /* the face fractions (the periodic copy at n_q is not a sample and keeps 0) */
+  for (int q = 0; q < 3; q++) {
+    const lat3 *L = &S->L[q];
+    double *vq = vel[q], *mq = m[q];
+    FOR_LAT3(L, a, {
+      ptrdiff_t c = (ptrdiff_t)idx3(g, a), n = st[q];
+      if (on_wall3(L, a)) {
+        vq[c] = 0;
+        continue;
+      }
+      double gr[3];
+      for (int d = 0; d < 3; d++)
+        gr[d] = d == q ? (f[c] - f[c - n]) / h
+                       : (f[c + st[d]] + f[c - n + st[d]] - f[c - st[d]] - f[c - n - st[d]]) / (4 * h);
+      mq[c] = cv_fraction3(0.5 * (f[c] + f[c - n]), gr, h);
+    });
+  }
+  /* the stress diagonals, the unknowns (w_f > 0 or s_f > 0) and their mass weights */
+  for (int q = 0; q < 3; q++) {
+    const lat3 *L = &S->L[q];
+    double *mq = m[q], *dq = dd[q];
+    FOR_LAT3(L, a, {
+      size_t c = idx3(g, a);
+      if (on_wall3(L, a)) continue;
+      double wf = mq[c], sf = row3(w, S, q, a, -1, NULL);
+      if (wf > 0 || sf > 0) {
+        mq[c] = fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(1.0, sf));
+        dq[c] = sf + mq[c];
+      } else
+        mq[c] = 0;
+    });
+  }
+}
+
+/* The sample (i, j, k) of grid index c. */
+static void sample_of(const cap_grid *g, size_t c, int a[3])
+{
+  a[0] = (int)(c % (size_t)g->sy) - g->ng;
+  a[1] = (int)(c % (size_t)g->sz / (size_t)g->sy) - g->ng;
+  a[2] = (int)(c / (size_t)g->sz) - g->ng;
+}
+
+/* A periodic face lattice of component q: the boundary copy at n_q follows its twin at 0. */
+static void periodic_copy3(const cap_grid *g, const lat3 *L, double *f)
+{
+  if (!L->per[L->q]) return;
+  const int n[3] = {g->nx, g->ny, g->nz}, q = L->q;
+  for (int k = 0; k < (q == 2 ? 1 : n[2]); k++)
+    for (int j = 0; j < (q == 1 ? 1 : n[1]); j++)
+      for (int i = 0; i < (q == 0 ? 1 : n[0]); i++) {
+        int a[3] = {i, j, k}, b[3] = {i, j, k};
+        b[q] = n[q];
+        f[idx3(g, b)] = f[idx3(g, a)];
+      }
+}
+
+static int stress_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *u, double *v, double *wz, double nu_dt,
+                          double tol, int maxit, cap_viscosity_status *st)
+{
+  stress3 S = {g,
+               {make_lat3(g, 0), make_lat3(g, 1), make_lat3(g, 2)},
+               nu_dt / (g->h * g->h),
+               w->wc,
+               {w->ew[0], w->ew[1], w->ew[2]}};
+  double *const vel[3] = {u, v, wz};
+  stress_weights3(w, &S, vel);
+  size_t n;
+  double *const m[3] = {w->mu, w->mv, w->mw}, *const d[3] = {w->du, w->dv, w->dw};
+  int s = number_unknowns(w, g, 3, m, d, vel, st->unknowns, &n);
+  if (s || n == 0) return s;
+  int overflow = 0;
+  CAP_PAR_FOR_MAX((long)n, overflow, for (size_t r = 0; r < n; r++) {
+    const int q = r < w->first[1][0] ? 0 : (r < w->first[2][0] ? 1 : 2);
+    int a[3];
+    sample_of(g, w->face[r], a);
+    row3(w, &S, q, a, (int)r, &overflow);
+  });
+  if (overflow) return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH_3D);
+  int it;
+  double res;
+  int conv = rows_cg(w, n, tol, maxit, &it, &res);
+  for (int q = 0; q < 3; q++) {
+    st->iterations[q] = it;
+    st->residual[q] = res;
+  }
+  const double *x = w->cx;
+  CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
+    const int q = r < w->first[1][0] ? 0 : (r < w->first[2][0] ? 1 : 2);
+    vel[q][w->face[r]] = x[r];
+  });
+  for (int q = 0; q < 3; q++) periodic_copy3(g, &S.L[q], vel[q]);
+  if (!conv)
+    return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
+                     it, res, tol);
+  return CAP_SUCCESS;
+}
+
+/* The 7-point row of unknown face a of component q (assembled row r, started with its mass 1): the
+ * diagonal 6k less k times the image sign of each neighbour beyond a wall (the mirror of the face
+ * itself), -k on the unknown neighbours, k times the known ones (air faces, wall faces at 0) into b. */
+static void lap_row3(cap_viscosity_ws *w, const lat3 *L, const double *f, const int a[3], int r, double k)
+{
+  double diag = 6 * k, known = 0;
+  for (int d = 0; d < 3; d++)
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+      int b[3] = {a[0], a[1], a[2]};
+      b[d] += sgn;
+      if ((b[d] < 0 || b[d] >= L->n[d]) && !L->per[d]) {
+        diag -= k * L->mirror[2 * d + (sgn > 0)];
+        continue;
+      }
+      b[d] = (b[d] + L->n[d]) % L->n[d];
+      size_t c = idx3(L->g, b);
+      int col = w->num[0][c];
+      if (col >= 0)
+        row_add(w, r, col, -k);
+      else
+        known += f[c];
+    }
+  row_add(w, r, r, diag);
+  w->cb[r] += k * known;
+  w->cd[r] = 1 + diag;
+}
+
+static int lap_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *const vel[3], double k, double tol, int maxit,
+                       cap_viscosity_status *st)
+{
+  const ptrdiff_t st3[3] = {1, g->sy, g->sz};
+  int status = CAP_SUCCESS;
+  for (int q = 0; q < 3; q++) {
+    const lat3 L = make_lat3(g, q);
+    double *f = vel[q], *mark = w->mu;
+    const double *phi = w->phi;
+    CAP_PAR_FOR(grid_work(g), for (size_t c = 0; c < g->size; c++) mark[c] = 0;);
+    FOR_LAT3(&L, a, {
+      size_t c = idx3(g, a);
+      if (on_wall3(&L, a))
+        f[c] = 0;
+      else if (0.5 * (phi[c] + phi[c - st3[q]]) < 0)
+        mark[c] = 1;
+    });
+    size_t n;
+    double *const m[1] = {mark}, *const d[1] = {mark}, *const fq[1] = {f};
+    int s = number_unknowns(w, g, 1, m, d, fq, &st->unknowns[q], &n);
+    st->iterations[q] = 0;
+    st->residual[q] = 0;
+    if (s) return s;
+    if (n == 0) continue;
+    CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
+      int a[3];
+      sample_of(g, w->face[r], a);
+      lap_row3(w, &L, f, a, (int)r, k);
+    });
+    int conv = rows_cg(w, n, tol, maxit, &st->iterations[q], &st->residual[q]);
+    const double *x = w->cx;
+    CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) f[w->face[r]] = x[r];);
+    periodic_copy3(g, &L, f);
+    if (!conv && !status)
+      status =
+          CAP_ERROR(CAP_EMAXITER, "viscous solve (%c) stopped after %d iterations at relative residual %.3g > %.3g",
+                    "uvw"[q], st -> iterations[q], st -> residual[q], tol);
+  }
+  return status;
+}
+
+/* ---- The public steps ---- */
+
+/* The checks, the copy of phi with its ghosts filled, the status zeroed; st never NULL after. */
+static int step_begin(const char *fn, cap_viscosity_ws *ws, const cap_grid *g, const double *phi, const double *u,
+                      const double *v, const double *w, double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+{
+  int s = check_args(fn, ws, g, phi, u, v, w, nu_dt, tol, maxit);
+  if (s) return s;
+  memset(st, 0, sizeof *st);
+  memcpy(ws->phi, phi, g->size * sizeof *phi);
+  cap_grid_fill_ghosts(g, ws->phi, CAP_GHOST_LINEAR);
+  return CAP_SUCCESS;
+}
+
+int cap_viscosity_step(cap_viscosity_ws *ws, const cap_grid *g, const double *phi, double *u, double *v, double *w,
+                       double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+{
+  cap_viscosity_status tmp;
+  if (!st) st = &tmp;
+  int s = step_begin("cap_viscosity_step", ws, g, phi, u, v, w, nu_dt, tol, maxit, st);
+  if (s) return s;
+  double k = nu_dt / (g->h * g->h);
+  if (g->dim == 3) {
+    double *const vel[3] = {u, v, w};
+    return lap_step_3d(ws, g, vel, k, tol, maxit, st);
+  }
+  return lap_step_2d(ws, g, u, v, k, tol, maxit, st);
+}
+
+int cap_viscosity_stress_step(cap_viscosity_ws *ws, const cap_grid *g, const double *phi, double *u, double *v,
+                              double *w, double nu_dt, double tol, int maxit, cap_viscosity_status *st)
+{
+  cap_viscosity_status tmp;
+  if (!st) st = &tmp;
+  int s = step_begin("cap_viscosity_stress_step", ws, g, phi, u, v, w, nu_dt, tol, maxit, st);
+  if (s) return s;
+  if (g->dim == 3) return stress_step_3d(ws, g, u, v, w, nu_dt, tol, maxit, st);
+  return stress_step_2d(ws, g, u, v, nu_dt, tol, maxit, st);
 }

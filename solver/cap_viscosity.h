@@ -1,8 +1,8 @@
 /* cap_viscosity: the implicit (backward Euler) viscous step of the free-surface solver.
  *
- * OWNS. Two steps that advance the face velocities (u on x-faces, v on y-faces) of a liquid of
- * kinematic viscosity nu over dt, in place, on a cap_grid with a cell-centred level set phi (liquid
- * where phi < 0):
+ * OWNS. Two steps that advance the face velocities (u on x-faces, v on y-faces, w on z-faces in 3D) of
+ * a liquid of kinematic viscosity nu over dt, in place, on a cap_grid with a cell-centred level set phi
+ * (liquid where phi < 0):
  *   cap_viscosity_step          u_t = nu lap u per component (the decoupled free-surface treatment of
  *                               Enright, Marschner & Fedkiw 2002, SIGGRAPH; Bridson 2015, Ch. 10):
  *                               (I - nu dt lap_h) u_new = u_old on the liquid faces (phi averaged from
@@ -30,9 +30,12 @@
  * the axis (no flux through its zero area). The truncation error is O(h^2) in every row, the rows
  * next to the axis included. An annulus (x0 > 0) has a WALL, SLIP or OPEN (treated as WALL) XLO side.
  *
- * VALIDITY. Planar 2D and AXI; 3D and an AXI grid periodic in r return CAP_EGEOM.
- * Rationale and measurements (the dissipation of potential flows, the mass floor, iteration counts):
- * docs/design/viscosity.md.
+ * 3D GRIDS (CAP_GEOM_3D; w required, NULL in 2D): the same two steps with the 7-point Laplacian and the
+ * full symmetric strain (three cell terms, three edge terms), each at its declaration below. WALL,
+ * SLIP, OPEN (as WALL) and PERIODIC sides; fixed faces (solids) return CAP_EGEOM.
+ * VALIDITY. Planar 2D, AXI and 3D (uniform grid); an AXI grid periodic in r returns CAP_EGEOM.
+ * Rationale and measurements (the dissipation of potential flows, the mass floor, iteration counts,
+ * 3D): docs/design/viscosity.md.
  */
 #ifndef CAP_VISCOSITY_H
 #define CAP_VISCOSITY_H
@@ -42,9 +45,9 @@
 typedef struct cap_viscosity_ws cap_viscosity_ws;
 
 typedef struct {
-  int iterations[2];  /* CG iterations for u and v (the stress step: its coupled solve in both) */
-  double residual[2]; /* final relative residuals (likewise) */
-  long unknowns[2];   /* liquid faces solved for */
+  int iterations[3];  /* CG iterations for u, v (and w in 3D; the stress step: its coupled solve in each) */
+  double residual[3]; /* final relative residuals (likewise) */
+  long unknowns[3];   /* faces solved for, per component (w: 3D only; 0 in 2D) */
 } cap_viscosity_status;
 
 /* Workspace for grid g (copied) into *out (NULL on failure); CAP_EINVAL for a NULL argument,
@@ -59,8 +62,9 @@ void cap_viscosity_ws_free(cap_viscosity_ws *w);
  * pointers (g->size entries each); they must outlive its use. */
 void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfixed, const unsigned char *yfixed);
 
-/* One componentwise implicit viscous step of u and v in place: (I - nu_dt L_h) u_new = u_old on the
- * liquid faces, L_h the 5-point Laplacian (diagonal 1 + 4 k in the h^2-scaled rows). On AXI grids the
+/* One componentwise implicit viscous step of u and v (and w) in place: (I - nu_dt L_h) u_new = u_old on
+ * the liquid faces, L_h the 5-point Laplacian (diagonal 1 + 4 k in the h^2-scaled rows; 3D: 7-point,
+ * 1 + 6 k, a wall's mirror image moved into the diagonal). On AXI grids the
  * vector Laplacian, rows multiplied by h^2 and by the radius of their sample:
  *   u_r at face i:  r_i u_i + k r_i [ G_{i-1} / r_c(i-1) - G_i / r_c(i) + 2 u_i - u_{j+1} - u_{j-1} ]
  *                   = r_i u_old,   G_i = r_{i+1} u_{i+1} - r_i u_i  (the hoop term u_r/r^2 is the
@@ -69,12 +73,13 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
  *                   v_{j-1}) ] = r_c v_old.
  * Inputs: phi cell-centred (liquid < 0); nu_dt = nu * dt >= 0 (m^2); tol in (0, 1) the relative
  * residual; maxit >= 1. phi is copied, its ghosts filled on the copy (the caller's phi is not
- * written). st (may be NULL) receives iterations, residuals (AXI: of the r-weighted rows) and unknowns
- * per component. Errors: CAP_EINVAL (NULL), CAP_ESIZE (a workspace of another size), CAP_EGEOM (3D,
- * AXI periodic in r), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes,
- * CAP_EMAXITER (a solve did not converge; status filled). */
-int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v, double nu_dt,
-                       double tol, int maxit, cap_viscosity_status *st);
+ * written). w: the z-face velocity on 3D grids (ignored in 2D). st (may be NULL) receives iterations,
+ * residuals (AXI: of the r-weighted rows) and unknowns per component. Errors: CAP_EINVAL (NULL; w NULL
+ * on a 3D grid), CAP_ESIZE (a workspace of another grid), CAP_EGEOM (AXI periodic in r; fixed faces on
+ * a 3D grid), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes, CAP_EMAXITER (a
+ * solve did not converge; status filled). */
+int cap_viscosity_step(cap_viscosity_ws *ws, const cap_grid *g, const double *phi, double *u, double *v, double *w,
+                       double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
 /* Relative floor of the mass weight of an unknown face of the stress step:
  * M = max(w_f, CAP_VISCOSITY_MASS_FLOOR * min(1, s_f)) (see cap_viscosity_stress_step). */
@@ -102,9 +107,16 @@ int cap_viscosity_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi
  * r_f = r_i (u_r face) or r_c (u_z face), r_n = r_i; the hoop strain u_r/r at the cell centre is
  * (u_i + u_{i+1}) / (2 r_c); M = max(w_f r_f, CAP_VISCOSITY_MASS_FLOOR min(r_f, s_f)). A rigid
  * translation along the axis is not dissipated.
- * Arguments, checks and errors as cap_viscosity_step; the status holds the one coupled solve in both
- * entries of iterations and residual, and the u and v unknowns separately. */
-int cap_viscosity_stress_step(cap_viscosity_ws *w, const cap_grid *g, const double *phi, double *u, double *v,
-                              double nu_dt, double tol, int maxit, cap_viscosity_status *st);
+ * 3D: J sums w_c (u_x^2 + v_y^2 + w_z^2) h^3 over cells and w_e (1/2) (u_y + v_x)^2 h^3 over the z-edges
+ * (x0 + i h, y0 + j h, z at the cell centre), likewise (u_z + w_x) on the y-edges and (v_z + w_y) on the
+ * x-edges: the discrete E:E. w_c, w_e, w_f are the liquid fractions of the cubes of side h centred on
+ * the cell, edge or face (cap_subcell_cube_fraction; phi the mean of 1, 2 or 4 cells, the gradient by
+ * central differences across them); an edge on a wall keeps its CV's part inside the domain (1/2, or
+ * 1/4 along a corner). A rigid motion (translation and rotation) has every term exactly 0 and is
+ * returned unchanged. One coupled CG solve in u, v and w (rows of at most 15 entries).
+ * Arguments, checks and errors as cap_viscosity_step; the status holds the one coupled solve in every
+ * entry of iterations and residual, and the unknowns per component. */
+int cap_viscosity_stress_step(cap_viscosity_ws *ws, const cap_grid *g, const double *phi, double *u, double *v,
+                              double *w, double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 
 #endif
