@@ -5,7 +5,10 @@
  * steps): the documented discrete operator reproduced exactly (axis and annulus), second-order
  * convergence of a manufactured solution including the faces next to the axis, uniform axial flow
  * between slip walls, rigid translation of a free sphere, and the dissipation rate of the n = 2 flow in
- * a sphere. */
+ * a sphere. On 3D grids (both steps): Taylor-Green decay (the exact discrete factor, order in dt and
+ * h), the stress step equal to the Laplacian step on it, wall modes on every axis, the 3D pool (equal
+ * to the 2D pool), a free sphere in rigid motion unchanged, the n = 2 dissipation rate in a sphere,
+ * the error paths, and the plane/cube volume fraction. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -1455,6 +1458,63 @@ static void sphere3d_dissipation(void)
           ratio[0] - 1, ratio[1] - 1);
 }
 
+/* The pool of pool_error in 3D: 4 x 4 x n cells, periodic in x and y, a no-slip floor z = 0 and the
+ * surface at z = H; the mode (u, v) = (1, 1/2) sin(pi z / (2H)) on the faces whose CV holds liquid,
+ * vvoid beyond. Returns the relative amplitude error of u (least squares over a column) after `steps`
+ * steps against (1 + nu dt (pi/2H)^2)^(-steps); *air the change of an air face far above the surface.
+ * (With vvoid = 0 the stress step is the 2D pool's: vvoid enters through the mass floor of the surface
+ * layer's faces, at 1e-8.) */
+static double pool3_error(step_fn *step, int n, double nu_dt, int steps, double vvoid, double *air)
+{
+  const double H = 0.4871, kz = M_PI / (2 * H);
+  const cap_bc bc[3] = {CAP_BC_PERIODIC, CAP_BC_PERIODIC, CAP_BC_WALL};
+  liquid3 L;
+  liquid3_open(&L, 4, 4, n, 1.0 / n, bc);
+  const cap_grid *g = &L.g;
+  for (int k = -2; k < n + 2; k++)
+    for (int j = -2; j < 6; j++)
+      for (int i = -2; i < 6; i++) L.phi[cap_grid_idx3(g, i, j, k)] = cap_grid_zc(g, k) - H;
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j <= 4; j++)
+      for (int i = 0; i <= 4; i++) {
+        double z = cap_grid_zc(g, k), m = z < H + 0.5 * g->h ? sin(kz * z) : vvoid;
+        size_t c = cap_grid_idx3(g, i, j, k);
+        L.f[0][c] = L.f0[0][c] = m;
+        L.f[1][c] = L.f0[1][c] = 0.5 * m;
+      }
+  liquid3_steps(step, &L, steps, nu_dt, 1e-13, 1000, NULL);
+  double num = 0, den = 0;
+  for (int k = 0; cap_grid_zc(g, k) < H; k++) {
+    double sk = sin(kz * cap_grid_zc(g, k));
+    num += L.f[0][cap_grid_idx3(g, 1, 2, k)] * sk;
+    den += sk * sk;
+  }
+  size_t top = cap_grid_idx3(g, 1, 2, n - 2);
+  *air = fabs(L.f[0][top] - L.f0[0][top]);
+  liquid3_close(&L);
+  return fabs(num / den * pow(1 + nu_dt * kz * kz, steps) - 1);
+}
+
+/* the traction-free surface of a 3D pool, the natural boundary condition of the stress form; the
+ * Laplacian step leaves the air faces alone */
+static void pool3d(void)
+{
+  int ns[3] = {16, 32, 64};
+  double hs[3], es[3], air;
+  for (int m = 0; m < 3; m++) {
+    hs[m] = 1.0 / ns[m];
+    es[m] = pool3_error(cap_viscosity_stress_step, ns[m], 2e-3, 10, 0, &air);
+    double el = pool3_error(cap_viscosity_step, ns[m], 2e-3, 10, 0.3817, &air);
+    th_note("3D pool, %d cells per unit height: amplitude error %.3e (stress step), %.3e (Laplacian step)", ns[m],
+            es[m], el);
+    th_abs(air, 0, 0, "3D Laplacian step, pool of %d cells: an air face keeps its value", ns[m]);
+    th_abs(es[m], pool_error(cap_viscosity_stress_step, ns[m], 2e-3, 10), 1e-12,
+           "3D stress step, pool of %d cells: the 2D pool's error (the flow is uniform in x and y)", ns[m]);
+  }
+  th_abs(es[2], 0, 2e-4, "3D stress step: shear mode of a pool decays as with u_z = 0 at the free surface");
+  th_true(th_slope(3, hs, es) >= 1.5, "3D stress step, pool: observed order %.2f >= 1.5", th_slope(3, hs, es));
+}
+
 /* the 3D error paths */
 static void bad_input3d(void)
 {
@@ -1578,6 +1638,7 @@ static const th_case cases[] = {
     {"tg3d_mode", tg3d_mode},
     {"tg3d_decay", tg3d_decay},
     {"walls3d", walls3d},
+    {"pool3d", pool3d},
     {"sphere3d_rigid", sphere3d_rigid},
     {"sphere3d_dissipation", sphere3d_dissipation},
     {"bad_input3d", bad_input3d},
