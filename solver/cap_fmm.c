@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cap_errno.h"
@@ -209,10 +210,10 @@ void cap_fmm_ws_free(cap_fmm_ws *ws)
 static int check_grid(const char *fn, const cap_grid *g)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", fn);
-  if (g->geom == CAP_GEOM_3D || g->dim != 2)
-    return CAP_ERROR(CAP_EGEOM, "%s: only 2D grids (PLANAR, AXI) are supported, not geometry %d", fn, (int)g->geom);
-  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI)
+  if (g->geom != CAP_GEOM_PLANAR && g->geom != CAP_GEOM_AXI && g->geom != CAP_GEOM_3D)
     return CAP_ERROR(CAP_EGEOM, "%s: unknown geometry %d", fn, (int)g->geom);
+  if (g->dim != (g->geom == CAP_GEOM_3D ? 3 : 2))
+    return CAP_ERROR(CAP_EGEOM, "%s: geometry %d with dim = %d: the grid is not initialised", fn, (int)g->geom, g->dim);
   return cap_grid_check_bc(g);
 }
 
@@ -287,9 +288,13 @@ static int finite_lattice(const char *fn, const cap_grid *g, cap_location loc, l
   size_t P = lat_row(L, (int)(first / 2 / n0), c);
   c[0] = (int)(first / 2 % n0);
   P += (size_t)c[0];
-  if (first % 2 == 0)
-    return CAP_ERROR(CAP_ENONFINITE, "%s: %s(%d, %d) = %g is not finite", fn, aname, c[0], c[1], a[P]);
-  return CAP_ERROR(CAP_ENONFINITE, "%s: known %s(%d, %d) = %g is not finite", fn, bname, c[0], c[1], b[P]);
+  char at[48];
+  if (L->dim == 3)
+    snprintf(at, sizeof at, "(%d, %d, %d)", c[0], c[1], c[2]);
+  else
+    snprintf(at, sizeof at, "(%d, %d)", c[0], c[1]);
+  if (first % 2 == 0) return CAP_ERROR(CAP_ENONFINITE, "%s: %s%s = %g is not finite", fn, aname, at, a[P]);
+  return CAP_ERROR(CAP_ENONFINITE, "%s: known %s%s = %g is not finite", fn, bname, at, b[P]);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -720,6 +725,26 @@ static double known_diff(const lattice *L, const unsigned char *known, const dou
   return s * (q[n1] - q[P]);
 }
 
+/* 3D: h q_d at a known point at c neither of whose neighbours along d is known (the tip of a column of
+ * known points poking out through the interface, where n_d = O(h): without the term, n . grad q would
+ * miss O(h) and the linear extension would carry that error along the column): known_diff along d on
+ * the known point one step towards smaller phi along the other axis e of largest |gr_e| (gr = h grad
+ * phi at c); 0 (*ok = 0) when that point is not known or has no known neighbour along d either. */
+static double known_diff_tip(const lattice *L, const unsigned char *known, const double *q, const int c[3],
+                             const double gr[3], int d, int *ok)
+{
+  int e = -1;
+  for (int k = 0; k < L->dim; k++)
+    if (k != d && (e < 0 || fabs(gr[k]) > fabs(gr[e]))) e = k;
+  *ok = 0;
+  if (gr[e] == 0) return 0;
+  ptrdiff_t R = lat_nbr(L, c, e, gr[e] > 0 ? -1 : 1);
+  if (R < 0 || !known[R]) return 0;
+  int cr[3];
+  lat_coords(L, (size_t)R, cr);
+  return known_diff(L, known, q, cr, (size_t)R, d, ok);
+}
+
 static void march(cap_fmm_ws *ws, const lattice *L, cap_location loc, const double *phi_s, const unsigned char *known,
                   double *q, double bandh, cap_fmm_order order, const double *src, double h, cap_fmm_stats *st);
 
@@ -753,6 +778,7 @@ static void extrapolate_checked(cap_fmm_ws *ws, const lattice *L, const cap_grid
     for (int d = 0; d < L->dim; d++) {
       int ok;
       double hq = known_diff(L, known, q, c, P, d, &ok);
+      if (!ok && L->dim == 3) hq = known_diff_tip(L, known, q, c, gr, d, &ok);
       dot += gr[d] * hq;
     }
     dn[P] = dot / (sqrt(gn) * g->h);

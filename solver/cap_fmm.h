@@ -7,7 +7,8 @@
  * unknown points by solving grad q . grad phi = 0 upwind, point by point in increasing phi
  * (Adalsteinsson & Sethian 1999, J. Comput. Phys. 148, 2), or with CAP_FMM_LINEAR q linear along the
  * normals (Aslam 2004, J. Comput. Phys. 193, 349). The same call serves cell- and face-centred fields:
- * the points of every location form a lattice of spacing h, so the stencils are the same.
+ * the points of every location form a lattice of spacing h, so the stencils are the same; and the
+ * same code serves 2D and 3D: every stencil is a sum over the grid's axes.
  *
  * CONVENTIONS. Liquid where phi < 0, air where phi > 0; a cell with phi == 0 lies on the interface and
  * counts as air when sign changes are detected. `band` is a half-width in cells (>= 1). Periodic sides
@@ -15,8 +16,10 @@
  * are neither read nor written: fill them afterwards).
  *
  * GEOMETRY. CAP_GEOM_PLANAR and CAP_GEOM_AXI (the metric r does not enter a distance: the closest point
- * of a surface of revolution lies in the point's own meridian half-plane); CAP_GEOM_3D returns
- * CAP_EGEOM from the operators. Every work array lives in the workspace; the calls never allocate.
+ * of a surface of revolution lies in the point's own meridian half-plane), and CAP_GEOM_3D on the
+ * uniform grid (the same stencils over three axes; z-faces a fourth lattice; WALL, SLIP, OPEN and
+ * PERIODIC sides, the non-periodic ones edges as above). Every work array lives in the workspace; the
+ * calls never allocate.
  *
  * THREADS. One march is sequential (a heap); cap_fmm_extrapolate_fields marches several fields side by
  * side, one per thread, each in its own workspace.
@@ -46,7 +49,8 @@ typedef enum { CAP_FMM_ORDER1 = 1, CAP_FMM_ORDER2 = 2, CAP_FMM_LINEAR = 3 } cap_
  *   CAP_AT_CELL  (i, j), 0 <= i < nx,  0 <= j < ny
  *   CAP_AT_XFACE (i, j), 0 <= i <= nx, 0 <= j < ny    (i < nx in an x-periodic grid: face nx duplicates 0)
  *   CAP_AT_YFACE (i, j), 0 <= i < nx,  0 <= j <= ny   (likewise in y)
- * addressed with cap_grid_idx like every field. */
+ * addressed with cap_grid_idx like every field; in 3D each also over 0 <= k < nz (CAP_AT_ZFACE:
+ * 0 <= k <= nz, likewise in z), addressed with cap_grid_idx3. */
 
 /* What a call did (optional output; pass NULL to ignore). */
 typedef struct {
@@ -59,21 +63,22 @@ typedef struct {
 
 typedef struct cap_fmm_ws cap_fmm_ws;
 
-/* A workspace for fields of grid g (any geometry; 3D is accepted here so that memory can be sized,
- * the operators return CAP_EGEOM). *ws is NULL on failure. */
+/* A workspace for fields of grid g (any geometry). *ws is NULL on failure. */
 int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g);
 void cap_fmm_ws_free(cap_fmm_ws *ws);
 
 /* Replaces the cell-centred phi (interior cells) by the signed distance to its zero contour within
  * `band` cells, sign * band * h beyond; the sign of every cell is kept (0 stays 0).
- * a) Interface cells (a 4-neighbour of the other sign) are initialised and frozen:
+ * a) Interface cells (an axis neighbour of the other sign: 4 in 2D, 6 in 3D) are initialised and
+ *    frozen:
  *    order 1: d = 1 / sqrt(sum_d 1 / (theta_d h)^2), theta_d = phi_P / (phi_P - phi_N) the nearer linear
- *      crossing along axis d (the line through the crossings; exact for a straight interface crossing
- *      both axes within the cell, else up to (1 - 1/sqrt(2)) h too large);
+ *      crossing along axis d (the line, in 3D the plane, through the crossings; exact for a straight
+ *      interface crossing every axis within the cell, else up to (1 - 1/sqrt(2)) h too large in 2D);
  *    order 2: t = 2 phi_P / (|g| + sqrt(|g|^2 - 2 a phi_P)), the zero along g^ = g / |g| of the quadratic
  *      model phi(P - t g^) ~ phi_P - t |g| + t^2 a / 2, a = g^.H.g^, g and H by central differences
  *      (one-sided at an edge): O(h^3); the order-1 value where |g| = 0, there is no real root, or the
- *      root lies beyond the order-1 value plus h/2 (counted in n_fallback).
+ *      root lies beyond the order-1 value plus h/2 (counted in n_fallback). 3D: H with its three mixed
+ *      terms.
  * b) Marching outward on both sides with a min-heap on |phi|, a cell updated only from accepted cells
  *    of its side, solving sum_d c_d max(u - beta_d, 0)^2 = 1 with, per axis, the smaller accepted
  *    neighbour a1 (a2 the next one beyond): order 1 c = 1/h^2, beta = a1 (Sethian 1996); order 2
@@ -81,9 +86,9 @@ void cap_fmm_ws_free(cap_fmm_ws *ws);
  *    1999, sec. 8.2), else the order-1 term. Terms enter in increasing beta while the root exceeds the
  *    next beta. The march stops at band h; cells not accepted get sign * band * h. A grid without an
  *    interface is valid: every cell gets sign * band * h and stats.n_init = 0.
- * Errors: CAP_EINVAL (NULL pointer),
- * CAP_EGEOM (3D), CAP_ESIZE (ws made for another grid), CAP_EDOM (band < 1 or not finite, order not
- * 1 or 2), CAP_ENONFINITE (a NaN/inf in phi; phi is then unchanged), and cap_grid_check_bc's codes. */
+ * Errors: CAP_EINVAL (NULL pointer), CAP_EGEOM (a grid not initialised), CAP_ESIZE (ws made for another
+ * grid), CAP_EDOM (band < 1 or not finite, order not 1 or 2), CAP_ENONFINITE (a NaN/inf in phi; phi is
+ * then unchanged), and cap_grid_check_bc's codes. */
 int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double band, cap_fmm_order order,
                        cap_fmm_stats *stats);
 
@@ -91,7 +96,8 @@ int cap_fmm_redistance(cap_fmm_ws *ws, const cap_grid *g, double *phi, double ba
  * face; at a face on a non-periodic edge of the domain, the linear extrapolation 1.5 phi_0 - 0.5 phi_1
  * from the interior (phi_0 if there is one cell); periodic directions wrap. Ghost cells of phi are
  * not read. Writes the points of loc only (with, in a periodic direction, the duplicate face).
- * Errors: CAP_EINVAL, CAP_EGEOM, cap_grid_check_bc's codes as above, CAP_EDOM (loc). */
+ * Errors: CAP_EINVAL, CAP_EGEOM, cap_grid_check_bc's codes as above, CAP_EDOM (loc: up to YFACE in 2D,
+ * ZFACE in 3D). */
 int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, double *phi_s);
 
 /* Extrapolates q, given at the points of `loc` where known[idx] != 0, to the points with
@@ -110,7 +116,7 @@ int cap_fmm_sample_phi(const cap_grid *g, const double *phi, cap_location loc, d
  * accepted neighbour takes their mean; one with none is left unchanged (stats.n_unreached). phi_s is
  * phi at the points of loc (e.g. from cap_fmm_sample_phi; a signed distance gives the normals); to
  * extrapolate the other way (e.g. from the air into the liquid), pass -phi_s. In an x-periodic grid
- * the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y). Errors as for cap_fmm_redistance
+ * the XFACE at i = nx is set equal to i = 0 (likewise YFACE in y, ZFACE in z). Errors as for cap_fmm_redistance
  * (order 1, 2 or LINEAR), plus CAP_EDOM for loc, and CAP_ENONFINITE for a NaN/inf in phi_s or in a
  * known q (q is then unchanged). */
 int cap_fmm_extrapolate(cap_fmm_ws *ws, const cap_grid *g, cap_location loc, const double *phi_s,

@@ -28,3 +28,23 @@ double cap_interp_cubic(const cap_grid *g, const double *f, cap_location loc, do
   cap_interp_cubic_stencil(g, loc, x, y, &base, w);
   return cap_interp_cubic_apply(g, f, base, w);
 }
+
+void cap_interp_cubic_stencil_3d(const cap_grid *g, cap_location loc, double x, double y, double z, size_t *base,
+                                 double w[12])
+{
+  int i, j, k;
+  double a, b, c;
+  cap_interp_locate_3d(g, loc, x, y, z, &i, &j, &k, &a, &b, &c);
+  cubic_weights(a, w);
+  cubic_weights(b, w + 4);
+  cubic_weights(c, w + 8);
+  *base = cap_grid_idx3(g, i - 1, j - 1, k - 1);
+}
+
+double cap_interp_cubic_3d(const cap_grid *g, const double *f, cap_location loc, double x, double y, double z)
+{
+  size_t base;
+  double w[12];
+  cap_interp_cubic_stencil_3d(g, loc, x, y, z, &base, w);
+  return cap_interp_cubic_apply_3d(g, f, base, w);
+}

@@ -780,8 +780,8 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
   st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
   if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_sy);
-  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, dt, w->phi_sx, p->band * g->h);
-  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, dt, w->phi_sy, p->band * g->h);
+  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, NULL, dt, w->phi_sx, p->band * g->h);
+  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, NULL, dt, w->phi_sy, p->band * g->h);
   if (st) return st;
   CAP_PAR_FOR(cells(g), for (size_t c = 0; c < g->size; c++) {
     u[c] = w->u2[c];

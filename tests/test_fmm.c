@@ -613,7 +613,7 @@ static void bad_input(void)
   th_int(cap_fmm_ws_alloc(&ws3, NULL), CAP_EINVAL, "alloc with a NULL grid: EINVAL");
   th_true(ws3 == NULL, "failed alloc leaves *ws NULL");
   th_int(cap_fmm_ws_alloc(NULL, &g), CAP_EINVAL, "alloc with a NULL handle pointer: EINVAL");
-  th_int(cap_fmm_ws_alloc(&ws3, &g3), CAP_SUCCESS, "alloc for a 3D grid (memory only)");
+  th_int(cap_fmm_ws_alloc(&ws3, &g3), CAP_SUCCESS, "alloc for a 3D grid");
   cap_fmm_ws_free(NULL);
   th_true(1, "free(NULL) is a no-op");
 
@@ -628,7 +628,7 @@ static void bad_input(void)
   th_int(cap_fmm_redistance(ws, &g, NULL, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "NULL phi: EINVAL");
   th_int(cap_fmm_redistance(NULL, &g, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "NULL workspace: EINVAL");
   th_int(cap_fmm_redistance(ws, NULL, phi, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "NULL grid: EINVAL");
-  th_int(cap_fmm_redistance(ws3, &g3, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EGEOM, "3D grid: EGEOM");
+  th_int(cap_fmm_redistance(ws3, &g3, p3, 3, CAP_FMM_ORDER1, NULL), CAP_SUCCESS, "3D grid: supported");
   th_int(cap_fmm_redistance(ws, &g2, phi, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE, "workspace of another grid: ESIZE");
   cap_grid gb = g;
   cap_grid_set_bc(&gb, CAP_XLO, CAP_BC_PERIODIC);
@@ -718,8 +718,8 @@ static void extrapolate_bad_input(void)
          "extrapolate: band = 0.99: EDOM");
   th_int(cap_fmm_extrapolate(ws, &g, CAP_AT_CELL, ps, known, q, 3, (cap_fmm_order)0, NULL), CAP_EDOM,
          "extrapolate: order 0: EDOM");
-  th_int(cap_fmm_extrapolate(ws3, &g3, CAP_AT_CELL, p3, known, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EGEOM,
-         "extrapolate: 3D grid: EGEOM");
+  th_int(cap_fmm_extrapolate(ws3, &g3, (cap_location)4, p3, known, p3, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+         "extrapolate: loc 4 on a 3D grid: EDOM");
   th_int(cap_fmm_extrapolate(ws, &g2, CAP_AT_CELL, ps, known, q, 3, CAP_FMM_ORDER1, NULL), CAP_ESIZE,
          "extrapolate: workspace of another grid: ESIZE");
   size_t k5 = cap_grid_idx(&g, 5, 9);
@@ -734,7 +734,7 @@ static void extrapolate_bad_input(void)
          "extrapolate: NaN in a known q: ENONFINITE");
   th_int(cap_fmm_sample_phi(&g, NULL, CAP_AT_XFACE, ps), CAP_EINVAL, "sample_phi: NULL phi: EINVAL");
   th_int(cap_fmm_sample_phi(&g, phi, (cap_location)4, ps), CAP_EDOM, "sample_phi: loc 4 in 2D: EDOM");
-  th_int(cap_fmm_sample_phi(&g3, p3, CAP_AT_CELL, p3), CAP_EGEOM, "sample_phi: 3D grid: EGEOM");
+  th_int(cap_fmm_sample_phi(&g3, p3, (cap_location)4, p3), CAP_EDOM, "sample_phi: loc 4 on a 3D grid: EDOM");
   free(ps);
   free(q);
   free(known);
@@ -979,6 +979,319 @@ static void timing(void)
   cap_fmm_ws_free(ws);
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* 3D: a distorted sphere in the unit cube (grids of N3 cubed cells). */
+
+static const double R3 = 0.3, ZC = 0.4937;
+static const double W3 = 0.15; /* band half-width (< 0.187, the gap to the cube's faces) */
+enum { NRES3 = 3 };
+static const int N3[NRES3] = {24, 32, 48};
+
+static int grid_cube(cap_grid *g, int n) { return cap_grid_init(g, CAP_GEOM_3D, n, n, n, 1.0 / n, 0, 0, 0, 2); }
+
+static double dist_sphere(double x, double y, double z)
+{
+  return sqrt((x - XC) * (x - XC) + (y - YC) * (y - YC) + (z - ZC) * (z - ZC)) - R3;
+}
+
+static double phi_sphere_nondist(double x, double y, double z)
+{
+  double r2 = (x - XC) * (x - XC) + (y - YC) * (y - YC) + (z - ZC) * (z - ZC);
+  return (r2 - R3 * R3) * (1 + 0.3 * sin(3 * x));
+}
+
+/* The points of loc on the 3D grid g: for every one, body with (i, j, k), its index c and position. */
+#define LOC3_FOR(g, loc, i, j, k, c, x, y, z)                                                                          \
+  for (int k = 0; k < (g)->nz + ((loc) == CAP_AT_ZFACE); k++)                                                          \
+    for (int j = 0; j < (g)->ny + ((loc) == CAP_AT_YFACE); j++)                                                        \
+      for (int i = 0; i < (g)->nx + ((loc) == CAP_AT_XFACE); i++)                                                      \
+        for (size_t c = cap_grid_idx3((g), i, j, k), once_ = 1; once_; once_ = 0)                                      \
+          for (double x = ((i) + ((loc) == CAP_AT_XFACE ? 0 : 0.5)) * (g)->h,                                          \
+                      y = ((j) + ((loc) == CAP_AT_YFACE ? 0 : 0.5)) * (g)->h,                                          \
+                      z = ((k) + ((loc) == CAP_AT_ZFACE ? 0 : 0.5)) * (g)->h, *once2_ = &x;                            \
+               once2_; once2_ = NULL)
+
+typedef struct {
+  double e_all, e_far, e_iface, shift;
+  long flips;
+  cap_fmm_stats st;
+  int status;
+} redist3_result;
+
+/* Redistancing at `order` of phi0 (dist_input = 0) or of the exact distance (1) on the sphere. */
+static redist3_result run_sphere(cap_fmm_ws *ws, const cap_grid *g, cap_fmm_order order, int dist_input)
+{
+  redist3_result r;
+  memset(&r, 0, sizeof r);
+  const double h = g->h;
+  double *phi = cap_grid_field_alloc(g), *old = cap_grid_field_alloc(g), *dex = cap_grid_field_alloc(g);
+  LOC3_FOR(g, CAP_AT_CELL, i, j, k, c, x, y, z)
+  {
+    dex[c] = dist_sphere(x, y, z);
+    phi[c] = old[c] = dist_input ? dex[c] : phi_sphere_nondist(x, y, z);
+  }
+  r.status = cap_fmm_redistance(ws, g, phi, W3 / h, order, &r.st);
+  const int n = g->nx;
+  LOC3_FOR(g, CAP_AT_CELL, i, j, k, c, x, y, z)
+  {
+    (void)x;
+    (void)y;
+    (void)z;
+    double d = dex[c], e = fabs(phi[c] - d);
+    if ((old[c] < 0) != (phi[c] < 0) || (old[c] == 0) != (phi[c] == 0)) r.flips++;
+    if (fabs(d) <= W3) {
+      r.e_all = fmax(r.e_all, e);
+      if (fabs(d) >= 3 * h) r.e_far = fmax(r.e_far, e);
+    }
+    for (int a = 0; a < 3; a++) {
+      int i2 = i + (a == 0), j2 = j + (a == 1), k2 = k + (a == 2);
+      if (i2 >= n || j2 >= n || k2 >= n) continue;
+      size_t c2 = cap_grid_idx3(g, i2, j2, k2);
+      if ((old[c] < 0) == (old[c2] < 0)) continue;
+      r.e_iface = fmax(r.e_iface, fmax(e, fabs(phi[c2] - dex[c2])));
+      double t_old = old[c] / (old[c] - old[c2]), t_new = phi[c] / (phi[c] - phi[c2]);
+      if (fabs(dex[c2] - dex[c]) >= 0.5 * h) r.shift = fmax(r.shift, fabs(t_new - t_old));
+    }
+  }
+  free(phi);
+  free(old);
+  free(dex);
+  return r;
+}
+
+/* Redistancing of the distorted sphere at order 1 and 2 over N3: errors in the band, away from the
+ * interface and on the interface cells at the observed orders of the 2D circle (0.9 and 1.8); signs
+ * kept; the linear crossings of the exact distance moved by a small fraction of h. */
+static void redistance_sphere_3d(void)
+{
+  for (int order = 1; order <= 2; order++) {
+    double hs[NRES3], ea[NRES3], ef[NRES3], ei[NRES3], shd = 0;
+    long flips = 0;
+    int ok = 1;
+    for (int q = 0; q < NRES3; q++) {
+      cap_grid g;
+      grid_cube(&g, N3[q]);
+      cap_fmm_ws *ws = NULL;
+      ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
+      redist3_result r = run_sphere(ws, &g, (cap_fmm_order)order, 0);
+      redist3_result rd = run_sphere(ws, &g, (cap_fmm_order)order, 1);
+      ok &= r.status == CAP_SUCCESS && rd.status == CAP_SUCCESS;
+      ok &= r.st.n_init + r.st.n_marched + r.st.n_clamped == (size_t)N3[q] * N3[q] * N3[q];
+      flips += r.flips + rd.flips;
+      hs[q] = g.h;
+      ea[q] = r.e_all;
+      ef[q] = r.e_far;
+      ei[q] = r.e_iface;
+      shd = fmax(shd, rd.shift);
+      th_note("3D order %d n=%d band=%.1f cells: e_all %.3e e_far %.3e e_iface %.3e | crossing shift/h: phi0 %.2e, "
+              "distance input %.2e | init %zu fallback %zu marched %zu clamped %zu",
+              order, N3[q], W3 * N3[q], r.e_all, r.e_far, r.e_iface, r.shift, rd.shift, r.st.n_init, r.st.n_fallback,
+              r.st.n_marched, r.st.n_clamped);
+      cap_fmm_ws_free(ws);
+    }
+    th_true(ok, "3D order %d: every run succeeds and init + marched + clamped = all cells", order);
+    th_int(flips, 0, "3D order %d: no cell changes sign (phi0 and distance inputs)", order);
+    /* order 2 in the band: 1.7, below the circle's 1.8, since the fit over 7.2 to 14.4 cells per radius
+     * is pre-asymptotic (docs/design/fast-marching.md, 3D) */
+    double pmin = order == 1 ? 0.9 : 1.7;
+    double pa = th_slope(NRES3, hs, ea), pf = th_slope(NRES3, hs, ef), pi = th_slope(NRES3, hs, ei);
+    th_true(pa >= pmin, "3D order %d: observed order of max error in the band (|d| <= %g) %.3f >= %.1f", order, W3, pa,
+            pmin);
+    th_true(pf >= pmin, "3D order %d: observed order of max error for 3h <= |d| <= %g %.3f >= %.1f", order, W3, pf,
+            pmin);
+    pmin = order == 1 ? 0.9 : 2.5;
+    th_true(pi >= pmin, "3D order %d: observed order of max error on interface cells %.3f >= %.1f", order, pi, pmin);
+    double smax = order == 1 ? 0.1 : 0.01;
+    th_true(shd <= smax, "3D order %d, distance input: zero crossings move by %.2e h <= %g h", order, shd, smax);
+  }
+}
+
+/* A function of the direction from the sphere's centre: constant along its normals. */
+static double q_dir(double x, double y, double z)
+{
+  double r = sqrt((x - XC) * (x - XC) + (y - YC) * (y - YC) + (z - ZC) * (z - ZC));
+  double nx = (x - XC) / r, ny = (y - YC) / r, nz = (z - ZC) / r;
+  return nx + 0.5 * sin(2 * ny + 0.3) + 0.4 * nz * nx;
+}
+
+static double q_lin3(double x, double y, double z) { return 0.3817 + 0.7 * x - 1.3 * y + 0.9 * z; }
+
+/* Max error over the targets (0 <= phi_s < W3) of f extrapolated at `order` from inside the sphere
+ * (phi the exact distance at the cells) onto the points of loc; NaN if a target is not reached. */
+static double extrap_error3(cap_fmm_ws *ws, const cap_grid *g, const double *phi, cap_location loc, cap_fmm_order order,
+                            double (*f)(double, double, double), int *status)
+{
+  double *ps = cap_grid_field_alloc(g), *q = cap_grid_field_alloc(g);
+  unsigned char *known = calloc(g->size, 1);
+  *status = cap_fmm_sample_phi(g, phi, loc, ps);
+  LOC3_FOR(g, loc, i, j, k, c, x, y, z)
+  {
+    known[c] = ps[c] < 0;
+    q[c] = known[c] ? f(x, y, z) : NAN;
+  }
+  cap_fmm_stats st = {0, 0, 0, 0, 0};
+  if (!*status) *status = cap_fmm_extrapolate(ws, g, loc, ps, known, q, W3 / g->h, order, &st);
+  double e = 0;
+  LOC3_FOR(g, loc, i, j, k, c, x, y, z)
+  {
+    if (known[c] || !(ps[c] < (W3 / g->h) * g->h)) continue;
+    double err = fabs(q[c] - f(x, y, z));
+    e = isfinite(err) && e == e ? fmax(e, err) : NAN;
+  }
+  if (st.n_unreached) e = NAN;
+  free(ps);
+  free(q);
+  free(known);
+  return e;
+}
+
+/* Extension off the sphere at every lattice (cells, x-, y-, z-faces): q_dir at order 1 and 2 (observed
+ * orders 0.9 and 1.8, as in 2D), q_lin3 linear along the normals with CAP_FMM_LINEAR (1.8). */
+static void extrapolate_sphere_3d(void)
+{
+  static const char *names[4] = {"cells", "x-faces", "y-faces", "z-faces"};
+  double hs[NRES3], e[3][4][NRES3];
+  int ok = 1;
+  for (int q = 0; q < NRES3; q++) {
+    cap_grid g;
+    grid_cube(&g, N3[q]);
+    cap_fmm_ws *ws = NULL;
+    ok &= cap_fmm_ws_alloc(&ws, &g) == CAP_SUCCESS;
+    double *phi = cap_grid_field_alloc(&g);
+    LOC3_FOR(&g, CAP_AT_CELL, i, j, k, c, x, y, z) phi[c] = dist_sphere(x, y, z);
+    hs[q] = g.h;
+    for (int o = 0; o < 3; o++)
+      for (int loc = 0; loc <= 3; loc++) {
+        int s;
+        e[o][loc][q] =
+            extrap_error3(ws, &g, phi, (cap_location)loc, (cap_fmm_order)(o + 1), o == 2 ? q_lin3 : q_dir, &s);
+        ok &= s == CAP_SUCCESS;
+      }
+    for (int o = 0; o < 3; o++)
+      th_note("3D extension %s n=%d: max error cells %.3e x-faces %.3e y-faces %.3e z-faces %.3e",
+              o == 2   ? "LINEAR, q linear"
+              : o == 1 ? "order 2, q(direction)"
+                       : "order 1, q(direction)",
+              N3[q], e[o][0][q], e[o][1][q], e[o][2][q], e[o][3][q]);
+    free(phi);
+    cap_fmm_ws_free(ws);
+  }
+  th_true(ok, "3D extension: every call succeeds");
+  for (int o = 0; o < 3; o++)
+    for (int loc = 0; loc <= 3; loc++) {
+      double p = th_slope(NRES3, hs, e[o][loc]), pmin = o == 0 ? 0.9 : 1.8;
+      th_true(p >= pmin, "3D extension %s, %s, into 0 <= phi < %g: observed order %.3f >= %.1f",
+              o == 2   ? "LINEAR (q linear)"
+              : o == 1 ? "order 2 (q constant along normals)"
+                       : "order 1 (q constant along normals)",
+              names[loc], W3, p, pmin);
+    }
+}
+
+/* u, v and w of a 32^3 sphere extrapolated together with 1 and 2 threads equal, to the bit, the three
+ * extrapolated one at a time (each order); a z-periodic grid, the sphere across z = 0, whose duplicate
+ * z-face nz follows face 0. */
+static void fields_3d(void)
+{
+  const int n = 32;
+  cap_grid g;
+  grid_cube(&g, n);
+  cap_grid_set_bc(&g, CAP_ZLO, CAP_BC_PERIODIC);
+  cap_grid_set_bc(&g, CAP_ZHI, CAP_BC_PERIODIC);
+  double *phi = cap_grid_field_alloc(&g), *ps[3], *q[3], *one[3];
+  unsigned char *known[3];
+  cap_fmm_ws *ws[3] = {NULL, NULL, NULL};
+  /* the sphere centred at z = 0.0937: its images at z +- 1 are disjoint from it */
+  LOC3_FOR(&g, CAP_AT_CELL, i, j, k, c, x, y, z)
+  phi[c] = fmin(fmin(dist_sphere(x, y, z + ZC - 0.0937), dist_sphere(x, y, z + ZC - 1.0937)),
+                dist_sphere(x, y, z + ZC + 0.9063));
+  int ok = 1;
+  for (int k = 0; k < 3; k++) {
+    ps[k] = cap_grid_field_alloc(&g);
+    q[k] = cap_grid_field_alloc(&g);
+    one[k] = cap_grid_field_alloc(&g);
+    known[k] = calloc(g.size, 1);
+    ok &= cap_fmm_ws_alloc(&ws[k], &g) == CAP_SUCCESS;
+    ok &= cap_fmm_sample_phi(&g, phi, (cap_location)(k + 1), ps[k]) == CAP_SUCCESS;
+  }
+  const int threads = cap_par_threads();
+  long dup_bad = 0;
+  for (int order = 1; order <= 3; order++)
+    for (int t = 1; t <= 2; t++) {
+      for (int k = 0; k < 3; k++) {
+        const cap_location loc = (cap_location)(k + 1);
+        LOC3_FOR(&g, loc, i, j, kk, c, x, y, z)
+        {
+          known[k][c] = ps[k][c] < 0;
+          q[k][c] = one[k][c] = known[k][c] ? q_lin3(x, y, z) + k : -1;
+        }
+      }
+      /* the duplicate z-face nz is face 0 */
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+          size_t top = cap_grid_idx3(&g, i, j, n), bottom = cap_grid_idx3(&g, i, j, 0);
+          known[2][top] = known[2][bottom];
+          q[2][top] = one[2][top] = q[2][bottom];
+        }
+      cap_par_set_threads(1);
+      for (int k = 0; k < 3; k++)
+        ok &= cap_fmm_extrapolate(ws[0], &g, (cap_location)(k + 1), ps[k], known[k], one[k], 5, (cap_fmm_order)order,
+                                  NULL) == CAP_SUCCESS;
+      cap_par_set_threads(t);
+      cap_fmm_field f[3] = {{CAP_AT_XFACE, ps[0], known[0], q[0]},
+                            {CAP_AT_YFACE, ps[1], known[1], q[1]},
+                            {CAP_AT_ZFACE, ps[2], known[2], q[2]}};
+      ok &= cap_fmm_extrapolate_fields(ws, &g, 3, f, 5, (cap_fmm_order)order, NULL) == CAP_SUCCESS;
+      int same = 1;
+      for (int k = 0; k < 3; k++) same &= memcmp(q[k], one[k], g.size * sizeof(double)) == 0;
+      th_true(same, "3D, order %d, %d threads: u, v, w side by side equal them one at a time, to the bit", order, t);
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) dup_bad += q[2][cap_grid_idx3(&g, i, j, n)] != q[2][cap_grid_idx3(&g, i, j, 0)];
+    }
+  cap_par_set_threads(threads);
+  th_true(ok, "3D fields: every call succeeds");
+  th_int(dup_bad, 0, "3D z-periodic: the duplicate z-face nz equals face 0 after extrapolation");
+  for (int k = 0; k < 3; k++) {
+    free(ps[k]);
+    free(q[k]);
+    free(one[k]);
+    free(known[k]);
+    cap_fmm_ws_free(ws[k]);
+  }
+  free(phi);
+}
+
+/* 3D error paths: a NaN named by (i, j, k); loc 4; a workspace of the 2D grid. */
+static void bad_input_3d(void)
+{
+  cap_grid g, g2;
+  grid_cube(&g, 8);
+  grid_unit(&g2, CAP_GEOM_PLANAR, 8);
+  cap_fmm_ws *ws = NULL, *ws2 = NULL;
+  cap_fmm_ws_alloc(&ws, &g);
+  cap_fmm_ws_alloc(&ws2, &g2);
+  double *phi = cap_grid_field_alloc(&g), *ps = cap_grid_field_alloc(&g);
+  unsigned char *known = calloc(g.size, 1);
+  LOC3_FOR(&g, CAP_AT_CELL, i, j, k, c, x, y, z) phi[c] = dist_sphere(x, y, z);
+  th_int(cap_fmm_redistance(ws2, &g, phi, 3, CAP_FMM_ORDER2, NULL), CAP_ESIZE, "3D: workspace of a 2D grid: ESIZE");
+  th_int(cap_fmm_sample_phi(&g, phi, CAP_AT_ZFACE, ps), CAP_SUCCESS, "3D: sample phi at z-faces");
+  th_abs(ps[cap_grid_idx3(&g, 3, 4, 5)], 0.5 * (phi[cap_grid_idx3(&g, 3, 4, 4)] + phi[cap_grid_idx3(&g, 3, 4, 5)]),
+         1e-15, "3D: z-face phi is the mean of the two cells");
+  th_abs(ps[cap_grid_idx3(&g, 3, 4, 8)], 1.5 * phi[cap_grid_idx3(&g, 3, 4, 7)] - 0.5 * phi[cap_grid_idx3(&g, 3, 4, 6)],
+         1e-15, "3D: z-face on the top wall: linear extrapolation from the interior");
+  th_int(cap_fmm_extrapolate(ws, &g, (cap_location)4, ps, known, ps, 3, CAP_FMM_ORDER1, NULL), CAP_EDOM,
+         "3D: loc 4: EDOM");
+  phi[cap_grid_idx3(&g, 2, 5, 6)] = NAN;
+  th_int(cap_fmm_redistance(ws, &g, phi, 3, CAP_FMM_ORDER2, NULL), CAP_ENONFINITE, "3D: NaN in phi: ENONFINITE");
+  th_true(strstr(cap_error_message(), "(2, 5, 6)") != NULL, "3D: the message names the cell (2, 5, 6): '%s'",
+          cap_error_message());
+  free(phi);
+  free(ps);
+  free(known);
+  cap_fmm_ws_free(ws);
+  cap_fmm_ws_free(ws2);
+}
+
 static void redistance_order1(void) { redistance_circle(1); }
 static void redistance_order2(void) { redistance_circle(2); }
 static void extrapolate_order1(void) { extrapolate_circle(1); }
@@ -1004,6 +1317,10 @@ static const th_case cases[] = {
     {"periodic_faces", periodic_faces},
     {"noise", noise},
     {"timing", timing},
+    {"bad_input_3d", bad_input_3d},
+    {"redistance_sphere_3d", redistance_sphere_3d},
+    {"extrapolate_sphere_3d", extrapolate_sphere_3d},
+    {"fields_3d", fields_3d},
     {NULL, NULL},
 };
 
