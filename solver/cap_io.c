@@ -1,9 +1,9 @@
 #include "cap_io.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <png.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -347,6 +347,17 @@ static void put_f64(unsigned char *b, double x)
   put_le64(b, bits);
 }
 
+/* Writes sep, then x in the fewest digits (15 to 17) that read back as x ("0.1", not "0.10000000000000001"). */
+static void put_num(FILE *f, const char *sep, double x)
+{
+  char b[32];
+  for (int p = 15; p <= 17; p++) {
+    snprintf(b, sizeof b, "%.*g", p, x);
+    if (strtod(b, NULL) == x) break;
+  }
+  fprintf(f, "%s%s", sep, b);
+}
+
 /* 1 if path ends in `ext`. */
 static int has_ext(const char *path, const char *ext)
 {
@@ -437,8 +448,13 @@ int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, 
   fprintf(f, "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n");
   char ext[96];
   snprintf(ext, sizeof ext, "0 %d 0 %d 0 %d", g->nx, g->ny, d3 ? g->nz : 0);
-  fprintf(f, "  <ImageData WholeExtent=\"%s\" Origin=\"%.17g %.17g %.17g\" Spacing=\"%.17g %.17g %.17g\">\n", ext,
-          g->x0, g->y0, g->z0, g->h, g->h, g->h);
+  fprintf(f, "  <ImageData WholeExtent=\"%s\" Origin=\"", ext);
+  put_num(f, "", g->x0);
+  put_num(f, " ", g->y0);
+  put_num(f, " ", g->z0);
+  fprintf(f, "\" Spacing=\"");
+  for (int k = 0; k < 3; k++) put_num(f, k ? " " : "", g->h);
+  fprintf(f, "\">\n");
   fprintf(f,
           "    <FieldData>\n      <Array type=\"String\" Name=\"provenance\" NumberOfTuples=\"%d\" format=\"appended\" "
           "offset=\"%llu\"/>\n    </FieldData>\n",
@@ -492,7 +508,8 @@ static int pvd_write(const cap_pvd *p, int n)
   }
   fprintf(f, "/>\n  <Collection>\n");
   for (int k = 0; k < n; k++) {
-    fprintf(f, "    <DataSet timestep=\"%.17g\" group=\"\" part=\"0\" file=\"", p->t[k]);
+    put_num(f, "    <DataSet timestep=\"", p->t[k]);
+    fprintf(f, "\" group=\"\" part=\"0\" file=\"");
     xml_attr(f, p->file[k]);
     fprintf(f, "\"/>\n");
   }

@@ -115,10 +115,10 @@ def main():
     check(img.GetDimensions() == (8, 6, 1) and img.GetNumberOfCells() == 35,
           f"flat.vti: 2D grid 7 x 5 as a plane of cells: dimensions {img.GetDimensions()}, "
           f"{img.GetNumberOfCells()} cells")
-    check(img.GetSpacing() == (0.1, 0.1, 0.1) and img.GetOrigin() == (0.25, -0.5, 0.0),
+    check(img.GetSpacing() == (0.1, 0.1, 0.1) and img.GetOrigin() == (0.1 + 0.2, -0.5, 0.0),
           f"flat.vti: spacing {img.GetSpacing()}, origin {img.GetOrigin()}")
     check_arrays(img, "flat.vti", [("phi", 1), ("velocity", 3)])
-    err = max_error(img, 7, 5, 1, 0.1, (0.25, -0.5, 0.0),
+    err = max_error(img, 7, 5, 1, 0.1, (0.1 + 0.2, -0.5, 0.0),
                     [("phi", lambda x, y, z: (x * y,)),
                      ("velocity", lambda x, y, z: (1 + 2 * x - y, -0.25 + x + 3 * y, 0.0))])
     check(err <= TOL, f"flat.vti: phi and velocity (z component 0) within {TOL:g} (largest error {err:.3g})")
