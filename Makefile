@@ -170,7 +170,8 @@ $(BUILD)/tests/test_harness $(BUILD)/tests/test_checkpoint $(BUILD)/tests/test_m
 # Every experiment also runs its --quick sweep (output in $(BUILD)/out-quick, rerun only when its
 # binary changes), and tests/test_experiments.sh checks its verdict and its figures against data/ref;
 # tests/test_paper.sh builds the report from those outputs and checks its layout (so make check also
-# installs the report's LaTeX and poppler-utils: .ci/deps.sh --paper).
+# installs the report's LaTeX and poppler-utils: .ci/deps.sh --paper); tests/test_vtk.sh reads the VTK
+# files back with python3-vtk9 (.ci/deps.sh --vtk).
 SH_TESTS := $(wildcard tests/test_*.sh)
 QUICK_OUT := $(BUILD)/out-quick
 # Experiments with an axisymmetric variant (--geometry axi; outputs and status under <name>-axi).
@@ -247,7 +248,7 @@ envelope: all
 # each: their grids are small), then runs the tests one after another.
 NPROC := $(shell nproc 2>/dev/null || echo 1)
 check:
-	@sh .ci/deps.sh --paper --memcheck --fuzz
+	@sh .ci/deps.sh --paper --memcheck --fuzz --vtk
 	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTS) $(CAPREF) $(EXPERIMENTS) $(BENCHES)
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory -j$(NPROC) $(QUICK_STATUS)
@@ -259,8 +260,9 @@ endif
 	@sh tests/run.sh $(BUILD) $(TESTS) $(SH_TESTS) $(CHECK_SAN) --build build/memcheck $(MEMCHECK_CHECK)
 
 # The unit tests alone (no experiment sweeps, determinism or fault runs, fuzzing, no sanitizers): the quick
-# loop while editing.
+# loop while editing. tests/test_vtk.sh reads the VTK files back with python3-vtk9 (.ci/deps.sh --vtk).
 unit: $(TESTS) $(CAPREF) $(BENCHES)
+	@sh .ci/deps.sh --vtk
 	@sh tests/run.sh $(BUILD) $(TESTS) $(filter-out tests/test_experiments.sh tests/test_envelope.sh tests/test_determinism.sh tests/test_paper.sh tests/test_faults.sh tests/test_resume.sh tests/test_fuzz.sh,$(SH_TESTS))
 
 sanitize:

@@ -3,20 +3,24 @@
 # are present. Installs what is missing with apt-get when run as root; otherwise stops and prints the
 # exact command to run. Called by the Makefile before anything is compiled; safe to run again.
 #
-# usage: .ci/deps.sh [--paper] [--memcheck] [--fuzz]   (--paper also checks the LaTeX packages the
-#        report needs; --memcheck valgrind, which make memcheck and make check's memcheck subset need;
-#        --fuzz clang and its libFuzzer runtime, for make fuzz and make check's short fuzz run)
+# usage: .ci/deps.sh [--paper] [--memcheck] [--fuzz] [--vtk]   (--paper also checks the LaTeX packages
+#        the report needs; --memcheck valgrind, which make memcheck and make check's memcheck subset need;
+#        --fuzz clang and its libFuzzer runtime, for make fuzz and make check's short fuzz run; --vtk the
+#        VTK library's Python module for Debian's /usr/bin/python3, with which tests/test_vtk.sh (make
+#        check, make unit) reads the .vti and .pvd files back)
 set -eu
 
 want_paper=0
 want_memcheck=0
 want_fuzz=0
+want_vtk=0
 for a in "$@"; do
   case "$a" in
     --paper) want_paper=1 ;;
     --memcheck) want_memcheck=1 ;;
     --fuzz) want_fuzz=1 ;;
-    *) echo "deps.sh: unknown argument '$a' (allowed: --paper, --memcheck, --fuzz)" >&2; exit 2 ;;
+    --vtk) want_vtk=1 ;;
+    *) echo "deps.sh: unknown argument '$a' (allowed: --paper, --memcheck, --fuzz, --vtk)" >&2; exit 2 ;;
   esac
 done
 
@@ -49,6 +53,10 @@ fi
 
 if [ "$want_memcheck" = 1 ]; then
   need valgrind sh -c 'command -v valgrind'
+fi
+if [ "$want_vtk" = 1 ]; then
+  # Debian's interpreter, not the first python3 on PATH (which may be another one, without the module)
+  need python3-vtk9 sh -c '/usr/bin/python3 -c "import vtk"'
 fi
 
 [ -z "$missing" ] && exit 0

@@ -156,7 +156,7 @@ static int snapshots(exp_ctx *ctx, const exp_scene *sc, const drop *d)
   }
   const char *names[2] = {"phi", "p"};
   const double *fields[2] = {s->phi, s->p};
-  if (!st) st = cap_io_vtk(exp_path(ctx, "final.vtk"), g, exp_provenance(ctx), 2, names, fields, s->u, s->v);
+  if (!st) st = cap_io_vtk(exp_path(ctx, "final.vti"), g, exp_provenance(ctx), 2, names, fields, s->u, s->v, NULL);
   return st;
 }
 

@@ -36,7 +36,7 @@ files = system('ls '.dir.'/velocity_La*.tsv 2>/dev/null')
 plot for [f in files] f using 1:2 with lines lw 2 title f[strstrt(f, 'La'):strlen(f) - 4]
 
 # the map of the final state's speed (fields.dat: x y phi speed p), the liquid cells only, with the
-# interface (the pressure is in fields.dat and final.vtk)
+# interface (the pressure is in fields.dat and final.vti)
 if (system('test -f '.dir.'/fields.dat && echo 1') eq '1') {
   axi = strstrt(dir, '-axi') > 0
   set key noautotitle

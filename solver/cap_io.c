@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <png.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -68,9 +69,9 @@ int cap_io_file_close(cap_file *a, int status)
 
 /* ---------- provenance ---------- */
 
-int cap_io_write_provenance(FILE *f, const cap_provenance *prov)
+/* The date of a provenance header: now, or SOURCE_DATE_EPOCH when that is set (UTC, ISO 8601). */
+static void provenance_date(char *date, size_t n)
 {
-  if (!f || !prov) return CAP_ERROR(CAP_EINVAL, "cap_io_write_provenance: NULL argument");
   time_t t = time(NULL);
   const char *sde = getenv("SOURCE_DATE_EPOCH");
   if (sde && sde[0]) {
@@ -79,12 +80,29 @@ int cap_io_write_provenance(FILE *f, const cap_provenance *prov)
     if (*end == '\0' && v >= 0) t = (time_t)v;
   }
   struct tm tm;
-  char date[32] = "unknown";
-  if (gmtime_r(&t, &tm)) strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  fprintf(f, "# program: %s\n", prov->program ? prov->program : "unknown");
-  fprintf(f, "# parameters: %s\n", prov->params ? prov->params : "");
-  fprintf(f, "# commit: %s\n", cap_version_commit());
-  fprintf(f, "# date: %s\n", date);
+  snprintf(date, n, "unknown");
+  if (gmtime_r(&t, &tm)) strftime(date, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The four provenance entries (program, parameters, commit, date): labels and values. */
+enum { NPROV = 4 };
+static const char *const prov_label[NPROV] = {"program", "parameters", "commit", "date"};
+static void provenance_values(const cap_provenance *prov, char *date, size_t n, const char *value[NPROV])
+{
+  provenance_date(date, n);
+  value[0] = prov->program ? prov->program : "unknown";
+  value[1] = prov->params ? prov->params : "";
+  value[2] = cap_version_commit();
+  value[3] = date;
+}
+
+int cap_io_write_provenance(FILE *f, const cap_provenance *prov)
+{
+  if (!f || !prov) return CAP_ERROR(CAP_EINVAL, "cap_io_write_provenance: NULL argument");
+  char date[32];
+  const char *value[NPROV];
+  provenance_values(prov, date, sizeof date, value);
+  for (int k = 0; k < NPROV; k++) fprintf(f, "# %s: %s\n", prov_label[k], value[k]);
   return ferror(f) ? CAP_ERROR(CAP_EIO, "error while writing the provenance header") : CAP_SUCCESS;
 }
 
@@ -208,23 +226,29 @@ static void colour(cap_colormap cmap, double t, unsigned char *rgb)
 
 /* ---------- PNG ---------- */
 
-static int interface_cell(const cap_grid *g, const double *phi, int i, int j)
+/* A plane of cells drawn as an image: pixel (a, b), 0 <= a < na, 0 <= b < nb (b upwards), is the cell
+ * base + a sa + b sb of the field. */
+typedef struct {
+  ptrdiff_t base, sa, sb;
+  int na, nb;
+} plane;
+
+static int interface_cell(const plane *q, const double *phi, int a, int b)
 {
-  double p = phi[cap_grid_idx(g, i, j)];
-  const int di[4] = {1, -1, 0, 0}, dj[4] = {0, 0, 1, -1};
+  ptrdiff_t c = q->base + a * q->sa + b * q->sb;
+  double p = phi[c];
+  const int da[4] = {1, -1, 0, 0}, db[4] = {0, 0, 1, -1};
   for (int k = 0; k < 4; k++) {
-    int a = i + di[k], b = j + dj[k];
-    if (a < 0 || b < 0 || a >= g->nx || b >= g->ny) continue;
-    if ((p < 0) != (phi[cap_grid_idx(g, a, b)] < 0)) return 1;
+    int a2 = a + da[k], b2 = b + db[k];
+    if (a2 < 0 || b2 < 0 || a2 >= q->na || b2 >= q->nb) continue;
+    if ((p < 0) != (phi[c + da[k] * q->sa + db[k] * q->sb] < 0)) return 1;
   }
   return 0;
 }
 
-int cap_io_png_field(const char *path, const cap_grid *g, const double *field, double vmin, double vmax,
-                     cap_colormap cmap, const double *phi, int scale)
+static int png_plane(const char *path, const plane *q, const double *field, double vmin, double vmax, cap_colormap cmap,
+                     const double *phi, int scale)
 {
-  if (!g || !field) return CAP_ERROR(CAP_EINVAL, "cap_io_png_field: grid or field is NULL");
-  if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_io_png_field: only 2D grids can be rendered");
   int s = cap_check_int_range("scale", scale, 1, 64);
   if (!s) s = cap_check_finite("vmin", vmin, "");
   if (!s) s = cap_check_finite("vmax", vmax, "");
@@ -232,7 +256,7 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   if (!s && (cmap != CAP_CMAP_SEQUENTIAL && cmap != CAP_CMAP_DIVERGING))
     s = CAP_ERROR(CAP_EDOM, "cmap = %d is out of range: allowed SEQUENTIAL (0), DIVERGING (1)", (int)cmap);
   if (s) return s;
-  size_t w = (size_t)g->nx * scale, hgt = (size_t)g->ny * scale;
+  size_t w = (size_t)q->na * scale, hgt = (size_t)q->nb * scale;
   if (w > 32768 || hgt > 32768)
     return CAP_ERROR(CAP_EDOM, "image %zux%zu is too large: allowed at most 32768 pixels per side", w, hgt);
   unsigned char *row = malloc(3 * w);
@@ -259,16 +283,16 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)hgt, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
-  for (int j = g->ny - 1; j >= 0; j--) {
-    for (int i = 0; i < g->nx; i++) {
+  for (int b = q->nb - 1; b >= 0; b--) {
+    for (int a = 0; a < q->na; a++) {
       unsigned char rgb[3];
-      if (phi && interface_cell(g, phi, i, j))
+      if (phi && interface_cell(q, phi, a, b))
         rgb[0] = rgb[1] = rgb[2] = 0;
       else
-        colour(cmap, (field[cap_grid_idx(g, i, j)] - vmin) / (vmax - vmin), rgb);
-      for (int q = 0; q < scale; q++) memcpy(row + 3 * ((size_t)i * scale + q), rgb, 3);
+        colour(cmap, (field[q->base + a * q->sa + b * q->sb] - vmin) / (vmax - vmin), rgb);
+      for (int r = 0; r < scale; r++) memcpy(row + 3 * ((size_t)a * scale + r), rgb, 3);
     }
-    for (int q = 0; q < scale; q++) png_write_row(png, row);
+    for (int r = 0; r < scale; r++) png_write_row(png, row);
   }
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
@@ -276,40 +300,280 @@ int cap_io_png_field(const char *path, const cap_grid *g, const double *field, d
   return cap_io_file_close(file, CAP_SUCCESS);
 }
 
-/* ---------- VTK ---------- */
+int cap_io_png_field(const char *path, const cap_grid *g, const double *field, double vmin, double vmax,
+                     cap_colormap cmap, const double *phi, int scale)
+{
+  if (!g || !field) return CAP_ERROR(CAP_EINVAL, "cap_io_png_field: grid or field is NULL");
+  if (g->dim != 2)
+    return CAP_ERROR(CAP_EGEOM,
+                     "cap_io_png_field: only 2D grids can be rendered (a plane of a 3D grid: cap_io_png_slice)");
+  return cap_io_png_slice(path, g, field, CAP_AXIS_Z, 0, vmin, vmax, cmap, phi, scale);
+}
+
+int cap_io_png_slice(const char *path, const cap_grid *g, const double *field, cap_axis normal, int index, double vmin,
+                     double vmax, cap_colormap cmap, const double *phi, int scale)
+{
+  if (!g || !field) return CAP_ERROR(CAP_EINVAL, "cap_io_png_slice: grid or field is NULL");
+  int s = cap_check_int_range("normal", normal, CAP_AXIS_X, CAP_AXIS_Z);
+  if (s) return s;
+  if (g->dim != 3 && normal != CAP_AXIS_Z)
+    return CAP_ERROR(CAP_EGEOM, "cap_io_png_slice: a 2D grid has only the plane normal to z (normal = %d)",
+                     (int)normal);
+  const int n[3] = {g->nx, g->ny, g->dim == 3 ? g->nz : 1};
+  s = cap_check_int_range("index", index, 0, n[normal] - 1);
+  if (s) return s;
+  /* the image's axes: the two others in the order x, y, z */
+  const ptrdiff_t stride[3] = {1, g->sy, g->sz};
+  const int ia = normal == CAP_AXIS_X ? 1 : 0, ib = normal == CAP_AXIS_Z ? 1 : 2;
+  int at[3] = {0, 0, 0};
+  at[normal] = index;
+  plane q = {(ptrdiff_t)(g->dim == 3 ? cap_grid_idx3(g, at[0], at[1], at[2]) : cap_grid_idx(g, at[0], at[1])),
+             stride[ia], stride[ib], n[ia], n[ib]};
+  return png_plane(path, &q, field, vmin, vmax, cmap, phi, scale);
+}
+
+/* ---------- VTK XML image data and time series ---------- */
+
+/* VTK reads the binary data in the byte order the file declares: LittleEndian, written so on any host. */
+static void put_le64(unsigned char *b, uint64_t x)
+{
+  for (int k = 0; k < 8; k++) b[k] = (unsigned char)(x >> (8 * k));
+}
+
+static void put_f64(unsigned char *b, double x)
+{
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  put_le64(b, bits);
+}
+
+/* Writes sep, then x in the fewest digits (15 to 17) that read back as x ("0.1", not "0.10000000000000001"). */
+static void put_num(FILE *f, const char *sep, double x)
+{
+  char b[32];
+  for (int p = 15; p <= 17; p++) {
+    snprintf(b, sizeof b, "%.*g", p, x);
+    if (strtod(b, NULL) == x) break;
+  }
+  fprintf(f, "%s%s", sep, b);
+}
+
+/* 1 if path ends in `ext`. */
+static int has_ext(const char *path, const char *ext)
+{
+  size_t n = strlen(path), e = strlen(ext);
+  return n > e && strcmp(path + n - e, ext) == 0;
+}
+
+/* A name written inside an XML attribute: not empty, without blanks or any of "<>&. */
+static int xml_name_ok(const char *name) { return name && name[0] && !strpbrk(name, " \t\r\n\"<>&"); }
+
+/* Writes s as the value of an XML attribute (escaped). */
+static void xml_attr(FILE *f, const char *s)
+{
+  for (; *s; s++) switch (*s) {
+    case '&': fputs("&amp;", f); break;
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '"': fputs("&quot;", f); break;
+    case '\n': fputs("&#10;", f); break;
+    case '\t': fputs("&#9;", f); break;
+    default: fputc(*s, f);
+    }
+}
+
+/* Writes the block (its UInt64 byte count, then the values) of one cell array: ncomp components from
+ * c[0..ncomp-1], each the mean of the samples at offsets 0 and d[q] (d[q] = 0: the value itself; c[q]
+ * NULL: 0). */
+static void vtk_block(FILE *f, const cap_grid *g, int nz, int ncomp, const double *const *c, const ptrdiff_t *d,
+                      unsigned char *row)
+{
+  unsigned char head[8];
+  put_le64(head, (uint64_t)g->nx * (uint64_t)g->ny * (uint64_t)nz * (uint64_t)ncomp * 8u);
+  fwrite(head, 1, 8, f);
+  for (int k = 0; k < nz; k++)
+    for (int j = 0; j < g->ny; j++) {
+      size_t c0 = g->dim == 3 ? cap_grid_idx3(g, 0, j, k) : cap_grid_idx(g, 0, j);
+      for (int i = 0; i < g->nx; i++)
+        for (int q = 0; q < ncomp; q++) {
+          double x = !c[q] ? 0.0 : d[q] ? 0.5 * (c[q][c0 + i] + c[q][c0 + i + d[q]]) : c[q][c0 + i];
+          put_f64(row + 8 * ((size_t)i * ncomp + q), x);
+        }
+      fwrite(row, 8, (size_t)g->nx * ncomp, f);
+    }
+}
 
 int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields, const char *const *names,
-               const double *const *fields, const double *u, const double *v)
+               const double *const *fields, const double *u, const double *v, const double *w)
 {
-  if (!g || !prov || (nfields > 0 && (!names || !fields))) return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: NULL argument");
-  if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "cap_io_vtk: only 2D grids are written so far");
+  if (!path || !g || !prov || (nfields > 0 && (!names || !fields)))
+    return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: NULL argument");
+  if (!has_ext(path, ".vti"))
+    return CAP_ERROR(CAP_EINVAL,
+                     "cap_io_vtk: path %s does not end in .vti (ParaView picks its reader by the extension)", path);
   int s = cap_check_int_range("nfields", nfields, 0, 64);
   if (s) return s;
+  const int d3 = g->dim == 3;
+  if ((!u) != (!v) || (!d3 && w) || (d3 && (!u) != (!w)))
+    return CAP_ERROR(CAP_EINVAL,
+                     "cap_io_vtk: velocity components u %s, v %s, w %s: pass none, or u and v on a 2D grid (w NULL), "
+                     "or u, v and w on a 3D grid",
+                     u ? "given" : "NULL", v ? "given" : "NULL", w ? "given" : "NULL");
+  for (int k = 0; k < nfields; k++) {
+    if (!fields[k] || !xml_name_ok(names[k]))
+      return CAP_ERROR(CAP_EINVAL,
+                       "cap_io_vtk: field %d has no data or a name that is empty or has a blank or one of \"<>&", k);
+    for (int q = 0; q <= k; q++)
+      if (q < k ? !strcmp(names[q], names[k]) : (u && !strcmp(names[k], "velocity")))
+        return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: field %d's name %s is already taken", k, names[k]);
+  }
+  const int nz = d3 ? g->nz : 1;
+  const uint64_t ncell = (uint64_t)g->nx * (uint64_t)g->ny * (uint64_t)nz;
+  char date[32];
+  const char *pv[NPROV];
+  provenance_values(prov, date, sizeof date, pv);
+  uint64_t nprov = 0;
+  for (int k = 0; k < NPROV; k++) nprov += strlen(prov_label[k]) + 2 + strlen(pv[k]) + 1;
+  unsigned char *row = malloc((size_t)g->nx * 3 * 8);
+  if (!row) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a VTK row of %d cells", g->nx);
+  cap_file *file = cap_io_file_open(path, "wb");
+  if (!file) {
+    free(row);
+    return CAP_EIO;
+  }
+  FILE *f = cap_io_file_stream(file);
+  /* the blocks in the appended data: the fields, the velocity, then the provenance (last, so that no
+   * other offset depends on it) */
+  const uint64_t field_block = 8 + 8 * ncell, vel_block = u ? 8 + 24 * ncell : 0;
+  fprintf(f, "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n");
+  char ext[96];
+  snprintf(ext, sizeof ext, "0 %d 0 %d 0 %d", g->nx, g->ny, d3 ? g->nz : 0);
+  fprintf(f, "  <ImageData WholeExtent=\"%s\" Origin=\"", ext);
+  put_num(f, "", g->x0);
+  put_num(f, " ", g->y0);
+  put_num(f, " ", g->z0);
+  fprintf(f, "\" Spacing=\"");
+  for (int k = 0; k < 3; k++) put_num(f, k ? " " : "", g->h);
+  fprintf(f, "\">\n");
+  fprintf(f,
+          "    <FieldData>\n      <Array type=\"String\" Name=\"provenance\" NumberOfTuples=\"%d\" format=\"appended\" "
+          "offset=\"%llu\"/>\n    </FieldData>\n",
+          NPROV, (unsigned long long)(nfields * field_block + vel_block));
+  fprintf(f, "    <Piece Extent=\"%s\">\n      <CellData%s>\n", ext, u ? " Vectors=\"velocity\"" : "");
   for (int k = 0; k < nfields; k++)
-    if (!names[k] || !fields[k] || !names[k][0] || strpbrk(names[k], " \t\n"))
-      return CAP_ERROR(CAP_EINVAL, "cap_io_vtk: field %d has no data or a name that is empty or has blanks", k);
-  cap_file *file = cap_io_file_open(path, "w");
+    fprintf(f, "        <DataArray type=\"Float64\" Name=\"%s\" format=\"appended\" offset=\"%llu\"/>\n", names[k],
+            (unsigned long long)(k * field_block));
+  if (u)
+    fprintf(f,
+            "        <DataArray type=\"Float64\" Name=\"velocity\" NumberOfComponents=\"3\" format=\"appended\" "
+            "offset=\"%llu\"/>\n",
+            (unsigned long long)(nfields * field_block));
+  fprintf(f, "      </CellData>\n    </Piece>\n  </ImageData>\n  <AppendedData encoding=\"raw\">\n   _");
+  const ptrdiff_t same[1] = {0};
+  for (int k = 0; k < nfields; k++) vtk_block(f, g, nz, 1, &fields[k], same, row);
+  if (u) {
+    const double *c[3] = {u, v, w};
+    const ptrdiff_t d[3] = {1, g->sy, g->sz};
+    vtk_block(f, g, nz, 3, c, d, row);
+  }
+  unsigned char head[8];
+  put_le64(head, nprov);
+  fwrite(head, 1, 8, f);
+  for (int k = 0; k < NPROV; k++) fprintf(f, "%s: %s%c", prov_label[k], pv[k], '\0');
+  fprintf(f, "\n  </AppendedData>\n</VTKFile>\n");
+  free(row);
+  return cap_io_file_close(file, CAP_SUCCESS);
+}
+
+struct cap_pvd {
+  char *path;
+  char *prov[NPROV]; /* the provenance values, fixed at open */
+  int n, cap;
+  double *t;
+  char **file;
+};
+
+/* Writes the whole series (its first n entries) to p->path, atomically. */
+static int pvd_write(const cap_pvd *p, int n)
+{
+  cap_file *file = cap_io_file_open(p->path, "w");
   if (!file) return CAP_EIO;
   FILE *f = cap_io_file_stream(file);
-  /* the legacy header line is limited to 256 characters: program and commit only */
-  fprintf(f, "# vtk DataFile Version 3.0\ncapillab %.64s commit %.48s\nASCII\n", prov->program ? prov->program : "",
-          cap_version_commit());
-  /* cells become VTK points at the cell centres */
-  fprintf(f, "DATASET STRUCTURED_POINTS\nDIMENSIONS %d %d 1\nORIGIN %.12g %.12g 0\nSPACING %.12g %.12g 1\n", g->nx,
-          g->ny, cap_grid_xc(g, 0), cap_grid_yc(g, 0), g->h, g->h);
-  fprintf(f, "POINT_DATA %d\n", g->nx * g->ny);
-  for (int k = 0; k < nfields; k++) {
-    fprintf(f, "SCALARS %s double 1\nLOOKUP_TABLE default\n", names[k]);
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) fprintf(f, "%.9g\n", fields[k][cap_grid_idx(g, i, j)]);
+  fprintf(f, "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n");
+  fprintf(f, "  <Provenance");
+  for (int k = 0; k < NPROV; k++) {
+    fprintf(f, " %s=\"", prov_label[k]);
+    xml_attr(f, p->prov[k]);
+    fputc('"', f);
   }
-  if (u && v) {
-    fprintf(f, "VECTORS velocity double\n");
-    for (int j = 0; j < g->ny; j++)
-      for (int i = 0; i < g->nx; i++) {
-        size_t c = cap_grid_idx(g, i, j);
-        fprintf(f, "%.9g %.9g 0\n", 0.5 * (u[c] + u[c + 1]), 0.5 * (v[c] + v[c + g->sy]));
-      }
+  fprintf(f, "/>\n  <Collection>\n");
+  for (int k = 0; k < n; k++) {
+    put_num(f, "    <DataSet timestep=\"", p->t[k]);
+    fprintf(f, "\" group=\"\" part=\"0\" file=\"");
+    xml_attr(f, p->file[k]);
+    fprintf(f, "\"/>\n");
   }
+  fprintf(f, "  </Collection>\n</VTKFile>\n");
   return cap_io_file_close(file, CAP_SUCCESS);
+}
+
+void cap_io_pvd_close(cap_pvd *p)
+{
+  if (!p) return;
+  for (int k = 0; k < p->n; k++) free(p->file[k]);
+  for (int k = 0; k < NPROV; k++) free(p->prov[k]);
+  free(p->file);
+  free(p->t);
+  free(p->path);
+  free(p);
+}
+
+cap_pvd *cap_io_pvd_open(const char *path, const cap_provenance *prov)
+{
+  if (!path || !prov) {
+    CAP_ERROR(CAP_EINVAL, "cap_io_pvd_open: NULL argument");
+    return NULL;
+  }
+  cap_pvd *p = calloc(1, sizeof *p);
+  char date[32];
+  const char *pv[NPROV];
+  provenance_values(prov, date, sizeof date, pv);
+  int ok = p && (p->path = strdup(path));
+  for (int k = 0; ok && k < NPROV; k++) ok = (p->prov[k] = strdup(pv[k])) != NULL;
+  if (!ok) {
+    CAP_ERROR(CAP_ENOMEM, "cannot allocate a .pvd writer");
+    cap_io_pvd_close(p);
+    return NULL;
+  }
+  if (pvd_write(p, 0)) {
+    cap_io_pvd_close(p);
+    return NULL;
+  }
+  return p;
+}
+
+int cap_io_pvd_add(cap_pvd *p, double t, const char *file)
+{
+  if (!p || !file) return CAP_ERROR(CAP_EINVAL, "cap_io_pvd_add: NULL argument");
+  if (!file[0]) return CAP_ERROR(CAP_EINVAL, "cap_io_pvd_add: the file name is empty");
+  if (!isfinite(t) || (p->n > 0 && !(t > p->t[p->n - 1])))
+    return CAP_ERROR(CAP_EDOM, "t = %g is out of range: allowed finite and greater than the last step's %g", t,
+                     p->n > 0 ? p->t[p->n - 1] : -INFINITY);
+  if (p->n == p->cap) {
+    int cap = p->cap ? 2 * p->cap : 16;
+    double *nt = realloc(p->t, (size_t)cap * sizeof *nt);
+    if (nt) p->t = nt;
+    char **nf = nt ? realloc(p->file, (size_t)cap * sizeof *nf) : NULL;
+    if (nf) p->file = nf;
+    if (!nt || !nf) return CAP_ERROR(CAP_ENOMEM, "cannot grow the .pvd series to %d steps", cap);
+    p->cap = cap;
+  }
+  if (!(p->file[p->n] = strdup(file))) return CAP_ERROR(CAP_ENOMEM, "cannot copy the file name %s", file);
+  p->t[p->n] = t;
+  int s = pvd_write(p, p->n + 1);
+  if (s)
+    free(p->file[p->n]);
+  else
+    p->n++;
+  return s;
 }

@@ -1,12 +1,18 @@
 /* cap_io: files the solver's users write: TSV series with a provenance header, PNG renderings of
- * fields and interfaces (libpng), and VTK image data that ParaView opens.
+ * fields, of planes of 3D fields and of interfaces (libpng), and VTK XML image data (.vti) with its
+ * time series (.pvd) that ParaView opens; 2D and 3D grids alike.
  *
  * Every file is written to "<path>.tmp" and renamed into place only when complete, so a run that
  * fails midway never leaves a truncated file and never damages a result written before.
  *
  * Provenance: each text file opens with '#' lines naming the program, its parameters, the commit of
  * the code that made it (cap_version_commit()) and the date (UTC; taken from SOURCE_DATE_EPOCH when
- * that is set, so that a rerun can reproduce a file byte for byte).
+ * that is set, so that a rerun can reproduce a file byte for byte); a .vti holds the same four lines as
+ * a FieldData string array "provenance", a .pvd as the attributes of its <Provenance> element.
+ *
+ * VALIDITY: 2D (planar, axisymmetric: x is r) and 3D grids, any size. The VTK files hold the interior
+ * cells only (no ghosts) on the grid's uniform spacing; a 3D field becomes a picture one plane at a
+ * time (cap_io_png_slice). Reasons and figures: docs/design/output.md.
  */
 #ifndef CAP_IO_H
 #define CAP_IO_H
@@ -65,16 +71,50 @@ typedef enum {
   CAP_CMAP_DIVERGING = 1   /* blue - white - red, white at the middle of [vmin, vmax] */
 } cap_colormap;
 
-/* PNG of a cell-centred field over the interior cells, `scale` x `scale` pixels per cell
+/* PNG of a cell-centred field over the interior cells of a 2D grid, `scale` x `scale` pixels per cell
  * (1 <= scale <= 64), y upwards, values mapped linearly from [vmin, vmax] (vmin < vmax; values outside
  * are shown at the ends of the map, NaN in grey). If phi is non-NULL the cells where phi changes sign
- * towards a neighbour (the interface) are drawn black. */
+ * towards a neighbour (the interface) are drawn black. A 3D grid: CAP_EGEOM (see cap_io_png_slice). */
 int cap_io_png_field(const char *path, const cap_grid *g, const double *field, double vmin, double vmax,
                      cap_colormap cmap, const double *phi, int scale);
 
-/* VTK legacy STRUCTURED_POINTS (image data; ParaView opens it) with cell-centred scalar fields
- * names[k] / fields[k] and, if u and v are non-NULL, the cell-centred velocity averaged from the faces. */
+/* The axis normal to a plane of cells. */
+typedef enum { CAP_AXIS_X = 0, CAP_AXIS_Y = 1, CAP_AXIS_Z = 2 } cap_axis;
+
+/* PNG of the plane of interior cells `index` along `normal` (0 <= index < nx, ny or nz) of a cell field,
+ * as cap_io_png_field draws it (the interface: sign changes of phi within the plane). Image axes, right
+ * and up: normal z: x, y; normal y: x, z; normal x: y, z. A 2D grid has the one plane normal z, index 0
+ * (cap_io_png_field's picture); other normals there: CAP_EGEOM. Errors: those of cap_io_png_field,
+ * CAP_EDOM for normal or index out of range. */
+int cap_io_png_slice(const char *path, const cap_grid *g, const double *field, cap_axis normal, int index, double vmin,
+                     double vmax, cap_colormap cmap, const double *phi, int scale);
+
+/* VTK XML image data (path must end in ".vti": ParaView picks its reader by the extension), raw binary
+ * appended data, little-endian, UInt64 block headers, Float64 arrays. Cell data over the interior cells:
+ * WholeExtent 0 nx 0 ny 0 nz (0 0 in z on a 2D grid: the cells are a plane of pixels), Origin the grid's
+ * lower corner (x0, y0, z0), Spacing h. The arrays: names[k] / fields[k] (a cell field each; a name is
+ * not empty, has no blank nor any of "<>&, and appears once), then, if u is non-NULL, "velocity" (3
+ * components) averaged to the cell centres from the MAC faces, ((u(i) + u(i+1))/2, (v(j) + v(j+1))/2,
+ * (w(k) + w(k+1))/2), its z component 0 on a 2D grid. Velocity: none of u, v, w, or u and v (2D; w is
+ * NULL) or u, v and w (3D). Errors: CAP_EINVAL (NULL argument, bad name or path, velocity components
+ * that do not match the grid's dimension), CAP_EDOM (nfields outside 0..64), those of cap_io_file_open
+ * and cap_io_file_close (nothing is left at path then). */
 int cap_io_vtk(const char *path, const cap_grid *g, const cap_provenance *prov, int nfields, const char *const *names,
-               const double *const *fields, const double *u, const double *v);
+               const double *const *fields, const double *u, const double *v, const double *w);
+
+/* A ParaView time series (.pvd, a VTK "Collection"): the list of datasets (.vti files) and their times.
+ * cap_io_pvd_open writes the empty series at once; each cap_io_pvd_add appends one entry and rewrites
+ * the whole file atomically (cost O(entries)), so the file on disk is complete after every step and a
+ * run that stops leaves the series of the steps written so far. A file name is stored as given and read
+ * by ParaView relative to the .pvd's directory: add a step after its .vti is written. */
+typedef struct cap_pvd cap_pvd;
+/* NULL (CAP_EINVAL for a NULL argument, those of cap_io_file_open, cap_io_file_close) on failure. */
+cap_pvd *cap_io_pvd_open(const char *path, const cap_provenance *prov);
+/* Appends (t, file). t finite and greater than the last step's (CAP_EDOM), file not empty (CAP_EINVAL;
+ * written XML-escaped). A write error: CAP_EIO, the step is not added and the file on disk is the
+ * one before (a later cap_io_pvd_add may succeed). */
+int cap_io_pvd_add(cap_pvd *p, double t, const char *file);
+/* Frees p (accepts NULL); the file stays as the last successful cap_io_pvd_open or _add wrote it. */
+void cap_io_pvd_close(cap_pvd *p);
 
 #endif

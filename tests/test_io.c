@@ -1,5 +1,7 @@
-/* Tests of solver/cap_io: provenance headers, atomic TSV files, PNG read back with libpng, VTK
- * structure, error paths, the fault hook. Files go to a fresh directory under build/tests. */
+/* Tests of solver/cap_io: provenance headers, atomic TSV files, PNG read back with libpng (2D fields and
+ * planes of 3D ones), the VTK XML files' byte layout and the .pvd series, error paths, the fault hook.
+ * Files go to a fresh directory under build/tests; the case vtk_series writes the analytic series that
+ * tests/test_vtk.sh reads back with VTK into $CAP_VTK_OUT when that is set. */
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -155,29 +157,293 @@ static void png(void)
   scratch_close("f.png");
 }
 
-/* VTK: the legacy header, dimensions and fields; a field name with a blank is refused. */
+/* The n bytes of file p (malloc'ed, NUL-terminated; NULL if it cannot be read). */
+static unsigned char *slurp_bin(const char *p, size_t *n)
+{
+  FILE *f = fopen(p, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+  *n = buf ? fread(buf, 1, (size_t)len, f) : 0;
+  fclose(f);
+  if (buf) buf[*n] = 0;
+  return buf;
+}
+
+/* The little-endian UInt64 and Float64 at b. */
+static unsigned long long le64(const unsigned char *b)
+{
+  unsigned long long x = 0;
+  for (int k = 7; k >= 0; k--) x = (x << 8) | b[k];
+  return x;
+}
+static double f64(const unsigned char *b)
+{
+  unsigned long long x = le64(b);
+  double d;
+  memcpy(&d, &x, sizeof d);
+  return d;
+}
+
+/* The appended data of a .vti (the byte after '_'), or NULL. */
+static const unsigned char *appended(const unsigned char *buf)
+{
+  const char *m = "<AppendedData encoding=\"raw\">\n   _";
+  const char *a = buf ? strstr((const char *)buf, m) : NULL;
+  return a ? (const unsigned char *)a + strlen(m) : NULL;
+}
+
+/* VTK XML on the 7 x 5 grid: the header (extent, origin, spacing, arrays and their offsets), the byte
+ * layout of the appended blocks (UInt64 byte counts, little-endian Float64 values, the velocity averaged
+ * from the faces u = 2i + j, v = i - 3j, the provenance strings last) and the file's end. */
 static void vtk(void)
 {
   scratch_open();
   cap_grid g;
   double *f, *phi;
   fields_7x5(&g, &f, &phi);
+  double *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
+  for (int j = -1; j <= 5; j++)
+    for (int i = -1; i <= 7; i++) {
+      u[cap_grid_idx(&g, i, j)] = 2 * i + j;
+      v[cap_grid_idx(&g, i, j)] = i - 3 * j;
+    }
   const char *names[2] = {"phi", "value"};
   const double *fields[2] = {phi, f};
-  th_int(cap_io_vtk(in_dir("f.vtk"), &g, &prov, 2, names, fields, f, f), CAP_SUCCESS, "VTK written");
-  char *txt = slurp(in_dir("f.vtk"));
-  th_true(txt && strncmp(txt, "# vtk DataFile Version 3.0\n", 27) == 0, "VTK legacy header");
-  th_true(txt && strstr(txt, "DIMENSIONS 7 5 1") && strstr(txt, "POINT_DATA 35"), "VTK dimensions and point count");
-  th_true(txt && strstr(txt, "SCALARS phi double 1") && strstr(txt, "VECTORS velocity double"), "VTK fields present");
-  const char *bad[1] = {"has blank"};
-  th_int(cap_io_vtk(in_dir("g.vtk"), &g, &prov, 1, bad, fields, NULL, NULL), CAP_EINVAL,
-         "field name with a blank rejected");
+  th_int(cap_io_vtk(in_dir("f.vti"), &g, &prov, 2, names, fields, u, v, NULL), CAP_SUCCESS, "VTK written");
+  size_t n = 0;
+  unsigned char *buf = slurp_bin(in_dir("f.vti"), &n);
+  const char *txt = (const char *)buf;
+  th_true(txt && !strncmp(txt,
+                          "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
+                          "header_type=\"UInt64\">\n",
+                          88),
+          "VTK XML ImageData, little-endian, UInt64 headers");
+  th_true(txt && strstr(txt, "WholeExtent=\"0 7 0 5 0 0\" Origin=\"0 0 0\" Spacing=\"0.1 0.1 0.1\""),
+          "2D: extent 0 nx 0 ny 0 0 (a plane of cells), origin, spacing h in the fewest digits that read back");
+  th_true(txt && strstr(txt, "Name=\"phi\" format=\"appended\" offset=\"0\"/>") &&
+              strstr(txt, "Name=\"value\" format=\"appended\" offset=\"288\"/>"),
+          "scalar blocks at offsets 0 and 8 + 35 * 8");
+  th_true(txt && strstr(txt, "Name=\"velocity\" NumberOfComponents=\"3\" format=\"appended\" offset=\"576\"/>"),
+          "velocity block at offset 2 * 288, 3 components");
+  th_true(txt && strstr(txt, "Name=\"provenance\" NumberOfTuples=\"4\" format=\"appended\" offset=\"1424\"/>"),
+          "provenance block last, at 576 + 8 + 35 * 24");
+  const unsigned char *a = appended(buf);
+  th_true(a != NULL, "appended data found");
+  if (a) {
+    th_int((long)le64(a), 280, "phi's block: UInt64 byte count 35 * 8");
+    th_int((long)le64(a + 288), 280, "value's block: UInt64 byte count 35 * 8");
+    th_int((long)le64(a + 576), 840, "velocity's block: UInt64 byte count 35 * 3 * 8");
+    int bad = 0;
+    for (int j = 0; j < 5; j++)
+      for (int i = 0; i < 7; i++) {
+        const unsigned char *c = a + 8 + 8 * (i + 7 * j), *q = a + 576 + 8 + 24 * (i + 7 * j);
+        bad += f64(c) != i - 2.5 || f64(c + 288) != i;
+        bad += f64(q) != 2 * i + 1 + j || f64(q + 8) != i - 3 * j - 1.5 || f64(q + 16) != 0;
+      }
+    th_int(bad, 0, "values little-endian, x fastest; velocity (2i + 1 + j, i - 3j - 1.5, 0) at the centres");
+    char want[512];
+    int len = snprintf(want, sizeof want,
+                       "program: test_io%cparameters: --radius 0.3817 --quick%ccommit: %s%cdate: "
+                       "2023-11-14T22:13:20Z%c",
+                       0, 0, cap_version_commit(), 0, 0);
+    th_int((long)le64(a + 1424), len, "provenance block: UInt64 byte count of its 4 strings");
+    th_true(!memcmp(a + 1432, want, (size_t)len), "provenance strings: program, parameters, commit, date");
+    const char *end = "\n  </AppendedData>\n</VTKFile>\n";
+    th_int((long)n, (long)(a - buf) + 1432 + len + (long)strlen(end), "file size: header, blocks, closing tags");
+    th_true(!memcmp(a + 1432 + len, end, strlen(end)), "file closes the appended data and VTKFile");
+  }
+  free(buf);
+  free(u);
+  free(v);
   free(f);
   free(phi);
-  scratch_close("f.vtk");
+  scratch_close("f.vti");
 }
 
-/* A PNG of a 3D grid is refused (CAP_EGEOM). */
+/* VTK errors: NULL arguments, a path without .vti, a path that cannot be written, velocity components
+ * that do not match the grid's dimension, bad or repeated names; each leaves nothing behind. */
+static void vtk_errors(void)
+{
+  scratch_open();
+  cap_grid g, g3;
+  double *f, *phi;
+  fields_7x5(&g, &f, &phi);
+  cap_grid_init(&g3, CAP_GEOM_3D, 4, 3, 2, 0.25, 0, 0, 0, 1);
+  double *f3 = cap_grid_field_alloc(&g3);
+  const char *names[2] = {"phi", "value"};
+  const double *fields[2] = {phi, f};
+  const double *fields3[1] = {f3};
+  const char *p = in_dir("e.vti");
+  th_int(cap_io_vtk(NULL, &g, &prov, 1, names, fields, NULL, NULL, NULL), CAP_EINVAL, "NULL path");
+  th_int(cap_io_vtk(p, NULL, &prov, 1, names, fields, NULL, NULL, NULL), CAP_EINVAL, "NULL grid");
+  th_int(cap_io_vtk(p, &g, NULL, 1, names, fields, NULL, NULL, NULL), CAP_EINVAL, "NULL provenance");
+  th_int(cap_io_vtk(p, &g, &prov, 1, NULL, fields, NULL, NULL, NULL), CAP_EINVAL, "NULL names");
+  th_int(cap_io_vtk(in_dir("e.vtk"), &g, &prov, 1, names, fields, NULL, NULL, NULL), CAP_EINVAL,
+         "a path not ending in .vti");
+  th_int(cap_io_vtk(p, &g, &prov, 65, names, fields, NULL, NULL, NULL), CAP_EDOM, "nfields = 65");
+  th_int(cap_io_vtk("/nonexistent-dir/x.vti", &g, &prov, 1, names, fields, NULL, NULL, NULL), CAP_EIO,
+         "unwritable path: CAP_EIO");
+  th_true(strstr(cap_error_message(), "/nonexistent-dir/x.vti") != NULL, "and the message names it: %s",
+          cap_error_message());
+  th_int(cap_io_vtk(p, &g3, &prov, 1, names, fields3, f3, f3, NULL), CAP_EINVAL, "3D: u and v without w");
+  th_true(strstr(cap_error_message(), "w NULL") != NULL, "and the message names w: %s", cap_error_message());
+  th_int(cap_io_vtk(p, &g, &prov, 1, names, fields, f, f, f), CAP_EINVAL, "2D: w given");
+  th_int(cap_io_vtk(p, &g, &prov, 1, names, fields, f, NULL, NULL), CAP_EINVAL, "u without v");
+  th_int(cap_io_vtk(p, &g3, &prov, 1, names, fields3, NULL, NULL, f3), CAP_EINVAL, "3D: w without u and v");
+  const char *blank[1] = {"has blank"}, *quote[1] = {"a\"b"}, *twice[2] = {"phi", "phi"}, *vel[1] = {"velocity"};
+  th_int(cap_io_vtk(p, &g, &prov, 1, blank, fields, NULL, NULL, NULL), CAP_EINVAL, "field name with a blank");
+  th_int(cap_io_vtk(p, &g, &prov, 1, quote, fields, NULL, NULL, NULL), CAP_EINVAL, "field name with a quote");
+  th_int(cap_io_vtk(p, &g, &prov, 2, twice, fields, NULL, NULL, NULL), CAP_EINVAL, "field name given twice");
+  th_int(cap_io_vtk(p, &g, &prov, 1, vel, fields, f, f, NULL), CAP_EINVAL, "field named velocity beside the velocity");
+  th_int(cap_io_vtk(p, &g, &prov, 1, vel, fields, NULL, NULL, NULL), CAP_SUCCESS, "named velocity without it: written");
+  remove(p);
+  th_true(!exists(in_dir("e.vtk")) && !exists(in_dir("e.vtk.tmp")) && !exists(in_dir("e.vti.tmp")),
+          "rejected files leave nothing");
+  free(f3);
+  free(f);
+  free(phi);
+  scratch_close("e.vti");
+}
+
+/* The analytic 3D series that tests/vtk_readback.py checks (the same formulas there): a 12 x 10 x 8 grid,
+ * h = 0.3817 / 8, origin (-0.31, 0.127, 1.5); at t = 0, 1/8, 1/4 the files step_000N.vti with
+ *   phi = |x - (0.05, 0.35, 1.68)| - 0.3817 (1 + t),   p = cos(2x) sin(3y) exp(-z) + t,
+ *   velocity (1 + 2x - y + z/2 + t, -1/4 + x + 3y - z, 3/4 - 2x + y + 2tz) (linear: its face average is
+ *   its value at the centre), listed in series.pvd; and flat.vti, a 7 x 5 grid (h = 0.1, origin
+ *   (0.1 + 0.2, -0.5): 17 digits) with phi = x y and the velocity (1 + 2x - y, -1/4 + x + 3y). */
+static double vs_u(double x, double y, double z, double t) { return 1 + 2 * x - y + 0.5 * z + t; }
+static double vs_v(double x, double y, double z) { return -0.25 + x + 3 * y - z; }
+static double vs_w(double x, double y, double z, double t) { return 0.75 - 2 * x + y + 2 * t * z; }
+
+static int vtk_series_3d(const cap_grid *g, const char *name, double t, double *w[5])
+{
+  double ox, oy, oz;
+  for (int k = -g->ng; k < g->nz + g->ng; k++)
+    for (int j = -g->ng; j < g->ny + g->ng; j++)
+      for (int i = -g->ng; i < g->nx + g->ng; i++) {
+        size_t c = cap_grid_idx3(g, i, j, k);
+        double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j), z = cap_grid_zc(g, k);
+        w[0][c] = sqrt((x - 0.05) * (x - 0.05) + (y - 0.35) * (y - 0.35) + (z - 1.68) * (z - 1.68)) - 0.3817 * (1 + t);
+        w[1][c] = cos(2 * x) * sin(3 * y) * exp(-z) + t;
+        cap_grid_offsets3(CAP_AT_XFACE, &ox, &oy, &oz);
+        w[2][c] = vs_u(g->x0 + (i + ox) * g->h, g->y0 + (j + oy) * g->h, g->z0 + (k + oz) * g->h, t);
+        cap_grid_offsets3(CAP_AT_YFACE, &ox, &oy, &oz);
+        w[3][c] = vs_v(g->x0 + (i + ox) * g->h, g->y0 + (j + oy) * g->h, g->z0 + (k + oz) * g->h);
+        cap_grid_offsets3(CAP_AT_ZFACE, &ox, &oy, &oz);
+        w[4][c] = vs_w(g->x0 + (i + ox) * g->h, g->y0 + (j + oy) * g->h, g->z0 + (k + oz) * g->h, t);
+      }
+  const char *names[2] = {"phi", "p"};
+  const double *fields[2] = {w[0], w[1]};
+  return cap_io_vtk(name, g, &prov, 2, names, fields, w[2], w[3], w[4]);
+}
+
+/* Writes the series into $CAP_VTK_OUT (kept there, for tests/test_vtk.sh) or the scratch directory
+ * (removed); checks the 3D header and the .pvd's entries. */
+static void vtk_series(void)
+{
+  const char *out = getenv("CAP_VTK_OUT");
+  scratch_open();
+  if (out && out[0]) {
+    rmdir(dir);
+    snprintf(dir, sizeof dir, "%s", out);
+  }
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_3D, 12, 10, 8, 0.3817 / 8, -0.31, 0.127, 1.5, 1);
+  double *w[5];
+  for (int q = 0; q < 5; q++) w[q] = cap_grid_field_alloc(&g);
+  cap_pvd *pvd = cap_io_pvd_open(in_dir("series.pvd"), &prov);
+  th_true(pvd != NULL, "series.pvd opened");
+  for (int n = 0; n < 3; n++) {
+    char name[32];
+    snprintf(name, sizeof name, "step_%04d.vti", n);
+    th_int(vtk_series_3d(&g, in_dir(name), n / 8.0, w), CAP_SUCCESS, "%s written", name);
+    th_int(cap_io_pvd_add(pvd, n / 8.0, name), CAP_SUCCESS, "%s added to series.pvd at t = %g", name, n / 8.0);
+  }
+  cap_io_pvd_close(pvd);
+  char *txt = slurp(in_dir("step_0002.vti"));
+  th_true(txt && strstr(txt, "WholeExtent=\"0 12 0 10 0 8\" Origin=\"-0.31 0.127 1.5\""), "3D extent and origin");
+  th_true(txt && strstr(txt, "Name=\"velocity\" NumberOfComponents=\"3\" format=\"appended\" offset=\"15376\"/>"),
+          "3D velocity block after two scalar blocks of 8 + 960 * 8 bytes");
+  txt = slurp(in_dir("series.pvd"));
+  th_true(txt && strstr(txt, "<DataSet timestep=\"0\" group=\"\" part=\"0\" file=\"step_0000.vti\"/>\n"
+                             "    <DataSet timestep=\"0.125\" group=\"\" part=\"0\" file=\"step_0001.vti\"/>\n"
+                             "    <DataSet timestep=\"0.25\" group=\"\" part=\"0\" file=\"step_0002.vti\"/>\n"
+                             "  </Collection>"),
+          "series.pvd lists the three steps in order");
+  cap_grid g2;
+  cap_grid_init(&g2, CAP_GEOM_PLANAR, 7, 5, 1, 0.1, 0.1 + 0.2, -0.5, 0, 2);
+  double *phi = cap_grid_field_alloc(&g2), *u = cap_grid_field_alloc(&g2), *v = cap_grid_field_alloc(&g2);
+  for (int j = -2; j < 7; j++)
+    for (int i = -2; i < 9; i++) {
+      size_t c = cap_grid_idx(&g2, i, j);
+      phi[c] = cap_grid_xc(&g2, i) * cap_grid_yc(&g2, j);
+      u[c] = vs_u(cap_grid_xf(&g2, i), cap_grid_yc(&g2, j), 0, 0);
+      v[c] = vs_v(cap_grid_xc(&g2, i), cap_grid_yf(&g2, j), 0);
+    }
+  const char *names[1] = {"phi"};
+  const double *fields[1] = {phi};
+  th_int(cap_io_vtk(in_dir("flat.vti"), &g2, &prov, 1, names, fields, u, v, NULL), CAP_SUCCESS, "flat.vti written");
+  free(phi);
+  free(u);
+  free(v);
+  for (int q = 0; q < 5; q++) free(w[q]);
+  if (out && out[0]) return;
+  remove(in_dir("flat.vti"));
+  for (int n = 0; n < 3; n++) {
+    char name[32];
+    snprintf(name, sizeof name, "step_%04d.vti", n);
+    remove(in_dir(name));
+  }
+  scratch_close("series.pvd");
+}
+
+/* The .pvd writer: complete after every step, provenance escaped, errors (times out of order, NaN, an
+ * empty name, NULL, a missing directory, a failed write) reported and leaving the file as it was. */
+static void pvd(void)
+{
+  scratch_open();
+  const cap_provenance odd = {"test_io", "--name \"a<b\" & c"};
+  cap_pvd *p = cap_io_pvd_open(in_dir("s.pvd"), &odd);
+  th_true(p != NULL, "s.pvd opened");
+  char *txt = slurp(in_dir("s.pvd"));
+  th_true(txt && strstr(txt, "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n") &&
+              strstr(txt, "<Collection>\n  </Collection>\n</VTKFile>\n"),
+          "the empty series is on disk at once");
+  th_true(txt && strstr(txt, "<Provenance program=\"test_io\" parameters=\"--name &quot;a&lt;b&quot; &amp; c\" "
+                             "commit=\""),
+          "provenance attributes, escaped");
+  th_true(txt && strstr(txt, "date=\"2023-11-14T22:13:20Z\"/>"), "provenance date from SOURCE_DATE_EPOCH");
+  th_int(cap_io_pvd_add(p, 0.5, "a.vti"), CAP_SUCCESS, "step 1 added");
+  txt = slurp(in_dir("s.pvd"));
+  th_true(txt && strstr(txt, "file=\"a.vti\"/>\n  </Collection>\n</VTKFile>\n"), "step 1 on disk, file complete");
+  char *before = txt ? strdup(txt) : NULL;
+  th_int(cap_io_pvd_add(p, 0.5, "b.vti"), CAP_EDOM, "a time not after the last one");
+  th_int(cap_io_pvd_add(p, NAN, "b.vti"), CAP_EDOM, "a NaN time");
+  th_int(cap_io_pvd_add(p, 1, ""), CAP_EINVAL, "an empty file name");
+  th_int(cap_io_pvd_add(p, 1, NULL), CAP_EINVAL, "a NULL file name");
+  th_int(cap_io_pvd_add(NULL, 1, "b.vti"), CAP_EINVAL, "a NULL series");
+  cap_io_fault_write(1);
+  th_int(cap_io_pvd_add(p, 1, "b.vti"), CAP_EIO, "a failed write: CAP_EIO");
+  txt = slurp(in_dir("s.pvd"));
+  th_true(txt && before && !strcmp(txt, before), "the file on disk is the one before");
+  th_true(!exists(in_dir("s.pvd.tmp")), "no .tmp left");
+  th_int(cap_io_pvd_add(p, 1, "c&d.vti"), CAP_SUCCESS, "the next step added");
+  txt = slurp(in_dir("s.pvd"));
+  th_true(txt && !strstr(txt, "b.vti") && strstr(txt, "timestep=\"1\" group=\"\" part=\"0\" file=\"c&amp;d.vti\""),
+          "the failed step is not listed; the next one is, its name escaped");
+  cap_io_pvd_close(p);
+  cap_io_pvd_close(NULL);
+  th_true(cap_io_pvd_open("/nonexistent-dir/s.pvd", &prov) == NULL, "a missing directory: NULL");
+  th_true(strstr(cap_error_message(), "cannot open") != NULL, "and says so: %s", cap_error_message());
+  th_true(cap_io_pvd_open(in_dir("t.pvd"), NULL) == NULL && !exists(in_dir("t.pvd")), "NULL provenance: NULL");
+  free(before);
+  scratch_close("s.pvd");
+}
+
+/* A PNG of a 3D grid through cap_io_png_field is refused (CAP_EGEOM), naming cap_io_png_slice. */
 static void png_3d(void)
 {
   scratch_open();
@@ -186,8 +452,114 @@ static void png_3d(void)
   double *f = cap_grid_field_alloc(&g3);
   th_int(cap_io_png_field(in_dir("g.png"), &g3, f, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM,
          "3D PNG returns CAP_EGEOM");
+  th_true(strstr(cap_error_message(), "cap_io_png_slice") != NULL, "and names the slice: %s", cap_error_message());
   free(f);
   scratch_close("g.png");
+}
+
+/* 1 if the PNGs a and b decode to the same pixels. */
+static int same_png(const char *a, const char *b)
+{
+  int wa = 0, ha = 0, wb = 0, hb = 0;
+  unsigned char *pa = read_png(a, &wa, &ha), *pb = read_png(b, &wb, &hb);
+  int same = pa && pb && wa == wb && ha == hb && !memcmp(pa, pb, (size_t)3 * wa * ha);
+  free(pa);
+  free(pb);
+  return same;
+}
+
+/* Planes of a 6 x 5 x 4 field f = i + 7j + 50k with the level set phi = |(i, j, k) - (2.2, 1.9, 1.4)| - 1.3
+ * (cells): each normal's plane is drawn as cap_io_png_field draws a 2D grid holding that plane with the
+ * documented axes (right, up) = (y, z), (x, z), (x, y); a sign change of phi across the plane only is
+ * not drawn; the top row of the normal-y plane is z's last layer; errors; on a 2D grid the one plane is
+ * cap_io_png_field's picture. */
+static void png_slice(void)
+{
+  scratch_open();
+  cap_grid g3;
+  cap_grid_init(&g3, CAP_GEOM_3D, 6, 5, 4, 0.25, 0, 0, 0, 1);
+  double *f = cap_grid_field_alloc(&g3), *phi = cap_grid_field_alloc(&g3), *layer = cap_grid_field_alloc(&g3);
+  for (int k = 0; k < 4; k++)
+    for (int j = 0; j < 5; j++)
+      for (int i = 0; i < 6; i++) {
+        size_t c = cap_grid_idx3(&g3, i, j, k);
+        f[c] = i + 7 * j + 50 * k;
+        phi[c] = sqrt((i - 2.2) * (i - 2.2) + (j - 1.9) * (j - 1.9) + (k - 1.4) * (k - 1.4)) - 1.3;
+        layer[c] = k - 1.5;
+      }
+  const int n[3] = {6, 5, 4}, index[3] = {3, 2, 1};
+  const char *axis = "xyz";
+  for (int nrm = 0; nrm < 3; nrm++) {
+    int ia = nrm == 0 ? 1 : 0, ib = nrm == 2 ? 1 : 2;
+    cap_grid g2;
+    cap_grid_init(&g2, CAP_GEOM_PLANAR, n[ia], n[ib], 1, 0.25, 0, 0, 0, 1);
+    double *f2 = cap_grid_field_alloc(&g2), *phi2 = cap_grid_field_alloc(&g2);
+    for (int b = 0; b < n[ib]; b++)
+      for (int a = 0; a < n[ia]; a++) {
+        int at[3];
+        at[nrm] = index[nrm];
+        at[ia] = a;
+        at[ib] = b;
+        size_t c = cap_grid_idx3(&g3, at[0], at[1], at[2]);
+        f2[cap_grid_idx(&g2, a, b)] = f[c];
+        phi2[cap_grid_idx(&g2, a, b)] = phi[c];
+      }
+    th_int(cap_io_png_slice(in_dir("s.png"), &g3, f, (cap_axis)nrm, index[nrm], 0, 240, CAP_CMAP_SEQUENTIAL, phi, 2),
+           CAP_SUCCESS, "plane normal %c, index %d written", axis[nrm], index[nrm]);
+    th_int(cap_io_png_field(in_dir("r.png"), &g2, f2, 0, 240, CAP_CMAP_SEQUENTIAL, phi2, 2), CAP_SUCCESS,
+           "its 2D twin written");
+    th_true(same_png(in_dir("s.png"), in_dir("r.png")), "plane normal %c: the pixels of the 2D grid holding it",
+            axis[nrm]);
+    free(f2);
+    free(phi2);
+  }
+  th_int(cap_io_png_slice(in_dir("s.png"), &g3, f, CAP_AXIS_Z, 1, 0, 240, CAP_CMAP_SEQUENTIAL, layer, 1), CAP_SUCCESS,
+         "plane z = 1 with phi changing sign between layers 1 and 2 only");
+  int w = 0, h = 0, black = 0;
+  unsigned char *px = read_png(in_dir("s.png"), &w, &h);
+  for (int q = 0; px && q < w * h; q++) black += px[3 * q] + px[3 * q + 1] + px[3 * q + 2] == 0;
+  th_true(px && w == 6 && h == 5 && black == 0, "no interface drawn within the plane (%dx%d, %d black)", w, h, black);
+  free(px);
+  th_int(cap_io_png_slice(in_dir("s.png"), &g3, layer, CAP_AXIS_Y, 0, -1.5, 1.5, CAP_CMAP_SEQUENTIAL, NULL, 1),
+         CAP_SUCCESS, "plane y = 0 of the layer field");
+  px = read_png(in_dir("s.png"), &w, &h);
+  th_true(px && w == 6 && h == 4 && px[2] == 37 && px[3 * 6 * 3] == 68,
+          "normal y: width nx, height nz, top row the last layer (vmax), bottom row the first (vmin)");
+  free(px);
+  th_int(cap_io_png_slice(in_dir("x.png"), &g3, f, (cap_axis)3, 0, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "normal 3 rejected");
+  th_int(cap_io_png_slice(in_dir("x.png"), &g3, f, CAP_AXIS_Z, 4, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "index nz rejected");
+  th_true(strstr(cap_error_message(), "index") != NULL, "and named: %s", cap_error_message());
+  th_int(cap_io_png_slice(in_dir("x.png"), &g3, f, CAP_AXIS_X, -1, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "index -1 rejected");
+  th_int(cap_io_png_slice(in_dir("x.png"), &g3, NULL, CAP_AXIS_X, 0, 0, 1, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EINVAL,
+         "NULL field rejected");
+  th_int(cap_io_png_slice(in_dir("x.png"), &g3, f, CAP_AXIS_X, 0, 1, 0, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "vmax < vmin rejected");
+  th_true(!exists(in_dir("x.png")), "rejected slices write nothing");
+  cap_grid g;
+  double *f7, *phi7;
+  fields_7x5(&g, &f7, &phi7);
+  th_int(cap_io_png_slice(in_dir("x.png"), &g, f7, CAP_AXIS_X, 0, 0, 6, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EGEOM,
+         "2D grid: normal x rejected (CAP_EGEOM)");
+  th_int(cap_io_png_slice(in_dir("x.png"), &g, f7, CAP_AXIS_Z, 1, 0, 6, CAP_CMAP_SEQUENTIAL, NULL, 1), CAP_EDOM,
+         "2D grid: index 1 rejected");
+  th_int(cap_io_png_slice(in_dir("s.png"), &g, f7, CAP_AXIS_Z, 0, 0, 6, CAP_CMAP_SEQUENTIAL, phi7, 3), CAP_SUCCESS,
+         "2D grid: the plane z = 0 written");
+  cap_io_png_field(in_dir("r.png"), &g, f7, 0, 6, CAP_CMAP_SEQUENTIAL, phi7, 3);
+  size_t na = 0, nb = 0;
+  unsigned char *a = slurp_bin(in_dir("s.png"), &na), *b = slurp_bin(in_dir("r.png"), &nb);
+  th_true(a && b && na == nb && !memcmp(a, b, na), "2D grid: the same file as cap_io_png_field's, byte for byte");
+  free(a);
+  free(b);
+  free(f7);
+  free(phi7);
+  free(f);
+  free(phi);
+  free(layer);
+  remove(in_dir("r.png"));
+  scratch_close("s.png");
 }
 
 /* The fault hook (cap_io_fault_write): the n-th completed file fails as if the disk were full, with
@@ -223,9 +595,9 @@ static void write_fault(void)
   const char *names[1] = {"phi"};
   const double *fields[1] = {phi};
   cap_io_fault_write(1);
-  th_int(cap_io_vtk(in_dir("d.vtk"), &g, &prov, 1, names, fields, NULL, NULL), CAP_EIO,
+  th_int(cap_io_vtk(in_dir("d.vti"), &g, &prov, 1, names, fields, NULL, NULL, NULL), CAP_EIO,
          "a VTK file fails the same way");
-  th_true(!exists(in_dir("d.vtk")) && !exists(in_dir("d.vtk.tmp")), "and leaves nothing");
+  th_true(!exists(in_dir("d.vti")) && !exists(in_dir("d.vti.tmp")), "and leaves nothing");
   cap_io_fault_write(1);
   th_int(cap_io_png_field(in_dir("e.png"), &g, f, 0, 6, CAP_CMAP_SEQUENTIAL, phi, 1), CAP_EIO,
          "a PNG fails the same way");
@@ -252,7 +624,11 @@ static const th_case cases[] = {
     {"tsv", tsv},
     {"png", png},
     {"vtk", vtk},
+    {"vtk_errors", vtk_errors},
+    {"vtk_series", vtk_series},
+    {"pvd", pvd},
     {"png_3d", png_3d},
+    {"png_slice", png_slice},
     {"write_fault", write_fault},
     {"commit_string", commit_string},
     {NULL, NULL},

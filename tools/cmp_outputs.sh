@@ -5,7 +5,7 @@
 # tree's) to show that a change of structure changed no result, to the bit. Every file must be in
 # both. TSV files must be equal once their '#' provenance lines and wall-time columns (wall*,
 # cell_steps_per_s) are dropped; summary.json once its "commit", "date" and "wall_time_s" lines are;
-# VTK files once their second line (which names the commit) is; every other file (PNG) byte for
+# VTK files (.vti) up to their last block, the provenance (commit and date); every other file (PNG) byte for
 # byte; snapshot data (.dat) once their '#' lines are. Prints a DIFF line per difference and
 # "SAME BASE NEW" when there is none.
 # Exit status: 0 same, 1 different, 2 usage.
@@ -30,7 +30,11 @@ normalise() { # FILE OUT
     *.tsv) strip_tsv "$1" > "$2" ;;
     *.dat) grep -v '^#' "$1" > "$2" ;;
     */summary.json) grep -v -E '"(commit|wall_time_s|date)"' "$1" > "$2" ;;
-    *.vtk) sed 2d "$1" > "$2" ;;
+    *.vti) # the bytes before the provenance block (cap_io_vtk writes it last): offset + the data's start
+      off=$(grep -a -m1 -o 'Name="provenance" NumberOfTuples="[0-9]*" format="appended" offset="[0-9]*"' "$1" |
+        sed 's/.*offset="//; s/"$//')
+      at=$(grep -a -b -m1 -o '^   _' "$1" | cut -d: -f1)
+      if [ -n "$off" ] && [ -n "$at" ]; then head -c $((at + 4 + off)) "$1" > "$2"; else cp "$1" "$2"; fi ;;
     *) cp "$1" "$2" ;;
   esac
 }
