@@ -1125,8 +1125,8 @@ static void volume3d(void)
 }
 
 /* The sphere (R = 0.25, periodic images) moved by the uniform velocity (0.7321, -0.4142, 0.5379) for
- * T = 0.2 in a periodic cube, narrow band CAP_LEVELSET_MIN_BAND, dt = h / (2 max |u_i|): its distance within 2h of the
- * sphere against the translated one (max), and the volume's relative error. */
+ * T = 0.2 in a periodic cube, narrow band CAP_LEVELSET_MIN_BAND, dt = h / (2 max |u_i|): its distance
+ * within 2h of the sphere against the translated one (max), and the volume's relative error. */
 static const double ADV3_VEL[3] = {0.7321, -0.4142, 0.5379}, ADV3_R = 0.25;
 
 static double periodic_sphere(double x, double y, double z, const void *ctx)
