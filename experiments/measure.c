@@ -26,7 +26,7 @@ int exp_crossings(const cap_grid *g, const double *phi, const double *kappa, con
         if (solid && (solid[a] || solid[b])) continue;
         if (m >= cap) return CAP_ERROR(CAP_ENUMERIC, "more than %d interface crossings", cap);
         double t, k = NAN;
-        int st = cap_levelset_crossing(g, phi, kappa, i, j, di, dj, &t, kappa ? &k : NULL);
+        int st = cap_levelset_crossing(g, phi, kappa, i, j, 0, di, dj, 0, &t, kappa ? &k : NULL);
         if (st) return st;
         c[m] = (exp_crossing){cap_grid_xc(g, i) + t * di * g->h, cap_grid_yc(g, j) + t * dj * g->h, k, i, j, di, dj};
         *n = ++m;
@@ -41,7 +41,7 @@ int exp_surface_height(const cap_grid *g, const double *phi, int i, double *z)
     size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i, j + 1);
     if ((phi[a] < 0) == (phi[b] < 0)) continue;
     double t;
-    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, &t, NULL);
+    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 0, 1, 0, &t, NULL);
     if (st) return st;
     *z = cap_grid_yc(g, j) + t * g->h;
     return CAP_SUCCESS;
@@ -465,7 +465,7 @@ int exp_row_radius(const cap_grid *g, const double *phi, int j, double *r)
     size_t c = cap_grid_idx(g, i, j);
     if ((phi[c] < 0) == (phi[c + 1] < 0)) continue;
     double t;
-    int st = cap_levelset_crossing(g, phi, NULL, i, j, 1, 0, &t, NULL);
+    int st = cap_levelset_crossing(g, phi, NULL, i, j, 0, 1, 0, 0, &t, NULL);
     *r = cap_grid_xc(g, i) + t * g->h;
     return st;
   }

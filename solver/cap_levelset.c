@@ -15,9 +15,9 @@ struct cap_levelset_ws {
   double *phi1, *phi2, *rate, *phi0;
   const cap_vsurf *vs; /* solids inside the domain (cap_levelset_ws_set_vsurf), or NULL */
   int band;            /* half-width of the band in cells (cap_levelset_ws_set_band); 0: every cell */
-  size_t *cells;       /* the interior cells the last call updates (band_cells), in row-major order */
+  size_t *cells;       /* the interior cells the last call updates (band_cells), in index order */
   unsigned char *in;   /* band_cells' mask: the cell lies in the band (every cell's entry, g->size) */
-  size_t *row_first;   /* band_cells: the list's first entry for each row (ny + 1 entries) */
+  size_t *row_first;   /* band_cells: the list's first entry for each row (j, k) (ny nz + 1 entries) */
   size_t ncells;
 };
 
@@ -32,9 +32,9 @@ int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g)
   w->phi2 = w->phi1 ? cap_grid_field_alloc(g) : NULL;
   w->rate = w->phi2 ? cap_grid_field_alloc(g) : NULL;
   w->phi0 = w->rate ? cap_grid_field_alloc(g) : NULL;
-  w->cells = w->phi0 ? malloc((size_t)g->nx * (size_t)g->ny * sizeof *w->cells) : NULL;
+  w->cells = w->phi0 ? malloc((size_t)g->nx * (size_t)g->ny * (size_t)g->nz * sizeof *w->cells) : NULL;
   w->in = w->cells ? calloc(g->size, 1) : NULL;
-  w->row_first = w->in ? malloc(((size_t)g->ny + 1) * sizeof *w->row_first) : NULL;
+  w->row_first = w->in ? malloc(((size_t)g->ny * (size_t)g->nz + 1) * sizeof *w->row_first) : NULL;
   if (!w->row_first) {
     cap_levelset_ws_free(w);
     return CAP_ENOMEM;
@@ -90,10 +90,28 @@ void cap_levelset_ws_free(cap_levelset_ws *w)
   CAP_FREE_ALL(w->phi1, w->phi2, w->rate, w->phi0, w->cells, w->in, w->row_first, w);
 }
 
-static int check_2d(const cap_grid *g, int min_ghost, const char *what)
+/* Cell (i, j, k) of a 2D (k = 0) or 3D grid. */
+static size_t at(const cap_grid *g, int i, int j, int k)
+{
+  return g->dim == 3 ? cap_grid_idx3(g, i, j, k) : cap_grid_idx(g, i, j);
+}
+
+/* The indices (i, j, k) of cell c (k = 0 on a 2D grid). */
+static void cell_ijk(const cap_grid *g, size_t c, int *i, int *j, int *k)
+{
+  *i = (int)(c % (size_t)g->sy) - g->ng;
+  if (g->dim == 3) {
+    *j = (int)(c % (size_t)g->sz / (size_t)g->sy) - g->ng;
+    *k = (int)(c / (size_t)g->sz) - g->ng;
+  } else {
+    *j = (int)(c / (size_t)g->sy) - g->ng;
+    *k = 0;
+  }
+}
+
+static int check_grid(const cap_grid *g, int min_ghost, const char *what)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
-  if (g->dim != 2) return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet", what);
   if (g->ng < min_ghost)
     return CAP_ERROR(CAP_EDOM, "%s: grid nghost = %d is out of range: allowed nghost >= %d", what, g->ng, min_ghost);
   return CAP_SUCCESS;
@@ -102,75 +120,87 @@ static int check_2d(const cap_grid *g, int min_ghost, const char *what)
 static int check_ws(const cap_grid *g, const cap_levelset_ws *w, const char *what)
 {
   if (!w) return CAP_ERROR(CAP_EINVAL, "%s: workspace is NULL", what);
-  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)", what,
-                     w->g.nx, w->g.ny, w->g.ng, g->nx, g->ny, g->ng);
+  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.nz != g->nz || w->g.ng != g->ng)
+    return CAP_ERROR(CAP_ESIZE, "%s: workspace made for a %dx%dx%d grid (nghost %d), used on %dx%dx%d (nghost %d)",
+                     what, w->g.nx, w->g.ny, w->g.nz, w->g.ng, g->nx, g->ny, g->nz, g->ng);
+  if (g->dim == 3 && w->vs) return CAP_ERROR(CAP_EGEOM, "%s: solids on 3D grids are not supported yet", what);
   return CAP_SUCCESS;
 }
 
 /* CAP_ENONFINITE naming interior cell c (an index of g) and the caller. */
 static int nonfinite_at(const cap_grid *g, size_t c, const char *what)
 {
-  int i = (int)(c % (size_t)g->sy) - g->ng, j = (int)(c / (size_t)g->sy) - g->ng;
+  int i, j, k;
+  cell_ijk(g, c, &i, &j, &k);
+  if (g->dim == 3)
+    return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d, %d), centre (%.6g, %.6g, %.6g)", what, i, j,
+                     k, cap_grid_xc(g, i), cap_grid_yc(g, j), cap_grid_zc(g, k));
   return CAP_ERROR(CAP_ENONFINITE, "%s: non-finite phi at cell (%d, %d), centre (%.6g, %.6g)", what, i, j,
                    cap_grid_xc(g, i), cap_grid_yc(g, j));
 }
 
-/* Is interior cell c = (i, j) in the band of mask `in` or next to it? */
-static int listed(const cap_grid *g, const unsigned char *in, size_t c, int i, int j)
+/* Is interior cell c = (i, j, k) in the band of mask `in` or next to it (four neighbours, six in 3D)? */
+static int listed(const cap_grid *g, const unsigned char *in, size_t c, int i, int j, int k)
 {
   return in[c] || (i > 0 && in[c - 1]) || (i < g->nx - 1 && in[c + 1]) || (j > 0 && in[c - g->sy]) ||
-         (j < g->ny - 1 && in[c + g->sy]);
+         (j < g->ny - 1 && in[c + g->sy]) ||
+         (g->dim == 3 && ((k > 0 && in[c - g->sz]) || (k < g->nz - 1 && in[c + g->sz])));
 }
 
 /* The cells a call updates: every interior cell, or with a band the cells with |phi| < band h and their
- * four neighbours (the interface moves at most a cell in a step, so the band's edge can follow it),
- * listed in w->cells in row-major order (the rows counted, then filled, on the threads). Every other
- * interior cell gets the clamped distance sign(phi) band h, in phi and in the stage arrays phi1 and
- * phi2 (which the listed cells' stencils read). CAP_ENONFINITE naming the first cell whose phi is not
- * finite in row-major order (phi then unchanged). */
+ * four (3D: six) neighbours (the interface moves at most a cell in a step, so the band's edge can follow
+ * it), listed in w->cells in index order (row (j, k) after row, the rows counted, then filled, on the
+ * threads). Every other interior cell gets the clamped distance sign(phi) band h, in phi and in the stage
+ * arrays phi1 and phi2 (which the listed cells' stencils read). CAP_ENONFINITE naming the first cell whose
+ * phi is not finite in index order (phi then unchanged). */
 static int band_cells(const cap_grid *g, double *phi, cap_levelset_ws *w, const char *what)
 {
   const double lim = w->band * g->h;
-  const long work = (long)g->nx * g->ny;
+  const int rows = g->ny * g->nz; /* row r = j + k ny */
+  const long work = (long)g->nx * rows;
   unsigned char *in = w->in;
-  /* the mask, and the first non-finite phi in row-major order over the threads */
+  /* the mask, and the first non-finite phi in index order over the threads */
   long first = LONG_MAX;
-  CAP_PAR_FOR_MIN(work, first, for (int j = 0; j < g->ny; j++)
+  CAP_PAR_FOR_MIN(work, first, for (int r = 0; r < rows; r++)
     for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
+      size_t c = at(g, i, r % g->ny, r / g->ny);
       if (!isfinite(phi[c])) {
-        first = first < (long)j * g->nx + i ? first : (long)j * g->nx + i;
+        first = first < (long)r * g->nx + i ? first : (long)r * g->nx + i;
         break;
       }
       in[c] = w->band == 0 || fabs(phi[c]) < lim;
     });
-  if (first != LONG_MAX) return nonfinite_at(g, cap_grid_idx(g, (int)(first % g->nx), (int)(first / g->nx)), what);
+  if (first != LONG_MAX) {
+    int r = (int)(first / g->nx);
+    return nonfinite_at(g, at(g, (int)(first % g->nx), r % g->ny, r / g->ny), what);
+  }
   /* per row: count the listed cells, clamp the others; then the rows' offsets; then the list */
   size_t *row_first = w->row_first;
-  CAP_PAR_FOR(work, for (int j = 0; j < g->ny; j++) {
+  CAP_PAR_FOR(work, for (int r = 0; r < rows; r++) {
     size_t n = 0;
+    const int j = r % g->ny, k = r / g->ny;
     for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      if (listed(g, in, c, i, j)) {
+      size_t c = at(g, i, j, k);
+      if (listed(g, in, c, i, j, k)) {
         n++;
         continue;
       }
       double f = phi[c] > 0 ? lim : -lim;
       phi[c] = w->phi1[c] = w->phi2[c] = f;
     }
-    row_first[j + 1] = n;
+    row_first[r + 1] = n;
   });
   row_first[0] = 0;
-  for (int j = 0; j < g->ny; j++) row_first[j + 1] += row_first[j];
-  CAP_PAR_FOR(work, for (int j = 0; j < g->ny; j++) {
-    size_t n = row_first[j];
+  for (int r = 0; r < rows; r++) row_first[r + 1] += row_first[r];
+  CAP_PAR_FOR(work, for (int r = 0; r < rows; r++) {
+    size_t n = row_first[r];
+    const int j = r % g->ny, k = r / g->ny;
     for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      if (listed(g, in, c, i, j)) w->cells[n++] = c;
+      size_t c = at(g, i, j, k);
+      if (listed(g, in, c, i, j, k)) w->cells[n++] = c;
     }
   });
-  w->ncells = row_first[g->ny];
+  w->ncells = row_first[rows];
   return CAP_SUCCESS;
 }
 
@@ -182,9 +212,22 @@ static int check_listed(const cap_grid *g, const double *f, const cap_levelset_w
   return CAP_SUCCESS;
 }
 
+/* Does c set any contact angle (a wall's or a solid's)? */
+static int has_angle(const cap_contact *c)
+{
+  for (int side = 0; side < 6; side++)
+    if (cap_contact_wall(c, (cap_side)side) != 0) return 1;
+  return cap_contact_solid_parts(c) > 0;
+}
+
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *c, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
+  if (g && g->dim == 3) {
+    if (has_angle(c))
+      return CAP_ERROR(CAP_EGEOM, "cap_levelset_fill_ghosts: contact angles on 3D grids are not supported yet");
+    return cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
+  }
   int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
   return s ? s : cap_contact_fill_walls(c, g, phi);
 }
@@ -222,9 +265,9 @@ static void weno_pair(const double *p, ptrdiff_t s, double h, double *dm, double
   *dp = weno5(d[5], d[4], d[3], d[2], d[1]);
 }
 
-/* rate = -(u_c phi_x + v_c phi_y) on the listed cells (band_cells), upwind WENO5. */
+/* rate = -(u_c phi_x + v_c phi_y (+ w_c phi_z in 3D)) on the listed cells (band_cells), upwind WENO5. */
 static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
-                           double *rate, const cap_levelset_ws *w)
+                           const double *wz, double *rate, const cap_levelset_ws *w)
 {
   fill_all(g, ct, phi, w);
   const size_t *cells = w->cells;
@@ -238,47 +281,54 @@ static void advection_rate(const cap_grid *g, const cap_contact *ct, double *phi
     ex = uc > 0 ? dm : dp;
     weno_pair(phi + c, g->sy, g->h, &dm, &dp);
     ey = vc > 0 ? dm : dp;
-    rate[c] = -(uc * ex + vc * ey);
+    if (g->dim == 3) {
+      double wc = 0.5 * (wz[c] + wz[c + g->sz]);
+      weno_pair(phi + c, g->sz, g->h, &dm, &dp);
+      rate[c] = -(uc * ex + vc * ey + wc * (wc > 0 ? dm : dp));
+    } else
+      rate[c] = -(uc * ex + vc * ey);
   });
 }
 
 int cap_levelset_advect(const cap_grid *g, const cap_contact *ct, double *phi, const double *u, const double *v,
-                        double dt, cap_levelset_ws *w)
+                        const double *w, double dt, cap_levelset_ws *ws)
 {
-  int s = check_2d(g, 3, "cap_levelset_advect");
-  if (!s) s = check_ws(g, w, "cap_levelset_advect");
+  int s = check_grid(g, 3, "cap_levelset_advect");
+  if (!s) s = check_ws(g, ws, "cap_levelset_advect");
   if (!s && (!phi || !u || !v)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: phi, u or v is NULL");
+  if (!s && g->dim == 3 && !w) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_advect: w is NULL (required on 3D grids)");
   if (!s) s = cap_check_nonneg("dt", dt, "s");
   if (!s) s = cap_levelset_fill_ghosts(g, ct, phi); /* checks the wall angles once */
-  if (!s) s = band_cells(g, phi, w, "cap_levelset_advect");
+  if (!s) s = band_cells(g, phi, ws, "cap_levelset_advect");
   if (s) return s;
-  double *p1 = w->phi1, *p2 = w->phi2, *r = w->rate;
-  const size_t *cells = w->cells;
-  long n = (long)w->ncells;
+  double *p1 = ws->phi1, *p2 = ws->phi2, *r = ws->rate;
+  const size_t *cells = ws->cells;
+  long n = (long)ws->ncells;
   /* Shu-Osher TVD-RK3 */
-  advection_rate(g, ct, phi, u, v, r, w);
+  advection_rate(g, ct, phi, u, v, w, r, ws);
   CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     p1[c] = phi[c] + dt * r[c];
   });
-  advection_rate(g, ct, p1, u, v, r, w);
+  advection_rate(g, ct, p1, u, v, w, r, ws);
   CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     p2[c] = 0.75 * phi[c] + 0.25 * (p1[c] + dt * r[c]);
   });
-  advection_rate(g, ct, p2, u, v, r, w);
+  advection_rate(g, ct, p2, u, v, w, r, ws);
   CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
     size_t c = cells[k];
     phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
   });
-  if ((s = fill_all(g, ct, phi, w))) return s;
-  return check_listed(g, phi, w, "cap_levelset_advect");
+  if ((s = fill_all(g, ct, phi, ws))) return s;
+  return check_listed(g, phi, ws, "cap_levelset_advect");
 }
 
 /* Central first and second derivatives at cell c: second order (three points), or fourth order (five
- * points; phi_xy the five-point x-difference of the five-point y-differences). */
+ * points; a mixed derivative the five-point difference along one axis of the five-point differences
+ * along the other). z, zz, xz, yz are 0 on a 2D grid. */
 typedef struct {
-  double x, y, xx, yy, xy;
+  double x, y, z, xx, yy, zz, xy, xz, yz;
 } derivs;
 
 static double d1_4(const double *p, size_t c, ptrdiff_t s, double h)
@@ -286,49 +336,80 @@ static double d1_4(const double *p, size_t c, ptrdiff_t s, double h)
   return (8 * (p[c + s] - p[c - s]) - (p[c + 2 * s] - p[c - 2 * s])) / (12 * h);
 }
 
+/* d/ds, d2/ds2 and d2/(ds dt) at c along strides s and t. */
+static double d1(const double *p, size_t c, ptrdiff_t s, double h, int order)
+{
+  return order == 4 ? d1_4(p, c, s, h) : (p[c + s] - p[c - s]) / (2 * h);
+}
+
+static double d2(const double *p, size_t c, ptrdiff_t s, double h, int order)
+{
+  if (order == 4) return (16 * (p[c + s] + p[c - s]) - (p[c + 2 * s] + p[c - 2 * s]) - 30 * p[c]) / (12 * h * h);
+  return (p[c + s] - 2 * p[c] + p[c - s]) / (h * h);
+}
+
+static double dmix(const double *p, size_t c, ptrdiff_t s, ptrdiff_t t, double h, int order)
+{
+  if (order == 4)
+    return (8 * (d1_4(p, c + s, t, h) - d1_4(p, c - s, t, h)) - (d1_4(p, c + 2 * s, t, h) - d1_4(p, c - 2 * s, t, h))) /
+           (12 * h);
+  return (p[c + s + t] - p[c + s - t] - p[c - s + t] + p[c - s - t]) / (4 * h * h);
+}
+
 static derivs central(const cap_grid *g, const double *phi, size_t c, int order)
 {
-  ptrdiff_t sy = g->sy;
-  double h = g->h;
-  derivs d;
-  if (order == 4) {
-    const double *p = phi;
-    d.x = d1_4(p, c, 1, h);
-    d.y = d1_4(p, c, sy, h);
-    d.xx = (16 * (p[c + 1] + p[c - 1]) - (p[c + 2] + p[c - 2]) - 30 * p[c]) / (12 * h * h);
-    d.yy = (16 * (p[c + sy] + p[c - sy]) - (p[c + 2 * sy] + p[c - 2 * sy]) - 30 * p[c]) / (12 * h * h);
-    d.xy = (8 * (d1_4(p, c + 1, sy, h) - d1_4(p, c - 1, sy, h)) - (d1_4(p, c + 2, sy, h) - d1_4(p, c - 2, sy, h))) /
-           (12 * h);
-    return d;
+  const ptrdiff_t sy = g->sy, sz = g->sz;
+  const double h = g->h;
+  derivs d = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  d.x = d1(phi, c, 1, h, order);
+  d.y = d1(phi, c, sy, h, order);
+  d.xx = d2(phi, c, 1, h, order);
+  d.yy = d2(phi, c, sy, h, order);
+  d.xy = dmix(phi, c, 1, sy, h, order);
+  if (g->dim == 3) {
+    d.z = d1(phi, c, sz, h, order);
+    d.zz = d2(phi, c, sz, h, order);
+    d.xz = dmix(phi, c, 1, sz, h, order);
+    d.yz = dmix(phi, c, sy, sz, h, order);
   }
-  d.x = (phi[c + 1] - phi[c - 1]) / (2 * h);
-  d.y = (phi[c + sy] - phi[c - sy]) / (2 * h);
-  d.xx = (phi[c + 1] - 2 * phi[c] + phi[c - 1]) / (h * h);
-  d.yy = (phi[c + sy] - 2 * phi[c] + phi[c - sy]) / (h * h);
-  d.xy = (phi[c + 1 + sy] - phi[c + 1 - sy] - phi[c - 1 + sy] + phi[c - 1 - sy]) / (4 * h * h);
   return d;
+}
+
+/* kappa = div(grad phi / |grad phi|) from the derivatives at a cell of column i: in 2D (phi_xx phi_y^2 -
+ * 2 phi_x phi_y phi_xy + phi_yy phi_x^2) / |grad phi|^3 (plus phi_r / (r |grad phi|) in AXI); in 3D its
+ * expansion with the three mixed derivatives (Osher & Fedkiw 2003, Level Set Methods and Dynamic
+ * Implicit Surfaces, Springer, Sec. 1.4), the sum of the two principal curvatures; 0 where the gradient
+ * vanishes. */
+static double curvature_of(const cap_grid *g, const derivs *d, int i)
+{
+  if (g->dim == 3) {
+    double gx2 = d->x * d->x, gy2 = d->y * d->y, gz2 = d->z * d->z, gg = gx2 + gy2 + gz2;
+    if (gg <= 0) return 0;
+    double num = d->xx * (gy2 + gz2) + d->yy * (gx2 + gz2) + d->zz * (gx2 + gy2) -
+                 2 * (d->x * d->y * d->xy + d->x * d->z * d->xz + d->y * d->z * d->yz);
+    return num / (gg * sqrt(gg));
+  }
+  double gg = d->x * d->x + d->y * d->y;
+  if (gg <= 0) return 0;
+  double gn = sqrt(gg);
+  double k = (d->xx * d->y * d->y - 2 * d->x * d->y * d->xy + d->yy * d->x * d->x) / (gg * gn);
+  if (g->geom == CAP_GEOM_AXI) k += d->x / (cap_grid_xc(g, i) * gn);
+  return k;
 }
 
 static int curvature(const cap_grid *g, const cap_contact *ct, double *phi, double *kappa, int order, const char *fn)
 {
-  int s = check_2d(g, order / 2, fn);
+  int s = check_grid(g, order / 2, fn);
   if (!s && (!phi || !kappa)) s = CAP_ERROR(CAP_EINVAL, "%s: phi or kappa is NULL", fn);
   if (!s && phi == kappa) s = CAP_ERROR(CAP_EINVAL, "%s: kappa must not alias phi", fn);
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
-  CAP_PAR_FOR((long)g->nx * g->ny, for (int j = 0; j < g->ny; j++)
+  const int rows = g->ny * g->nz; /* row r = j + k ny */
+  CAP_PAR_FOR((long)g->nx * rows, for (int r = 0; r < rows; r++)
     for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
+      size_t c = at(g, i, r % g->ny, r / g->ny);
       derivs d = central(g, phi, c, order);
-      double gg = d.x * d.x + d.y * d.y;
-      if (gg <= 0) {
-        kappa[c] = 0;
-        continue;
-      }
-      double gn = sqrt(gg);
-      double k = (d.xx * d.y * d.y - 2 * d.x * d.y * d.xy + d.yy * d.x * d.x) / (gg * gn);
-      if (g->geom == CAP_GEOM_AXI) k += d.x / (cap_grid_xc(g, i) * gn);
-      kappa[c] = k;
+      kappa[c] = curvature_of(g, &d, i);
     });
   return CAP_SUCCESS;
 }
@@ -343,42 +424,65 @@ int cap_levelset_curvature4(const cap_grid *g, const cap_contact *ct, double *ph
   return curvature(g, ct, phi, kappa, 4, "cap_levelset_curvature4");
 }
 
-int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny)
+int cap_levelset_normal(const cap_grid *g, const cap_contact *ct, double *phi, double *nx, double *ny, double *nz)
 {
-  int s = check_2d(g, 1, "cap_levelset_normal");
+  int s = check_grid(g, 1, "cap_levelset_normal");
   if (!s && (!phi || !nx || !ny)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: a field is NULL");
+  if (!s && g->dim == 3 && !nz) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_normal: nz is NULL (required on 3D grids)");
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++) {
-      size_t c = cap_grid_idx(g, i, j);
-      double gx = (phi[c + 1] - phi[c - 1]) / (2 * g->h), gy = (phi[c + g->sy] - phi[c - g->sy]) / (2 * g->h);
-      double gn = sqrt(gx * gx + gy * gy);
-      nx[c] = gn > 0 ? gx / gn : 0;
-      ny[c] = gn > 0 ? gy / gn : 0;
-    }
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = at(g, i, j, k);
+        double gx = (phi[c + 1] - phi[c - 1]) / (2 * g->h), gy = (phi[c + g->sy] - phi[c - g->sy]) / (2 * g->h);
+        if (g->dim == 3) {
+          double gz = (phi[c + g->sz] - phi[c - g->sz]) / (2 * g->h), gn = sqrt(gx * gx + gy * gy + gz * gz);
+          nx[c] = gn > 0 ? gx / gn : 0;
+          ny[c] = gn > 0 ? gy / gn : 0;
+          nz[c] = gn > 0 ? gz / gn : 0;
+          continue;
+        }
+        double gn = sqrt(gx * gx + gy * gy);
+        nx[c] = gn > 0 ? gx / gn : 0;
+        ny[c] = gn > 0 ? gy / gn : 0;
+      }
   return CAP_SUCCESS;
 }
 
-int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int di, int dj,
-                          double *theta, double *kappa_at)
+/* Is cell (i, j, k) on g, ghosts included? */
+static int on_grid(const cap_grid *g, int i, int j, int k)
 {
-  int s = check_2d(g, 1, "cap_levelset_crossing");
+  const int ng = g->ng, nk = g->dim == 3 ? g->nz + ng : 1;
+  return i >= -ng && i < g->nx + ng && j >= -ng && j < g->ny + ng && k >= (g->dim == 3 ? -ng : 0) && k < nk;
+}
+
+int cap_levelset_crossing(const cap_grid *g, const double *phi, const double *kappa, int i, int j, int k, int di,
+                          int dj, int dk, double *theta, double *kappa_at)
+{
+  int s = check_grid(g, 1, "cap_levelset_crossing");
   if (s) return s;
-  if (abs(di) + abs(dj) != 1)
+  if (g->dim == 2 && (k != 0 || dk != 0))
+    return CAP_ERROR(CAP_EDOM, "(k, dk) = (%d, %d) is out of range: allowed (0, 0) on a 2D grid", k, dk);
+  if (abs(di) + abs(dj) + abs(dk) != 1) {
+    if (g->dim == 3)
+      return CAP_ERROR(CAP_EDOM,
+                       "(di, dj, dk) = (%d, %d, %d) is out of range: allowed one of (+-1, 0, 0), (0, +-1, 0), "
+                       "(0, 0, +-1)",
+                       di, dj, dk);
     return CAP_ERROR(CAP_EDOM, "(di, dj) = (%d, %d) is out of range: allowed one of (+-1, 0), (0, +-1)", di, dj);
-  if (i < -g->ng || i >= g->nx + g->ng || j < -g->ng || j >= g->ny + g->ng || i + di < -g->ng ||
-      i + di >= g->nx + g->ng || j + dj < -g->ng || j + dj >= g->ny + g->ng)
-    return CAP_ERROR(CAP_EDOM, "cells (%d, %d) and (%d, %d) are not both on the %dx%d grid with %d ghosts", i, j,
-                     i + di, j + dj, g->nx, g->ny, g->ng);
-  double a = phi[cap_grid_idx(g, i, j)], b = phi[cap_grid_idx(g, i + di, j + dj)];
+  }
+  if (!on_grid(g, i, j, k) || !on_grid(g, i + di, j + dj, k + dk))
+    return CAP_ERROR(CAP_EDOM, "cells (%d, %d, %d) and (%d, %d, %d) are not both on the %dx%dx%d grid with %d ghosts",
+                     i, j, k, i + di, j + dj, k + dk, g->nx, g->ny, g->nz, g->ng);
+  const size_t ca = at(g, i, j, k), cb = at(g, i + di, j + dj, k + dk);
+  double a = phi[ca], b = phi[cb];
   if ((a < 0) == (b < 0))
-    return CAP_ERROR(CAP_EINVAL, "no interface between cells (%d, %d) and (%d, %d): phi = %g and %g", i, j, i + di,
-                     j + dj, a, b);
+    return CAP_ERROR(CAP_EINVAL, "no interface between cells (%d, %d, %d) and (%d, %d, %d): phi = %g and %g", i, j, k,
+                     i + di, j + dj, k + dk, a, b);
   double t = a / (a - b);
   if (theta) *theta = t;
-  if (kappa && kappa_at)
-    *kappa_at = (1 - t) * kappa[cap_grid_idx(g, i, j)] + t * kappa[cap_grid_idx(g, i + di, j + dj)];
+  if (kappa && kappa_at) *kappa_at = (1 - t) * kappa[ca] + t * kappa[cb];
   return CAP_SUCCESS;
 }
 
@@ -446,10 +550,135 @@ static double row_measure(const cap_grid *g, const double *phi, int j)
   return g->geom == CAP_GEOM_AXI ? 2 * M_PI * moment : area;
 }
 
+/* Volume of the tetrahedron p[0..3]. */
+static double tet_volume(double p[4][3])
+{
+  double a[3], b[3], c[3];
+  for (int m = 0; m < 3; m++) {
+    a[m] = p[1][m] - p[0][m];
+    b[m] = p[2][m] - p[0][m];
+    c[m] = p[3][m] - p[0][m];
+  }
+  return fabs(a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+              a[2] * (b[0] * c[1] - b[1] * c[0])) /
+         6;
+}
+
+/* The point where linear phi vanishes on the edge from p (phi fp < 0) to q (phi fq >= 0). */
+static void edge_zero(const double p[3], const double q[3], double fp, double fq, double out[3])
+{
+  double t = fp / (fp - fq);
+  for (int m = 0; m < 3; m++) out[m] = p[m] + t * (q[m] - p[m]);
+}
+
+/* Volume of the liquid part (phi < 0) of the tetrahedron p[0..3] with linear phi f[0..3], exactly: one
+ * vertex apart from the other three cuts off a tetrahedron similar at the product of the three edge
+ * fractions; two against two leaves a prism (the liquid pair's edge and the four edge zeros), whose
+ * faces lie in the tetrahedron's faces and the plane phi = 0, cut into three tetrahedra. */
+static double tet_liquid(double p[4][3], const double f[4])
+{
+  int neg = (f[0] < 0) + (f[1] < 0) + (f[2] < 0) + (f[3] < 0);
+  if (neg == 0) return 0;
+  double v = tet_volume(p);
+  if (neg == 4) return v;
+  if (neg != 2) { /* the lone vertex: the liquid one (neg = 1) or the dry one (neg = 3) */
+    int a = 0;
+    while ((f[a] < 0) != (neg == 1)) a++;
+    double frac = 1;
+    for (int b = 0; b < 4; b++)
+      if (b != a) frac *= f[a] / (f[a] - f[b]);
+    return neg == 1 ? v * frac : v - v * frac;
+  }
+  int l[2], d[2], nl = 0, nd = 0;
+  for (int m = 0; m < 4; m++) {
+    if (f[m] < 0)
+      l[nl++] = m;
+    else
+      d[nd++] = m;
+  }
+  /* prism A = (a, P_ac, P_ad), B = (b, P_bc, P_bd) */
+  double q[6][3];
+  for (int m = 0; m < 3; m++) {
+    q[0][m] = p[l[0]][m];
+    q[3][m] = p[l[1]][m];
+  }
+  edge_zero(p[l[0]], p[d[0]], f[l[0]], f[d[0]], q[1]);
+  edge_zero(p[l[0]], p[d[1]], f[l[0]], f[d[1]], q[2]);
+  edge_zero(p[l[1]], p[d[0]], f[l[1]], f[d[0]], q[4]);
+  edge_zero(p[l[1]], p[d[1]], f[l[1]], f[d[1]], q[5]);
+  static const int split[3][4] = {{0, 1, 2, 5}, {0, 1, 4, 5}, {0, 3, 4, 5}};
+  double sum = 0;
+  for (int t = 0; t < 3; t++) {
+    double tp[4][3];
+    for (int m = 0; m < 4; m++) memcpy(tp[m], q[split[t][m]], sizeof tp[m]);
+    sum += tet_volume(tp);
+  }
+  return sum;
+}
+
+/* Liquid fraction of 3D cell c: the cube cut into 24 tetrahedra (its centre, a face's centre and an
+ * edge of that face), phi linear on each; a corner takes the mean of the 8 cell centres around it and a
+ * face centre the mean of its 4 corners, so neighbouring cells cut their common face alike. Exact for
+ * linear phi, second order otherwise. */
+static double cell_liquid3(const cap_grid *g, const double *phi, size_t c)
+{
+  const ptrdiff_t sy = g->sy, sz = g->sz;
+  double fc[8]; /* corner (bx, by, bz) = bits 0, 1, 2 of the index, at offsets (b - 1/2) h */
+  int neg = phi[c] < 0, pos = !neg;
+  for (int q = 0; q < 8; q++) {
+    const ptrdiff_t o = (q & 1 ? 0 : -1) + (q & 2 ? 0 : -sy) + (q & 4 ? 0 : -sz);
+    const size_t b = (size_t)((ptrdiff_t)c + o);
+    fc[q] = 0.125 * (phi[b] + phi[b + 1] + phi[b + sy] + phi[b + 1 + sy] + phi[b + sz] + phi[b + 1 + sz] +
+                     phi[b + sy + sz] + phi[b + 1 + sy + sz]);
+    neg += fc[q] < 0;
+    pos += fc[q] >= 0;
+  }
+  if (neg == 9) return 1;
+  if (pos == 9) return 0;
+  /* the four corners of each face in turn around it: the face normal to axis a on side s */
+  static const int ring[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  double vol = 0, p[4][3] = {{0, 0, 0}}, f[4];
+  f[0] = phi[c];
+  for (int a = 0; a < 3; a++)
+    for (int side = 0; side < 2; side++) {
+      const int u = (a + 1) % 3, v = (a + 2) % 3;
+      int corner[4];
+      double mid = 0;
+      for (int e = 0; e < 4; e++) {
+        corner[e] = side << a | ring[e][0] << u | ring[e][1] << v;
+        mid += 0.25 * fc[corner[e]];
+      }
+      p[1][a] = side - 0.5;
+      p[1][u] = p[1][v] = 0;
+      f[1] = mid;
+      for (int e = 0; e < 4; e++) {
+        const int q0 = corner[e], q1 = corner[(e + 1) % 4];
+        for (int m = 0; m < 3; m++) {
+          p[2][m] = (q0 >> m & 1) - 0.5;
+          p[3][m] = (q1 >> m & 1) - 0.5;
+        }
+        f[2] = fc[q0];
+        f[3] = fc[q1];
+        vol += tet_liquid(p, f);
+      }
+    }
+  return vol;
+}
+
+/* The liquid volume of row (j, k) of a 3D grid. */
+static double row_measure3(const cap_grid *g, const double *phi, int j, int k)
+{
+  double frac = 0;
+  for (int i = 0; i < g->nx; i++) frac += cell_liquid3(g, phi, cap_grid_idx3(g, i, j, k));
+  return frac * g->h * g->h * g->h;
+}
+
 int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double *phi, const cap_vsurf *vs, double *work,
                                double *measure)
 {
   if (!vs) return cap_levelset_liquid_measure(g, ct, phi, measure);
+  if (g && g->dim == 3)
+    return CAP_ERROR(CAP_EGEOM, "cap_levelset_fluid_measure: solids on 3D grids are not supported yet");
   if (work == phi) return CAP_ERROR(CAP_EINVAL, "cap_levelset_fluid_measure: work may not be phi");
   int st = cap_vsurf_fluid_phi(vs, g, phi, work);
   return st ? st : cap_levelset_liquid_measure(g, ct, work, measure);
@@ -457,21 +686,34 @@ int cap_levelset_fluid_measure(const cap_grid *g, const cap_contact *ct, double 
 
 int cap_levelset_liquid_rows(const cap_grid *g, const cap_contact *ct, double *phi, double *rows)
 {
-  int s = check_2d(g, 1, "cap_levelset_liquid_rows");
+  int s = check_grid(g, 1, "cap_levelset_liquid_rows");
   if (!s && (!phi || !rows)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_rows: phi or rows is NULL");
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
+  if (g->dim == 3) {
+    for (int j = 0; j < g->ny; j++) {
+      rows[j] = 0;
+      for (int k = 0; k < g->nz; k++) rows[j] += row_measure3(g, phi, j, k);
+    }
+    return CAP_SUCCESS;
+  }
   for (int j = 0; j < g->ny; j++) rows[j] = row_measure(g, phi, j);
   return CAP_SUCCESS;
 }
 
 int cap_levelset_liquid_measure(const cap_grid *g, const cap_contact *ct, double *phi, double *measure)
 {
-  int s = check_2d(g, 1, "cap_levelset_liquid_measure");
+  int s = check_grid(g, 1, "cap_levelset_liquid_measure");
   if (!s && (!phi || !measure)) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_liquid_measure: phi or measure is NULL");
   if (s) return s;
   if ((s = cap_levelset_fill_ghosts(g, ct, phi))) return s;
   double m = 0;
+  if (g->dim == 3) {
+    for (int k = 0; k < g->nz; k++)
+      for (int j = 0; j < g->ny; j++) m += row_measure3(g, phi, j, k);
+    *measure = m;
+    return CAP_SUCCESS;
+  }
   for (int j = 0; j < g->ny; j++) m += row_measure(g, phi, j);
   *measure = m;
   return CAP_SUCCESS;
@@ -557,72 +799,79 @@ static void restore_contact_points(const cap_grid *g, const cap_contact *ct, dou
   }
 }
 
+/* Godunov's upwind square of the derivative along one axis from its one-sided differences dm, dp, for
+ * the sign sg of phi0 (Rouy & Tourin 1992). */
+static double godunov2(double sg, double dm, double dp)
+{
+  if (sg > 0) return fmax(fmax(dm, 0) * fmax(dm, 0), fmin(dp, 0) * fmin(dp, 0));
+  return fmax(fmin(dm, 0) * fmin(dm, 0), fmax(dp, 0) * fmax(dp, 0));
+}
+
 /* The pseudo-time rate of the reinitialisation, r = -S(phi0) (|grad phi| - 1) scaled by the local
  * step (see cap_levelset.h), on the listed cells (band_cells); phi's ghosts are filled here. */
 static void reinit_rate(const cap_grid *g, const cap_contact *ct, double *phi, const double *p0, double *r,
                         const cap_levelset_ws *w)
 {
-  ptrdiff_t sy = g->sy;
-  double h = g->h;
+  const double h = g->h;
+  const ptrdiff_t stride[3] = {1, g->sy, g->sz};
+  const int ncell[3] = {g->nx, g->ny, g->nz};
   fill_all(g, ct, phi, w);
   const size_t *cells = w->cells;
   long n = (long)w->ncells;
-  CAP_PAR_FOR(n, for (long k = 0; k < n; k++) {
-    size_t c = cells[k];
-    int i = (int)(c % (size_t)sy) - g->ng, j = (int)(c / (size_t)sy) - g->ng;
+  CAP_PAR_FOR(n, for (long q = 0; q < n; q++) {
+    size_t c = cells[q];
+    int pos[3];
+    cell_ijk(g, c, &pos[0], &pos[1], &pos[2]);
+    const int i = pos[0];
     if (zero_if_frozen(w, c, r)) continue;
     double f0 = p0[c], sg = sgn(f0);
     if (sg == 0) {
       r[c] = 0;
       continue;
     }
-    /* WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
+    /* per axis, WENO5 one-sided differences; where phi0 changes sign towards a neighbour, the one towards
      * the crossing is replaced by the third-order cubic through the cell behind, the cell, the
      * interface (phi = 0, located on phi0 to fourth order) and the cell beyond */
-    double am, ap, bm, bp, dloc = h;
-    weno_pair(phi + c, 1, h, &am, &ap);
-    weno_pair(phi + c, sy, h, &bm, &bp);
-    const ptrdiff_t dirs[4] = {1, -1, sy, -sy};
-    double *slot[4] = {&ap, &am, &bp, &bm};
-    /* a sign change towards a ghost cell across a wall is not a crossing of the liquid surface
-     * (the ghost holds the continuation into the solid, e.g. at a contact angle), so it anchors
-     * nothing: anchoring it would rescale phi next to the wall by the ghost's slope every pass
-     * (docs/design/levelset.md) */
-    const int at_wall[4] = {i == g->nx - 1 && is_wall(g->bc[CAP_XHI]), i == 0 && is_wall(g->bc[CAP_XLO]),
-                            j == g->ny - 1 && is_wall(g->bc[CAP_YHI]), j == 0 && is_wall(g->bc[CAP_YLO])};
-    /* on the axis (AXI) the ghosts mirror phi evenly, which is phi's smooth continuation only
-     * where the interface meets the axis; a thread along the axis (phi = r - r_s(z)) has a kink
-     * there, and a stencil reaching across it from a radial crossing is not a third-order one.
-     * Those crossings take the quadratic through the cells on the thread's side (exact for a
-     * straight thread; second order where the mirror is smooth, near a pole; docs/design/levelset.md) */
+    double dm[3], dp[3], dloc = h;
     const int axis = g->geom == CAP_GEOM_AXI;
-    const int behind_ok[4] = {!(axis && i == 0), 1, 1, 1}, beyond_ok[4] = {1, !(axis && i == 1), 1, 1};
-    for (int d = 0; d < 4; d++) {
-      if (at_wall[d] || frozen(w, (size_t)((ptrdiff_t)c + dirs[d]))) continue; /* the same for a solid cell */
-      double t = interface_fraction(p0 + c, dirs[d], behind_ok[d], beyond_ok[d]);
-      if (t < 0 || t >= 1) continue;
-      ptrdiff_t e = dirs[d]; /* towards the interface */
-      double slope = behind_ok[d] ? cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h
-                                  : quadratic_slope_to_interface(phi[c], phi[c + e], t) / h;
-      *slot[d] = e > 0 ? slope : -slope; /* a derivative along +x (+y) */
-      dloc = fmin(dloc, t * h);
+    for (int a = 0; a < g->dim; a++) {
+      weno_pair(phi + c, stride[a], h, &dm[a], &dp[a]);
+      for (int up = 1; up >= 0; up--) { /* towards +a, then -a */
+        const ptrdiff_t e = up ? stride[a] : -stride[a];
+        /* a sign change towards a ghost cell across a wall is not a crossing of the liquid surface
+         * (the ghost holds the continuation into the solid, e.g. at a contact angle), so it anchors
+         * nothing: anchoring it would rescale phi next to the wall by the ghost's slope every pass
+         * (docs/design/levelset.md); the same for a solid cell */
+        const int at_wall =
+            up ? pos[a] == ncell[a] - 1 && is_wall(g->bc[2 * a + 1]) : pos[a] == 0 && is_wall(g->bc[2 * a]);
+        if (at_wall || frozen(w, (size_t)((ptrdiff_t)c + e))) continue;
+        /* on the axis (AXI) the ghosts mirror phi evenly, which is phi's smooth continuation only
+         * where the interface meets the axis; a thread along the axis (phi = r - r_s(z)) has a kink
+         * there, and a stencil reaching across it from a radial crossing is not a third-order one.
+         * Those crossings take the quadratic through the cells on the thread's side (exact for a
+         * straight thread; second order where the mirror is smooth, near a pole; docs/design/levelset.md) */
+        const int behind_ok = !(axis && a == 0 && up && i == 0), beyond_ok = !(axis && a == 0 && !up && i == 1);
+        double t = interface_fraction(p0 + c, e, behind_ok, beyond_ok);
+        if (t < 0 || t >= 1) continue;
+        double slope = behind_ok ? cubic_slope_to_interface(phi[c - e], phi[c], phi[c + e], t) / h
+                                 : quadratic_slope_to_interface(phi[c], phi[c + e], t) / h;
+        if (up)
+          dp[a] = slope; /* a derivative along +a */
+        else
+          dm[a] = -slope;
+        dloc = fmin(dloc, t * h);
+      }
     }
-    double gx2, gy2;
-    if (sg > 0) {
-      gx2 = fmax(fmax(am, 0) * fmax(am, 0), fmin(ap, 0) * fmin(ap, 0));
-      gy2 = fmax(fmax(bm, 0) * fmax(bm, 0), fmin(bp, 0) * fmin(bp, 0));
-    } else {
-      gx2 = fmax(fmin(am, 0) * fmin(am, 0), fmax(ap, 0) * fmax(ap, 0));
-      gy2 = fmax(fmin(bm, 0) * fmin(bm, 0), fmax(bp, 0) * fmax(bp, 0));
-    }
+    double gg = godunov2(sg, dm[0], dp[0]) + godunov2(sg, dm[1], dp[1]);
+    if (g->dim == 3) gg += godunov2(sg, dm[2], dp[2]);
     /* local pseudo-time step: h/2 away from the interface, s/2 next to it */
-    r[c] = -sg * (sqrt(gx2 + gy2) - 1) * (dloc / h);
+    r[c] = -sg * (sqrt(gg) - 1) * (dloc / h);
   });
 }
 
 int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, int iterations, cap_levelset_ws *w)
 {
-  int s = check_2d(g, 3, "cap_levelset_reinit");
+  int s = check_grid(g, 3, "cap_levelset_reinit");
   if (!s) s = check_ws(g, w, "cap_levelset_reinit");
   if (!s && !phi) s = CAP_ERROR(CAP_EINVAL, "cap_levelset_reinit: phi is NULL");
   if (!s) s = cap_check_int_range("iterations", iterations, 1, 1 << 20);
@@ -656,7 +905,7 @@ int cap_levelset_reinit(const cap_grid *g, const cap_contact *ct, double *phi, i
       phi[c] = phi[c] / 3 + 2.0 / 3 * (p2[c] + dt * r[c]);
     });
   }
-  restore_contact_points(g, ct, phi, p0);
+  if (g->dim == 2) restore_contact_points(g, ct, phi, p0);
   if ((s = fill_all(g, ct, phi, w))) return s;
   return check_listed(g, phi, w, "cap_levelset_reinit");
 }

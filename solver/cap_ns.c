@@ -877,7 +877,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   double t5 = now();
   info->t_extend = t5 - t4;
   /* 6. level set */
-  st = cap_levelset_advect(g, ct, phi, u, v, dt, w->ls);
+  st = cap_levelset_advect(g, ct, phi, u, v, NULL, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
     st = reinit(w, g, p, &s->bounds, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());

@@ -1,5 +1,6 @@
 /* Tests of solver/cap_levelset: observed orders of WENO5/RK3 advection, curvature and the liquid
- * measure; reinitialisation keeps the zero contour; Zalesak's disk area loss; error paths. */
+ * measure; reinitialisation keeps the zero contour; Zalesak's disk area loss; error paths; the same on
+ * 3D grids (a sphere, a cylinder, a tilted plane). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,7 @@ static double advect_error(int n, double *linf)
   /* dt ~ h^(5/3) makes the RK3 time error O(h^5), below the WENO5 space error */
   int steps = (int)ceil(T / (0.5 * pow(g.h, 5.0 / 3.0)));
   double dt = T / steps;
-  for (int s = 0; s < steps; s++) cap_levelset_advect(&g, NULL, phi, u, v, dt, w);
+  for (int s = 0; s < steps; s++) cap_levelset_advect(&g, NULL, phi, u, v, NULL, dt, w);
   double shift[2] = {ux * T, vy * T}, l1 = 0, lmax = 0;
   for (int j = 0; j < n; j++)
     for (int i = 0; i < n; i++) {
@@ -99,7 +100,7 @@ static double crossing_error(const cap_grid *g, const double *phi, const double 
         size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
         double t, ka;
         if (solid && (solid[a] || solid[b])) continue;
-        if (!cap_levelset_crossing(g, phi, k, i, j, di, dj, &t, &ka)) e = fmax(e, fabs(ka * scale - target));
+        if (!cap_levelset_crossing(g, phi, k, i, j, 0, di, dj, 0, &t, &ka)) e = fmax(e, fabs(ka * scale - target));
       }
   return e;
 }
@@ -295,7 +296,7 @@ static double zalesak_turn(int n, int band, cap_grid *gout, double **phi_out)
   int steps = (int)ceil(2 * M_PI / (0.5 * g.h / 0.5));
   double dt = 2 * M_PI / steps;
   for (int s = 0; s < steps; s++) {
-    cap_levelset_advect(&g, NULL, phi, u, v, dt, w);
+    cap_levelset_advect(&g, NULL, phi, u, v, NULL, dt, w);
     if (s % 5 == 4) cap_levelset_reinit(&g, NULL, phi, 3, w);
   }
   cap_levelset_liquid_measure(&g, NULL, phi, &a1);
@@ -705,7 +706,7 @@ static void narrow_band(void)
   double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g);
   cap_levelset_ws_set_band(w, 4);
   phi[cap_grid_idx(&g, 7, 7)] = NAN; /* beyond the band: a clamp would hide it */
-  th_int(cap_levelset_advect(&g, NULL, phi, u, v, 0.01, w), CAP_ENONFINITE, "a NaN beyond the band is reported");
+  th_int(cap_levelset_advect(&g, NULL, phi, u, v, NULL, 0.01, w), CAP_ENONFINITE, "a NaN beyond the band is reported");
   cap_levelset_ws_free(w);
   free(phi);
   free(u);
@@ -894,26 +895,24 @@ static void bad_input(void)
   cap_levelset_ws *w = NULL, *w2 = NULL;
   cap_levelset_ws_alloc(&w, &g);
   cap_levelset_ws_alloc(&w2, &g2);
-  th_int(cap_levelset_advect(&g, NULL, phi, u, u, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
+  th_int(cap_levelset_advect(&g, NULL, phi, u, u, NULL, 0.1, w), CAP_EDOM, "advection with 2 ghost layers rejected");
   g.ng = 3; /* a grid with enough ghosts but a workspace of another size */
   cap_grid_init(&g, CAP_GEOM_PLANAR, 16, 16, 1, 1.0 / 16, 0, 0, 0, 3);
   double *p3 = cap_grid_field_alloc(&g), *u3 = cap_grid_field_alloc(&g);
-  th_int(cap_levelset_advect(&g, NULL, p3, u3, u3, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
+  th_int(cap_levelset_advect(&g, NULL, p3, u3, u3, NULL, 0.1, w2), CAP_ESIZE, "workspace of another grid rejected");
   th_int(cap_levelset_reinit(&g2, NULL, p3, 0, w2), CAP_EDOM, "zero reinit iterations rejected");
-  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, -1, w2), CAP_EDOM, "negative dt rejected");
-  th_int(cap_levelset_advect(&g2, NULL, NULL, u3, u3, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
+  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, NULL, -1, w2), CAP_EDOM, "negative dt rejected");
+  th_int(cap_levelset_advect(&g2, NULL, NULL, u3, u3, NULL, 0.1, w2), CAP_EINVAL, "NULL phi rejected");
   th_int(cap_levelset_curvature(&g2, NULL, p3, p3), CAP_EINVAL, "aliased kappa rejected");
-  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 1, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
-  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 1, 0, NULL, NULL), CAP_EINVAL,
+  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 0, 1, 1, 0, NULL, NULL), CAP_EDOM, "diagonal crossing rejected");
+  th_int(cap_levelset_crossing(&g2, p3, NULL, 2, 2, 0, 1, 0, 0, NULL, NULL), CAP_EINVAL,
          "crossing without sign change rejected");
   p3[cap_grid_idx(&g2, 3, 3)] = NAN;
   cap_levelset_ws *w3 = NULL;
   cap_levelset_ws_alloc(&w3, &g2);
-  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, 0.01, w3), CAP_ENONFINITE, "NaN in phi reported as non-finite");
+  th_int(cap_levelset_advect(&g2, NULL, p3, u3, u3, NULL, 0.01, w3), CAP_ENONFINITE,
+         "NaN in phi reported as non-finite");
   th_true(strstr(cap_error_message(), "cell (") != NULL, "non-finite message names the cell: %s", cap_error_message());
-  cap_grid g3;
-  cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 3);
-  th_int(cap_levelset_curvature(&g3, NULL, p3, u3), CAP_EGEOM, "3D curvature returns CAP_EGEOM");
   cap_levelset_ws_free(w);
   cap_levelset_ws_free(w2);
   cap_levelset_ws_free(w3);
@@ -957,6 +956,372 @@ static void fluid_measure(void)
   free(work);
 }
 
+/* ---- 3D: a sphere (and a cylinder) in the unit cube ---- */
+static const double S3[4] = {0.5013, 0.4987, 0.5031, RAD}; /* centre off the grid, radius */
+
+static void fill3(const cap_grid *g, double *f, double (*fn)(double, double, double, const void *), const void *ctx)
+{
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++)
+        f[cap_grid_idx3(g, i, j, k)] = fn(cap_grid_xc(g, i), cap_grid_yc(g, j), cap_grid_zc(g, k), ctx);
+}
+
+static double sphere_sdf(double x, double y, double z, const void *ctx)
+{
+  const double *c = ctx; /* xc, yc, zc, R */
+  return sqrt((x - c[0]) * (x - c[0]) + (y - c[1]) * (y - c[1]) + (z - c[2]) * (z - c[2])) - c[3];
+}
+
+/* A cylinder of radius c[3] whose axis runs along y through (c[0], ., c[2]). */
+static double cylinder_sdf(double x, double y, double z, const void *ctx)
+{
+  const double *c = ctx;
+  (void)y;
+  return hypot(x - c[0], z - c[2]) - c[3];
+}
+
+static cap_grid cube(int n)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_3D, n, n, n, 1.0 / n, 0, 0, 0, 3);
+  return g;
+}
+
+/* Max |kappa_at - exact| over the crossings (cap_levelset_crossing) between interior cells and their
+ * +x, +y and +z neighbours. */
+static double crossing_error3(const cap_grid *g, const double *phi, const double *kappa, double exact)
+{
+  double e = 0;
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++)
+        for (int d = 0; d < 3; d++) {
+          int di = d == 0, dj = d == 1, dk = d == 2;
+          double t, ka;
+          if (i + di >= g->nx || j + dj >= g->ny || k + dk >= g->nz) continue;
+          if (!cap_levelset_crossing(g, phi, kappa, i, j, k, di, dj, dk, &t, &ka)) e = fmax(e, fabs(ka - exact));
+        }
+  return e;
+}
+
+/* The sphere's distance on an n^3 cube: the curvature's error at the crossings (second order: against
+ * 2/R), the fourth-order curvature's and the normal's at the cells within 2h of the sphere (against
+ * 2/(R + d) and the radial direction at the cell). */
+static void sphere3_errors(int n, double *e_cross, double *e4, double *e_normal)
+{
+  cap_grid g = cube(n);
+  double *phi = cap_grid_field_alloc(&g), *k2 = cap_grid_field_alloc(&g), *k4 = cap_grid_field_alloc(&g),
+         *nx = cap_grid_field_alloc(&g), *ny = cap_grid_field_alloc(&g), *nz = cap_grid_field_alloc(&g);
+  fill3(&g, phi, sphere_sdf, S3);
+  int st = cap_levelset_curvature(&g, NULL, phi, k2);
+  if (!st) st = cap_levelset_curvature4(&g, NULL, phi, k4);
+  if (!st) st = cap_levelset_normal(&g, NULL, phi, nx, ny, nz);
+  th_int(st, CAP_SUCCESS, "3D sphere n=%d: curvature, curvature4, normal", n);
+  *e_cross = crossing_error3(&g, phi, k2, 2 / RAD);
+  *e4 = *e_normal = 0;
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        size_t c = cap_grid_idx3(&g, i, j, k);
+        if (fabs(phi[c]) > 2 * g.h) continue;
+        double r = phi[c] + RAD,
+               x[3] = {cap_grid_xc(&g, i) - S3[0], cap_grid_yc(&g, j) - S3[1], cap_grid_zc(&g, k) - S3[2]};
+        *e4 = fmax(*e4, fabs(k4[c] - 2 / r));
+        double en = fabs(nx[c] - x[0] / r) + fabs(ny[c] - x[1] / r) + fabs(nz[c] - x[2] / r);
+        *e_normal = fmax(*e_normal, en);
+      }
+  free(phi);
+  free(k2);
+  free(k4);
+  free(nx);
+  free(ny);
+  free(nz);
+}
+
+/* curvature of a sphere of radius R = 0.3817 off the grid's centre: 2/R at the crossings, second
+ * order (the crossing value, linear in theta); curvature4 fourth order at the cells; the normal second
+ * order; a cylinder along y: 1/R */
+static void curvature3d(void)
+{
+  const int ns[3] = {16, 32, 48};
+  double h[3], ec[3], e4[3], en[3];
+  for (int m = 0; m < 3; m++) {
+    h[m] = 1.0 / ns[m];
+    sphere3_errors(ns[m], &ec[m], &e4[m], &en[m]);
+    th_note("3D sphere n=%d: kappa at crossings %.3e (of 2/R = %.4f), kappa4 at cells %.3e, normal %.3e", ns[m], ec[m],
+            2 / RAD, e4[m], en[m]);
+  }
+  double pc = th_slope(3, h, ec), p4 = th_slope(3, h, e4), pn = th_slope(3, h, en);
+  th_true(pc >= 1.8, "3D sphere: curvature at the crossings, observed order %.2f >= 1.8", pc);
+  th_true(ec[2] < 0.01 * 2 / RAD, "3D sphere n=48: curvature error %.3e < 1%% of 2/R", ec[2]);
+  th_true(p4 >= 3.5, "3D sphere: curvature4 at the cells, observed order %.2f >= 3.5", p4);
+  th_true(pn >= 1.8, "3D sphere: normal at the cells, observed order %.2f >= 1.8", pn);
+  const double cyl[4] = {0.5013, 0, 0.5031, RAD};
+  double ecy[2], hc[2];
+  for (int m = 0; m < 2; m++) {
+    cap_grid g = cube(ns[m]);
+    double *phi = cap_grid_field_alloc(&g), *kap = cap_grid_field_alloc(&g);
+    fill3(&g, phi, cylinder_sdf, cyl);
+    cap_levelset_curvature(&g, NULL, phi, kap);
+    hc[m] = g.h;
+    ecy[m] = crossing_error3(&g, phi, kap, 1 / RAD);
+    th_note("3D cylinder n=%d: kappa at crossings %.3e (of 1/R = %.4f)", ns[m], ecy[m], 1 / RAD);
+    free(phi);
+    free(kap);
+  }
+  double py = th_slope(2, hc, ecy);
+  th_true(py >= 1.8, "3D cylinder: curvature at the crossings, observed order %.2f >= 1.8", py);
+}
+
+/* The liquid volume of a sphere, second order; exact for a tilted plane (phi linear): the liquid below
+ * z = 0.4 - 0.2 (x - 0.5) - 0.1 (y - 0.5) fills 0.4 of the cube, row j holds h (0.4 - 0.1 (y_j - 0.5)) */
+static double tilted(double x, double y, double z, const void *ctx)
+{
+  (void)ctx;
+  return (z - 0.4) + 0.2 * (x - 0.5) + 0.1 * (y - 0.5);
+}
+
+static void volume3d(void)
+{
+  const int ns[3] = {16, 32, 48};
+  const double v0 = 4.0 / 3 * M_PI * RAD * RAD * RAD;
+  double h[3], e[3];
+  for (int m = 0; m < 3; m++) {
+    cap_grid g = cube(ns[m]);
+    double *phi = cap_grid_field_alloc(&g), vol = 0;
+    fill3(&g, phi, sphere_sdf, S3);
+    th_int(cap_levelset_liquid_measure(&g, NULL, phi, &vol), CAP_SUCCESS, "3D sphere volume n=%d", ns[m]);
+    h[m] = g.h;
+    e[m] = fabs(vol - v0) / v0;
+    th_note("3D sphere n=%d: volume %.10f, relative error %.3e", ns[m], vol, e[m]);
+    free(phi);
+  }
+  double p = th_slope(3, h, e);
+  th_true(p >= 1.8, "3D sphere volume: observed order %.2f >= 1.8", p);
+  th_true(e[2] < 4e-3, "3D sphere volume n=48: relative error %.2e < 4e-3", e[2]);
+
+  cap_grid g = cube(12);
+  double *phi = cap_grid_field_alloc(&g), *neg = cap_grid_field_alloc(&g), rows[12], vol = 0, dry = 0, sum = 0,
+         worst = 0;
+  fill3(&g, phi, tilted, NULL);
+  for (size_t c = 0; c < g.size; c++) neg[c] = -phi[c];
+  cap_levelset_liquid_measure(&g, NULL, phi, &vol);
+  cap_levelset_liquid_measure(&g, NULL, neg, &dry);
+  th_abs(vol, 0.4, 1e-13, "3D tilted plane: the volume below it is exactly 0.4 (%.15f)", vol);
+  th_abs(vol + dry, 1, 1e-13, "3D tilted plane: liquid of phi and of -phi fill the cube (%.15f)", vol + dry);
+  th_int(cap_levelset_liquid_rows(&g, NULL, phi, rows), CAP_SUCCESS, "3D liquid per row");
+  for (int j = 0; j < 12; j++) {
+    sum += rows[j];
+    worst = fmax(worst, fabs(rows[j] - g.h * (0.4 - 0.1 * (cap_grid_yc(&g, j) - 0.5))));
+  }
+  th_abs(worst, 0, 1e-14, "3D tilted plane: each row holds h (0.4 - 0.1 (y_j - 0.5)) (worst %.1e)", worst);
+  th_rel(sum, vol, 1e-13, "3D: the rows' liquid sums to the volume");
+  double fm = 0;
+  th_int(cap_levelset_fluid_measure(&g, NULL, phi, NULL, NULL, &fm), CAP_SUCCESS, "3D fluid measure without solids");
+  th_true(fm == vol, "3D fluid measure without solids = the liquid measure (%.15g, %.15g)", fm, vol);
+  free(phi);
+  free(neg);
+}
+
+/* The sphere (R = 0.25, periodic images) moved by the uniform velocity (0.7321, -0.4142, 0.5379) for
+ * T = 0.2 in a periodic cube, narrow band CAP_LEVELSET_MIN_BAND, dt = h / (2 max |u_i|): its distance
+ * within 2h of the sphere against the translated one (max), and the volume's relative error. */
+static const double ADV3_VEL[3] = {0.7321, -0.4142, 0.5379}, ADV3_R = 0.25;
+
+static double periodic_sphere(double x, double y, double z, const void *ctx)
+{
+  const double *c = ctx;
+  double dx = x - c[0], dy = y - c[1], dz = z - c[2];
+  dx -= round(dx);
+  dy -= round(dy);
+  dz -= round(dz);
+  return sqrt(dx * dx + dy * dy + dz * dz) - ADV3_R;
+}
+
+static void advect3_error(int n, double *shape, double *dvol)
+{
+  cap_grid g = cube(n);
+  for (int s = 0; s < 6; s++) cap_grid_set_bc(&g, (cap_side)s, CAP_BC_PERIODIC);
+  double *phi = cap_grid_field_alloc(&g), *u = cap_grid_field_alloc(&g), *v = cap_grid_field_alloc(&g),
+         *w = cap_grid_field_alloc(&g);
+  for (size_t c = 0; c < g.size; c++) {
+    u[c] = ADV3_VEL[0];
+    v[c] = ADV3_VEL[1];
+    w[c] = ADV3_VEL[2];
+  }
+  cap_levelset_ws *ws = NULL;
+  cap_levelset_ws_alloc(&ws, &g);
+  cap_levelset_ws_set_band(ws, CAP_LEVELSET_MIN_BAND);
+  const double T = 0.2, c0[3] = {S3[0], S3[1], S3[2]};
+  fill3(&g, phi, periodic_sphere, c0);
+  int steps = (int)ceil(T / (0.5 * g.h / ADV3_VEL[0])), st = 0;
+  for (int s = 0; s < steps && !st; s++) st = cap_levelset_advect(&g, NULL, phi, u, v, w, T / steps, ws);
+  th_int(st, CAP_SUCCESS, "3D advection n=%d: %d steps", n, steps);
+  const double c1[3] = {c0[0] + ADV3_VEL[0] * T, c0[1] + ADV3_VEL[1] * T, c0[2] + ADV3_VEL[2] * T};
+  double e = 0, vol = 0;
+  for (int k = 0; k < n; k++)
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        double exact = periodic_sphere(cap_grid_xc(&g, i), cap_grid_yc(&g, j), cap_grid_zc(&g, k), c1);
+        if (fabs(exact) < 2 * g.h) e = fmax(e, fabs(phi[cap_grid_idx3(&g, i, j, k)] - exact));
+      }
+  cap_levelset_liquid_measure(&g, NULL, phi, &vol);
+  const double v0 = 4.0 / 3 * M_PI * ADV3_R * ADV3_R * ADV3_R;
+  *shape = e;
+  *dvol = fabs(vol - v0) / v0;
+  cap_levelset_ws_free(ws);
+  free(phi);
+  free(u);
+  free(v);
+  free(w);
+}
+
+static void advection3d(void)
+{
+  const int ns[3] = {16, 24, 32};
+  double h[3], es[3], ev[3];
+  for (int m = 0; m < 3; m++) {
+    h[m] = 1.0 / ns[m];
+    advect3_error(ns[m], &es[m], &ev[m]);
+    th_note("3D advection n=%d: max distance error within 2h %.3e, volume error %.3e", ns[m], es[m], ev[m]);
+  }
+  double ps = th_slope(3, h, es), pv = th_slope(3, h, ev);
+  th_true(ps >= 1.5, "3D advection of a sphere: shape, observed order %.2f >= 1.5", ps);
+  th_true(pv >= 1.5, "3D advection of a sphere: volume, observed order %.2f >= 1.5", pv);
+  th_true(es[2] < 0.05 * h[2], "3D advection n=32: shape error %.2e < 0.05 h", es[2]);
+}
+
+/* Reinitialisation of a distorted sphere, phi = d (0.1 + 4 (x - 0.3)^2 + 2 (y - 0.6)^2 + 3 (z - 0.45)^2)
+ * (1 + 0.5 sin 5x), |grad phi| from about 0.1 to 2.5 at the sphere */
+static double distorted3(double x, double y, double z, const void *ctx)
+{
+  return sphere_sdf(x, y, z, ctx) *
+         (0.1 + 4 * (x - 0.3) * (x - 0.3) + 2 * (y - 0.6) * (y - 0.6) + 3 * (z - 0.45) * (z - 0.45)) *
+         (1 + 0.5 * sin(5 * x));
+}
+
+/* Exact crossing fraction of the sphere S3 along the segment from point a by step d (one grid spacing). */
+static double sphere_crossing(const double a[3], const double d[3])
+{
+  double A = 0, B = 0, C = -S3[3] * S3[3];
+  for (int m = 0; m < 3; m++) {
+    double x = a[m] - S3[m];
+    A += d[m] * d[m];
+    B += 2 * x * d[m];
+    C += x * x;
+  }
+  double sq = sqrt(B * B - 4 * A * C), t1 = (-B - sq) / (2 * A), t2 = (-B + sq) / (2 * A);
+  return (t1 >= 0 && t1 <= 1) ? t1 : t2;
+}
+
+/* After `its` passes (band 8): the largest shift of the zero level along the grid lines (its crossing
+ * by the cubic through four cells, cubic_zero, against the sphere's; in units of h), and the largest
+ * | |grad phi| - 1 | over the cells 1 to 4 cells from the sphere. */
+static void reinit3_check(int n, int its, double *shift_h, double *grad_err)
+{
+  cap_grid g = cube(n);
+  double *phi = cap_grid_field_alloc(&g);
+  cap_levelset_ws *ws = NULL;
+  cap_levelset_ws_alloc(&ws, &g);
+  cap_levelset_ws_set_band(ws, 8);
+  fill3(&g, phi, distorted3, S3);
+  th_int(cap_levelset_reinit(&g, NULL, phi, its, ws), CAP_SUCCESS, "3D reinit n=%d, %d passes", n, its);
+  double smax = 0, gmax = 0;
+  for (int k = 1; k < n - 2; k++)
+    for (int j = 1; j < n - 2; j++)
+      for (int i = 1; i < n - 2; i++) {
+        size_t c = cap_grid_idx3(&g, i, j, k);
+        double a[3] = {cap_grid_xc(&g, i), cap_grid_yc(&g, j), cap_grid_zc(&g, k)};
+        double exact = sphere_sdf(a[0], a[1], a[2], S3);
+        for (int d = 0; d < 3; d++) {
+          const ptrdiff_t s = d == 0 ? 1 : d == 1 ? g.sy : g.sz;
+          double step[3] = {0, 0, 0}, b[3] = {a[0], a[1], a[2]};
+          step[d] = g.h;
+          b[d] += g.h;
+          if ((exact < 0) == (sphere_sdf(b[0], b[1], b[2], S3) < 0)) continue;
+          const double *p = phi + c;
+          if ((p[0] < 0) == (p[s] < 0)) { /* the crossing left this segment */
+            smax = INFINITY;
+            continue;
+          }
+          smax = fmax(smax, fabs(cubic_zero(p[-s], p[0], p[s], p[2 * s]) - sphere_crossing(a, step)));
+        }
+        if (fabs(exact) > g.h && fabs(exact) < 4 * g.h) {
+          double gx = (phi[c + 1] - phi[c - 1]) / (2 * g.h), gy = (phi[c + g.sy] - phi[c - g.sy]) / (2 * g.h),
+                 gz = (phi[c + g.sz] - phi[c - g.sz]) / (2 * g.h);
+          gmax = fmax(gmax, fabs(sqrt(gx * gx + gy * gy + gz * gz) - 1));
+        }
+      }
+  cap_levelset_ws_free(ws);
+  free(phi);
+  *shift_h = smax;
+  *grad_err = gmax;
+}
+
+static void reinit3d(void)
+{
+  const int ns[2] = {24, 48}, its = 16;
+  double shift[2], gerr[2];
+  for (int m = 0; m < 2; m++) {
+    reinit3_check(ns[m], its, &shift[m], &gerr[m]);
+    th_note("3D reinit n=%d, %d passes: zero level moved %.3e h, | |grad phi| - 1 | %.3e within 1h..4h", ns[m], its,
+            shift[m], gerr[m]);
+    th_true(shift[m] < 0.02, "3D reinit n=%d: zero level moves %.2e h < 0.02 h", ns[m], shift[m]);
+    th_true(gerr[m] < 0.05, "3D reinit n=%d: | |grad phi| - 1 | = %.2e < 0.05 within 1h..4h", ns[m], gerr[m]);
+  }
+  th_true(shift[1] < shift[0], "3D reinit: the zero level's shift shrinks with h (%.2e -> %.2e h)", shift[0], shift[1]);
+  th_true(gerr[1] < gerr[0], "3D reinit: | |grad phi| - 1 | shrinks with h (%.2e -> %.2e)", gerr[0], gerr[1]);
+}
+
+/* 3D error paths: a contact angle, solids, a missing w or nz, crossings */
+static void bad_input3d(void)
+{
+  cap_grid g = cube(8);
+  double *phi = cap_grid_field_alloc(&g), *f = cap_grid_field_alloc(&g), t = -1, ka = 0;
+  fill3(&g, phi, sphere_sdf, S3);
+  cap_levelset_ws *ws = NULL;
+  cap_levelset_ws_alloc(&ws, &g);
+  th_int(cap_levelset_advect(&g, NULL, phi, f, f, NULL, 0.01, ws), CAP_EINVAL, "3D advection with w == NULL rejected");
+  th_true(strstr(cap_error_message(), "w is NULL") != NULL, "the message names w: %s", cap_error_message());
+  th_int(cap_levelset_normal(&g, NULL, phi, f, f, NULL), CAP_EINVAL, "3D normal with nz == NULL rejected");
+  cap_contact *ct = wall_contact(&g, CAP_ZLO, 1.1);
+  th_true(ct != NULL, "a contact angle on the z wall of a 3D grid is set");
+  th_int(cap_levelset_fill_ghosts(&g, ct, phi), CAP_EGEOM, "3D ghosts with a contact angle: CAP_EGEOM");
+  th_true(strstr(cap_error_message(), "not supported yet") != NULL, "says so: %s", cap_error_message());
+  th_int(cap_levelset_curvature(&g, ct, phi, f), CAP_EGEOM, "3D curvature with a contact angle: CAP_EGEOM");
+  th_int(cap_levelset_reinit(&g, ct, phi, 1, ws), CAP_EGEOM, "3D reinit with a contact angle: CAP_EGEOM");
+  cap_contact_free(ct);
+  cap_contact *none = NULL;
+  cap_contact_alloc(&none, &g);
+  th_int(cap_levelset_fill_ghosts(&g, none, phi), CAP_SUCCESS, "3D ghosts with a contact module without angles");
+  cap_contact_free(none);
+  /* crossings: along z (the first sign change up column (4, 4)), diagonal, off the grid; k on a 2D grid */
+  int found = 0;
+  for (int k = 0; k + 1 < 8 && !found; k++) {
+    size_t a = cap_grid_idx3(&g, 4, 4, k), b = cap_grid_idx3(&g, 4, 4, k + 1);
+    if ((phi[a] < 0) == (phi[b] < 0)) continue;
+    found = 1;
+    th_int(cap_levelset_crossing(&g, phi, phi, 4, 4, k, 0, 0, 1, &t, &ka), CAP_SUCCESS, "3D crossing along z");
+    th_abs(t, phi[a] / (phi[a] - phi[b]), 1e-15, "3D crossing along z: theta = phi_a / (phi_a - phi_b)");
+    th_abs(ka, (1 - t) * phi[a] + t * phi[b], 1e-15, "3D crossing along z: the field interpolated in theta");
+  }
+  th_true(found, "the sphere crosses column (4, 4) along z");
+  th_int(cap_levelset_crossing(&g, phi, NULL, 4, 4, 4, 0, 1, 1, NULL, NULL), CAP_EDOM, "3D diagonal crossing rejected");
+  th_int(cap_levelset_crossing(&g, phi, NULL, 4, 4, 10, 0, 0, 1, NULL, NULL), CAP_EDOM,
+         "3D crossing off the grid rejected");
+  cap_grid g2;
+  cap_grid_init(&g2, CAP_GEOM_PLANAR, 8, 8, 1, 1.0 / 8, 0, 0, 0, 3);
+  th_int(cap_levelset_crossing(&g2, phi, NULL, 2, 2, 0, 0, 0, 1, NULL, NULL), CAP_EDOM,
+         "a z-neighbour on a 2D grid rejected");
+  phi[cap_grid_idx3(&g, 3, 5, 6)] = NAN;
+  th_int(cap_levelset_reinit(&g, NULL, phi, 1, ws), CAP_ENONFINITE, "3D reinit: a NaN reported");
+  th_true(strstr(cap_error_message(), "(3, 5, 6)") != NULL, "names the cell (i, j, k): %s", cap_error_message());
+  cap_levelset_ws_free(ws);
+  free(phi);
+  free(f);
+}
+
 static const th_case cases[] = {
     {"contact_straight", contact_straight},
     {"contact_curved", contact_curved},
@@ -978,6 +1343,11 @@ static const th_case cases[] = {
     {"narrow_band", narrow_band},
     {"bad_input", bad_input},
     {"fluid_measure", fluid_measure},
+    {"curvature3d", curvature3d},
+    {"volume3d", volume3d},
+    {"advection3d", advection3d},
+    {"reinit3d", reinit3d},
+    {"bad_input3d", bad_input3d},
     {NULL, NULL},
 };
 
