@@ -510,14 +510,13 @@ static void rb_sweep(const cap_poisson *P, const level *L, const double *b, doub
   const double *invd = L->invd, *ce = L->ce, *cn = L->cn, *ct = L->ct;
   const ptrdiff_t sy = L->sy, sz = L->sz;
   CAP_PAR_FOR(ncells(L), for (int r = 0; r < nrows(L); r++) {
-    size_t c0 = row0(L, r);
-    for (int i = (r % L->ny + r / L->ny + colour) & 1; i < L->nx; i += 2) {
-      size_t c = c0 + (size_t)i;
-      if (!ct)
-        x[c] = invd[c] * gs5(b, ce, cn, x, c, sy);
-      else
+    const size_t c0 = row0(L, r), c1 = c0 + (size_t)L->nx;
+    const size_t cs = c0 + (size_t)((r % L->ny + r / L->ny + colour) & 1);
+    if (!ct)
+      for (size_t c = cs; c < c1; c += 2) x[c] = invd[c] * gs5(b, ce, cn, x, c, sy);
+    else
+      for (size_t c = cs; c < c1; c += 2)
         x[c] = invd[c] * (gs5(b, ce, cn, x, c, sy) + ct[c] * x[c + sz] + ct[c - sz] * x[c - sz]);
-    }
   });
 }
 
@@ -560,42 +559,60 @@ static inline int coarse_index(int I, int n, cap_bc lo, cap_bc hi, int self, dou
   return self;
 }
 
-/* The 4 (3D: 8) coarse cells and weights of fine cell (i, j, k): the products of the 1D cell-centred
+/* The 4 (2D) and 8 (3D) coarse cells and weights of fine cell (i, j, k): the products of the 1D cell-centred
  * linear weights 3/4 (the parent) and 1/4 (the parent's neighbour on the side of the child), i.e.
  * 9/16, 3/16, 3/16, 1/16 in 2D and 27/64 ... 1/64 in 3D (bi/trilinear interpolation, McAdams et al.
  * 2010). Entry q = a + 2 b + 4 c takes the neighbour in x if a, in y if b, in z if c. Returns the
- * count, the padded coarse indices in kk[] and weights in w[] (all products exact). */
-static inline int prolong_stencil(const cap_poisson *P, const level *C, int i, int j, int k, size_t kk[8], double w[8])
+ * count, the padded coarse indices in kk[] and weights in w[] (all products exact: the 2D table equals
+ * the products). */
+static inline int prolong_stencil2(const cap_poisson *P, const level *C, int i, int j, size_t kk[8], double w[8])
 {
   const cap_bc *bc = P->g.bc;
-  int I = i >> 1, J = j >> 1, K = k >> 1, di = (i & 1) ? 1 : -1, dj = (j & 1) ? 1 : -1, dk = (k & 1) ? 1 : -1;
-  double fx = 1, fy = 1, fz = 1;
+  int I = i >> 1, J = j >> 1, di = (i & 1) ? 1 : -1, dj = (j & 1) ? 1 : -1;
+  double fx = 1, fy = 1;
   int I2 = coarse_index(I + di, C->nx, bc[CAP_XLO], bc[CAP_XHI], I, &fx);
   int J2 = coarse_index(J + dj, C->ny, bc[CAP_YLO], bc[CAP_YHI], J, &fy);
-  const int m = C->ct ? 8 : 4;
-  int K2 = m == 8 ? coarse_index(K + dk, C->nz, bc[CAP_ZLO], bc[CAP_ZHI], K, &fz) : K;
-  const double ax[2] = {0.75, 0.25 * fx}, ay[2] = {0.75, 0.25 * fy}, az[2] = {m == 8 ? 0.75 : 1.0, 0.25 * fz};
+  kk[0] = at(C, I, J, 0);
+  w[0] = 9.0 / 16.0;
+  kk[1] = at(C, I2, J, 0);
+  w[1] = 3.0 / 16.0 * fx;
+  kk[2] = at(C, I, J2, 0);
+  w[2] = 3.0 / 16.0 * fy;
+  kk[3] = at(C, I2, J2, 0);
+  w[3] = 1.0 / 16.0 * fx * fy;
+  return 4;
+}
+
+static int prolong_stencil3(const cap_poisson *P, const level *C, int i, int j, int k, size_t kk[8], double w[8])
+{
+  const cap_bc *bc = P->g.bc;
+  const int I = i >> 1, J = j >> 1, K = k >> 1;
+  double fx = 1, fy = 1, fz = 1;
+  const int I2 = coarse_index(I + ((i & 1) ? 1 : -1), C->nx, bc[CAP_XLO], bc[CAP_XHI], I, &fx);
+  const int J2 = coarse_index(J + ((j & 1) ? 1 : -1), C->ny, bc[CAP_YLO], bc[CAP_YHI], J, &fy);
+  const int K2 = coarse_index(K + ((k & 1) ? 1 : -1), C->nz, bc[CAP_ZLO], bc[CAP_ZHI], K, &fz);
+  const double ax[2] = {0.75, 0.25 * fx}, ay[2] = {0.75, 0.25 * fy}, az[2] = {0.75, 0.25 * fz};
   const int ix[2] = {I, I2}, iy[2] = {J, J2}, iz[2] = {K, K2};
-  for (int q = 0; q < m; q++) {
+  for (int q = 0; q < 8; q++) {
     kk[q] = at(C, ix[q & 1], iy[(q >> 1) & 1], iz[q >> 2]);
     w[q] = ax[q & 1] * ay[(q >> 1) & 1] * az[q >> 2];
   }
-  return m;
+  return 8;
 }
 
 /* Fine cell (i, j, k) of F as *c and, if it is liquid (an unknown), its prolongation stencil on C
- * (prolong_stencil, its count returned); 0 for a cell that is not. */
+ * (prolong_stencil2 or 3, its count returned); 0 for a cell that is not. */
 static inline int liquid_stencil(const cap_poisson *P, const level *F, const level *C, int i, int j, int k, size_t *c,
                                  size_t kk[8], double w[8])
 {
   *c = at(F, i, j, k);
   if (!(F->invd[*c] > 0)) return 0;
-  return prolong_stencil(P, C, i, j, k, kk, w);
+  return C->ct ? prolong_stencil3(P, C, i, j, k, kk, w) : prolong_stencil2(P, C, i, j, kk, w);
 }
 
 /* The restriction's 1D weights for an interior coarse cell: those of the fine cells 2I - 1, 2I,
  * 2I + 1, 2I + 2 (the neighbour weight of the outer two, the parent weight of the inner two); a fine
- * cell's weight is their product over the directions (prolong_stencil). */
+ * cell's weight is their product over the directions (prolong_stencil2/3). */
 static const double RESTRICT_W1[4] = {0.25, 0.75, 0.75, 0.25};
 
 /* Is the padded coarse index kk on the edge of C (its first or last row, column or layer)? */
@@ -608,7 +625,7 @@ static int coarse_edge(const level *C, size_t kk)
 
 /* coarse = P^T fine, zero on coarse non-liquid cells (transfer, transpose 1). Each coarse entry is the
  * sum, from 0, of its weighted fine liquid cells in the fine cells' lexicographic order (for one fine
- * cell, in prolong_stencil's order of its weights), as a scatter over the fine cells in order would
+ * cell, in prolong_stencil2/3's order of its weights), as a scatter over the fine cells in order would
  * add them. An interior coarse cell gathers its 16 (3D: 64) fine cells in that order (the coarse rows
  * shared by the threads). The coarse edge cells, onto which a mirror or a wrap may fold weights, take
  * the scatter of the fine cells within 3 of an edge of F, which are all the fine cells that reach
@@ -618,6 +635,10 @@ static void restrict_to(const cap_poisson *P, const level *F, const level *C, co
   CAP_PAR_FOR(ncells(C), for (size_t c = 0; c < C->n; c++) coarse[c] = 0;);
   const double *finvd = F->invd, *cinvd = C->invd;
   const int d3 = C->ct != NULL;
+  double W[4][4][4]; /* the weight of fine cell (2I - 1 + q, 2J - 1 + r, 2K - 1 + s): exact products */
+  for (int s = 0; s < 4; s++)
+    for (int r = 0; r < 4; r++)
+      for (int q = 0; q < 4; q++) W[s][r][q] = (d3 ? RESTRICT_W1[s] : 1.0) * RESTRICT_W1[r] * RESTRICT_W1[q];
   CAP_PAR_FOR(ncells(F), for (int R = 0; R < nrows(C); R++) {
     const int J = R % C->ny, K = R / C->ny;
     if (J == 0 || J == C->ny - 1 || (d3 && (K == 0 || K == C->nz - 1))) continue;
@@ -628,9 +649,9 @@ static void restrict_to(const cap_poisson *P, const level *F, const level *C, co
       for (int s = 0; s < (d3 ? 4 : 1); s++)
         for (int r = 0; r < 4; r++) {
           const size_t f0 = at(F, 2 * I - 1, 2 * J - 1 + r, d3 ? 2 * K - 1 + s : 0);
-          const double wrow = (d3 ? RESTRICT_W1[s] : 1.0) * RESTRICT_W1[r];
+          const double *w = W[s][r];
           for (int q = 0; q < 4; q++)
-            if (finvd[f0 + (size_t)q] > 0) acc += wrow * RESTRICT_W1[q] * fine[f0 + (size_t)q];
+            if (finvd[f0 + (size_t)q] > 0) acc += w[q] * fine[f0 + (size_t)q];
         }
       coarse[KC] = acc;
     }
@@ -647,11 +668,16 @@ static void restrict_to(const cap_poisson *P, const level *F, const level *C, co
           if (coarse_edge(C, kk[q])) coarse[kk[q]] += w[q] * fine[c];
       }
     }
-  CAP_PAR_FOR(ncells(C), for (size_t c = 0; c < C->n; c++) if (!(cinvd[c] > 0)) coarse[c] = 0;);
+  for (int K = 0; K < C->nz; K++)
+    for (int J = 0; J < C->ny; J++) {
+      const int edge_row = J == 0 || J == C->ny - 1 || (d3 && (K == 0 || K == C->nz - 1));
+      for (int I = 0; I < C->nx; I += edge_row || I == C->nx - 1 ? 1 : C->nx - 1)
+        if (!(cinvd[at(C, I, J, K)] > 0)) coarse[at(C, I, J, K)] = 0;
+    }
 }
 
 /* The transfers between fine level F and coarse level C through the prolongation P of
- * prolong_stencil. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
+ * prolong_stencil2/3. transpose 0: fine += P coarse on the fine liquid cells (coarse non-liquid cells
  * hold x = 0); each fine cell reads its own stencil (the rows dealt out in turn). transpose 1: coarse
  * = P^T fine (restrict_to). */
 static void transfer(const cap_poisson *P, const level *F, const level *C, int transpose, double *fine, double *coarse)
@@ -660,16 +686,27 @@ static void transfer(const cap_poisson *P, const level *F, const level *C, int t
     restrict_to(P, F, C, fine, coarse);
     return;
   }
-  CAP_PAR_SPREAD_FOR(ncells(F), for (int r = 0; r < nrows(F); r++)
+  const double *finvd = F->invd;
+  const int d3 = C->ct != NULL;
+  CAP_PAR_SPREAD_FOR(ncells(F), for (int r = 0; r < nrows(F); r++) {
+    const int j = r % F->ny, k = r / F->ny;
+    const size_t c0 = row0(F, r);
     for (int i = 0; i < F->nx; i++) {
-      size_t c, kk[8];
+      const size_t c = c0 + (size_t)i;
+      if (!(finvd[c] > 0)) continue;
+      size_t kk[8];
       double w[8];
-      const int m = liquid_stencil(P, F, C, i, r % F->ny, r / F->ny, &c, kk, w);
-      if (!m) continue;
-      double s = w[0] * coarse[kk[0]] + w[1] * coarse[kk[1]] + w[2] * coarse[kk[2]] + w[3] * coarse[kk[3]];
-      if (m == 8) s = s + w[4] * coarse[kk[4]] + w[5] * coarse[kk[5]] + w[6] * coarse[kk[6]] + w[7] * coarse[kk[7]];
-      fine[c] += s;
-    });
+      if (!d3) {
+        prolong_stencil2(P, C, i, j, kk, w);
+        fine[c] += w[0] * coarse[kk[0]] + w[1] * coarse[kk[1]] + w[2] * coarse[kk[2]] + w[3] * coarse[kk[3]];
+      } else {
+        prolong_stencil3(P, C, i, j, k, kk, w);
+        double s = w[0] * coarse[kk[0]];
+        for (int q = 1; q < 8; q++) s += w[q] * coarse[kk[q]];
+        fine[c] += s;
+      }
+    }
+  });
 }
 
 /* x = V(b) on level l: an approximation of S_l^{-1} b that is symmetric positive definite (each
