@@ -62,13 +62,12 @@ typedef double cap_poisson_value_fn(void *ctx, int i, int j, int k, int dir, dou
  *            every direction keeps >= 4 cells and periodic ones stay even; phi restricted by the mean of
  *            the 4 (3D: 8) children and the operator re-discretised on every level with the same
  *            ghost-fluid rule (AXI: the level's own radii, same x0); bi(tri)linear cell-centred
- *            prolongation P (even across the axis), restriction R = P^T; red-black Gauss-Seidel (colour
- *            (i + j + k) mod 2; red, black before the coarse
- *            correction, black, red after), extra forward/backward sweeps on the band of cells within 2
- *            of a row touching air, a wall, an OPEN side or the axis; up to 32 symmetric sweep pairs on
- *            the coarsest level. Each step after the coarse correction is the adjoint of the one before,
- *            so the V-cycle is SPD. Very anisotropic grids get few levels (a weaker, still SPD,
- *            preconditioner). */
+ *            prolongation P (even across the axis), restriction R = P^T; red-black Gauss-Seidel
+ *            (colour (i + j + k) mod 2; red, black before the coarse correction, black, red after),
+ *            extra forward/backward sweeps on the band of cells within 2 of a row touching air, a
+ *            wall, an OPEN side or the axis; up to 32 symmetric sweep pairs on the coarsest level.
+ *            Each step after the coarse correction is the adjoint of the one before, so the V-cycle
+ *            is SPD. Very anisotropic grids get few levels (a weaker, still SPD, preconditioner). */
 typedef enum {
   CAP_POISSON_MIC_PCG = 0, /* conjugate gradients preconditioned by MIC(0) */
   CAP_POISSON_MG_PCG = 1   /* conjugate gradients preconditioned by one multigrid V-cycle */
