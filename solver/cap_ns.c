@@ -640,7 +640,7 @@ static int air_projection(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *
       size_t c = cap_grid_idx(g, i, j);
       if (w->phi_a[c] < 0 && !seen[c]) w->phi_a[c] = 1;
     });
-  cap_poisson_set_closed_faces(w->poisson, w->axc, w->ayc);
+  cap_poisson_set_closed_faces(w->poisson, w->axc, w->ayc, NULL);
   int st = cap_poisson_assemble(w->poisson, g, w->phi_a, NULL, NULL);
   if (st) return st;
   CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)
@@ -814,7 +814,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     zero_closed_faces(g, s->bounds.pinned, solid_cells, w->xclosed, w->yclosed, u, v, 0);
     solid_faces(g, &s->bounds, u, v);
   }
-  cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL);
+  cap_poisson_set_closed_faces(w->poisson, closed ? w->xclosed : NULL, closed ? w->yclosed : NULL, NULL);
   st = cap_poisson_assemble(w->poisson, g, pf, p->sigma > 0 ? cap_tension_value : NULL, &ten);
   if (st) return st;
   CAP_PAR_FOR(cells(g), for (int j = 0; j < g->ny; j++)

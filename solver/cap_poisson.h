@@ -2,14 +2,14 @@
  * solved by preconditioned conjugate gradients (MIC(0) or a geometric multigrid V-cycle).
  *
  * EQUATION. On the liquid cells (phi < 0 at the centre; phi cell-centred on the cap_grid) find p with
- *     lap p = rhs,   lap p = p_xx + p_yy (PLANAR),   (1/r) d/dr (r dp/dr) + d^2p/dz^2 (AXI: x = r, y = z),
+ *     lap p = rhs,   lap p = p_xx + p_yy (PLANAR; 3D: + p_zz),   (1/r) d/dr (r dp/dr) + p_zz (AXI: x = r, y = z),
  * by finite volumes as the SPD system A p = b, A = W L, L ~ -lap, W = diag(w_c) (A scaled internally by
  * h^2, which changes neither p nor relative residuals). The row of liquid cell c sums over its faces f
  *     w_f (p_c - p_nb)           liquid neighbour nb (periodic sides wrap)
  *     w_f (p_c - p_G) / theta    air neighbour: ghost fluid (FREE SURFACE below)
  *     w_f (p_c - 0) / (1/2)      face on a CAP_BC_OPEN side (Dirichlet p = 0 at h/2)
  *     nothing                    face on a WALL or AXIS side, or closed (dp/dn = 0)
- * and equals -h^2 w_c rhs_c. PLANAR: w_f = w_c = 1 (the 5-point stencil). AXI: each row is the flux
+ * and equals -h^2 w_c rhs_c. PLANAR, 3D: w_f = w_c = 1 (the 5-, 7-point stencil). AXI: each row is the flux
  * balance per radian over the cell's volume h^2 r_c: w_c = r_c = x0 + (i + 1/2) h, w_f = x0 + i h on
  * the r-face between cells i-1 and i (0 on the axis: no flux, no condition), w_f = r_c on z-faces; A is
  * symmetric and an M-matrix (Patankar, "Numerical Heat Transfer and Fluid Flow", Hemisphere 1980, with
@@ -27,8 +27,9 @@
  * cap_poisson_precondition refer to those rows (planar units times m); p is the same. A connected
  * liquid region touching no air and no OPEN side is pure Neumann (singular): the caller must make rhs
  * compatible (sum over the region of rhs_c, AXI r_c rhs_c, = 0). The handle holds every work array;
- * assemble and solve never allocate. VALIDITY: 2D PLANAR and AXI; 3D is CAP_EGEOM (cap_poisson_alloc);
- * an AXI grid is not periodic in r, its XLO side is AXIS at x0 = 0, WALL or OPEN for x0 > 0.
+ * assemble and solve never allocate. VALIDITY: 2D PLANAR and AXI, and 3D (uniform cubic cells; WALL, SLIP,
+ * OPEN, PERIODIC sides; z-faces closable); an AXI grid is not periodic in r, its XLO side is AXIS at
+ * x0 = 0, WALL or OPEN for x0 > 0.
  * Rationale and measurements: docs/design/pressure.md.
  */
 #ifndef CAP_POISSON_H
@@ -40,10 +41,11 @@
  * the scheme's O(h^2) error up to CAP_GRID_MAX_N) and bounds a face's term by 1/THETA_MIN (units 1/h^2). */
 #define CAP_POISSON_THETA_MIN 1e-6
 
-/* p_G at the crossing between liquid cell (i, j) and its air neighbour in direction dir (a cap_side;
- * on AXI grids CAP_XLO points toward the axis), at distance theta h from the cell centre (theta the
- * unclamped fraction, in (0, 1]). Called only by cap_poisson_assemble; must return a finite value. */
-typedef double cap_poisson_value_fn(void *ctx, int i, int j, int dir, double theta);
+/* p_G at the crossing between liquid cell (i, j, k) (k = 0 in 2D) and its air neighbour in direction dir
+ * (a cap_side, CAP_ZLO/CAP_ZHI in 3D; on AXI grids CAP_XLO points toward the axis), at distance theta h
+ * from the cell centre (theta the unclamped fraction, in (0, 1]). Called only by cap_poisson_assemble,
+ * on one thread; must return a finite value. */
+typedef double cap_poisson_value_fn(void *ctx, int i, int j, int k, int dir, double theta);
 
 /* SOLVERS: preconditioned conjugate gradients on A = W L, stopping when ||b - A p||_2 <= tol ||b||_2
  * over the liquid cells, the residual recomputed from p at exit.
@@ -52,19 +54,20 @@ typedef double cap_poisson_value_fn(void *ctx, int i, int j, int dir, double the
  *            Mueller-Fischer, SIGGRAPH 2007 course notes, ch. 4):
  *              e_c = A_cc - sum_k [ (A_ck p_k)^2 + tau A_ck p_k^2 sum_{m upper of k, m != c} A_km ],
  *              p_c = 1/sqrt(e_c),   k over the lower neighbours of c
- *            ("lower" and "upper" by the cell order, periodic wrap links included).
+ *            ("lower" and "upper" by the cell order, i fastest, then j, then k; periodic wrap links
+ *            included); factor and substitutions sequential (no dependence on the thread count).
  *   MG_PCG   one geometric multigrid V-cycle as preconditioner (McAdams, Sifakis & Teran 2010, "A
  *            parallel multigrid Poisson solver for fluids simulation on large grids", SCA 2010;
  *            Tatebe 1993 for multigrid-preconditioned CG): levels by 2x coarsening (rounding up) while
- *            both directions keep >= 4 cells and periodic ones stay even; phi restricted by the mean of
- *            the 4 children and the operator re-discretised on every level with the same ghost-fluid
- *            rule (AXI: the level's own radii, same x0); bilinear cell-centred prolongation P (even
- *            across the axis), restriction R = P^T; red-black Gauss-Seidel (red, black before the coarse
- *            correction, black, red after), extra forward/backward sweeps on the band of cells within 2
- *            of a row touching air, a wall, an OPEN side or the axis; up to 32 symmetric sweep pairs on
- *            the coarsest level. Each step after the coarse correction is the adjoint of the one before,
- *            so the V-cycle is SPD. Very anisotropic grids get few levels (a weaker, still SPD,
- *            preconditioner). */
+ *            every direction keeps >= 4 cells and periodic ones stay even; phi restricted by the mean of
+ *            the 4 (3D: 8) children and the operator re-discretised on every level with the same
+ *            ghost-fluid rule (AXI: the level's own radii, same x0); bi(tri)linear cell-centred
+ *            prolongation P (even across the axis), restriction R = P^T; red-black Gauss-Seidel
+ *            (colour (i + j + k) mod 2; red, black before the coarse correction, black, red after),
+ *            extra forward/backward sweeps on the band of cells within 2 of a row touching air, a
+ *            wall, an OPEN side or the axis; up to 32 symmetric sweep pairs on the coarsest level.
+ *            Each step after the coarse correction is the adjoint of the one before, so the V-cycle
+ *            is SPD. Very anisotropic grids get few levels (a weaker, still SPD, preconditioner). */
 typedef enum {
   CAP_POISSON_MIC_PCG = 0, /* conjugate gradients preconditioned by MIC(0) */
   CAP_POISSON_MG_PCG = 1   /* conjugate gradients preconditioned by one multigrid V-cycle */
@@ -85,10 +88,10 @@ typedef struct {
 
 typedef struct cap_poisson cap_poisson;
 
-/* Allocates the handle for grid g, planar or AXI (sizes, geometry, boundary kinds and h are copied;
- * every later call must pass a grid with the same nx, ny, ng (CAP_ESIZE otherwise), the same geometry
+/* Allocates the handle for grid g, planar, AXI or 3D (sizes, geometry, boundary kinds and h are copied;
+ * every later call must pass a grid with the same nx, ny, nz, ng (CAP_ESIZE otherwise), the same geometry
  * (CAP_EGEOM otherwise) and the same h, origin and boundary kinds (CAP_EINVAL otherwise)).
- * Errors: CAP_EINVAL (NULL), CAP_EGEOM (3D grid; an AXIS side other than XLO of an AXI grid at x0 = 0,
+ * Errors: CAP_EINVAL (NULL), CAP_EGEOM (an AXIS side other than XLO of an AXI grid at x0 = 0,
  * or such an XLO side of another kind; an AXI grid periodic in r), the code of cap_grid_check_bc,
  * CAP_ESIZE (a periodic direction with fewer than 3 cells), CAP_ENOMEM.
  * On failure *out is NULL and nothing is leaked. */
@@ -96,10 +99,13 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g);
 
 /* Faces closed like a wall (no flux; homogeneous Neumann) on the finest level, read by the next
  * cap_poisson_assemble: xclosed[cap_grid_idx(g, i, j)] != 0 closes the x-face between cells (i-1, j)
- * and (i, j), yclosed the y-face between (i, j-1) and (i, j); either may be NULL (none). The arrays are
- * the caller's (g->size entries). The multigrid levels below the finest do not see them (the
- * preconditioner stays symmetric positive definite; the PCG iteration solves the closed system). */
-void cap_poisson_set_closed_faces(cap_poisson *P, const unsigned char *xclosed, const unsigned char *yclosed);
+ * and (i, j), yclosed the y-face between (i, j-1) and (i, j), zclosed (3D) the z-face between
+ * (i, j, k-1) and (i, j, k); in 3D all three are indexed by cap_grid_idx3(g, i, j, k). Any may be NULL
+ * (none; zclosed is not read in 2D). The arrays are the caller's (g->size entries). The multigrid
+ * levels below the finest do not see them (the preconditioner stays symmetric positive definite; the
+ * PCG iteration solves the closed system). */
+void cap_poisson_set_closed_faces(cap_poisson *P, const unsigned char *xclosed, const unsigned char *yclosed,
+                                  const unsigned char *zclosed);
 void cap_poisson_free(cap_poisson *P);
 
 /* Builds the matrix, the interface right-hand side terms (p_G / (theta h^2)) and the multigrid hierarchy

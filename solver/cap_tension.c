@@ -10,7 +10,8 @@ double cap_tension_at(const cap_tension *t, int i, int j, int dir, double theta)
   return t->sigma * ((1 - theta) * t->kappa[a] + theta * t->kappa[b]);
 }
 
-double cap_tension_value(void *ctx, int i, int j, int dir, double theta)
+double cap_tension_value(void *ctx, int i, int j, int k, int dir, double theta)
 {
+  (void)k;
   return cap_tension_at(ctx, i, j, dir, theta);
 }

@@ -30,6 +30,6 @@ double cap_tension_at(const cap_tension *t, int i, int j, int dir, double theta)
 
 /* cap_tension_at as the pressure system's provider: ctx is a const cap_tension *. Matches
  * cap_poisson_value_fn. */
-double cap_tension_value(void *ctx, int i, int j, int dir, double theta);
+double cap_tension_value(void *ctx, int i, int j, int k, int dir, double theta);
 
 #endif
