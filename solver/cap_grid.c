@@ -145,3 +145,26 @@ int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind)
 {
   return cap_grid_fill_ghosts_at(g, f, CAP_AT_CELL, kind);
 }
+
+int cap_grid_mirror_even(const cap_grid *g, double *f, cap_side side)
+{
+  if ((int)side < 0 || (int)side >= 2 * g->dim)
+    return CAP_ERROR(CAP_EDOM, "side = %d is out of range: allowed 0 <= side < %d", (int)side, 2 * g->dim);
+  const int d = side / 2, hi = side % 2, n[3] = {g->nx, g->ny, g->dim == 3 ? g->nz : 1}, ng = g->ng;
+  const ptrdiff_t stride[3] = {1, g->sy, g->sz};
+  const int a = (d + 1) % 3, b = (d + 2) % 3;
+  const int span[3] = {ng, ng, g->dim == 3 ? ng : 0}; /* ghosts along the other directions (none in z in 2D) */
+  for (int ib = -span[b]; ib < n[b] + span[b] + (span[b] > 0); ib++)
+    for (int ia = -span[a]; ia < n[a] + span[a] + (span[a] > 0); ia++) {
+      int c[3];
+      c[d] = 0, c[a] = ia, c[b] = ib;
+      double *p = f + base_index(g, c[0], c[1], c[2]);
+      for (int m = 0; m < ng; m++) {
+        if (hi)
+          p[(n[d] + m) * stride[d]] = p[(n[d] - 1 - m) * stride[d]];
+        else
+          p[(-1 - m) * stride[d]] = p[m * stride[d]];
+      }
+    }
+  return CAP_SUCCESS;
+}

@@ -160,4 +160,10 @@ int cap_grid_fill_ghosts(const cap_grid *g, double *f, cap_ghost_kind kind);
  * interior layer k, then z over all (i, j), ghosts included. */
 int cap_grid_fill_ghosts_at(const cap_grid *g, double *f, cap_location loc, cap_ghost_kind kind);
 
+/* Rewrites the ghost layers across one side (0 <= side < 2 dim, CAP_EDOM otherwise) of a field whose
+ * samples are cell-centred along that side's direction (a cell field, or the face field of another
+ * direction) as the even mirror f(-1 - m) = f(m) about the side, at every position along it, ghosts
+ * included: a symmetry plane's scalar or tangential velocity component. */
+int cap_grid_mirror_even(const cap_grid *g, double *f, cap_side side);
+
 #endif

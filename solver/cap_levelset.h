@@ -26,8 +26,8 @@
  *                      Mucha & Turk 2005, Fig. 4a), the slope following phi's near a contact point
  *                      (the rule and its constants: cap_contact.h).
  *
- * VALIDITY. 2D planar and AXI; 3D (uniform grid, WALL, SLIP, OPEN, PERIODIC sides) without contact
- * angles or solids (CAP_EGEOM). Advection needs nghost >= 3. Rationale and measurements:
+ * VALIDITY. 2D planar and AXI; 3D (uniform grid, WALL, SLIP, OPEN, PERIODIC sides) without solids or
+ * contact angles other than 90 degrees on walls (symmetry planes; CAP_EGEOM). Advection needs nghost >= 3. Rationale and measurements:
  * docs/design/levelset.md (3D: its "3D" section), docs/design/contact-angle.md.
  */
 #ifndef CAP_LEVELSET_H
@@ -70,8 +70,9 @@ int cap_levelset_ws_set_band(cap_levelset_ws *w, int cells);
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,
  * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then (2D) the walls with a contact
  * angle in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following
- * phi's near a contact point). Errors: CAP_EINVAL (NULL phi), CAP_EGEOM (3D with any wall or solid angle
- * in ct), those of cap_grid_fill_ghosts and cap_contact_fill_walls (CAP_EDOM for a per-position angle
+ * phi's near a contact point); (3D) a wall at 90 degrees (to 1e-12 rad) is a symmetry plane, phi's even
+ * mirror phi(-1 - m) = phi(m) over its ghost layers. Errors: CAP_EINVAL (NULL phi), CAP_EGEOM (3D with a
+ * wall angle other than 90 degrees, or a solid's, in ct), those of cap_grid_fill_ghosts and cap_contact_fill_walls (CAP_EDOM for a per-position angle
  * outside (0, pi)). */
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
 

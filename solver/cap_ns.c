@@ -14,26 +14,8 @@
 #include "cap_levelset.h"
 #include "cap_par.h"
 #include "cap_tension.h"
+#include "cap_ns_impl.h"
 #include "cap_viscosity.h"
-
-struct cap_ns_ws {
-  cap_grid g;
-  cap_poisson *poisson;
-  cap_fmm_ws *fmm[2]; /* the extension of u and of v, side by side */
-  cap_levelset_ws *ls;
-  cap_viscosity_ws *visc;
-  double *u2, *v2;                  /* advected velocity */
-  double *rhs;                      /* pressure right-hand side */
-  double *phi_sx, *phi_sy;          /* the step's phi sampled at x- and y-faces (steps 1 and 5) */
-  double *phi_f;                    /* phi of the flow: the solid cells never liquid (bounds.vsurf) */
-  unsigned char *known[2];          /* x- and y-faces next to liquid */
-  unsigned char *xclosed, *yclosed; /* faces closed: solid faces (bounds.vsurf), pinned contact points
-                                     * (bounds.pinned) */
-  /* the air band's projection (params.air_projection; its solve reuses `poisson`) */
-  double *phi_a, *q;
-  unsigned char *axc, *ayc;
-  size_t *queue;
-};
 
 cap_ns_params cap_ns_params_default(void)
 {
@@ -65,6 +47,7 @@ int cap_ns_params_check(const cap_ns_params *p)
   if (!s) s = cap_check_nonneg("sigma", p->sigma, "N/m");
   if (!s) s = cap_check_finite("gx", p->gx, "m/s^2");
   if (!s) s = cap_check_finite("gy", p->gy, "m/s^2");
+  if (!s) s = cap_check_finite("gz", p->gz, "m/s^2");
   if (!s && !(p->cfl > 0 && p->cfl <= 1))
     s = CAP_ERROR(CAP_EDOM, "cfl = %g is out of range: allowed 0 < cfl <= 1", p->cfl);
   if (!s) s = cap_check_nonneg("dt_fixed", p->dt_fixed, "s");
@@ -114,10 +97,8 @@ static int check_bounds(const cap_ns_bounds *b)
 static int check_grid(const cap_grid *g, const char *what)
 {
   if (!g) return CAP_ERROR(CAP_EINVAL, "%s: grid is NULL", what);
-  if (g->geom == CAP_GEOM_3D)
-    return CAP_ERROR(CAP_EGEOM, "%s: 3D grids are not supported yet (PLANAR and AXI are)", what);
   if (g->ng < 3) return CAP_ERROR(CAP_EDOM, "%s: nghost = %d is out of range: allowed nghost >= 3", what, g->ng);
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < 2 * g->dim; k++)
     if (g->bc[k] == CAP_BC_OPEN)
       return CAP_ERROR(CAP_EGEOM, "%s: OPEN sides are not supported by the free-surface step yet", what);
   return cap_grid_check_bc(g);
@@ -132,8 +113,8 @@ int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
   cap_ns_state *st = calloc(1, sizeof *st);
   if (!st) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow state");
   st->g = *g;
-  double **f[5] = {&st->phi, &st->u, &st->v, &st->p, &st->kappa};
-  for (int k = 0; k < 5; k++)
+  double **f[6] = {&st->phi, &st->u, &st->v, &st->p, &st->kappa, &st->w};
+  for (int k = 0; k < (g->dim == 3 ? 6 : 5); k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) {
       cap_ns_state_free(st);
       return CAP_ENOMEM;
@@ -145,7 +126,7 @@ int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g)
 void cap_ns_state_free(cap_ns_state *s)
 {
   if (!s) return;
-  CAP_FREE_ALL(s->phi, s->u, s->v, s->p, s->kappa, s);
+  CAP_FREE_ALL(s->phi, s->u, s->v, s->w, s->p, s->kappa, s);
 }
 
 int cap_ns_state_visit(cap_ns_state *s, cap_state_fn f, void *user)
@@ -155,6 +136,7 @@ int cap_ns_state_visit(cap_ns_state *s, cap_state_fn f, void *user)
   int st = f(user, "ns.phi", s->phi, n);
   if (!st) st = f(user, "ns.u", s->u, n);
   if (!st) st = f(user, "ns.v", s->v, n);
+  if (!st && s->g.dim == 3) st = f(user, "ns.w", s->w, n);
   if (!st) st = f(user, "ns.p", s->p, n);
   if (!st) st = f(user, "ns.kappa", s->kappa, n);
   if (!st) st = f(user, "ns.t", &s->t, sizeof s->t);
@@ -173,14 +155,16 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow workspace");
   w->g = *g;
   s = cap_poisson_alloc(&w->poisson, g);
-  for (int k = 0; k < 2 && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
+  for (int k = 0; k < g->dim && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
   if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
   if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
-  double **f[6] = {&w->u2, &w->v2, &w->rhs, &w->phi_sx, &w->phi_sy, &w->phi_f};
+  double **f[6] = {&w->u2, &w->v2, &w->rhs, &w->phi_s[0], &w->phi_s[1], &w->phi_f};
   for (int k = 0; k < 6 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
-  if (!s && (!(w->known[0] = calloc(g->size, 1)) || !(w->known[1] = calloc(g->size, 1))))
-    s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the face masks");
+  if (!s && g->dim == 3 && (!(w->w2 = cap_grid_field_alloc(g)) || !(w->phi_s[2] = cap_grid_field_alloc(g))))
+    s = CAP_ENOMEM;
+  for (int k = 0; k < g->dim && !s; k++)
+    if (!(w->known[k] = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the face masks");
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
   if (!s && (!(w->phi_a = cap_grid_field_alloc(g)) || !(w->q = cap_grid_field_alloc(g))))
@@ -199,17 +183,16 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
 void cap_ns_ws_free(cap_ns_ws *w)
 {
   if (!w) return;
-  CAP_FREE_ALL(w->u2, w->v2, w->rhs, w->phi_sx, w->phi_sy, w->phi_f, w->known[0], w->known[1], w->xclosed, w->yclosed,
-               w->phi_a, w->q, w->axc, w->ayc, w->queue);
+  CAP_FREE_ALL(w->u2, w->v2, w->w2, w->rhs, w->phi_s[0], w->phi_s[1], w->phi_s[2], w->phi_f, w->known[0], w->known[1],
+               w->known[2], w->xclosed, w->yclosed, w->phi_a, w->q, w->axc, w->ayc, w->queue);
   cap_poisson_free(w->poisson);
-  cap_fmm_ws_free(w->fmm[0]);
-  cap_fmm_ws_free(w->fmm[1]);
+  for (int k = 0; k < 3; k++) cap_fmm_ws_free(w->fmm[k]);
   cap_levelset_ws_free(w->ls);
   cap_viscosity_ws_free(w->visc);
   free(w);
 }
 
-static double now(void)
+double cap_ns_now(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -252,10 +235,11 @@ int cap_ns_dt(const cap_ns_state *s, const cap_ns_params *p, cap_ns_dt_info *inf
   int st = cap_ns_params_check(p);
   if (st) return st;
   const cap_grid *g = &s->g;
-  double h = g->h, umax = max_speed(g, s->phi, s->u, s->v);
+  double h = g->h, umax = g->dim == 3 ? cap_ns3_max_speed(s) : max_speed(g, s->phi, s->u, s->v);
   /* an infinite speed would give dt = 0 (fmax drops a NaN, which the step's own check reports) */
   if (!isfinite(umax)) {
-    if ((st = check_faces(s, s->u, 1, "u", 0)) || (st = check_faces(s, s->v, 0, "v", 0))) return st;
+    if (g->dim == 3 && (st = cap_ns3_check_velocity(s, 0))) return st;
+    if (g->dim == 2 && ((st = check_faces(s, s->u, 1, "u", 0)) || (st = check_faces(s, s->v, 0, "v", 0)))) return st;
     return CAP_ERROR(CAP_ENONFINITE, "step %ld (t = %.9g s): non-finite speed %g", s->step + 1, s->t, umax);
   }
   info->dt_cfl = umax > 0 ? p->cfl * h / umax : INFINITY;
@@ -306,13 +290,13 @@ static double face_gradient(const cap_tension *ten, const double *p, const doubl
   if (phi[lo] < 0 && phi[hi] < 0) return (p[hi] - p[lo]) / h;
   if (phi[lo] < 0) { /* air above: ghost at hi */
     double th = phi[lo] / (phi[lo] - phi[hi]);
-    double pg = cap_tension_at(ten, i_lo, j_lo, dir_hi, th);
+    double pg = cap_tension_at(ten, i_lo, j_lo, 0, dir_hi, th);
     return (pg - p[lo]) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
   }
   /* air below: ghost at lo, seen from the liquid cell hi in the opposite direction */
   int dir_lo = dir_hi ^ 1;
   double th = phi[hi] / (phi[hi] - phi[lo]);
-  double pg = cap_tension_at(ten, i_hi, j_hi, dir_lo, th);
+  double pg = cap_tension_at(ten, i_hi, j_hi, 0, dir_lo, th);
   return (p[hi] - pg) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
 }
 
@@ -383,11 +367,13 @@ void cap_ns_fault_inject(long n, cap_ns_fault_field field, double value)
   fault_value = value;
 }
 
-static void fault_apply(cap_ns_state *s)
+void cap_ns_fault_apply(cap_ns_state *s)
 {
   if (fault_left <= 0 || --fault_left > 0) return;
   double *f = fault_field == CAP_NS_FAULT_U ? s->u : fault_field == CAP_NS_FAULT_V ? s->v : s->phi;
-  f[cap_grid_idx(&s->g, s->g.nx / 2, s->g.ny / 2)] = fault_value;
+  const cap_grid *g = &s->g;
+  f[g->dim == 3 ? cap_grid_idx3(g, g->nx / 2, g->ny / 2, g->nz / 2) : cap_grid_idx(g, g->nx / 2, g->ny / 2)] =
+      fault_value;
 }
 
 /* The high boundary face of a periodic direction repeats the low one. */
@@ -434,17 +420,17 @@ static void faces_next_to_liquid(const cap_grid *g, const double *phi, cap_locat
 }
 
 /* Extends u and v from the faces next to liquid into the air band, along the normals, by fast
- * marching of the given order (cap_fmm; the two components side by side); phi_sx and phi_sy are phi
+ * marching of the given order (cap_fmm; the two components side by side); phi_s[0] and phi_s[1] are phi
  * at the x- and y-faces (cap_fmm_sample_phi). */
 static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *u, double *v, int band, int order)
 {
   faces_next_to_liquid(g, phi, CAP_AT_XFACE, w->known[0]);
   faces_next_to_liquid(g, phi, CAP_AT_YFACE, w->known[1]);
-  cap_fmm_field f[2] = {{CAP_AT_XFACE, w->phi_sx, w->known[0], u}, {CAP_AT_YFACE, w->phi_sy, w->known[1], v}};
+  cap_fmm_field f[2] = {{CAP_AT_XFACE, w->phi_s[0], w->known[0], u}, {CAP_AT_YFACE, w->phi_s[1], w->known[1], v}};
   int st = cap_fmm_extrapolate_fields(w->fmm, g, 2, f, band, (cap_fmm_order)order, NULL);
   if (st) return st;
-  clear_far_faces(g, w->phi_sx, w->known[0], u, band * g->h);
-  clear_far_faces(g, w->phi_sy, w->known[1], v, band * g->h);
+  clear_far_faces(g, w->phi_s[0], w->known[0], u, band * g->h);
+  clear_far_faces(g, w->phi_s[1], w->known[1], v, band * g->h);
   return CAP_SUCCESS;
 }
 
@@ -679,7 +665,7 @@ static void shift_phi(const cap_grid *g, double *phi, double d)
  * measure need not be smooth in the shift (a film on a wall, contact points), so each step is at most
  * h / 4, the total at most h, and the shift kept is the one, 0 included, whose measure is nearest m0.
  * *given: the measure after less the measure before. */
-static int reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_ns_bounds *b, double *phi,
+int cap_ns_reinit(cap_ns_ws *w, const cap_grid *g, const cap_ns_params *p, const cap_ns_bounds *b, double *phi,
                   double *given)
 {
   *given = 0;
@@ -727,19 +713,22 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (!st) st = check_bounds(&s->bounds);
   if (st) return st;
   const cap_grid *g = &s->g;
-  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.ng != g->ng)
-    return CAP_ERROR(CAP_ESIZE, "cap_ns_step: workspace made for a %dx%d grid, state on %dx%d", w->g.nx, w->g.ny, g->nx,
-                     g->ny);
+  if (w->g.nx != g->nx || w->g.ny != g->ny || w->g.nz != g->nz || w->g.ng != g->ng || w->g.dim != g->dim)
+    return CAP_ERROR(CAP_ESIZE, "cap_ns_step: workspace made for a %dx%dx%d grid, state on %dx%dx%d", w->g.nx, w->g.ny,
+                     w->g.nz, g->nx, g->ny, g->nz);
   cap_ns_step_info tmp;
   if (!info) info = &tmp;
   memset(info, 0, sizeof *info);
   info->dt = dt;
+  if (g->dim == 3) return cap_ns3_step(s, p, w, dt, info);
+  if (p->gz != 0)
+    return CAP_ERROR(CAP_EDOM, "gz = %g m/s^2 is out of range: a 2D grid has no z direction (allowed 0)", p->gz);
   double *phi = s->phi, *u = s->u, *v = s->v;
-  fault_apply(s);
+  cap_ns_fault_apply(s);
   /* the step starts from a finite level set (the velocity is checked below, before its advection) */
   if ((st = check_phi(s, phi, dt))) return st;
 
-  double t0 = now();
+  double t0 = cap_ns_now();
   /* solids: phi continued into them at the contact angle (cap_vsurf), the flow's view of phi with
    * the solid cells never liquid, their faces closed in the projection and held at 0 (no slip) by
    * the viscous step */
@@ -769,7 +758,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
    * interpolation of the advection step) */
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
 
-  double t1 = now();
+  double t1 = cap_ns_now();
   /* 1. advection of the velocity by itself */
   velocity_ghosts(g, u, v);
   CAP_PAR_FOR(cells(g), for (size_t c = 0; c < g->size; c++) {
@@ -778,16 +767,16 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   });
   /* only the faces within the extension band: step 5 overwrites those beyond it (clear_far_faces), and
    * nothing before it reads them (the viscous step and the projection act next to the liquid) */
-  st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_sx);
-  if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_sy);
-  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, NULL, dt, w->phi_sx, p->band * g->h);
-  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, NULL, dt, w->phi_sy, p->band * g->h);
+  st = cap_fmm_sample_phi(g, pf, CAP_AT_XFACE, w->phi_s[0]);
+  if (!st) st = cap_fmm_sample_phi(g, pf, CAP_AT_YFACE, w->phi_s[1]);
+  if (!st) st = cap_advect_semilagrangian(g, u, w->u2, CAP_AT_XFACE, u, v, NULL, dt, w->phi_s[0], p->band * g->h);
+  if (!st) st = cap_advect_semilagrangian(g, v, w->v2, CAP_AT_YFACE, u, v, NULL, dt, w->phi_s[1], p->band * g->h);
   if (st) return st;
   CAP_PAR_FOR(cells(g), for (size_t c = 0; c < g->size; c++) {
     u[c] = w->u2[c];
     v[c] = w->v2[c];
   });
-  double t2 = now();
+  double t2 = cap_ns_now();
   info->t_advect = t2 - t1;
   /* 2. viscosity (the solids' faces are its Dirichlet data) */
   solid_faces(g, &s->bounds, u, v);
@@ -800,7 +789,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
     info->viscous_iterations = vs.iterations[0] + vs.iterations[1];
     if (st) return st;
   }
-  double t3 = now();
+  double t3 = cap_ns_now();
   info->t_viscous = t3 - t2;
   /* 3. body force, on every face: the air faces carry the extended liquid velocity, so a uniform
    * acceleration stays uniform; applied after the viscous step, a body force that is a gradient
@@ -862,7 +851,7 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
       if (pf[c] < 0) div_max = fmax(div_max, fabs(divergence(g, u, v, i, j)));
     });
   info->div_max = div_max;
-  double t4 = now();
+  double t4 = cap_ns_now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension of the velocity into the air band */
   if ((st = extend(w, g, pf, u, v, p->band, p->extension_order))) return st;
@@ -874,15 +863,15 @@ int cap_ns_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double dt
   if (p->air_projection && (st = air_projection(w, g, p, pf, solid_cells, closed, u, v)))
     return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   if ((st = check_faces(s, u, 1, "u", dt)) || (st = check_faces(s, v, 0, "v", dt))) return st;
-  double t5 = now();
+  double t5 = cap_ns_now();
   info->t_extend = t5 - t4;
   /* 6. level set */
   st = cap_levelset_advect(g, ct, phi, u, v, NULL, dt, w->ls);
   if (!st && p->reinit_every > 0 && (s->step + 1) % p->reinit_every == 0)
-    st = reinit(w, g, p, &s->bounds, phi, &info->area_given);
+    st = cap_ns_reinit(w, g, p, &s->bounds, phi, &info->area_given);
   if (st) return CAP_ERROR(st, "step %ld (t = %.9g s): %s", s->step + 1, s->t, cap_error_message());
   if ((st = check_phi(s, phi, dt))) return st;
-  info->t_levelset = now() - t5;
+  info->t_levelset = cap_ns_now() - t5;
   /* phi itself serves: a face that touches a solid cell (where phi may be the negative continuation)
    * is closed and holds 0 */
   info->max_speed = max_speed(g, phi, u, v);

@@ -28,12 +28,12 @@
  * kappa is the curvature of phi at the start of the step (cap_levelset_curvature[4], curvature_order),
  * interpolated to each crossing; one callback gives sigma kappa to the pressure matrix and the velocity update.
  *
- * CONVENTIONS. SI units. Fields on the grid of the state: phi, p, kappa at cells, u at x-faces, v at
- * y-faces. Walls are no slip for viscosity (SLIP: free slip) and no penetration for the projection.
+ * CONVENTIONS. SI units. Fields on the grid of the state: phi, p, kappa at cells, u, v, w at x-, y-, z-faces.
+ * Walls are no slip for viscosity (SLIP: free slip) and no penetration for the projection.
  * AXI (x = r, the XLO side at r = 0 the axis): div u = (r_{i+1} u_{i+1} - r_i u_i)/(r_c h) + (v_{j+1} -
  * v_j)/h, cap_poisson's r-weighted operator, the curvature with its azimuthal term, u_r odd across the
- * axis and 0 on it. Validity: planar 2D and AXI; 3D returns CAP_EGEOM. Contact angles, solids inside
- * the domain and their motion, pinned contact cells: the state's bounds (cap_ns_bounds, below).
+ * axis and 0 on it. Validity: planar 2D, AXI and 3D (the same step, every operator in 3D; no bounds, no air
+ * projection yet: CAP_EGEOM). Contact angles, solids and pinned cells: the bounds (cap_ns_bounds, below).
  * FAILURE. A non-finite u, v, p or phi (each checked on entry and once the step made it), or a pressure solve that does not converge, returns an error
  * whose message names the step, the time and the cell; the state then holds a partial update and must
  * not be stepped further. Rationale and measurements: docs/design/time-step.md.
@@ -76,7 +76,7 @@ typedef struct {
   double rho;                /* liquid density, kg/m^3 (> 0) */
   double mu;                 /* dynamic viscosity, Pa s (>= 0) */
   double sigma;              /* surface tension, N/m (>= 0) */
-  double gx, gy;             /* gravity, m/s^2 */
+  double gx, gy, gz;         /* gravity, m/s^2 (gz: 3D grids only, 0 in 2D) */
   double cfl;                /* advective CFL number, 0 < cfl <= 1 */
   double dt_fixed;           /* 0: automatic; > 0: this dt (checked against the capillary limit) */
   cap_poisson_method method; /* pressure solver */
@@ -133,7 +133,7 @@ typedef struct {
 typedef struct {
   cap_grid g;
   double *phi;          /* level set, cells */
-  double *u, *v;        /* velocity, x- and y-faces */
+  double *u, *v, *w;    /* velocity, x-, y- and z-faces (w: 3D grids only, NULL in 2D) */
   double *p;            /* pressure of the last projection, cells (liquid only) */
   double *kappa;        /* curvature at the start of the last step, cells */
   double t;             /* time, s */
@@ -146,7 +146,7 @@ typedef struct cap_ns_ws cap_ns_ws;
 /* State on grid g (nghost >= 3; copied), fields and bounds zeroed, t = 0. */
 int cap_ns_state_alloc(cap_ns_state **out, const cap_grid *g);
 void cap_ns_state_free(cap_ns_state *s);
-/* Visits s's running state (cap_state.h): "ns.phi", "ns.u", "ns.v", "ns.p", "ns.kappa" (g.size
+/* Visits s's running state (cap_state.h): "ns.phi", "ns.u", "ns.v", ("ns.w" in 3D), "ns.p", "ns.kappa" (g.size
  * entries each), "ns.t", "ns.step" and "ns.motion" (bounds.motion); the bounds' pointers are the
  * caller's and not visited. Returns f's first nonzero status, or CAP_EINVAL for a NULL s or f. */
 int cap_ns_state_visit(cap_ns_state *s, cap_state_fn f, void *user);

@@ -443,6 +443,7 @@ typedef struct {
   double sgn[4];
   int comp[4];
   double known;
+  int image[4]; /* 3D: the entry is the even (free-slip) mirror image of a sample across a wall */
 } term;
 
 /* The values of the fixed faces: u and v as the step received them. */
@@ -913,11 +914,17 @@ static int on_wall3(const lat3 *L, const int a[3])
 }
 
 /* Sample a of L, at most one sample outside it in each direction: its index in *c and the sign of its
- * image (fold: periodic wrap, or the mirror), 0 for a face held at 0 by a wall. */
-static int resolve3(const lat3 *L, const int a[3], size_t *c)
+ * image (fold: periodic wrap, or the mirror), 0 for a face held at 0 by a wall; *image set when a is a
+ * free-slip (even) mirror image of *c across a wall. */
+static int resolve3(const lat3 *L, const int a[3], size_t *c, int *image)
 {
   int b[3] = {a[0], a[1], a[2]}, s = 1;
-  for (int d = 0; d < 3; d++) s *= fold(&b[d], L->n[d], L->per[d], L->mirror[2 * d], L->mirror[2 * d + 1]);
+  *image = 0;
+  for (int d = 0; d < 3; d++) {
+    int m = fold(&b[d], L->n[d], L->per[d], L->mirror[2 * d], L->mirror[2 * d + 1]);
+    if (b[d] != a[d] && !L->per[d] && m > 0) *image = 1;
+    s *= m;
+  }
   if (on_wall3(L, b)) return 0;
   *c = idx3(L->g, b);
   return s;
@@ -933,11 +940,12 @@ typedef struct {
 static void term_add3(term *t, const stress3 *S, int comp, const int a[3], double sgn)
 {
   size_t c = 0;
-  int s = resolve3(&S->L[comp], a, &c);
+  int image, s = resolve3(&S->L[comp], a, &c, &image);
   if (!s) return;
   t->c[t->n] = c;
   t->sgn[t->n] = s * sgn;
   t->comp[t->n] = comp;
+  t->image[t->n] = image;
   t->n++;
 }
 
@@ -998,12 +1006,21 @@ static double row3(cap_viscosity_ws *w, const stress3 *S, int q, const int a[3],
       if (wt > 0) edge_term3(S, p, q, x, &t);
     }
     if (!(wt > 0)) continue;
-    double cf = 0;
+    /* cf: the face's coefficient, its images included; a term that holds the face's free-slip mirror image
+     * (a symmetry plane) counts in s_f with the face's own coefficient, as across the plane of the
+     * mirrored domain, so that the unknowns and their mass floor are those of the whole domain */
+    double cf = 0, own = 0;
+    int mirrored = 0;
     for (int e = 0; e < t.n; e++)
-      if (t.comp[e] == q && t.c[e] == self) cf += t.sgn[e];
-    if (cf == 0) continue;
-    sf += wt * cf * cf;
-    if (r < 0) continue;
+      if (t.comp[e] == q && t.c[e] == self) {
+        cf += t.sgn[e];
+        if (t.image[e])
+          mirrored = 1;
+        else
+          own += t.sgn[e];
+      }
+    sf += wt * (mirrored ? own * own : cf * cf);
+    if (cf == 0 || r < 0) continue;
     for (int e = 0; e < t.n; e++) {
       int col = w->num[t.comp[e]][t.c[e]];
       if (col >= 0) *overflow |= row_add(w, r, col, wt * cf * t.sgn[e]);
@@ -1072,7 +1089,7 @@ static void stress_weights3(cap_viscosity_ws *w, const stress3 *S, double *const
     w->wc[c] = cv_fraction3(f[c], gr, h);
   });
   /* edges along axis r: the lattice of faces in p and q (n + 1 samples unless periodic), cells in r.
-   * An edge on a wall keeps only its CV's part inside the domain (as the node of 2D). */
+   * An edge on a no-slip wall keeps only its CV's part inside the domain (as the node of 2D). */
   for (int r = 0; r < 3; r++) {
     const int p = (r + 1) % 3, q = (r + 2) % 3;
     lat3 E = make_lat3(g, p);
@@ -1087,11 +1104,11 @@ static void stress_weights3(cap_viscosity_ws *w, const stress3 *S, double *const
               (8 * h);
       double pc = 0.25 * (f0 + fp + fq + fpq), lo[3] = {-0.5, -0.5, -0.5}, hi[3] = {0.5, 0.5, 0.5};
       int clip = 0;
-      for (int k = 0; k < 2; k++) {
+      for (int k = 0; k < 2; k++) { /* a free-slip wall keeps the whole CV: the symmetry plane's */
         int d = k ? q : p;
         if (E.per[d]) continue;
-        if (a[d] == 0) lo[d] = 0, clip = 1;
-        if (a[d] == E.n[d] - 1) hi[d] = 0, clip = 1;
+        if (a[d] == 0 && g->bc[2 * d] != CAP_BC_SLIP) lo[d] = 0, clip = 1;
+        if (a[d] == E.n[d] - 1 && g->bc[2 * d + 1] != CAP_BC_SLIP) hi[d] = 0, clip = 1;
       }
       w->ew[r][c] = clip ? clipped_fraction3(pc, gr, h, lo, hi) : cv_fraction3(pc, gr, h);
     });
@@ -1272,6 +1289,8 @@ static int step_begin(const char *fn, cap_viscosity_ws *ws, const cap_grid *g, c
   memset(st, 0, sizeof *st);
   memcpy(ws->phi, phi, g->size * sizeof *phi);
   cap_grid_fill_ghosts(g, ws->phi, CAP_GHOST_LINEAR);
+  for (int side = 0; g->dim == 3 && side < 6; side++) /* a free-slip side of a 3D grid: a symmetry plane */
+    if (g->bc[side] == CAP_BC_SLIP) cap_grid_mirror_even(g, ws->phi, (cap_side)side);
   return CAP_SUCCESS;
 }
 

@@ -73,7 +73,8 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
  *                   v_{j-1}) ] = r_c v_old.
  * Inputs: phi cell-centred (liquid < 0); nu_dt = nu * dt >= 0 (m^2); tol in (0, 1) the relative
  * residual; maxit >= 1. phi is copied, its ghosts filled on the copy (the caller's phi is not
- * written). w: the z-face velocity on 3D grids (ignored in 2D). st (may be NULL) receives iterations,
+ * written): linear extrapolation, and on 3D grids the even mirror across a SLIP side, which the step
+ * treats as a symmetry plane (the tangential velocity mirrored evenly, phi as a 90-degree wall). w: the z-face velocity on 3D grids (ignored in 2D). st (may be NULL) receives iterations,
  * residuals (AXI: of the r-weighted rows) and unknowns per component. Errors: CAP_EINVAL (NULL; w NULL
  * on a 3D grid), CAP_ESIZE (a workspace of another grid), CAP_EGEOM (AXI periodic in r; fixed faces on
  * a 3D grid), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes, CAP_EMAXITER (a
