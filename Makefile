@@ -179,12 +179,19 @@ AXI_VARIANTS := static_drop drop_oscillation young_angles bouncing_drop
 # Axisymmetric variants in the main job only (none at present): a variant whose --quick sweep does
 # not pass its checks is not a regression test, and the report shows its default run as it is.
 AXI_PAPER_ONLY :=
+# Experiments with a 3D variant (--geometry 3d; outputs and status under <name>-3d).
+THREE_D_VARIANTS := static_drop
 QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(CLAIMS)) \
-                $(patsubst %,$(QUICK_OUT)/%-axi.status,$(AXI_VARIANTS))
+                $(patsubst %,$(QUICK_OUT)/%-axi.status,$(AXI_VARIANTS)) \
+                $(patsubst %,$(QUICK_OUT)/%-3d.status,$(THREE_D_VARIANTS))
 $(QUICK_OUT)/%-axi.status: $(BUILD)/bin/%
 	@mkdir -p $(QUICK_OUT)
 	$(call say,RUN,$* --quick --geometry axi)
 	$(Q)$(BUILD)/bin/$* --quick --geometry axi --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*-axi.log; echo $$? > $@
+$(QUICK_OUT)/%-3d.status: $(BUILD)/bin/%
+	@mkdir -p $(QUICK_OUT)
+	$(call say,RUN,$* --quick --geometry 3d)
+	$(Q)$(BUILD)/bin/$* --quick --geometry 3d --threads 1 --out $(QUICK_OUT) 2> $(QUICK_OUT)/$*-3d.log; echo $$? > $@
 $(QUICK_OUT)/%.status: $(BUILD)/bin/%
 	@mkdir -p $(QUICK_OUT)
 	$(call say,RUN,$* --quick)
@@ -280,7 +287,8 @@ PAPER_ORDER := $(filter $(CLAIMS),$(patsubst %,$(BUILD)/bin/%,$(PAPER_FIRST))) $
 paper: all
 	@sh .ci/deps.sh --paper
 	@$(if $(JOBS),JOBS=$(JOBS) )sh paper/run.sh $(BUILD) $(if $(filter 1 true,$(QUICK)),--quick) $(PAPER_ORDER) \
-	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS) $(if $(filter 1 true,$(QUICK)),,$(AXI_PAPER_ONLY)))
+	   $(patsubst %,$(BUILD)/bin/%@axi,$(AXI_VARIANTS) $(if $(filter 1 true,$(QUICK)),,$(AXI_PAPER_ONLY))) \
+	   $(patsubst %,$(BUILD)/bin/%@3d,$(THREE_D_VARIANTS))
 
 # The benchmarks with 1 and 2 threads, and the README's performance tables rewritten from their
 # output (tools/bench_readme.sh; TIME=0 skips the time-to-accuracy runs).

@@ -139,7 +139,7 @@ static void command(FILE *f, const envelope *e, int s)
   const exp_def *d = e->d;
   const double *par = e->pts + (size_t)s * EXP_MAX_PARAMS;
   fprintf(f, "%s", d->name);
-  if (e->a->geom == CAP_GEOM_AXI) fprintf(f, " --geometry axi");
+  if (e->a->geom != CAP_GEOM_PLANAR) fprintf(f, " --geometry %s", exp_geometry_word(e->a->geom));
   if (!strcmp(e->a->mode, "quick") || !strcmp(e->a->mode, "full")) fprintf(f, " --%s", e->a->mode);
   if (!strcmp(e->a->mode, "custom"))
     for (int i = 0; i < e->a->nlevels; i++) fprintf(f, "%s%g", i ? "," : " --levels ", e->a->levels[i]);
@@ -342,9 +342,9 @@ int exp_envelope_run(const exp_def *d, const exp_args *a)
     return 3;
   }
   e.pts = pts;
-  const char *geo = a->geom == CAP_GEOM_AXI ? "-axi" : "";
+  const char *geo = exp_geometry_suffix(a->geom);
   snprintf(e.dir, sizeof e.dir, "%s/%s%s-envelope", a->out, d->name, geo);
-  snprintf(e.params, sizeof e.params, "mode=%s geometry=%s sample=%d seed=%lu", a->mode, *geo ? "axi" : "planar",
+  snprintf(e.params, sizeof e.params, "mode=%s geometry=%s sample=%d seed=%lu", a->mode, exp_geometry_word(a->geom),
            a->sample, a->seed);
   char program[160];
   snprintf(program, sizeof program, "%s%s", d->name, geo);

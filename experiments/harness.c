@@ -43,7 +43,7 @@ struct exp_ctx {
   const exp_def *def;
   const char *mode;
   cap_geometry geom;
-  char name[128]; /* the experiment's name, with -axi for the axisymmetric variant */
+  char name[128]; /* the experiment's name, with -axi or -3d for those variants */
   char dir[1024];
   char params[1024];
   cap_provenance prov;
@@ -89,6 +89,16 @@ int exp_cases(const exp_ctx *ctx, const double **v)
   return ctx->ncases;
 }
 cap_geometry exp_geometry(const exp_ctx *ctx) { return ctx->geom; }
+
+const char *exp_geometry_word(cap_geometry geom)
+{
+  return geom == CAP_GEOM_AXI ? "axi" : (geom == CAP_GEOM_3D ? "3d" : "planar");
+}
+
+const char *exp_geometry_suffix(cap_geometry geom)
+{
+  return geom == CAP_GEOM_AXI ? "-axi" : (geom == CAP_GEOM_3D ? "-3d" : "");
+}
 const cap_provenance *exp_provenance(const exp_ctx *ctx) { return &ctx->prov; }
 
 const char *exp_path(exp_ctx *ctx, const char *file)
@@ -457,6 +467,14 @@ static void usage(const exp_def *d, FILE *f)
   for (int i = 0; i < EXP_MAX_LEVELS && d->standard[i] > 0; i++) fprintf(f, "%g ", d->standard[i]);
   fprintf(f, "\n  --full          the publication sweep: ");
   for (int i = 0; i < EXP_MAX_LEVELS && d->full[i] > 0; i++) fprintf(f, "%g ", d->full[i]);
+  if (d->standard3d[0] > 0) {
+    const double *sw[3] = {d->quick3d, d->standard3d, d->full3d};
+    fprintf(f, "\n  --geometry 3d sweeps: quick, default, full:");
+    for (int k = 0; k < 3; k++) {
+      fprintf(f, "%s", k ? "; " : " ");
+      for (int i = 0; i < EXP_MAX_LEVELS && sw[k][i] > 0; i++) fprintf(f, "%s%g", i ? " " : "", sw[k][i]);
+    }
+  }
   fprintf(f,
           "\n  --levels LIST   comma-separated cells across the feature (4 <= each <= 1024, at most %d)\n"
           "  --out DIR       output folder (default build/out); files go to DIR/%s/\n"
@@ -475,6 +493,9 @@ static void usage(const exp_def *d, FILE *f)
           (double)EXP_CKPT_EVERY, EXP_CKPT_EVERY_MIN, (double)EXP_CKPT_EVERY_MAX, EXP_MAX_SAMPLES, d->name);
   if (d->axi)
     fprintf(f, "  --geometry G    planar (default) or axi: the axisymmetric variant, files in DIR/%s-axi/\n", d->name);
+  if (d->standard3d[0] > 0)
+    fprintf(f, "  --geometry 3d   the claim in three dimensions, files in DIR/%s-3d/ (its own sweeps, below)\n",
+            d->name);
   fprintf(f, "  physical parameters:\n");
   for (int i = 0; i < EXP_MAX_PARAMS && d->params[i].name; i++) {
     cap_cli_print_param(f, &d->params[i]);
@@ -800,7 +821,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
   int seed_given = 0, given[EXP_MAX_PARAMS] = {0};
   for (; out->npar < EXP_MAX_PARAMS && d->params[out->npar].name; out->npar++)
     out->par[out->npar] = d->params[out->npar].def;
-  const double *levels = d->standard;
+  const double *levels = NULL;
   double custom[EXP_MAX_LEVELS + 1];
   int cases_given = 0;
   for (int a = 1; a < argc; a++) {
@@ -815,7 +836,7 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     }
     if (!strcmp(arg, "--quick") || !strcmp(arg, "--full")) {
       out->mode = arg[2] == 'q' ? "quick" : "full";
-      levels = arg[2] == 'q' ? d->quick : d->full;
+      levels = NULL; /* the mode's sweep, for the geometry given */
       continue;
     }
     if (strncmp(arg, "--", 2) || a + 1 >= argc) {
@@ -837,9 +858,11 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
         out->geom = CAP_GEOM_PLANAR;
       else if (!strcmp(val, "axi") && d->axi)
         out->geom = CAP_GEOM_AXI;
+      else if (!strcmp(val, "3d") && d->standard3d[0] > 0)
+        out->geom = CAP_GEOM_3D;
       else {
-        fprintf(stderr, "%s: --geometry '%s': allowed planar%s\n", d->name, val,
-                d->axi ? ", axi" : " (this experiment has no axi variant)");
+        fprintf(stderr, "%s: --geometry '%s': allowed planar%s%s\n", d->name, val, d->axi ? ", axi" : "",
+                d->standard3d[0] > 0 ? ", 3d" : "");
         return 2;
       }
     } else if (!strcmp(arg, "--levelset-band")) {
@@ -917,6 +940,13 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     const double *c = !strcmp(out->mode, "quick") && d->case_quick[0] != 0 ? d->case_quick : d->case_standard;
     for (out->ncases = 0; out->ncases < EXP_MAX_CASES && c[out->ncases] != 0; out->ncases++)
       out->cases[out->ncases] = c[out->ncases];
+  }
+  if (!levels) {
+    const int q = !strcmp(out->mode, "quick"), f = !strcmp(out->mode, "full");
+    if (out->geom == CAP_GEOM_3D)
+      levels = q ? d->quick3d : (f ? d->full3d : d->standard3d);
+    else
+      levels = q ? d->quick : (f ? d->full : d->standard);
   }
   while (out->nlevels < EXP_MAX_LEVELS && levels[out->nlevels] > 0) {
     out->levels[out->nlevels] = levels[out->nlevels];
@@ -1023,10 +1053,9 @@ int exp_run_outcome(const exp_def *d, const exp_args *a, exp_outcome *o)
   memcpy(ctx->cases, a->cases, sizeof ctx->cases);
   ctx->ncases = a->ncases;
   const double *levels = a->levels, *par = a->par;
-  snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, ctx->geom == CAP_GEOM_AXI ? "-axi" : "");
+  snprintf(ctx->name, sizeof ctx->name, "%s%s", d->name, exp_geometry_suffix(ctx->geom));
   size_t len = 0;
-  append(ctx->params, sizeof ctx->params, &len, "mode=%s geometry=%s levels=", ctx->mode,
-         ctx->geom == CAP_GEOM_AXI ? "axi" : "planar");
+  append(ctx->params, sizeof ctx->params, &len, "mode=%s geometry=%s levels=", ctx->mode, exp_geometry_word(ctx->geom));
   for (int i = 0; i < a->nlevels; i++) append(ctx->params, sizeof ctx->params, &len, "%s%g", i ? "," : "", levels[i]);
   for (int i = 0; i < a->npar; i++) append(ctx->params, sizeof ctx->params, &len, " %s=%g", d->params[i].name, par[i]);
   if (a->ncases) append(ctx->params, sizeof ctx->params, &len, " %s=", d->cases.name);

@@ -5,8 +5,8 @@
  *          [--geometry G] [--checkpoint-every S] [--resume] [--sample N [--seed S]] [--help]
  *          [--PARAM VALUE ...]
  * A flag given twice: the last one counts (likewise the last of --quick, --full and --levels).
- * --geometry planar (default) or axi, for an experiment whose exp_def lists axi: the same claim in
- * axisymmetric (r, z) geometry (3D-equivalent drops). Its outputs go to DIR/<name>-axi/.
+ * --geometry planar (default), axi (exp_def.axi: axisymmetric (r, z), outputs in DIR/<name>-axi/) or 3d
+ * (exp_def.standard3d: three dimensions, outputs in DIR/<name>-3d/): the same claim in that geometry.
  *
  * --sample N runs the sweep and its acceptance at N points of the experiment's validated envelope
  * (envelope.h; --seed S, default 1, fixes them), the flags given setting the other parameters.
@@ -94,6 +94,9 @@ typedef struct {
   /* After the sweep: extra runs and series, then the acceptance checks (exp_check). */
   int (*finish)(exp_ctx *ctx, const double *par, const exp_run *runs, int nruns);
   int axi; /* 1: --geometry axi is supported */
+  /* 3D: --geometry 3d is supported when standard3d[0] > 0, with these sweeps (cells; 0 ends) in place of
+   * quick, standard and full: a 3D level costs about the cube of a 2D one's cells per direction */
+  double quick3d[EXP_MAX_LEVELS], standard3d[EXP_MAX_LEVELS], full3d[EXP_MAX_LEVELS];
   /* Optional: a list parameter, the cases every level runs (for example impact Weber numbers).
    * --<cases.name> LIST: 1 to EXP_MAX_CASES comma-separated values, each one cases allows (its range
    * and flags; its def is unused), none 0. Defaults: case_standard (the default and --full sweeps)
@@ -113,7 +116,8 @@ typedef struct {
   double levels[EXP_MAX_LEVELS + 1]; /* cells across, nlevels of them, then 0 */
   int nlevels;                       /* 1..EXP_MAX_LEVELS */
   const char *out;                   /* --out: the output folder (argv's string; default "build/out") */
-  cap_geometry geom;                 /* --geometry: CAP_GEOM_PLANAR (default), CAP_GEOM_AXI if def->axi */
+  cap_geometry geom;                 /* --geometry: CAP_GEOM_PLANAR (default), CAP_GEOM_AXI if def->axi,
+                                      * CAP_GEOM_3D if def->standard3d lists levels */
   int band;                          /* --levelset-band: exp_levelset_band's range; default CAP_LEVELSET_BAND */
   int threads;                       /* --threads: 1..CAP_PAR_MAX_THREADS (1 without OpenMP); 0 not given */
   double par[EXP_MAX_PARAMS];        /* the physical parameters in def->params order: default or flag */
@@ -152,8 +156,12 @@ int exp_cases(const exp_ctx *ctx, const double **v);
 
 /* "quick", "standard" or "full". */
 const char *exp_mode(const exp_ctx *ctx);
-/* CAP_GEOM_PLANAR or CAP_GEOM_AXI (--geometry). */
+/* CAP_GEOM_PLANAR, CAP_GEOM_AXI or CAP_GEOM_3D (--geometry). */
 cap_geometry exp_geometry(const exp_ctx *ctx);
+/* The --geometry word of geom ("planar", "axi", "3d") and the suffix of its output folder ("", "-axi",
+ * "-3d"). */
+const char *exp_geometry_word(cap_geometry geom);
+const char *exp_geometry_suffix(cap_geometry geom);
 /* The level set's band in cells that every scene of the run takes (--levelset-band: 0 every cell, else
  * CAP_LEVELSET_MIN_BAND to CAP_LEVELSET_MAX_BAND; default CAP_LEVELSET_BAND, cap_levelset.h). */
 int exp_levelset_band(void);

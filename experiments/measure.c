@@ -16,21 +16,33 @@ int exp_crossings(const cap_grid *g, const double *phi, const double *kappa, con
 {
   int m = 0;
   *n = 0;
-  for (int j = 0; j < g->ny; j++)
-    for (int i = 0; i < g->nx; i++)
-      for (int d = 0; d < 2; d++) {
-        int di = d == 0, dj = d == 1;
-        if (i + di >= g->nx || j + dj >= g->ny) continue;
-        size_t a = cap_grid_idx(g, i, j), b = cap_grid_idx(g, i + di, j + dj);
-        if ((phi[a] < 0) == (phi[b] < 0)) continue;
-        if (solid && (solid[a] || solid[b])) continue;
-        if (m >= cap) return CAP_ERROR(CAP_ENUMERIC, "more than %d interface crossings", cap);
-        double t, k = NAN;
-        int st = cap_levelset_crossing(g, phi, kappa, i, j, 0, di, dj, 0, &t, kappa ? &k : NULL);
-        if (st) return st;
-        c[m] = (exp_crossing){cap_grid_xc(g, i) + t * di * g->h, cap_grid_yc(g, j) + t * dj * g->h, k, i, j, di, dj};
-        *n = ++m;
-      }
+  const int d3 = g->dim == 3, nz = d3 ? g->nz : 1;
+  for (int k = 0; k < nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++)
+        for (int d = 0; d < g->dim; d++) {
+          int di = d == 0, dj = d == 1, dk = d == 2;
+          if (i + di >= g->nx || j + dj >= g->ny || k + dk >= nz) continue;
+          size_t a = d3 ? cap_grid_idx3(g, i, j, k) : cap_grid_idx(g, i, j);
+          size_t b = d3 ? cap_grid_idx3(g, i + di, j + dj, k + dk) : cap_grid_idx(g, i + di, j + dj);
+          if ((phi[a] < 0) == (phi[b] < 0)) continue;
+          if (solid && (solid[a] || solid[b])) continue;
+          if (m >= cap) return CAP_ERROR(CAP_ENUMERIC, "more than %d interface crossings", cap);
+          double t, kap = NAN;
+          int st = cap_levelset_crossing(g, phi, kappa, i, j, k, di, dj, dk, &t, kappa ? &kap : NULL);
+          if (st) return st;
+          c[m] = (exp_crossing){cap_grid_xc(g, i) + t * di * g->h,
+                                cap_grid_yc(g, j) + t * dj * g->h,
+                                kap,
+                                i,
+                                j,
+                                di,
+                                dj,
+                                d3 ? cap_grid_zc(g, k) + t * dk * g->h : 0,
+                                k,
+                                dk};
+          *n = ++m;
+        }
   return CAP_SUCCESS;
 }
 

@@ -24,10 +24,12 @@ struct exp_ctx; /* harness.h */
 typedef struct {
   double x, y, kappa;
   int i, j, di, dj;
+  double z; /* 3D; 0 in 2D, as k and dk */
+  int k, dk;
 } exp_crossing;
 
-/* Every crossing of phi along the grid lines between interior cell centres, in the order j, i, then
- * the x segment before the y segment: at most cap of them into c, their number in *n. kappa: NULL or
+/* Every crossing of phi along the grid lines between interior cell centres, in the order (k,) j, i, then
+ * the x segment before the y (and the z) segment: at most cap of them into c, their number in *n. kappa: NULL or
  * the curvature field to interpolate. solid: NULL, or cells whose segments are skipped (a virtual
  * surface inside a solid is not the liquid's). phi's ghosts are read as they are. Errors: those of
  * cap_levelset_crossing; CAP_ENUMERIC when more than cap crossings are found. */

@@ -28,11 +28,13 @@ void exp_scene_free(exp_scene *sc)
 static int scene_grid(exp_scene *sc, const exp_scene_spec *spec)
 {
   cap_grid *g = &sc->g;
-  int st = cap_grid_init(g, spec->geom, spec->nx, spec->ny, 1, spec->h, spec->x0, spec->y0, 0, 3);
-  for (int k = 0; k < 4 && !st; k++)
+  const int d3 = spec->geom == CAP_GEOM_3D;
+  int st = cap_grid_init(g, spec->geom, spec->nx, spec->ny, d3 ? spec->nz : 1, spec->h, spec->x0, spec->y0,
+                         d3 ? spec->z0 : 0, 3);
+  for (int k = 0; k < 2 * g->dim && !st; k++)
     if (spec->bc[k] != CAP_BC_WALL) st = cap_grid_set_bc(g, (cap_side)k, spec->bc[k]);
   if (!st) st = cap_contact_alloc(&sc->ct, g);
-  for (int k = 0; k < 4 && !st; k++)
+  for (int k = 0; k < 2 * g->dim && !st; k++)
     if (spec->angle[k] != 0) st = cap_contact_set_wall(sc->ct, (cap_side)k, spec->angle[k]);
   for (int k = 0; k < 4 && !st; k++) {
     double *along;
@@ -58,7 +60,8 @@ int exp_scene_alloc(exp_scene **out, const exp_scene_spec *spec)
   if (!st && spec->force) st = cap_force_ws_alloc(&sc->fw, &sc->g);
   if (!st && sc->solid && !(sc->work = cap_grid_field_alloc(&sc->g)))
     st = CAP_ERROR(CAP_ENOMEM, "scene: a work field of %zu cells", sc->g.size);
-  sc->cross_cap = 4 * (spec->nx + spec->ny) + 16;
+  sc->cross_cap = spec->geom == CAP_GEOM_3D ? 4 * (spec->nx * spec->ny + spec->ny * spec->nz + spec->nz * spec->nx) + 16
+                                            : 4 * (spec->nx + spec->ny) + 16;
   if (!st && !(sc->cross = malloc((size_t)sc->cross_cap * sizeof *sc->cross)))
     st = CAP_ERROR(CAP_ENOMEM, "scene: room for %d interface crossings", sc->cross_cap);
   if (!st && spec->pinned && !(sc->pinned = calloc(sc->g.size, 1)))
@@ -83,6 +86,7 @@ void exp_scene_fluid(exp_scene *sc, exp_fluid f)
   sc->p.mu = f.mu;
   sc->p.gx = f.gx;
   sc->p.gy = f.gy;
+  sc->p.gz = f.gz;
 }
 
 void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void *user), const void *user)
@@ -101,6 +105,17 @@ static double circle_phi(double x, double y, const void *user)
 void exp_scene_circle(exp_scene *sc, double xc, double yc, double r)
 {
   exp_scene_set_phi(sc, circle_phi, (const double[]){xc, yc, r});
+}
+
+void exp_scene_sphere(exp_scene *sc, double xc, double yc, double zc, double r)
+{
+  const cap_grid *g = &sc->g;
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        double x = cap_grid_xc(g, i) - xc, y = cap_grid_yc(g, j) - yc, z = cap_grid_zc(g, k) - zc;
+        sc->s->phi[cap_grid_idx3(g, i, j, k)] = sqrt(x * x + y * y + z * z) - r;
+      }
 }
 
 int exp_scene_reinit(exp_scene *sc, int iterations)
@@ -262,7 +277,7 @@ int exp_scene_liquid(exp_scene *sc, double *measure)
 
 void exp_scene_account(const exp_scene *sc, exp_run *run)
 {
-  exp_run_add(run, sc->g.h, sc->s->step, sc->s->t, (long)sc->g.nx * sc->g.ny);
+  exp_run_add(run, sc->g.h, sc->s->step, sc->s->t, (long)sc->g.nx * sc->g.ny * (sc->g.dim == 3 ? sc->g.nz : 1));
 }
 
 /* The stem of a file name "STEM.png" into stem (at most 151 characters); CAP_EINVAL otherwise. */

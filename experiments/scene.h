@@ -48,18 +48,19 @@
 
 /* What exp_scene_alloc builds. Zero-initialise it and set what differs (designated initialisers). */
 typedef struct {
-  cap_geometry geom;  /* CAP_GEOM_PLANAR or CAP_GEOM_AXI (the axis at x = 0 when x0 = 0) */
-  int nx, ny;         /* interior cells */
-  double h, x0, y0;   /* cell size and the lower corner of the interior */
-  cap_bc bc[4];       /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI); CAP_BC_WALL (0) keeps the side as
-                        * cap_grid_init makes it (a wall, or the axis of an AXI grid) */
-  double angle[4];    /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none */
-  unsigned varying;   /* sides (bits 1 << side) whose angle varies along them: the scene makes their
+  cap_geometry geom;    /* CAP_GEOM_PLANAR, CAP_GEOM_AXI (the axis at x = 0 when x0 = 0) or CAP_GEOM_3D */
+  int nx, ny, nz;       /* interior cells (nz: 3D only) */
+  double h, x0, y0, z0; /* cell size and the lower corner of the interior (z0: 3D only) */
+  cap_bc bc[6];         /* per side (CAP_XLO, CAP_XHI, CAP_YLO, CAP_YHI, CAP_ZLO, CAP_ZHI); CAP_BC_WALL (0)
+                         * keeps the side as cap_grid_init makes it (a wall, or the axis of an AXI grid) */
+  double angle[6];      /* per side: the static contact angle of a WALL or SLIP side, rad; 0: none (3D:
+                         * pi/2 only, a symmetry plane) */
+  unsigned varying;     /* sides (bits 1 << side) whose angle varies along them: the scene makes their
                         * per-position angles in sc->ct (cap_contact_wall_angles, filled with angle[side]) */
-  cap_solid *solid;   /* a solid inside the domain, taken over by the scene; NULL: none */
-  double solid_angle; /* its contact angle, rad */
-  int force;          /* 1: allocate sc->fw, the workspace of cap_force on the solid */
-  int pinned;         /* 1: allocate sc->pinned (g.size cells, zero), the mask of bounds.pinned */
+  cap_solid *solid;     /* a solid inside the domain, taken over by the scene; NULL: none */
+  double solid_angle;   /* its contact angle, rad */
+  int force;            /* 1: allocate sc->fw, the workspace of cap_force on the solid */
+  int pinned;           /* 1: allocate sc->pinned (g.size cells, zero), the mask of bounds.pinned */
 } exp_scene_spec;
 
 typedef struct {
@@ -94,16 +95,21 @@ void exp_scene_free(exp_scene *sc);
 void exp_scene_circle(exp_scene *sc, double xc, double yc, double r);
 
 /* The liquid and its gravity, by field name so that no two values can be swapped unseen: density
- * rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy); a field left out is 0. */
+ * rho, surface tension sigma, dynamic viscosity mu, gravity (gx, gy, gz; gz in 3D only); a field left out
+ * is 0. */
 typedef struct {
-  double rho, sigma, mu, gx, gy;
+  double rho, sigma, mu, gx, gy, gz;
 } exp_fluid;
 
 /* Sets the fluid of sc->p. */
 void exp_scene_fluid(exp_scene *sc, exp_fluid f);
 
-/* Sets phi(x, y) = f(x, y, user) at every interior cell centre (ghosts are the level set's). */
+/* Sets phi(x, y) = f(x, y, user) at every interior cell centre (ghosts are the level set's); 2D. */
 void exp_scene_set_phi(exp_scene *sc, double (*f)(double x, double y, const void *user), const void *user);
+
+/* 3D: phi = the signed distance to the sphere of centre (xc, yc, zc) and radius r (liquid inside) at
+ * every interior cell centre. */
+void exp_scene_sphere(exp_scene *sc, double xc, double yc, double zc, double r);
 
 /* Reinitialises phi to a signed distance (cap_levelset_reinit, that many pseudo-time steps), with a
  * level-set workspace of its own. Errors: cap_levelset_reinit's; CAP_ENOMEM. */
@@ -172,7 +178,7 @@ int exp_scene_run(exp_ctx *ctx, exp_scene *sc, const exp_loop *L);
  * with_kappa, the solid's cells skipped) into sc->cross, their number in *n. Errors: exp_crossings'. */
 int exp_scene_crossings(exp_scene *sc, int with_kappa, int *n);
 
-/* The liquid's measure (area planar, volume AXI): cap_levelset_liquid_measure of phi, or with a solid
+/* The liquid's measure (area planar, volume AXI and 3D): cap_levelset_liquid_measure of phi, or with a solid
  * that of the fluid cells (cap_levelset_fluid_measure: the continuation inside the solid is not
  * liquid). Errors: theirs. */
 int exp_scene_liquid(exp_scene *sc, double *measure);

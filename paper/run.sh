@@ -32,10 +32,10 @@ case "$jobs" in '' | *[!0-9]* | 0) echo "paper/run.sh: JOBS = '$jobs' is out of 
 threads=$((cores / jobs))
 [ "$threads" -ge 1 ] || threads=1
 
-name_of() { # ARG -> the experiment's name (NAME or NAME-axi)
-  b=${1%@axi}
+name_of() { # ARG -> the experiment's name (NAME, NAME-axi or NAME-3d)
+  b=${1%@*}
   n=$(basename "$b")
-  [ "$b" != "$1" ] && n="$n-axi"
+  [ "$b" != "$1" ] && n="$n-${1##*@}"
   echo "$n"
 }
 
@@ -45,7 +45,7 @@ total=$#
 k=0
 for arg in "$@"; do
   k=$((k + 1))
-  bin=${arg%@axi}
+  bin=${arg%@*}
   name=$(name_of "$arg")
   status="$out/$name.status"
   if [ -f "$status" ] && [ "$status" -nt "$bin" ]; then
@@ -113,10 +113,10 @@ for arg in $queue; do
     reap
     n_run=$((n_run - 1))
   done
-  bin=${arg%@axi}
+  bin=${arg%@*}
   name=$(name_of "$arg")
   geo=""
-  [ "$bin" != "$arg" ] && geo="--geometry axi"
+  [ "$bin" != "$arg" ] && geo="--geometry ${arg##*@}"
   expect=""
   [ -f "$out/$name.wall" ] && expect=" (last complete run took $(cat "$out/$name.wall") s)"
   echo "$name: $sweep$expect, $threads thread(s); log in $out/$name.log"

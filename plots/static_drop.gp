@@ -2,6 +2,9 @@
 #   gnuplot -e "dir='OUT/static_drop'" plots/static_drop.gp
 # figure drop.png: The drop at rest at the end of the run to the viscous time at the Laplace number
 #   --la, over Laplace's circle of radius R (dashed), at the resolution of the long runs.
+# figure slice.png: The 3D drop (--geometry 3d) at the end of the run to the viscous time: phi on the
+#   plane of cells next to the symmetry plane z = 0 of the octant (blue the liquid, red the void, the
+#   interface's cells black), the sphere's centre at the lower left corner.
 # figure speed.png: The speed of the spurious currents in the drop at the end of the run to the
 #   viscous time at the Laplace number --la (a map of the liquid cells), with the interface.
 load 'plots/style.gp'

@@ -146,6 +146,18 @@ static void three_d(void)
   cap_grid p;
   planar_grid(&p);
   th_int(cap_grid_fill_ghosts_at(&p, f, CAP_AT_ZFACE, CAP_GHOST_EVEN), CAP_EDOM, "z-faces on a 2D grid rejected");
+  /* the even mirror across one side: every ghost layer, at every position along it (ghosts included) */
+  cap_grid_set_bc(&g, CAP_ZLO, CAP_BC_WALL), cap_grid_set_bc(&g, CAP_ZHI, CAP_BC_WALL);
+  for (size_t c = 0; c < g.size; c++) f[c] = (double)(c % 97) - 48;
+  th_int(cap_grid_mirror_even(&g, f, CAP_YHI), CAP_SUCCESS, "mirror across YHI");
+  double worst = 0;
+  for (int kk = -3; kk <= g.nz + 3; kk++)
+    for (int ii = -3; ii <= g.nx + 3; ii++)
+      for (int m = 0; m < 3; m++)
+        worst = fmax(worst, fabs(f[cap_grid_idx3(&g, ii, g.ny + m, kk)] - f[cap_grid_idx3(&g, ii, g.ny - 1 - m, kk)]));
+  th_abs(worst, 0, 0, "mirror across YHI: f(ny + m) = f(ny - 1 - m) over the whole side");
+  th_int(cap_grid_mirror_even(&g, f, (cap_side)6), CAP_EDOM, "mirror: side 6 rejected");
+  th_int(cap_grid_mirror_even(&p, f, CAP_ZLO), CAP_EDOM, "mirror: a z side of a 2D grid rejected");
   free(f);
 }
 

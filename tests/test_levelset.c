@@ -1296,6 +1296,19 @@ static void bad_input3d(void)
   cap_contact_alloc(&none, &g);
   th_int(cap_levelset_fill_ghosts(&g, none, phi), CAP_SUCCESS, "3D ghosts with a contact module without angles");
   cap_contact_free(none);
+  /* a 90-degree wall is a symmetry plane: phi mirrored evenly over its ghost layers, edges included */
+  cap_contact *plane = wall_contact(&g, CAP_ZLO, 90 * M_PI / 180);
+  th_int(cap_levelset_fill_ghosts(&g, plane, phi), CAP_SUCCESS, "3D ghosts with a 90-degree wall");
+  double worst = 0;
+  for (int j = -3; j < g.ny + 3; j++)
+    for (int i = -3; i < g.nx + 3; i++)
+      for (int m = 0; m < 3; m++)
+        worst = fmax(worst, fabs(phi[cap_grid_idx3(&g, i, j, -1 - m)] - phi[cap_grid_idx3(&g, i, j, m)]));
+  th_abs(worst, 0, 0, "90-degree wall: phi(-1 - m) = phi(m) over the whole side");
+  th_abs(phi[cap_grid_idx3(&g, 4, 4, g.nz)],
+         2 * phi[cap_grid_idx3(&g, 4, 4, g.nz - 1)] - phi[cap_grid_idx3(&g, 4, 4, g.nz - 2)], 1e-15,
+         "the other walls keep the linear extrapolation");
+  cap_contact_free(plane);
   /* crossings: along z (the first sign change up column (4, 4)), diagonal, off the grid; k on a 2D grid */
   int found = 0;
   for (int k = 0; k + 1 < 8 && !found; k++) {

@@ -32,8 +32,8 @@ pick() {
 }
 # the wall seconds of a reference run (summary.json)
 wall() { sed -n 's/^ *"wall_time_s": \([0-9.]*\).*/\1/p' "$ref/$1/summary.json"; }
-# the arguments of a variant: NAME or NAME-axi
-args() { case "$1" in *-axi) echo "${1%-axi} --geometry axi" ;; *) echo "$1" ;; esac; }
+# the arguments of a variant: NAME, NAME-axi or NAME-3d
+args() { case "$1" in *-axi) echo "${1%-axi} --geometry axi" ;; *-3d) echo "${1%-3d} --geometry 3d" ;; *) echo "$1" ;; esac; }
 same() { sh tools/cmp_outputs.sh "$ref/$1" "$2/$1" >"$tmp/cmp.log" 2>&1; }
 
 # ---- kill, resume, kill, resume ----
