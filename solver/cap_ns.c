@@ -158,13 +158,15 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   for (int k = 0; k < g->dim && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
   if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
   if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
-  double **f[6] = {&w->u2, &w->v2, &w->rhs, &w->phi_s[0], &w->phi_s[1], &w->phi_f};
-  for (int k = 0; k < 6 && !s; k++)
+  double **f[5] = {&w->u2, &w->v2, &w->rhs, &w->phi_s[0], &w->phi_s[1]};
+  for (int k = 0; k < 5 && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   if (!s && g->dim == 3 && (!(w->w2 = cap_grid_field_alloc(g)) || !(w->phi_s[2] = cap_grid_field_alloc(g))))
     s = CAP_ENOMEM;
   for (int k = 0; k < g->dim && !s; k++)
     if (!(w->known[k] = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the face masks");
+  if (g->dim == 3) goto done; /* solids, pinned cells and the air band's projection: 2D only */
+  if (!s && !(w->phi_f = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   if (!s && (!(w->xclosed = calloc(g->size, 1)) || !(w->yclosed = calloc(g->size, 1))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the closed-face masks");
   if (!s && (!(w->phi_a = cap_grid_field_alloc(g)) || !(w->q = cap_grid_field_alloc(g))))
@@ -172,6 +174,7 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!s && (!(w->axc = calloc(g->size, 1)) || !(w->ayc = calloc(g->size, 1)) ||
              !(w->queue = malloc(g->size * sizeof *w->queue))))
     s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the air band's face masks");
+done:
   if (s) {
     cap_ns_ws_free(w);
     return s;

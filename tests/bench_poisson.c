@@ -23,9 +23,6 @@
  * a solve failed other than by reaching its iteration cap (a capped solve is reported as "capped").
  */
 #include <math.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,17 +65,6 @@ typedef struct {
   double bytes_per_cell; /* 3D: the handle's heap over the n^3 cells */
 } row;
 
-/* Bytes of heap in use (glibc: small blocks plus mmap'd ones); 0 without glibc. */
-static double heap_bytes(void)
-{
-#ifdef __GLIBC__
-  struct mallinfo2 m = mallinfo2();
-  return (double)m.uordblks + (double)m.hblkhd;
-#else
-  return 0;
-#endif
-}
-
 /* Sets up the benchmark system on an n x n (x n, 3D) grid; *bytes: the heap the handle took. */
 static int setup(int n, cap_grid *g, cap_poisson **P, double **rhs, double **p, double *bytes)
 {
@@ -107,10 +93,10 @@ static int setup(int n, cap_grid *g, cap_poisson **P, double **rhs, double **p, 
         phi[cap_grid_idx(g, i, j)] = hypot(x - CX, y - CY) - CR;
         (*rhs)[cap_grid_idx(g, i, j)] = 10 * sin(3.1 * x + 1.7 * y) + x * y;
       }
-  const double before = heap_bytes();
+  const double before = bench_heap_bytes();
   s = cap_poisson_alloc(P, g);
   if (!s) s = cap_poisson_assemble(*P, g, phi, laplace_jump, NULL);
-  *bytes = heap_bytes() - before;
+  *bytes = bench_heap_bytes() - before;
   free(phi);
   return s;
 }

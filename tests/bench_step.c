@@ -1,6 +1,10 @@
 /* bench_step: cost of one free-surface time step (cap_ns_step), split by phase.
  *
- *   build/bin/bench_step [--sizes 128,256,512] [--steps N] [--out FILE.tsv]
+ *   build/bin/bench_step [--sizes 128,256,512] [--steps N] [--dim 2|3] [--out FILE.tsv]
+ *
+ * --dim 3: the sphere of diameter n/2 cells in an n^3 walled box, perturbed by the n = 2 mode (5 % of
+ * R, P_2(cos theta) about z), default sizes 64 and 128; the table and the TSV gain the bytes per cell:
+ * the heap the state and workspace hold (glibc's mallinfo2 around their allocation), over the n^3 cells.
  *
  * The case is the oscillating drop: a 2D drop of diameter D = n/2 cells in an n x n walled box,
  * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
@@ -59,15 +63,36 @@ static double median(double *v, int n)
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* phi of the drop of radius R about the box's centre (1, 1[, 1]), perturbed by eps times the n = 2 mode. */
+static void drop_phi(const cap_grid *g, double *phi, double R, double eps)
+{
+  for (int k = 0; k < (g->dim == 3 ? g->nz : 1); k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        double x = cap_grid_xc(g, i) - 1, y = cap_grid_yc(g, j) - 1;
+        if (g->dim == 2) {
+          phi[cap_grid_idx(g, i, j)] = hypot(x, y) - R * (1 + eps * cos(2 * atan2(y, x)));
+          continue;
+        }
+        double z = cap_grid_zc(g, k) - 1, r = sqrt(x * x + y * y + z * z), mu = r > 0 ? z / r : 1;
+        phi[cap_grid_idx3(g, i, j, k)] = r - R * (1 + eps * 0.5 * (3 * mu * mu - 1));
+      }
+}
+
 int main(int argc, char **argv)
 {
-  int sizes[8] = {128, 256, 512}, nsizes = 3, steps = 20;
+  int sizes[8] = {128, 256, 512}, nsizes = 0, steps = 20, dim = 2;
   cap_tsv *tsv;
-  int done = bench_start(
-      argc, argv, "bench_step", "oscillating drop, D = n/2 cells, La = 1e5", "steps", sizes, &nsizes, &steps,
-      "threads\tn\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\tlevelset\ttriad_per_s",
-      &tsv);
+  int done = bench_start(argc, argv, "bench_step", "oscillating drop, D = n/2 cells, La = 1e5", "steps", sizes, &nsizes,
+                         &steps, &dim,
+                         "threads\tn\tcells\tsteps\ts_per_step\tcell_steps_per_s\tadvect\tviscous\tproject\textend\t"
+                         "levelset\ttriad_per_s\tdim\tbytes_per_cell",
+                         &tsv);
   if (done >= 0) return done;
+  if (nsizes == 0) { /* the defaults of the dimension */
+    nsizes = dim == 3 ? 2 : 3;
+    for (int k = 0; k < nsizes; k++) sizes[k] = dim == 3 ? 64 << k : 128 << k;
+  }
   const double triad = triad_rate();
   if (!(triad > 0)) {
     fprintf(stderr, "bench_step: cannot allocate the triad's arrays\n");
@@ -78,27 +103,26 @@ int main(int argc, char **argv)
     fprintf(stderr, "bench_step: cannot allocate the step times\n");
     return 3;
   }
-  printf("threads: %d, triad: %.4g entries/s\n", cap_par_threads(), triad);
-  printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s\n", "n", "cells", "s/step", "cell-steps/s", "advect", "viscous",
-         "project", "extend", "levelset", "p-iters");
+  printf("threads: %d, dim: %d, triad: %.4g entries/s\n", cap_par_threads(), dim, triad);
+  printf("%6s %9s %10s %14s %8s %8s %8s %8s %8s %7s %10s\n", "n", "cells", "s/step", "cell-steps/s", "advect",
+         "viscous", "project", "extend", "levelset", "p-iters", "bytes/cell");
   for (int k = 0; k < nsizes; k++) {
     int n = sizes[k];
     double h = 2.0 / n, R = 0.5, eps = 0.05;
     cap_grid g;
     cap_ns_state *s = NULL;
     cap_ns_ws *w = NULL;
-    int st = cap_grid_init(&g, CAP_GEOM_PLANAR, n, n, 1, h, 0, 0, 0, 3);
+    int st = cap_grid_init(&g, dim == 3 ? CAP_GEOM_3D : CAP_GEOM_PLANAR, n, n, dim == 3 ? n : 1, h, 0, 0, 0, 3);
+    const double heap0 = bench_heap_bytes();
     if (!st) st = cap_ns_state_alloc(&s, &g);
     if (!st) st = cap_ns_ws_alloc(&w, &g);
+    const double cells = (double)n * n * (dim == 3 ? n : 1), bytes = (bench_heap_bytes() - heap0) / cells;
     if (st) {
+      fprintf(stderr, "bench_step: cannot set up n = %d: %s\n", n, cap_error_message());
       free(times);
       return 3;
     }
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < n; i++) {
-        double x = cap_grid_xc(&g, i) - 1, y = cap_grid_yc(&g, j) - 1, th = atan2(y, x);
-        s->phi[cap_grid_idx(&g, i, j)] = hypot(x, y) - R * (1 + eps * cos(2 * th));
-      }
+    drop_phi(&g, s->phi, R, eps);
     cap_ns_params p = cap_ns_params_default();
     p.rho = 1;
     p.sigma = 1;
@@ -127,15 +151,17 @@ int main(int argc, char **argv)
     }
     double phase[5], total = 0;
     for (int q = 0; q < 5; q++) total += phase[q] = median(times + (size_t)q * steps, steps);
-    double per = median(times + (size_t)5 * steps, steps), cells = (double)n * n;
+    double per = median(times + (size_t)5 * steps, steps);
     printf("%6d %9.0f %10.4g %14.4g", n, cells, per, cells / per);
     for (int q = 0; q < 5; q++) printf(" %7.1f%%", 100 * phase[q] / total);
-    printf(" %7.1f\n", (double)piters / steps);
+    printf(" %7.1f %10.1f\n", (double)piters / steps, bytes);
     if (tsv) {
-      double row[12] = {cap_par_threads(), n, cells, steps, per, cells / per};
+      double row[14] = {cap_par_threads(), n, cells, steps, per, cells / per};
       for (int q = 0; q < 5; q++) row[6 + q] = phase[q];
       row[11] = triad;
-      cap_io_tsv_row(tsv, 12, row);
+      row[12] = dim;
+      row[13] = bytes;
+      cap_io_tsv_row(tsv, 14, row);
     }
     cap_ns_state_free(s);
     cap_ns_ws_free(w);

@@ -29,7 +29,7 @@ int main(int argc, char **argv)
   cap_tsv *tsv;
   int done = bench_start(argc, argv, "bench_vsurf",
                          "circle of radius 0.3 meeting a plane tilted 30 deg or a disc of radius 0.25 at 60 deg",
-                         "fills", sizes, &nsizes, &fills,
+                         "fills", sizes, &nsizes, &fills, NULL,
                          "n\tsolid(0_plane,1_disc)\tsolid_cells\tband_cells\tfirst_fill_s\tfill_s\t"
                          "solid_cells_per_s",
                          &tsv);

@@ -13,10 +13,15 @@ mkdir -p "$out"
 bin="$build/bin"
 
 if [ "${RUN:-1}" != 0 ]; then
-  echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads (a few minutes)" >&2
+  echo "bench: bench_poisson, bench_step and bench_vsurf with 1 and 2 threads, in 2D and 3D (several minutes)" >&2
   for t in 1 2; do
     "$bin/bench_poisson" --threads $t --out "$out/poisson-$t.tsv" >/dev/null
     "$bin/bench_vsurf" --threads $t --out "$out/vsurf-$t.tsv" >/dev/null
+  done
+  # 3D: the pressure solves and the step at 64^3 and 128^3 (about 3 minutes)
+  for t in 1 2; do
+    "$bin/bench_poisson" --dim 3 --threads $t --out "$out/poisson3d-$t.tsv" >/dev/null
+    "$bin/bench_step" --dim 3 --steps 10 --threads $t --out "$out/step3d-$t.tsv" >/dev/null
   done
   # the step five times with 1 and 2 threads in turn: the table takes, per size and thread count, the
   # run of median s/step (a shared machine slows whole runs down, not only single steps)
@@ -33,6 +38,19 @@ if [ "${RUN:-1}" != 0 ]; then
 fi
 
 body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no column line)
+# the rows of the step's table from its TSV with 1 and 2 threads; DIM 3 adds cell-steps/s per thread and
+# the bytes per cell:  step_rows TSV1 TSV2 DIM
+step_rows() {
+  { body "$1"; body "$2"; } | sort -t"$(printf '\t')" -k2,2n -k1,1n | awk -F'\t' -v d3="$3" '
+    { if ($1 == 1) one[$2] = $5
+      sum = $7 + $8 + $9 + $10 + $11
+      printf "| %d%s | %d | %.3g | %.3g | ", $2, d3 == 3 ? "³" : "", $1, $5, $6
+      if (d3 == 3) printf "%.3g | ", $6 / $1
+      printf "%.2f |", one[$2] / $5
+      if (d3 == 3) printf " %.0f |", $14
+      for (q = 7; q <= 11; q++) printf " %.0f %% |", 100 * $q / sum
+      printf "\n" }'
+}
 
 # the pressure solves: seconds per solve with 1 and 2 threads
 {
@@ -51,16 +69,27 @@ body() { grep -v '^#' "$1" | tail -n +2; } # the rows of a TSV (no comments, no 
 {
   echo "| n | threads | s / step | cell-steps / s | speed-up | velocity advection | viscosity | projection | extension | level set |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-  body "$out/step-1.tsv" >"$out/s1"
-  body "$out/step-2.tsv" >"$out/s2"
-  cat "$out/s1" "$out/s2" | sort -t"$(printf '\t')" -k2,2n -k1,1n | awk -F'\t' '
-    { if ($1 == 1) one[$2] = $5
-      sum = $7 + $8 + $9 + $10 + $11
-      printf "| %d | %d | %.3g | %.3g | %.2f |", $2, $1, $5, $6, one[$2] / $5
-      for (q = 7; q <= 11; q++) printf " %.0f %% |", 100 * $q / sum
-      printf "\n" }'
+  step_rows "$out/step-1.tsv" "$out/step-2.tsv" 2
   awk -F'\t' '!/^#/ && $1 != "threads" { t = $12 } END { printf "\nThe triad a = b + s c in the same run: %.2g entries/s.\n", t }' "$out/step-1.tsv"
 } >"$out/step.md"
+
+# 3D: the pressure solves and the step, with the bytes per cell
+if [ -f "$out/poisson3d-1.tsv" ] && [ -f "$out/poisson3d-2.tsv" ]; then
+  {
+    echo "| n | method | unknowns | iterations | s / solve, 1 thread | s / solve, 2 threads | speed-up | bytes / cell |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    body "$out/poisson3d-1.tsv" >"$out/q1"
+    body "$out/poisson3d-2.tsv" >"$out/q2"
+    paste "$out/q1" "$out/q2" | awk -F'\t' '{ printf "| %d³ | %s | %d | %d | %.2g | %.2g | %.2f | %.0f |\n", $1, $2, $3, $5, $8, $19, $8 / $19, $11 }'
+  } >"$out/poisson3d.md"
+fi
+if [ -f "$out/step3d-1.tsv" ] && [ -f "$out/step3d-2.tsv" ]; then
+  {
+    echo "| n | threads | s / step | cell-steps / s | per thread | speed-up | bytes / cell | velocity advection | viscosity | projection | extension | level set |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    step_rows "$out/step3d-1.tsv" "$out/step3d-2.tsv" 3
+  } >"$out/step3d.md"
+fi
 
 # the virtual surface's fill
 {
@@ -97,7 +126,7 @@ if [ -d "$out/tta-1" ] && [ -d "$out/tta-2" ]; then
 fi
 
 # the tables into the README, each between its markers
-for name in poisson step vsurf tta; do
+for name in poisson step poisson3d step3d vsurf tta; do
   [ -f "$out/$name.md" ] || continue
   awk -v name="$name" -v file="$out/$name.md" '
     $0 == "<!-- bench:" name " -->" { print; while ((getline line < file) > 0) print line; skip = 1; next }
