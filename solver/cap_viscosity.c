@@ -41,10 +41,11 @@ struct cap_viscosity_ws {
 
 #define NFIELDS   12
 #define NFIELDS3D 5
+#define N2DONLY   6 /* the first N2DONLY fields are read by the 2D steps only (not allocated in 3D) */
 
 static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
-  double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->phi, &w->wc, &w->wn, &w->mu, &w->mv, &w->du, &w->dv};
+  double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->wn, &w->phi, &w->wc, &w->mu, &w->mv, &w->du, &w->dv};
   memcpy(a, list, sizeof list);
 }
 
@@ -73,7 +74,7 @@ int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
   double **arrays[NFIELDS], **arrays3[NFIELDS3D];
   fields(w, arrays);
   fields3d(w, arrays3);
-  for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
+  for (int k = g->dim == 3 ? N2DONLY : 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
   for (int k = 0; k < NFIELDS3D && ok && g->dim == 3; k++) ok = (*arrays3[k] = cap_grid_field_alloc(g)) != NULL;
   if (!ok) {
     cap_viscosity_ws_free(w);
