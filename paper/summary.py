@@ -347,7 +347,7 @@ def write_front(out_dir, groups, seeds, target):
          r"limit (the share of the limit used: at most 100\,\% when it passes); the observed order of the "
          r"first error; the wall time. Section~\ref{sec:claims} onwards gives every check.",
          r"\begin{center}\scriptsize\setlength{\tabcolsep}{3pt}",
-         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.14\textwidth}l>{\raggedright}p{0.20\textwidth}rr@{}}",
+         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.16\textwidth}l>{\raggedright}p{0.20\textwidth}rr@{}}",
          r"\toprule claim (source; reference) & run & verdict & headline check: measured (use of the limit) & order "
          r"& wall (s) \\ \midrule"]
     for r in rows:
