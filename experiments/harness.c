@@ -1137,6 +1137,13 @@ int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const 
   return st;
 }
 
+int exp_png_surface(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, int mirror)
+{
+  cap_io_view view = {.azimuth = 30, .elevation = 25, .width = 480, .height = 480, .box = 1};
+  for (int a = 0; a < 3; a++) view.mirror[a] = (mirror >> a) & 1;
+  return cap_io_png_surface(exp_path(ctx, file), g, phi, &view);
+}
+
 /* Whether snapshots can be drawn by gnuplot: the program and plots/snapshot.gp (run from the repository
  * root), looked up once. */
 static int snapshot_gnuplot(void)

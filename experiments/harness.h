@@ -196,6 +196,15 @@ void exp_run_add(exp_run *run, double h, long steps, double sim_time, long grid_
  * the solid as the virtual surface. */
 int exp_png_with_solid(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, const unsigned char *solid,
                        double range, int scale);
+/* The mirror flags of exp_png_surface: the field mirrored across the grid's low side x0, y0, z0. */
+#define EXP_MIRROR_X 1
+#define EXP_MIRROR_Y 2
+#define EXP_MIRROR_Z 4
+/* A picture of the surface phi = 0 of a 3D grid (the liquid phi < 0 shaded, the box's edges drawn) as
+ * <file> in the output folder: cap_io_png_surface, 480 x 480 pixels, seen from azimuth 30 degrees and
+ * elevation 25 degrees, mirrored across the low sides that `mirror` names (EXP_MIRROR_X | ...; 0: none:
+ * a drop computed in an octant is shown whole with all three). Errors: cap_io_png_surface's. */
+int exp_png_surface(exp_ctx *ctx, const char *file, const cap_grid *g, const double *phi, int mirror);
 /* Most frames of one snapshot (a sequence). */
 #define EXP_MAX_FRAMES 8
 /* A snapshot <stem>.png of n (1 <= n <= EXP_MAX_FRAMES) frames phi[k] of grid g at times t[k], in a

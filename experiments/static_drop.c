@@ -134,17 +134,19 @@ static int run_level(exp_ctx *ctx, const double *par, double cells, exp_run *out
 }
 
 /* The final state: the drop over Laplace's circle (the snapshot drop.png; AXI: the half circle, mirrored
- * with the drop), its phi, speed and pressure at the cell centres (fields.dat, rows of the grid
- * separated by blank lines: plots/static_drop.gp maps the speed) and the VTK file. */
+ * with the drop; 3D: slice.png and surface.png, the octant mirrored to the whole sphere), its phi, speed
+ * and pressure at the cell centres (fields.dat, rows of the grid separated by blank lines:
+ * plots/static_drop.gp maps the speed) and the VTK file. */
 static int snapshots(exp_ctx *ctx, const exp_scene *sc, const drop *d)
 {
   const cap_ns_state *s = sc->s;
   const cap_grid *g = &s->g;
   const char *names[2] = {"phi", "p"};
   const double *fields[2] = {s->phi, s->p};
-  if (g->dim == 3) { /* the plane of cells next to the symmetry plane z = 0, and the VTK file */
+  if (g->dim == 3) { /* the plane of cells next to the symmetry plane z = 0, the sphere, the VTK file */
     int st = cap_io_png_slice(exp_path(ctx, "slice.png"), g, s->phi, CAP_AXIS_Z, 0, -0.5, 0.5, CAP_CMAP_DIVERGING,
                               s->phi, 24);
+    if (!st) st = exp_png_surface(ctx, "surface.png", g, s->phi, EXP_MIRROR_X | EXP_MIRROR_Y | EXP_MIRROR_Z);
     return st ? st : cap_io_vtk(exp_path(ctx, "final.vti"), g, exp_provenance(ctx), 2, names, fields, s->u, s->v, s->w);
   }
   enum { NC = 129 };

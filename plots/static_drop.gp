@@ -5,6 +5,9 @@
 # figure slice.png: The 3D drop (--geometry 3d) at the end of the run to the viscous time: phi on the
 #   plane of cells next to the symmetry plane z = 0 of the octant (blue the liquid, red the void, the
 #   interface's cells black), the sphere's centre at the lower left corner.
+# figure surface.png: The 3D drop (--geometry 3d) at the end of the run to the viscous time, its surface
+#   phi = 0 shaded (ray-marched through the trilinear interpolant of phi, cap_io_png_surface), the
+#   octant computed mirrored across its three symmetry planes to the whole sphere, in its box of side 2D.
 # figure speed.png: The speed of the spurious currents in the drop at the end of the run to the
 #   viscous time at the Laplace number --la (a map of the liquid cells), with the interface.
 load 'plots/style.gp'

@@ -1,6 +1,7 @@
 #include "cap_io.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <png.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 
 #define CAP_PATH_MAX 4096
 
@@ -246,19 +248,9 @@ static int interface_cell(const plane *q, const double *phi, int a, int b)
   return 0;
 }
 
-static int png_plane(const char *path, const plane *q, const double *field, double vmin, double vmax, cap_colormap cmap,
-                     const double *phi, int scale)
+/* Writes a w x hgt RGB8 PNG at path, row y (0 the top) filled by row(ctx, y, rgb). */
+static int png_write(const char *path, size_t w, size_t hgt, void (*row_fn)(void *, size_t, unsigned char *), void *ctx)
 {
-  int s = cap_check_int_range("scale", scale, 1, 64);
-  if (!s) s = cap_check_finite("vmin", vmin, "");
-  if (!s) s = cap_check_finite("vmax", vmax, "");
-  if (!s && !(vmax > vmin)) s = CAP_ERROR(CAP_EDOM, "vmax = %g must be greater than vmin = %g", vmax, vmin);
-  if (!s && (cmap != CAP_CMAP_SEQUENTIAL && cmap != CAP_CMAP_DIVERGING))
-    s = CAP_ERROR(CAP_EDOM, "cmap = %d is out of range: allowed SEQUENTIAL (0), DIVERGING (1)", (int)cmap);
-  if (s) return s;
-  size_t w = (size_t)q->na * scale, hgt = (size_t)q->nb * scale;
-  if (w > 32768 || hgt > 32768)
-    return CAP_ERROR(CAP_EDOM, "image %zux%zu is too large: allowed at most 32768 pixels per side", w, hgt);
   unsigned char *row = malloc(3 * w);
   if (!row) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a PNG row of %zu pixels", w);
   cap_file *file = cap_io_file_open(path, "wb");
@@ -283,21 +275,55 @@ static int png_plane(const char *path, const plane *q, const double *field, doub
   png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)hgt, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
-  for (int b = q->nb - 1; b >= 0; b--) {
-    for (int a = 0; a < q->na; a++) {
-      unsigned char rgb[3];
-      if (phi && interface_cell(q, phi, a, b))
-        rgb[0] = rgb[1] = rgb[2] = 0;
-      else
-        colour(cmap, (field[q->base + a * q->sa + b * q->sb] - vmin) / (vmax - vmin), rgb);
-      for (int r = 0; r < scale; r++) memcpy(row + 3 * ((size_t)a * scale + r), rgb, 3);
-    }
-    for (int r = 0; r < scale; r++) png_write_row(png, row);
+  for (size_t y = 0; y < hgt; y++) {
+    row_fn(ctx, y, row);
+    png_write_row(png, row);
   }
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
   free(row);
   return cap_io_file_close(file, CAP_SUCCESS);
+}
+
+typedef struct {
+  const plane *q;
+  const double *field, *phi;
+  double vmin, vmax;
+  cap_colormap cmap;
+  int scale;
+} plane_draw;
+
+/* Image row y of a plane drawn `scale` pixels per cell: the cells of row b = nb - 1 - y / scale. */
+static void plane_row(void *ctx, size_t y, unsigned char *row)
+{
+  const plane_draw *p = ctx;
+  const plane *q = p->q;
+  int b = q->nb - 1 - (int)(y / (size_t)p->scale);
+  for (int a = 0; a < q->na; a++) {
+    unsigned char rgb[3];
+    if (p->phi && interface_cell(q, p->phi, a, b))
+      rgb[0] = rgb[1] = rgb[2] = 0;
+    else
+      colour(p->cmap, (p->field[q->base + a * q->sa + b * q->sb] - p->vmin) / (p->vmax - p->vmin), rgb);
+    for (int r = 0; r < p->scale; r++) memcpy(row + 3 * ((size_t)a * p->scale + r), rgb, 3);
+  }
+}
+
+static int png_plane(const char *path, const plane *q, const double *field, double vmin, double vmax, cap_colormap cmap,
+                     const double *phi, int scale)
+{
+  int s = cap_check_int_range("scale", scale, 1, 64);
+  if (!s) s = cap_check_finite("vmin", vmin, "");
+  if (!s) s = cap_check_finite("vmax", vmax, "");
+  if (!s && !(vmax > vmin)) s = CAP_ERROR(CAP_EDOM, "vmax = %g must be greater than vmin = %g", vmax, vmin);
+  if (!s && (cmap != CAP_CMAP_SEQUENTIAL && cmap != CAP_CMAP_DIVERGING))
+    s = CAP_ERROR(CAP_EDOM, "cmap = %d is out of range: allowed SEQUENTIAL (0), DIVERGING (1)", (int)cmap);
+  if (s) return s;
+  size_t w = (size_t)q->na * scale, hgt = (size_t)q->nb * scale;
+  if (w > 32768 || hgt > 32768)
+    return CAP_ERROR(CAP_EDOM, "image %zux%zu is too large: allowed at most 32768 pixels per side", w, hgt);
+  plane_draw p = {q, field, phi, vmin, vmax, cmap, scale};
+  return png_write(path, w, hgt, plane_row, &p);
 }
 
 int cap_io_png_field(const char *path, const cap_grid *g, const double *field, double vmin, double vmax,
@@ -330,6 +356,351 @@ int cap_io_png_slice(const char *path, const cap_grid *g, const double *field, c
   plane q = {(ptrdiff_t)(g->dim == 3 ? cap_grid_idx3(g, at[0], at[1], at[2]) : cap_grid_idx(g, at[0], at[1])),
              stride[ia], stride[ib], n[ia], n[ib]};
   return png_plane(path, &q, field, vmin, vmax, cmap, phi, scale);
+}
+
+/* ---------- a 3D interface, ray-marched ---------- */
+
+enum { RBLOCK = 8 }; /* cells per side of the blocks a ray may skip */
+
+typedef struct {
+  const cap_grid *g;
+  const double *phi;
+  int n[3], nb[3], mirror[3];
+  double o[3];                            /* the grid's lower corner */
+  double lo[3], hi[3], mid[3];            /* the box drawn (mirrored as asked) and its centre */
+  double llo[3], lhi[3];                  /* the part of the box where phi's interpolant may be <= 0 */
+  int none;                               /* 1: phi > 0 at every centre */
+  double c[3], right[3], up[3], light[3]; /* towards the camera, the image's axes, towards the light */
+  double diag, pix;                       /* the box's diagonal, a pixel's width */
+  int w, hgt;
+  double *bmin; /* per block, the least phi at its cell centres */
+} surf_scene;
+
+static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* Coordinate x along axis a as a continuous cell index of the grid (centres at integers), mirrored
+ * across the low side if asked, clamped to [0, n - 1]. */
+static double surf_index(const surf_scene *S, int a, double x)
+{
+  double q = x - S->o[a];
+  if (S->mirror[a] && q < 0) q = -q;
+  double xi = q / S->g->h - 0.5;
+  return xi < 0 ? 0 : (xi > S->n[a] - 1 ? S->n[a] - 1 : xi);
+}
+
+/* The trilinear interpolant of phi at point p. */
+static double surf_sample(const surf_scene *S, const double *p)
+{
+  const ptrdiff_t stride[3] = {1, S->g->sy, S->g->sz};
+  int i0[3];
+  double w[3];
+  ptrdiff_t st[3];
+  for (int a = 0; a < 3; a++) {
+    double xi = surf_index(S, a, p[a]);
+    int i = (int)xi;
+    if (i > S->n[a] - 2) i = S->n[a] - 2;
+    if (i < 0) i = 0;
+    i0[a] = i;
+    w[a] = xi - i;
+    st[a] = S->n[a] > 1 ? stride[a] : 0;
+  }
+  const double *f = S->phi + cap_grid_idx3(S->g, i0[0], i0[1], i0[2]);
+  double e[4];
+  for (int q = 0; q < 4; q++) {
+    const double *r = f + (q & 1) * st[1] + (q >> 1) * st[2];
+    e[q] = r[0] + w[0] * (r[st[0]] - r[0]);
+  }
+  double lo = e[0] + w[1] * (e[1] - e[0]), hi = e[2] + w[1] * (e[3] - e[2]);
+  return lo + w[2] * (hi - lo);
+}
+
+/* The block holding point p (its index into bmin), and the block's extent [blo, bhi] in space. */
+static size_t surf_block(const surf_scene *S, const double *p, double *blo, double *bhi)
+{
+  const double h = S->g->h;
+  size_t idx = 0;
+  for (int a = 2; a >= 0; a--) {
+    int b = (int)(surf_index(S, a, p[a]) / RBLOCK);
+    if (b > S->nb[a] - 1) b = S->nb[a] - 1;
+    double qlo = b == 0 ? 0 : (b * RBLOCK + 0.5) * h,
+           qhi = b == S->nb[a] - 1 ? S->n[a] * h : ((b + 1) * RBLOCK + 0.5) * h;
+    if (S->mirror[a] && p[a] < S->o[a]) {
+      blo[a] = S->o[a] - qhi;
+      bhi[a] = S->o[a] - qlo;
+    } else {
+      blo[a] = S->o[a] + qlo;
+      bhi[a] = S->o[a] + qhi;
+    }
+    idx = idx * (size_t)S->nb[a] + (size_t)b;
+  }
+  return idx;
+}
+
+/* Fills bmin: the least phi over the centres i of block b, b RBLOCK <= i <= min((b + 1) RBLOCK, n - 1),
+ * in each direction (phi's interpolant over the block lies above it); and [llo, lhi]: the box's part
+ * within one cell of the centres where phi <= 0 (beyond, every centre phi's interpolant weighs is > 0);
+ * none = 1 when there is no such centre. */
+static void surf_blocks(surf_scene *S)
+{
+  int imin[3] = {INT_MAX, INT_MAX, INT_MAX}, imax[3] = {-1, -1, -1};
+  for (int b2 = 0; b2 < S->nb[2]; b2++)
+    for (int b1 = 0; b1 < S->nb[1]; b1++)
+      for (int b0 = 0; b0 < S->nb[0]; b0++) {
+        const int b[3] = {b0, b1, b2};
+        int hi[3];
+        for (int a = 0; a < 3; a++) hi[a] = (b[a] + 1) * RBLOCK < S->n[a] - 1 ? (b[a] + 1) * RBLOCK : S->n[a] - 1;
+        double m = INFINITY;
+        for (int k = b2 * RBLOCK; k <= hi[2]; k++)
+          for (int j = b1 * RBLOCK; j <= hi[1]; j++)
+            for (int i = b0 * RBLOCK; i <= hi[0]; i++) {
+              double f = S->phi[cap_grid_idx3(S->g, i, j, k)];
+              m = fmin(m, f);
+              if (!(f <= 0)) continue;
+              const int at[3] = {i, j, k};
+              for (int a = 0; a < 3; a++) {
+                if (at[a] < imin[a]) imin[a] = at[a];
+                if (at[a] > imax[a]) imax[a] = at[a];
+              }
+            }
+        S->bmin[((size_t)b2 * S->nb[1] + b1) * S->nb[0] + b0] = m;
+      }
+  const double h = S->g->h;
+  for (int a = 0; a < 3; a++) {
+    S->none = imax[a] < 0;
+    if (S->none) return;
+    double qlo = imin[a] - 1 <= 0 ? 0 : (imin[a] - 0.5) * h,
+           qhi = imax[a] + 1 >= S->n[a] - 1 ? S->n[a] * h : (imax[a] + 1.5) * h;
+    S->llo[a] = S->mirror[a] ? S->o[a] - qhi : S->o[a] + qlo;
+    S->lhi[a] = S->o[a] + qhi;
+  }
+}
+
+static void surf_at(const double *o, const double *d, double t, double *p)
+{
+  for (int a = 0; a < 3; a++) p[a] = o[a] + t * d[a];
+}
+
+/* The first meeting of the ray o + t d, t0 <= t <= t1, with phi <= 0: 0 none, 1 the surface at *t,
+ * 2 the ray enters the box in phi <= 0 (*t = t0). */
+static int surf_trace(const surf_scene *S, const double *o, const double *d, double t0, double t1, double *t)
+{
+  const double h = S->g->h, eps = 1e-4 * h;
+  double p[3], blo[3], bhi[3];
+  surf_at(o, d, t0, p);
+  double ta = t0, fa = surf_sample(S, p);
+  if (fa <= 0) {
+    *t = t0;
+    return 2;
+  }
+  while (ta < t1) {
+    double tb = ta + 0.5 * h;
+    if (S->bmin[surf_block(S, p, blo, bhi)] > 0) { /* no zero in this block: to its far side */
+      double te = INFINITY;
+      for (int a = 0; a < 3; a++)
+        if (d[a] != 0) te = fmin(te, ((d[a] > 0 ? bhi[a] : blo[a]) - o[a]) / d[a]);
+      tb = fmax(te, ta) + eps;
+    }
+    if (tb > t1) tb = t1;
+    surf_at(o, d, tb, p);
+    double fb = surf_sample(S, p);
+    if (fb <= 0) { /* Illinois regula falsi on [ta, tb] (fa > 0 >= fb) */
+      int side = 0;
+      for (int it = 0; it < 60 && tb - ta > eps; it++) {
+        double tm = (ta * fb - tb * fa) / (fb - fa);
+        if (!(tm > ta && tm < tb)) tm = 0.5 * (ta + tb);
+        surf_at(o, d, tm, p);
+        double fm = surf_sample(S, p);
+        if (fm > 0) {
+          ta = tm, fa = fm;
+          if (side > 0) fb *= 0.5;
+          side = 1;
+        } else {
+          tb = tm, fb = fm;
+          if (side < 0) fa *= 0.5;
+          side = -1;
+        }
+      }
+      *t = 0.5 * (ta + tb);
+      return 1;
+    }
+    ta = tb, fa = fb;
+  }
+  return 0;
+}
+
+/* Lambert and ambient shading of the surface's colour for the unit normal n. */
+static void surf_shade(const surf_scene *S, const double *n, unsigned char *rgb)
+{
+  static const double base[3] = {70, 130, 200};
+  double lit = 0.25 + 0.75 * fmax(0, dot3(n, S->light));
+  for (int q = 0; q < 3; q++) rgb[q] = (unsigned char)lround(base[q] * lit);
+}
+
+/* Pixel (x, y) (y from the top) into rgb; its depth along the ray into *depth (INFINITY: no surface). */
+static void surf_pixel(const surf_scene *S, int x, int y, unsigned char *rgb, double *depth)
+{
+  const double u = (x + 0.5 - 0.5 * S->w) * S->pix, v = (0.5 * S->hgt - y - 0.5) * S->pix;
+  double o[3], d[3];
+  for (int a = 0; a < 3; a++) {
+    o[a] = S->mid[a] + u * S->right[a] + v * S->up[a] + S->diag * S->c[a];
+    d[a] = -S->c[a];
+  }
+  double t0 = -INFINITY, t1 = INFINITY;
+  int face = 0;
+  for (int a = 0; a < 3; a++) {
+    if (d[a] == 0) {
+      if (o[a] < S->llo[a] || o[a] > S->lhi[a]) t1 = -INFINITY;
+      continue;
+    }
+    double ta = (S->llo[a] - o[a]) / d[a], tb = (S->lhi[a] - o[a]) / d[a];
+    if (ta > tb) {
+      double x_ = ta;
+      ta = tb, tb = x_;
+    }
+    if (ta > t0) t0 = ta, face = a;
+    t1 = fmin(t1, tb);
+  }
+  rgb[0] = rgb[1] = rgb[2] = 255;
+  *depth = INFINITY;
+  double t;
+  int hit = !S->none && t0 < t1 ? surf_trace(S, o, d, t0, t1, &t) : 0;
+  if (!hit) return;
+  double n[3] = {0, 0, 0}, p[3], len = 0;
+  if (hit == 2) {
+    n[face] = d[face] > 0 ? -1 : 1;
+    len = 1;
+  } else {
+    const double dh = 0.5 * S->g->h;
+    for (int a = 0; a < 3; a++) {
+      surf_at(o, d, t, p);
+      p[a] += dh;
+      double fp = surf_sample(S, p);
+      p[a] -= 2 * dh;
+      n[a] = fp - surf_sample(S, p);
+    }
+    len = sqrt(dot3(n, n));
+  }
+  for (int a = 0; a < 3; a++) n[a] = len > 0 ? n[a] / len : S->c[a];
+  surf_shade(S, n, rgb);
+  *depth = t;
+}
+
+/* The box's 12 edges in dark grey, each sampled twice a pixel, where nearer than the surface. */
+static void surf_edges(const surf_scene *S, unsigned char *rgb, const double *depth)
+{
+  for (int e = 0; e < 12; e++) {
+    int a = e / 4, b1 = (a + 1) % 3, b2 = (a + 2) % 3;
+    double P[3], Q[3];
+    P[a] = S->lo[a], Q[a] = S->hi[a];
+    P[b1] = Q[b1] = e & 1 ? S->hi[b1] : S->lo[b1];
+    P[b2] = Q[b2] = e & 2 ? S->hi[b2] : S->lo[b2];
+    double r[3], s[3];
+    for (int q = 0; q < 3; q++) r[q] = P[q] - S->mid[q], s[q] = Q[q] - P[q];
+    double x0 = dot3(r, S->right) / S->pix, y0 = dot3(r, S->up) / S->pix, t0 = S->diag - dot3(r, S->c);
+    double dx = dot3(s, S->right) / S->pix, dy = dot3(s, S->up) / S->pix, dt = -dot3(s, S->c);
+    int ns = (int)ceil(2 * fmax(fabs(dx), fabs(dy))) + 1;
+    for (int k = 0; k <= ns; k++) {
+      double f = (double)k / ns;
+      long x = (long)floor(0.5 * S->w + x0 + f * dx), y = (long)floor(0.5 * S->hgt - (y0 + f * dy));
+      if (x < 0 || y < 0 || x >= S->w || y >= S->hgt) continue;
+      size_t q = (size_t)y * S->w + (size_t)x;
+      if (t0 + f * dt <= depth[q] + 1e-9 * S->diag) memset(rgb + 3 * q, 60, 3);
+    }
+  }
+}
+
+/* The checks of cap_io_surface_rgb and cap_io_png_surface (NULLs checked by the caller). */
+static int surf_check(const cap_grid *g, const cap_io_view *view)
+{
+  if (g->dim != 3)
+    return CAP_ERROR(CAP_EGEOM, "the grid is 2D: only a 3D grid has a surface to render (a 2D field: "
+                                "cap_io_png_field)");
+  int s = cap_check_finite("azimuth", view->azimuth, "degrees");
+  if (!s) s = cap_check_closed("elevation", view->elevation, -90, 90, "degrees");
+  if (!s) s = cap_check_int_range("width", view->width, 16, 4096);
+  if (!s) s = cap_check_int_range("height", view->height, 16, 4096);
+  return s;
+}
+
+int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *view, unsigned char *rgb)
+{
+  if (!g || !phi || !view || !rgb) return CAP_ERROR(CAP_EINVAL, "cap_io_surface_rgb: NULL argument");
+  int s = surf_check(g, view);
+  if (s) return s;
+  surf_scene S = {.g = g, .phi = phi, .w = view->width, .hgt = view->height};
+  const int n[3] = {g->nx, g->ny, g->nz};
+  const double o[3] = {g->x0, g->y0, g->z0};
+  double d2 = 0;
+  size_t nblocks = 1;
+  for (int a = 0; a < 3; a++) {
+    S.n[a] = n[a];
+    S.nb[a] = n[a] > 1 ? (n[a] - 1 + RBLOCK - 1) / RBLOCK : 1;
+    nblocks *= (size_t)S.nb[a];
+    S.mirror[a] = view->mirror[a] != 0;
+    S.o[a] = o[a];
+    S.hi[a] = o[a] + n[a] * g->h;
+    S.lo[a] = S.mirror[a] ? o[a] - n[a] * g->h : o[a];
+    S.mid[a] = 0.5 * (S.lo[a] + S.hi[a]);
+    d2 += (S.hi[a] - S.lo[a]) * (S.hi[a] - S.lo[a]);
+  }
+  S.diag = sqrt(d2);
+  S.pix = S.diag / (S.w < S.hgt ? S.w : S.hgt);
+  const double az = view->azimuth * M_PI / 180, el = view->elevation * M_PI / 180;
+  const double c[3] = {cos(el) * cos(az), cos(el) * sin(az), sin(el)}, r[3] = {-sin(az), cos(az), 0};
+  const double up[3] = {-sin(el) * cos(az), -sin(el) * sin(az), cos(el)};
+  double l[3], ll = 0;
+  for (int a = 0; a < 3; a++) {
+    S.c[a] = c[a], S.right[a] = r[a], S.up[a] = up[a];
+    l[a] = 0.8 * c[a] + 0.5 * up[a] - 0.35 * r[a];
+    ll += l[a] * l[a];
+  }
+  for (int a = 0; a < 3; a++) S.light[a] = l[a] / sqrt(ll);
+  const size_t npix = (size_t)S.w * S.hgt;
+  S.bmin = malloc(nblocks * sizeof *S.bmin);
+  double *depth = malloc(npix * sizeof *depth);
+  if (!S.bmin || !depth) {
+    free(S.bmin);
+    free(depth);
+    return CAP_ERROR(CAP_ENOMEM, "cap_io_surface_rgb: cannot allocate the blocks and depths of a %dx%d image", S.w,
+                     S.hgt);
+  }
+  surf_blocks(&S);
+  const surf_scene *cs = &S;
+  CAP_PAR_SPREAD_FOR((long)npix, for (int y = 0; y < cs->hgt; y++) {
+    for (int x = 0; x < cs->w; x++) {
+      size_t q = (size_t)y * cs->w + (size_t)x;
+      surf_pixel(cs, x, y, rgb + 3 * q, depth + q);
+    }
+  });
+  if (view->box) surf_edges(&S, rgb, depth);
+  free(S.bmin);
+  free(depth);
+  return CAP_SUCCESS;
+}
+
+typedef struct {
+  const unsigned char *rgb;
+  size_t w;
+} rgb_rows;
+
+static void rgb_row(void *ctx, size_t y, unsigned char *row)
+{
+  const rgb_rows *r = ctx;
+  memcpy(row, r->rgb + 3 * r->w * y, 3 * r->w);
+}
+
+int cap_io_png_surface(const char *path, const cap_grid *g, const double *phi, const cap_io_view *view)
+{
+  if (!path || !g || !phi || !view) return CAP_ERROR(CAP_EINVAL, "cap_io_png_surface: NULL argument");
+  int s = surf_check(g, view);
+  if (s) return s;
+  unsigned char *rgb = malloc((size_t)3 * view->width * view->height);
+  if (!rgb) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a %dx%d image", view->width, view->height);
+  s = cap_io_surface_rgb(g, phi, view, rgb);
+  rgb_rows r = {rgb, (size_t)view->width};
+  if (!s) s = png_write(path, (size_t)view->width, (size_t)view->height, rgb_row, &r);
+  free(rgb);
+  return s;
 }
 
 /* ---------- VTK XML image data and time series ---------- */

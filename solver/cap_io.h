@@ -12,7 +12,8 @@
  *
  * VALIDITY: 2D (planar, axisymmetric: x is r) and 3D grids, any size. The VTK files hold the interior
  * cells only (no ghosts) on the grid's uniform spacing; a 3D field becomes a picture one plane at a
- * time (cap_io_png_slice). Reasons and figures: docs/design/output.md.
+ * time (cap_io_png_slice), a 3D interface a shaded view (cap_io_png_surface, 3D grids only). Reasons and
+ * figures: docs/design/output.md.
  */
 #ifndef CAP_IO_H
 #define CAP_IO_H
@@ -88,6 +89,36 @@ typedef enum { CAP_AXIS_X = 0, CAP_AXIS_Y = 1, CAP_AXIS_Z = 2 } cap_axis;
  * CAP_EDOM for normal or index out of range. */
 int cap_io_png_slice(const char *path, const cap_grid *g, const double *field, cap_axis normal, int index, double vmin,
                      double vmax, cap_colormap cmap, const double *phi, int scale);
+
+/* How cap_io_png_surface looks at a 3D field. The camera sits in the direction
+ * c = (cos(el) cos(az), cos(el) sin(az), sin(el)) from the box's centre (z is up), orthographic, image axes
+ * right = (-sin(az), cos(az), 0) and up = c x right; the sphere around the box fills the image's shorter
+ * side: a pixel is D / min(width, height) wide, D the box's diagonal. */
+typedef struct {
+  double azimuth;    /* degrees, any finite value: 0 looks from +x, 90 from +y */
+  double elevation;  /* degrees, -90..90: 90 looks down from +z */
+  int width, height; /* pixels, 16..4096 each */
+  int mirror[3];     /* non-zero for axis x, y, z: the field mirrored across the grid's low side (x0, y0,
+                      * z0) to a box twice as long (a drop computed in an octant or a quarter, shown whole) */
+  int box;           /* non-zero: the box's 12 edges drawn in dark grey, hidden where the surface is nearer */
+} cap_io_view;
+
+/* Shaded RGB8 picture (rows from the top, width * height * 3 bytes into rgb) of the surface phi = 0 of a
+ * cell field on a 3D grid, the side phi < 0 solid, seen as `view` says; the box (the grid's interior
+ * cells, mirrored as asked) is white where the rays meet no surface. A ray samples phi's trilinear
+ * interpolant between the interior cell centres (held constant over the half cell next to each side)
+ * every h/2, skipping the 8-cell blocks where phi > 0 at every centre; a sign change is refined by
+ * Illinois regula falsi to 1e-4 h. Where a ray enters the box in phi <= 0 the box's side is drawn (the
+ * liquid cut by a wall). Shading: colour (70, 130, 200) times 0.25 + 0.75 max(0, n.l), n the normal
+ * grad phi / |grad phi| (central differences of the interpolant over h), l the light from the viewer's
+ * upper left, l ~ 0.8 c + 0.5 up - 0.35 right. Rows are threaded (CAP_PAR_FOR); every pixel is computed
+ * alone: the same bytes for any thread count. Errors: CAP_EINVAL (NULL argument), CAP_EGEOM (2D grid),
+ * CAP_EDOM (azimuth, elevation, width, height out of range, named). */
+int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *view, unsigned char *rgb);
+
+/* cap_io_surface_rgb's picture as a PNG file at path (RGB8). Errors: those of cap_io_surface_rgb,
+ * CAP_ENOMEM, CAP_EIO (nothing is left at path then). */
+int cap_io_png_surface(const char *path, const cap_grid *g, const double *phi, const cap_io_view *view);
 
 /* VTK XML image data (path must end in ".vti": ParaView picks its reader by the extension), raw binary
  * appended data, little-endian, UInt64 block headers, Float64 arrays. Cell data over the interior cells:

@@ -13,6 +13,7 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
 #include "../solver/cap_io.h"
+#include "../solver/cap_par.h"
 #include "tharness.h"
 
 static char dir[256];
@@ -562,6 +563,198 @@ static void png_slice(void)
   scratch_close("s.png");
 }
 
+/* A sphere's signed distance, centre (cx, cy, cz), radius R, over the interior cells of g. */
+static void sphere_phi(const cap_grid *g, double *phi, double cx, double cy, double cz, double R)
+{
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        double x = cap_grid_xc(g, i) - cx, y = cap_grid_yc(g, j) - cy, z = cap_grid_zc(g, k) - cz;
+        phi[cap_grid_idx3(g, i, j, k)] = sqrt(x * x + y * y + z * z) - R;
+      }
+}
+
+/* The pixels of an RGB8 picture that show the surface (not grey: the background, the box, its edges). */
+static long surface_pixels(const unsigned char *rgb, int w, int h)
+{
+  long n = 0;
+  for (long q = 0; q < (long)w * h; q++) n += rgb[3 * q] != rgb[3 * q + 1] || rgb[3 * q + 1] != rgb[3 * q + 2];
+  return n;
+}
+
+/* The silhouette of a sphere (radius 0.3, off the grid's symmetry, signed distance sampled on n^3 cells
+ * of the unit box, n = 12, 24, 48) covers pi R^2 of the image plane (a pixel is sqrt(3)/512 wide on a
+ * 512 x 512 image): the error converges at order >= 1.5 (trilinear interpolation, second order) and is
+ * below 0.3 % at 48^3. The sphere's front point, its normal towards the camera, has the documented
+ * Lambert shade; a 200 x 120 PNG reads back with its size and the picture's pixels. */
+static void surface_sphere(void)
+{
+  scratch_open();
+  enum { W = 512 };
+  const double R = 0.3, cx = 0.48, cy = 0.51, cz = 0.5;
+  unsigned char *rgb = malloc(3 * W * W);
+  double err[3], hs[3];
+  for (int r = 0; r < 3; r++) {
+    int n = 12 << r;
+    cap_grid g;
+    cap_grid_init(&g, CAP_GEOM_3D, n, n, n, 1.0 / n, 0, 0, 0, 1);
+    double *phi = cap_grid_field_alloc(&g);
+    sphere_phi(&g, phi, cx, cy, cz, R);
+    cap_io_view view = {.azimuth = 30, .elevation = 25, .width = W, .height = W};
+    th_int(cap_io_surface_rgb(&g, phi, &view, rgb), CAP_SUCCESS, "%d^3: rendered", n);
+    double pix = sqrt(3.0) / W, area = surface_pixels(rgb, W, W) * pix * pix;
+    err[r] = fabs(area / (M_PI * R * R) - 1);
+    hs[r] = 1.0 / n;
+    th_note("%d^3: silhouette %.6f, pi R^2 %.6f, relative error %.2e", n, area, M_PI * R * R, err[r]);
+    free(phi);
+  }
+  th_true(th_slope(3, hs, err) >= 1.5, "silhouette area error order %.2f >= 1.5", th_slope(3, hs, err));
+  th_true(err[2] <= 3e-3, "silhouette area error at 48^3: %.2e <= 3e-3", err[2]);
+  /* seen along +x (azimuth 0, elevation 0), the sphere centred in the box: its front point is the image's
+   * centre, normal c = (1, 0, 0), lit 0.25 + 0.75 * 0.8 / |(0.8, 0.5, 0.35)| */
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_3D, 24, 24, 24, 1.0 / 24, 0, 0, 0, 1);
+  double *phi = cap_grid_field_alloc(&g);
+  sphere_phi(&g, phi, 0.5, 0.5, 0.5, R);
+  cap_io_view view = {.azimuth = 0, .elevation = 0, .width = W, .height = W};
+  th_int(cap_io_surface_rgb(&g, phi, &view, rgb), CAP_SUCCESS, "rendered along +x");
+  const double lit = 0.25 + 0.75 * 0.8 / sqrt(0.8 * 0.8 + 0.5 * 0.5 + 0.35 * 0.35);
+  const double base[3] = {70, 130, 200};
+  const unsigned char *mid = rgb + 3 * ((W / 2) * W + W / 2);
+  for (int q = 0; q < 3; q++)
+    th_abs(mid[q], base[q] * lit, 2.0, "front point's colour component %d: base %g times %.4f", q, base[q], lit);
+  view = (cap_io_view){.azimuth = 30, .elevation = 25, .width = 200, .height = 120, .box = 1};
+  th_int(cap_io_png_surface(in_dir("s.png"), &g, phi, &view), CAP_SUCCESS, "200 x 120 PNG written");
+  th_int(cap_io_surface_rgb(&g, phi, &view, rgb), CAP_SUCCESS, "and the same picture in memory");
+  int w = 0, h = 0;
+  unsigned char *px = read_png(in_dir("s.png"), &w, &h);
+  th_true(px && w == 200 && h == 120, "the PNG reads back, %d x %d", w, h);
+  th_true(px && !memcmp(px, rgb, 3 * 200 * 120), "with the picture's pixels");
+  long grey = 0;
+  for (int q = 0; px && q < 200 * 120; q++) grey += px[3 * q] == 60 && px[3 * q + 1] == 60 && px[3 * q + 2] == 60;
+  th_true(grey > 200, "the box's edges drawn (%ld dark grey pixels)", grey);
+  free(px);
+  free(phi);
+  free(rgb);
+  scratch_close("s.png");
+}
+
+/* A sphere computed in an octant (16^3 cells of [0, 1]^3, centre at the origin) and mirrored across the
+ * three low sides is the picture of the whole sphere on the 32^3 cells of [-1, 1]^3 (the same cell
+ * centres: at most 0.05 % of the pixels differ, by rounding at the silhouette), its silhouette pi R^2
+ * within 1 %; mirrored across x only, the picture of the quarter computed on [-1, 1] x [0, 1]^2. Liquid
+ * cut by a side of the box shows that side. Two threads give the bytes one thread gives. */
+static void surface_mirror(void)
+{
+  enum { W = 256 };
+  const double R = 0.6;
+  cap_grid go, gw;
+  cap_grid_init(&go, CAP_GEOM_3D, 16, 16, 16, 1.0 / 16, 0, 0, 0, 1);
+  cap_grid_init(&gw, CAP_GEOM_3D, 32, 32, 32, 1.0 / 16, -1, -1, -1, 1);
+  double *po = cap_grid_field_alloc(&go), *pw = cap_grid_field_alloc(&gw);
+  sphere_phi(&go, po, 0, 0, 0, R);
+  sphere_phi(&gw, pw, 0, 0, 0, R);
+  unsigned char *a = malloc(3 * W * W), *b = malloc(3 * W * W);
+  cap_io_view view = {.azimuth = 30, .elevation = 25, .width = W, .height = W, .mirror = {1, 1, 1}, .box = 1};
+  th_int(cap_io_surface_rgb(&go, po, &view, a), CAP_SUCCESS, "octant mirrored");
+  cap_io_view whole = view;
+  whole.mirror[0] = whole.mirror[1] = whole.mirror[2] = 0;
+  th_int(cap_io_surface_rgb(&gw, pw, &whole, b), CAP_SUCCESS, "whole sphere");
+  long diff = 0;
+  for (int q = 0; q < W * W; q++) diff += memcmp(a + 3 * q, b + 3 * q, 3) != 0;
+  th_true(diff <= W * W / 2000, "octant mirrored vs whole: %ld of %d pixels differ", diff, W * W);
+  const double pix = 2 * sqrt(3.0) / W;
+  whole.box = 0;
+  cap_io_surface_rgb(&gw, pw, &whole, b);
+  th_rel(surface_pixels(b, W, W) * pix * pix, M_PI * R * R, 0.01, "the whole sphere's silhouette (no edges): pi R^2");
+  whole.box = 1;
+  view.mirror[1] = view.mirror[2] = 0;
+  th_int(cap_io_surface_rgb(&go, po, &view, a), CAP_SUCCESS, "mirrored across x only");
+  cap_grid gq;
+  cap_grid_init(&gq, CAP_GEOM_3D, 32, 16, 16, 1.0 / 16, -1, 0, 0, 1);
+  double *pq = cap_grid_field_alloc(&gq);
+  sphere_phi(&gq, pq, 0, 0, 0, R);
+  whole.mirror[0] = 0;
+  th_int(cap_io_surface_rgb(&gq, pq, &whole, b), CAP_SUCCESS, "the quarter on [-1, 1] x [0, 1]^2");
+  diff = 0;
+  for (int q = 0; q < W * W; q++) diff += memcmp(a + 3 * q, b + 3 * q, 3) != 0;
+  th_true(diff <= W * W / 2000 && surface_pixels(a, W, W) > W * W / 20,
+          "mirrored across x vs the quarter: %ld of %d pixels differ", diff, W * W);
+  free(pq);
+  /* liquid below z = 0.3 in the unit box (phi = z - 0.3), seen along +x: the box's side x = 1 shows
+   * below, lit as a surface facing the camera; nothing shows above */
+  for (int k = 0; k < 16; k++)
+    for (int j = 0; j < 16; j++)
+      for (int i = 0; i < 16; i++) po[cap_grid_idx3(&go, i, j, k)] = cap_grid_zc(&go, k) - 0.3;
+  view = (cap_io_view){.azimuth = 0, .elevation = 0, .width = W, .height = W};
+  th_int(cap_io_surface_rgb(&go, po, &view, a), CAP_SUCCESS, "a pool cut by the box");
+  const double lit = 0.25 + 0.75 * 0.8 / sqrt(0.8 * 0.8 + 0.5 * 0.5 + 0.35 * 0.35);
+  /* the unit box fills sqrt(3) of the image's width: z = 0.15 and 0.6 at rows W/2 - (z - 0.5) W/sqrt(3) */
+  const unsigned char *lo = a + 3 * ((long)(W / 2 + 0.35 * W / sqrt(3.0)) * W + W / 2);
+  const unsigned char *hi = a + 3 * ((long)(W / 2 - 0.1 * W / sqrt(3.0)) * W + W / 2);
+  th_abs(lo[2], 200 * lit, 2.0, "below the pool's surface: the box's side, facing the camera");
+  th_true(hi[0] == 255 && hi[1] == 255 && hi[2] == 255, "above it: the background");
+  /* threads */
+  sphere_phi(&go, po, 0.2, 0.3, 0.4, 0.5);
+  view = (cap_io_view){.azimuth = -70, .elevation = 40, .width = W, .height = W, .mirror = {1, 0, 1}, .box = 1};
+  const int threads = cap_par_threads();
+  cap_par_set_threads(1);
+  cap_io_surface_rgb(&go, po, &view, a);
+  int two = cap_par_set_threads(2) == CAP_SUCCESS;
+  cap_io_surface_rgb(&go, po, &view, b);
+  cap_par_set_threads(threads);
+  th_true(!memcmp(a, b, 3 * W * W), "the same bytes with 1 and %d threads", two ? 2 : 1);
+  free(a);
+  free(b);
+  free(po);
+  free(pw);
+}
+
+/* The surface pictures' errors: 2D grid CAP_EGEOM, sizes and angles out of range CAP_EDOM naming the
+ * parameter, NULL arguments CAP_EINVAL; a refused PNG leaves nothing. */
+static void surface_errors(void)
+{
+  scratch_open();
+  cap_grid g3, g2;
+  cap_grid_init(&g3, CAP_GEOM_3D, 4, 4, 4, 0.25, 0, 0, 0, 1);
+  cap_grid_init(&g2, CAP_GEOM_PLANAR, 4, 4, 1, 0.25, 0, 0, 0, 1);
+  double *f3 = cap_grid_field_alloc(&g3), *f2 = cap_grid_field_alloc(&g2);
+  unsigned char *rgb = malloc(3 * 64 * 64);
+  const cap_io_view ok = {.azimuth = 30, .elevation = 25, .width = 64, .height = 64};
+  cap_io_view v = ok;
+  const char *x = in_dir("x.png");
+  th_int(cap_io_png_surface(x, &g2, f2, &v), CAP_EGEOM, "2D grid: CAP_EGEOM");
+  th_true(strstr(cap_error_message(), "2D") != NULL, "and says so: %s", cap_error_message());
+  v.width = 15;
+  th_int(cap_io_png_surface(x, &g3, f3, &v), CAP_EDOM, "width 15: CAP_EDOM");
+  th_true(strstr(cap_error_message(), "width") && strstr(cap_error_message(), "4096"), "named with its range: %s",
+          cap_error_message());
+  v = ok;
+  v.height = 4097;
+  th_int(cap_io_surface_rgb(&g3, f3, &v, rgb), CAP_EDOM, "height 4097: CAP_EDOM");
+  th_true(strstr(cap_error_message(), "height") != NULL, "named: %s", cap_error_message());
+  v = ok;
+  v.elevation = 90.5;
+  th_int(cap_io_png_surface(x, &g3, f3, &v), CAP_EDOM, "elevation 90.5: CAP_EDOM");
+  th_true(strstr(cap_error_message(), "elevation") != NULL, "named: %s", cap_error_message());
+  v = ok;
+  v.azimuth = NAN;
+  th_int(cap_io_png_surface(x, &g3, f3, &v), CAP_EDOM, "azimuth NaN: CAP_EDOM");
+  th_int(cap_io_png_surface(NULL, &g3, f3, &ok), CAP_EINVAL, "NULL path: CAP_EINVAL");
+  th_int(cap_io_png_surface(x, NULL, f3, &ok), CAP_EINVAL, "NULL grid: CAP_EINVAL");
+  th_int(cap_io_png_surface(x, &g3, NULL, &ok), CAP_EINVAL, "NULL phi: CAP_EINVAL");
+  th_int(cap_io_png_surface(x, &g3, f3, NULL), CAP_EINVAL, "NULL view: CAP_EINVAL");
+  th_int(cap_io_surface_rgb(&g3, f3, &ok, NULL), CAP_EINVAL, "NULL rgb: CAP_EINVAL");
+  th_true(!exists(x), "refused pictures write nothing");
+  v = ok;
+  v.elevation = -90;
+  th_int(cap_io_png_surface(x, &g3, f3, &v), CAP_SUCCESS, "elevation -90 (from below) accepted");
+  free(f3);
+  free(f2);
+  free(rgb);
+  scratch_close("x.png");
+}
+
 /* The fault hook (cap_io_fault_write): the n-th completed file fails as if the disk were full, with
  * CAP_EIO and a message naming the file; its .tmp is removed, an earlier file under its name is left as
  * it was, the files before and after it are written; a dropped file does not count; n = 0 disarms. */
@@ -629,6 +822,9 @@ static const th_case cases[] = {
     {"pvd", pvd},
     {"png_3d", png_3d},
     {"png_slice", png_slice},
+    {"surface_sphere", surface_sphere},
+    {"surface_mirror", surface_mirror},
+    {"surface_errors", surface_errors},
     {"write_fault", write_fault},
     {"commit_string", commit_string},
     {NULL, NULL},
