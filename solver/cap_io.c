@@ -371,9 +371,10 @@ typedef struct {
   double llo[3], lhi[3];                  /* the part of the box where phi's interpolant may be <= 0 */
   int none;                               /* 1: phi > 0 at every centre */
   double c[3], right[3], up[3], light[3]; /* towards the camera, the image's axes, towards the light */
-  double diag, pix;                       /* the box's diagonal, a pixel's width */
+  double diag, pix, ih;                   /* the box's diagonal, a pixel's width, 1 / h */
   int w, hgt;
   double *bmin; /* per block, the least phi at its cell centres */
+  double *blip; /* per block, a bound on |grad| of phi's interpolant over it */
 } surf_scene;
 
 static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
@@ -384,7 +385,7 @@ static double surf_index(const surf_scene *S, int a, double x)
 {
   double q = x - S->o[a];
   if (S->mirror[a] && q < 0) q = -q;
-  double xi = q / S->g->h - 0.5;
+  double xi = q * S->ih - 0.5;
   return xi < 0 ? 0 : (xi > S->n[a] - 1 ? S->n[a] - 1 : xi);
 }
 
@@ -440,30 +441,46 @@ static size_t surf_block(const surf_scene *S, const double *p, double *blo, doub
  * in each direction (phi's interpolant over the block lies above it); and [llo, lhi]: the box's part
  * within one cell of the centres where phi <= 0 (beyond, every centre phi's interpolant weighs is > 0);
  * none = 1 when there is no such centre. */
-static void surf_blocks(surf_scene *S)
+static void surf_blocks(surf_scene *S, int *ext)
 {
-  int imin[3] = {INT_MAX, INT_MAX, INT_MAX}, imax[3] = {-1, -1, -1};
-  for (int b2 = 0; b2 < S->nb[2]; b2++)
-    for (int b1 = 0; b1 < S->nb[1]; b1++)
-      for (int b0 = 0; b0 < S->nb[0]; b0++) {
+  const ptrdiff_t stride[3] = {1, S->g->sy, S->g->sz};
+  const surf_scene *cs = S;
+  CAP_PAR_FOR((long)S->n[0] * S->n[1] * S->n[2], for (int b2 = 0; b2 < cs->nb[2]; b2++) {
+    int *imin = ext + 6 * b2, *imax = imin + 3; /* the extent of the centres with phi <= 0, per layer */
+    for (int a = 0; a < 3; a++) imin[a] = INT_MAX, imax[a] = -1;
+    for (int b1 = 0; b1 < cs->nb[1]; b1++)
+      for (int b0 = 0; b0 < cs->nb[0]; b0++) {
         const int b[3] = {b0, b1, b2};
         int hi[3];
-        for (int a = 0; a < 3; a++) hi[a] = (b[a] + 1) * RBLOCK < S->n[a] - 1 ? (b[a] + 1) * RBLOCK : S->n[a] - 1;
-        double m = INFINITY;
+        for (int a = 0; a < 3; a++) hi[a] = (b[a] + 1) * RBLOCK < cs->n[a] - 1 ? (b[a] + 1) * RBLOCK : cs->n[a] - 1;
+        double m = INFINITY, lip[3] = {0, 0, 0};
         for (int k = b2 * RBLOCK; k <= hi[2]; k++)
           for (int j = b1 * RBLOCK; j <= hi[1]; j++)
             for (int i = b0 * RBLOCK; i <= hi[0]; i++) {
-              double f = S->phi[cap_grid_idx3(S->g, i, j, k)];
-              m = fmin(m, f);
-              if (!(f <= 0)) continue;
+              const double *c = cs->phi + cap_grid_idx3(cs->g, i, j, k), f = *c;
+              if (f < m) m = f;
               const int at[3] = {i, j, k};
+              for (int a = 0; a < 3; a++) {
+                double df = at[a] < hi[a] ? fabs(c[stride[a]] - f) : 0;
+                if (df > lip[a]) lip[a] = df;
+              }
+              if (!(f <= 0)) continue;
               for (int a = 0; a < 3; a++) {
                 if (at[a] < imin[a]) imin[a] = at[a];
                 if (at[a] > imax[a]) imax[a] = at[a];
               }
             }
-        S->bmin[((size_t)b2 * S->nb[1] + b1) * S->nb[0] + b0] = m;
+        size_t q = ((size_t)b2 * cs->nb[1] + b1) * cs->nb[0] + b0;
+        cs->bmin[q] = m;
+        cs->blip[q] = sqrt(lip[0] * lip[0] + lip[1] * lip[1] + lip[2] * lip[2]) / cs->g->h;
       }
+  });
+  int imin[3] = {INT_MAX, INT_MAX, INT_MAX}, imax[3] = {-1, -1, -1};
+  for (int b2 = 0; b2 < S->nb[2]; b2++)
+    for (int a = 0; a < 3; a++) {
+      if (ext[6 * b2 + a] < imin[a]) imin[a] = ext[6 * b2 + a];
+      if (ext[6 * b2 + 3 + a] > imax[a]) imax[a] = ext[6 * b2 + 3 + a];
+    }
   const double h = S->g->h;
   for (int a = 0; a < 3; a++) {
     S->none = imax[a] < 0;
@@ -493,13 +510,14 @@ static int surf_trace(const surf_scene *S, const double *o, const double *d, dou
     return 2;
   }
   while (ta < t1) {
-    double tb = ta + 0.5 * h;
-    if (S->bmin[surf_block(S, p, blo, bhi)] > 0) { /* no zero in this block: to its far side */
-      double te = INFINITY;
-      for (int a = 0; a < 3; a++)
-        if (d[a] != 0) te = fmin(te, ((d[a] > 0 ? bhi[a] : blo[a]) - o[a]) / d[a]);
+    size_t b = surf_block(S, p, blo, bhi);
+    double te = INFINITY, tb;
+    for (int a = 0; a < 3; a++)
+      if (d[a] != 0) te = fmin(te, ((d[a] > 0 ? bhi[a] : blo[a]) - o[a]) / d[a]);
+    if (S->bmin[b] > 0) /* no zero in this block: to its far side */
       tb = fmax(te, ta) + eps;
-    }
+    else /* phi cannot reach 0 within fa / L in the block (L its gradient's bound); at least h/2 */
+      tb = ta + fmax(0.5 * h, fmin(S->blip[b] > 0 ? fa / S->blip[b] : 0, te - ta + eps));
     if (tb > t1) tb = t1;
     surf_at(o, d, tb, p);
     double fb = surf_sample(S, p);
@@ -627,7 +645,7 @@ int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *
   if (!g || !phi || !view || !rgb) return CAP_ERROR(CAP_EINVAL, "cap_io_surface_rgb: NULL argument");
   int s = surf_check(g, view);
   if (s) return s;
-  surf_scene S = {.g = g, .phi = phi, .w = view->width, .hgt = view->height};
+  surf_scene S = {.g = g, .phi = phi, .w = view->width, .hgt = view->height, .ih = 1 / g->h};
   const int n[3] = {g->nx, g->ny, g->nz};
   const double o[3] = {g->x0, g->y0, g->z0};
   double d2 = 0;
@@ -657,14 +675,19 @@ int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *
   for (int a = 0; a < 3; a++) S.light[a] = l[a] / sqrt(ll);
   const size_t npix = (size_t)S.w * S.hgt;
   S.bmin = malloc(nblocks * sizeof *S.bmin);
+  S.blip = malloc(nblocks * sizeof *S.blip);
   double *depth = malloc(npix * sizeof *depth);
-  if (!S.bmin || !depth) {
+  int *ext = malloc((size_t)6 * S.nb[2] * sizeof *ext);
+  if (!S.bmin || !S.blip || !depth || !ext) {
     free(S.bmin);
+    free(S.blip);
+    free(ext);
     free(depth);
     return CAP_ERROR(CAP_ENOMEM, "cap_io_surface_rgb: cannot allocate the blocks and depths of a %dx%d image", S.w,
                      S.hgt);
   }
-  surf_blocks(&S);
+  surf_blocks(&S, ext);
+  free(ext);
   const surf_scene *cs = &S;
   CAP_PAR_SPREAD_FOR((long)npix, for (int y = 0; y < cs->hgt; y++) {
     for (int x = 0; x < cs->w; x++) {
@@ -674,6 +697,7 @@ int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *
   });
   if (view->box) surf_edges(&S, rgb, depth);
   free(S.bmin);
+  free(S.blip);
   free(depth);
   return CAP_SUCCESS;
 }

@@ -104,16 +104,18 @@ typedef struct {
 } cap_io_view;
 
 /* Shaded RGB8 picture (rows from the top, width * height * 3 bytes into rgb) of the surface phi = 0 of a
- * cell field on a 3D grid, the side phi < 0 solid, seen as `view` says; the box (the grid's interior
+ * cell field on a 3D grid, the side phi <= 0 solid, seen as `view` says; the box (the grid's interior
  * cells, mirrored as asked) is white where the rays meet no surface. A ray samples phi's trilinear
  * interpolant between the interior cell centres (held constant over the half cell next to each side)
- * every h/2, skipping the 8-cell blocks where phi > 0 at every centre; a sign change is refined by
- * Illinois regula falsi to 1e-4 h. Where a ray enters the box in phi <= 0 the box's side is drawn (the
- * liquid cut by a wall). Shading: colour (70, 130, 200) times 0.25 + 0.75 max(0, n.l), n the normal
- * grad phi / |grad phi| (central differences of the interpolant over h), l the light from the viewer's
- * upper left, l ~ 0.8 c + 0.5 up - 0.35 right. Rows are threaded (CAP_PAR_FOR); every pixel is computed
- * alone: the same bytes for any thread count. Errors: CAP_EINVAL (NULL argument), CAP_EGEOM (2D grid),
- * CAP_EDOM (azimuth, elevation, width, height out of range, named). */
+ * within one cell of the centres where phi <= 0, crossing the 8-cell blocks where phi > 0 at every
+ * centre in one step, elsewhere in steps of max(h/2, phi / L), L a bound on the interpolant's gradient
+ * over the block; a sign change is refined by Illinois regula falsi to 1e-4 h. Where a ray enters the
+ * box in phi <= 0 the box's side is drawn (the liquid cut by a wall). Shading: colour (70, 130, 200)
+ * times 0.25 + 0.75 max(0, n.l), n the normal grad phi / |grad phi| (central differences of the
+ * interpolant over h), l the light from the viewer's upper left, l ~ 0.8 c + 0.5 up - 0.35 right. Rows
+ * are threaded (CAP_PAR_SPREAD_FOR); every pixel is computed alone: the same bytes for any thread count.
+ * Errors: CAP_EINVAL (NULL argument), CAP_EGEOM (2D grid), CAP_EDOM (azimuth, elevation, width, height
+ * out of range, named). */
 int cap_io_surface_rgb(const cap_grid *g, const double *phi, const cap_io_view *view, unsigned char *rgb);
 
 /* cap_io_surface_rgb's picture as a PNG file at path (RGB8). Errors: those of cap_io_surface_rgb,
