@@ -17,8 +17,8 @@
  *   (r, z) grid, r in [0, 2R], z in [0, 4R]; the inviscid case only. --geometry 3d: that sphere (theta from the z
  *   axis) in 3D, one octant [0, 2R]^3 of the box, its three symmetry planes free-slip walls at 90 degrees (exact
  *   mirrors; they hold the centre at the corner), D/h = 12.8, 25.6, 38.4 (quick: 12.8, 25.6, over half of
- *   --periods: make check's budget), the series at the coarsest level. --box: the box's side (4R). Solver
- *   (cap_ns.h): stress-form viscosity, the velocity extended linearly along the normals, the level set
+ *   --periods, at least 1: make check's budget), the series at the coarsest level. --box: the box's side (4R).
+ *   Solver (cap_ns.h): stress-form viscosity, the velocity extended linearly along the normals, the level set
  *   reinitialised every step.
  * Reference: the exact linear theory of the viscous 2D drop released from rest (capref_oscillation_release_2d),
  *   fitted over the same window with the same model as the simulation (capref_oscillation_release_fit_2d); Lamb's
@@ -79,11 +79,11 @@ static exp_osc osc_of(const double *par, double mu, int sphere)
   return o;
 }
 
-/* The periods a case runs: --periods (quick 3d: half of them, make check's budget; the figures in
- * docs/design/experiments-drop_oscillation.md). */
+/* The periods a case runs: --periods (quick 3d: half, at least 1: experiments-drop_oscillation.md). */
 static double run_periods(exp_ctx *ctx, const double *par)
 {
-  return par[P_PERIODS] / (exp_geometry(ctx) == CAP_GEOM_3D && strcmp(exp_mode(ctx), "quick") == 0 ? 2 : 1);
+  int half = exp_geometry(ctx) == CAP_GEOM_3D && strcmp(exp_mode(ctx), "quick") == 0;
+  return half ? fmax(par[P_PERIODS] / 2, 1) : par[P_PERIODS];
 }
 
 /* At the start and after each step: the amplitude, its record, the drift; a snapshot every quarter of the first
