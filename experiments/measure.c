@@ -174,10 +174,70 @@ static int liquid_moments(const cap_grid *g, double *phi, int n, int sub, int pa
   return CAP_SUCCESS;
 }
 
+/* The solid harmonic Q_n = rho^n P_n(z / rho), rho^2 = x^2 + y^2 + z^2, by Bonnet's recurrence multiplied by
+ * rho^(k+1): (k + 1) Q_(k+1) = (2k + 1) z Q_k - k rho^2 Q_(k-1), Q_0 = 1, Q_1 = z (a polynomial: no root, no power). */
+static double solid_harmonic(int n, double x, double y, double z)
+{
+  double r2 = x * x + y * y + z * z, q0 = 1, q1 = z;
+  if (n == 0) return 1;
+  for (int k = 1; k < n; k++) {
+    double q2 = ((2 * k + 1) * z * q1 - k * r2 * q0) / (k + 1);
+    q0 = q1;
+    q1 = q2;
+  }
+  return q1;
+}
+
+/* The volume (m[0]) and the moment of mode n about the origin (m[3]) of the liquid of phi on a 3D grid: the
+ * quadrature of liquid_moments with 26 neighbours, sub^3 samples of the trilinear phi and the solid harmonic
+ * rho^n P_n(z / rho) (solid_harmonic). Fills phi's ghosts, the even mirror across a free-slip side. */
+static int liquid_moments3(const cap_grid *g, double *phi, int n, int sub, double m[4])
+{
+  int st = cap_levelset_fill_ghosts(g, NULL, phi);
+  for (int side = 0; side < 6 && !st; side++) /* a free-slip side: a symmetry plane */
+    if (g->bc[side] == CAP_BC_SLIP) st = cap_grid_mirror_even(g, phi, (cap_side)side);
+  if (st) return st;
+  const size_t sy = g->sy, sz = g->sz;
+  double h = g->h, q = h / sub;
+  m[0] = m[1] = m[2] = m[3] = 0;
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++) {
+        size_t c = cap_grid_idx3(g, i, j, k);
+        double x = cap_grid_xc(g, i), y = cap_grid_yc(g, j), z = cap_grid_zc(g, k);
+        int cut = 0;
+        for (int dk = -1; dk <= 1; dk++)
+          for (int dj = -1; dj <= 1; dj++)
+            for (int di = -1; di <= 1; di++)
+              if ((phi[c + di + dj * sy + dk * sz] < 0) != (phi[c] < 0)) cut = 1;
+        if (!cut) {
+          if (phi[c] < 0) {
+            m[0] += h * h * h;
+            m[3] += solid_harmonic(n, x, y, z) * h * h * h;
+          }
+          continue;
+        }
+        for (int e = 0; e < sub * sub * sub; e++) {
+          double s[3] = {(e % sub + 0.5) / sub - 0.5, (e / sub % sub + 0.5) / sub - 0.5,
+                         (e / sub / sub + 0.5) / sub - 0.5};
+          double f[3] = {s[0] + (s[0] < 0), s[1] + (s[1] < 0), s[2] + (s[2] < 0)}, v = 0;
+          size_t c0 = c - (s[0] < 0) - (s[1] < 0) * sy - (s[2] < 0) * sz; /* the corner below the sample */
+          for (int a = 0; a < 8; a++)
+            v += (a & 1 ? f[0] : 1 - f[0]) * (a & 2 ? f[1] : 1 - f[1]) * (a & 4 ? f[2] : 1 - f[2]) *
+                 phi[c0 + (a & 1) + (a & 2 ? sy : 0) + (a & 4 ? sz : 0)];
+          if (v >= 0) continue;
+          double px = x + s[0] * h, py = y + s[1] * h, pz = z + s[2] * h;
+          m[0] += q * q * q;
+          m[3] += solid_harmonic(n, px, py, pz) * q * q * q;
+        }
+      }
+  return CAP_SUCCESS;
+}
+
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment)
 {
   double m[4];
-  int st = liquid_moments(g, phi, n, sub, 2, m);
+  int st = g->dim == 3 ? liquid_moments3(g, phi, n, sub, m) : liquid_moments(g, phi, n, sub, 2, m);
   if (st) return st;
   *measure = m[0];
   *moment = m[3];
@@ -187,6 +247,7 @@ int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *meas
 int exp_liquid_centroid(const cap_grid *g, double *phi, int sub, double *measure, double *xc, double *yc)
 {
   double m[4];
+  if (g->dim == 3) return CAP_ERROR(CAP_EGEOM, "exp_liquid_centroid: g is a 3D grid (planar and AXI only)");
   int st = liquid_moments(g, phi, 0, sub, 1, m);
   if (st) return st;
   *measure = m[0];
@@ -342,6 +403,40 @@ int exp_damped_cosine_fit(const double *t, const double *f, long n, double *omeg
   *omega = om.val;
   *beta = b.val;
   return CAP_SUCCESS;
+}
+
+double exp_osc_radius(const exp_osc *o)
+{
+  double e2 = o->eps * o->eps;
+  return o->sphere ? o->R * cbrt(1 + 3 * e2 / (2 * o->n + 1)) : o->R * sqrt(1 + 0.5 * e2);
+}
+
+int exp_osc_reference(const exp_osc *o, double periods, double *period, double *beta, double *t_end)
+{
+  double Req = exp_osc_radius(o);
+  capref_dim dim = o->sphere ? CAPREF_3D : CAPREF_2D;
+  const capref_fluid drop = {.sigma = o->sigma, .rho = o->rho, .nu = o->nu};
+  capref_result T0, om, b;
+  int st = capref_oscillation_period(dim, o->n, &drop, Req, 0, &T0);
+  if (st) return st;
+  *t_end = periods * T0.val;
+  if (o->sphere) st = capref_oscillation_damped_frequency(dim, o->n, &drop, Req, &om);
+  if (o->sphere && !st) st = capref_oscillation_damping(dim, o->n, o->nu, Req, &b);
+  if (!o->sphere) st = capref_oscillation_release_fit_2d(o->n, &drop, Req, *t_end, &b, &om);
+  if (st) return st;
+  *period = 2 * M_PI / om.val;
+  *beta = b.val;
+  return CAP_SUCCESS;
+}
+
+int exp_osc_amplitude(const exp_osc *o, double T_ref, double b_ref, double t, double *a)
+{
+  double w = 2 * M_PI / T_ref;
+  capref_result eta = {exp(-b_ref * t) * (cos(w * t) + b_ref / w * sin(w * t)), 0};
+  const capref_fluid f = {.sigma = o->sigma, .rho = o->rho, .nu = o->nu};
+  int st = o->sphere ? CAP_SUCCESS : capref_oscillation_release_2d(o->n, &f, exp_osc_radius(o), t, &eta);
+  *a = o->eps * eta.val;
+  return st;
 }
 
 int exp_record_reserve(exp_record *r, long n)

@@ -65,13 +65,17 @@ double exp_legendre(int n, double mu);
  * across the interface counts whole at its centre (the midpoint rule, exact for these harmonics on a
  * square); the others by sub x sub samples of the bilinear phi of the four nearest centres. For a
  * boundary r = R (1 + a cos(n theta)) (planar) or R (1 + a P_n(cos theta)) (AXI) the moment is
- * a pi R^(n+2) or a 4 pi R^(n+3) / (2n + 1), to O(a^2). Fills phi's ghosts. Errors: those of
+ * a pi R^(n+2) or a 4 pi R^(n+3) / (2n + 1), to O(a^2). 3D: the volume on the grid and the moment of rho^n
+ * P_n(cos theta) about the origin, theta from the z axis (the centre of a drop held at the corner of an octant by
+ * three symmetry planes: the caller puts it there; the whole drop's figures are 8 times the octant's), a cell
+ * counting whole if none of its 26 neighbours is across, the others by sub^3 samples of the trilinear phi; a
+ * free-slip side is a symmetry plane (phi's ghosts its even mirror). Fills phi's ghosts. Errors: those of
  * cap_levelset_fill_ghosts. */
 int exp_mode_moment(const cap_grid *g, double *phi, int n, int sub, double *measure, double *moment);
 
 /* The liquid's measure and its centroid (*xc, *yc) by the same quadrature (the weight 2 pi r in AXI, where
  * *xc is the mean radius r weighted by the volume, not a point of the axis); NAN for both with no liquid.
- * Fills phi's ghosts. Errors: those of cap_levelset_fill_ghosts. */
+ * Fills phi's ghosts. Errors: CAP_EGEOM on a 3D grid; those of cap_levelset_fill_ghosts. */
 int exp_liquid_centroid(const cap_grid *g, double *phi, int sub, double *measure, double *xc, double *yc);
 
 /* npts >= 2 points (x[k], y[k]) of the boundary of a drop of mode n about (xc, yc) (the shape of
@@ -130,6 +134,29 @@ double exp_record_fall_speed(const exp_record *r, double ta, double tb, double g
  * NAN (and *u NAN) when there is no sample at or before t_in, or fewer than 3 to fit; NAN when a body
  * braked by g > 0 never gets down to z. */
 double exp_record_fall_time(const exp_record *r, double t_in, double z, double g, double *u);
+
+/* A capillary oscillation of mode n >= 2: a drop released from rest with the boundary R (1 + eps cos(n theta))
+ * (a 2D drop) or R (1 + eps P_n(cos theta)) (sphere != 0), in a fluid of sigma, rho and kinematic viscosity nu. */
+typedef struct {
+  int n, sphere;
+  double R, eps, sigma, rho, nu;
+} exp_osc;
+
+/* The radius of the disc (sphere) of the drop's area (volume), to O(eps^2): R sqrt(1 + eps^2 / 2) or
+ * R cbrt(1 + 3 eps^2 / (2n + 1)). */
+double exp_osc_radius(const exp_osc *o);
+
+/* The reference of o over `periods` Rayleigh periods (*t_end; capref_oscillation_period at exp_osc_radius): a 2D
+ * drop, the period 2 pi / omega and rate beta that exp_damped_cosine_fit over [0, t_end] finds on the exact
+ * linear release (capref_oscillation_release_fit_2d); a sphere, Rayleigh's 3D frequency with Lamb's 3D rate beta,
+ * omega_d = sqrt(omega^2 - beta^2) (capref_oscillation_damped_frequency, capref_oscillation_damping). Errors:
+ * those of capref. */
+int exp_osc_reference(const exp_osc *o, double periods, double *period, double *beta, double *t_end);
+
+/* The reference amplitude *a = eps eta(t) of o: the exact linear release (a 2D drop,
+ * capref_oscillation_release_2d), or the damped oscillator released from rest with the period T_ref and rate
+ * b_ref (sphere), eta = e^(-b t) (cos(w t) + b / w sin(w t)), w = 2 pi / T_ref. Errors: those of capref. */
+int exp_osc_amplitude(const exp_osc *o, double T_ref, double b_ref, double t, double *a);
 
 /* The period of the oscillation sampled in r after t0: *T = 2 pi / omega of exp_damped_cosine_fit (NAN
  * if it fails: fewer than two crossings), *half half the range of the samples (-INFINITY with none). */

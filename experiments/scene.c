@@ -506,8 +506,18 @@ static double mode_drop_phi(double x, double y, const void *user)
   return (r - mode_radius(o, th)) / sqrt(1 + dr * dr);
 }
 
-void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double R, double eps, int n)
+void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double zc, double R, double eps, int n)
 {
-  mode_drop o = {xc, yc, sc->g.h, R, eps, n, sc->g.geom == CAP_GEOM_AXI};
-  exp_scene_set_phi(sc, mode_drop_phi, &o);
+  const cap_grid *g = &sc->g;
+  mode_drop o = {xc, yc, g->h, R, eps, n, g->geom != CAP_GEOM_PLANAR};
+  if (g->dim < 3) {
+    exp_scene_set_phi(sc, mode_drop_phi, &o);
+    return;
+  }
+  o.xc = o.yc = 0; /* 3D: the AXI shape at (distance from the z axis, z) */
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++)
+        sc->s->phi[cap_grid_idx3(g, i, j, k)] =
+            mode_drop_phi(hypot(cap_grid_xc(g, i) - xc, cap_grid_yc(g, j) - yc), cap_grid_zc(g, k) - zc, &o);
 }

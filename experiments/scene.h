@@ -280,10 +280,11 @@ int exp_scene_plane_drop(exp_scene **sc, double cells, double nx, double ny, dou
  * capref_statics_cap_on_disc, cap_solid_disc_alloc and exp_scene_alloc. */
 int exp_scene_disc_drop(exp_scene **sc, double cells, double Rs, double area, double theta, double *R);
 
-/* phi at every interior cell centre for a drop of mode n about (xc, yc), liquid inside: the boundary r_b(theta) =
- * R (1 + eps cos(n theta)) (planar, theta from the x axis) or R (1 + eps P_n(cos theta)) (AXI, theta from the
- * axis; exp_legendre), phi = (r - r_b) / sqrt(1 + (r_b' / max(r, h))^2), r_b' by central differences over
- * +-1e-6: a distance to first order (exp_scene_reinit makes it one). */
-void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double R, double eps, int n);
+/* phi at every interior cell centre for a drop of mode n about (xc, yc) (3D: (xc, yc, zc); zc unused in 2D), liquid
+ * inside: the boundary r_b(theta) = R (1 + eps cos(n theta)) (planar, theta from the x axis) or R (1 + eps
+ * P_n(cos theta)) (AXI, theta from the axis; 3D, theta from the z axis; exp_legendre), phi = (r - r_b) / sqrt(1 +
+ * (r_b' / max(r, h))^2), r_b' by central differences over +-1e-6: a distance to first order (exp_scene_reinit
+ * makes it one). */
+void exp_scene_mode_drop(exp_scene *sc, double xc, double yc, double zc, double R, double eps, int n);
 
 #endif
