@@ -8,6 +8,7 @@
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
 #include "../solver/cap_levelset.h"
+#include "../solver/cap_par.h"
 #include "../solver/cap_solid.h"
 #include "../solver/cap_vsurf.h"
 #include "tharness.h"
@@ -1274,6 +1275,83 @@ static void reinit3d(void)
   th_true(gerr[1] < gerr[0], "3D reinit: | |grad phi| - 1 | shrinks with h (%.2e -> %.2e)", gerr[0], gerr[1]);
 }
 
+/* phi = a . (x - x_m) (x_m the box's middle) into every ghost cell of g (the reference of contact3d). */
+static double linear3_ghost_error(const cap_grid *g, const double *phi, const double a[3])
+{
+  double e = 0;
+  const int ng = g->ng;
+  for (int k = -ng; k < g->nz + ng; k++)
+    for (int j = -ng; j < g->ny + ng; j++)
+      for (int i = -ng; i < g->nx + ng; i++) {
+        if (i >= 0 && i < g->nx && j >= 0 && j < g->ny && k >= 0 && k < g->nz) continue;
+        double x = cap_grid_xc(g, i) - 0.5, y = cap_grid_yc(g, j) - 0.5, z = cap_grid_zc(g, k) - 0.5;
+        e = fmax(e, fabs(phi[cap_grid_idx3(g, i, j, k)] - (a[0] * x + a[1] * y + a[2] * z)));
+      }
+  return e;
+}
+
+static void linear3_fill(const cap_grid *g, double *phi, const double a[3])
+{
+  for (int k = 0; k < g->nz; k++)
+    for (int j = 0; j < g->ny; j++)
+      for (int i = 0; i < g->nx; i++)
+        phi[cap_grid_idx3(g, i, j, k)] =
+            a[0] * (cap_grid_xc(g, i) - 0.5) + a[1] * (cap_grid_yc(g, j) - 0.5) + a[2] * (cap_grid_zc(g, k) - 0.5);
+}
+
+/* The 3D wall rule (cap_contact_fill_walls): a plane tilted at theta to one wall (grad phi = cos(theta)
+ * n_s + sin(theta) t, |grad phi| = 1) is continued exactly by that wall's ghosts, for each of the six
+ * walls, and the wall-normal difference across the wall is cos(theta); with an angle on all six
+ * sides at once (a grad phi whose component along each n_s is that side's cos(theta)) every ghost
+ * cell, edges and corners included, is the plane's; 1 and 2 threads give the same bits. */
+static void contact3d(void)
+{
+  cap_grid g;
+  cap_grid_init(&g, CAP_GEOM_3D, 9, 8, 7, 1.0 / 8, 0, 0, 0, 3);
+  for (int sd = 0; sd < 6; sd++) cap_grid_set_bc(&g, (cap_side)sd, sd % 3 ? CAP_BC_SLIP : CAP_BC_WALL);
+  double *phi = cap_grid_field_alloc(&g), *p2 = cap_grid_field_alloc(&g);
+  const double thetas[3] = {0.37, 1.9, 2.81};
+  double worst = 0, dn = 0;
+  for (int sd = 0; sd < 6; sd++)
+    for (int q = 0; q < 3; q++) {
+      const int d = sd / 2, t = (d + 1 + q % 2) % 3; /* a tangential axis */
+      double a[3] = {0, 0, 0};
+      const double ns = sd % 2 ? -1 : 1; /* n_s along +d on the low side, -d on the high one */
+      a[d] = ns * cos(thetas[q]);
+      a[t] = sin(thetas[q]);
+      linear3_fill(&g, phi, a);
+      cap_contact *ct = wall_contact(&g, (cap_side)sd, thetas[q]);
+      th_int(cap_levelset_fill_ghosts(&g, ct, phi), CAP_SUCCESS, "3D ghosts, side %d at %.2f rad", sd, thetas[q]);
+      worst = fmax(worst, linear3_ghost_error(&g, phi, a));
+      const int n[3] = {g.nx, g.ny, g.nz};
+      const ptrdiff_t st[3] = {1, g.sy, g.sz};
+      int c[3] = {3, 3, 3};
+      c[d] = sd % 2 ? n[d] - 1 : 0;
+      size_t in = cap_grid_idx3(&g, c[0], c[1], c[2]), out = sd % 2 ? in + st[d] : in - st[d];
+      dn = fmax(dn, fabs((phi[in] - phi[out]) / g.h - cos(thetas[q])));
+      cap_contact_free(ct);
+    }
+  th_abs(worst, 0, 1e-14, "a plane at theta to each of the six walls: every ghost is the plane's");
+  th_abs(dn, 0, 1e-13, "(phi(inside) - phi(ghost 1)) / h = cos(theta) across each wall");
+  const double a[3] = {0.31, -0.57, 0.74};
+  cap_contact *ct = NULL;
+  int st = cap_contact_alloc(&ct, &g);
+  for (int sd = 0; sd < 6 && !st; sd++)
+    st = cap_contact_set_wall(ct, (cap_side)sd, acos(sd % 2 ? -a[sd / 2] : a[sd / 2]));
+  linear3_fill(&g, phi, a);
+  linear3_fill(&g, p2, a);
+  if (!st) st = cap_levelset_fill_ghosts(&g, ct, phi);
+  th_int(st, CAP_SUCCESS, "an angle on each of the six sides");
+  th_abs(linear3_ghost_error(&g, phi, a), 0, 1e-14, "angles on all six sides: edges and corners are the plane's");
+  cap_par_set_threads(2);
+  cap_levelset_fill_ghosts(&g, ct, p2);
+  cap_par_set_threads(1);
+  th_true(!memcmp(phi, p2, g.size * sizeof *phi), "1 and 2 threads: the same ghosts to the bit");
+  cap_contact_free(ct);
+  free(phi);
+  free(p2);
+}
+
 /* 3D error paths: a contact angle, solids, a missing w or nz, crossings */
 static void bad_input3d(void)
 {
@@ -1287,11 +1365,15 @@ static void bad_input3d(void)
   th_int(cap_levelset_normal(&g, NULL, phi, f, f, NULL), CAP_EINVAL, "3D normal with nz == NULL rejected");
   cap_contact *ct = wall_contact(&g, CAP_ZLO, 1.1);
   th_true(ct != NULL, "a contact angle on the z wall of a 3D grid is set");
-  th_int(cap_levelset_fill_ghosts(&g, ct, phi), CAP_EGEOM, "3D ghosts with a contact angle: CAP_EGEOM");
-  th_true(strstr(cap_error_message(), "not supported yet") != NULL, "says so: %s", cap_error_message());
-  th_int(cap_levelset_curvature(&g, ct, phi, f), CAP_EGEOM, "3D curvature with a contact angle: CAP_EGEOM");
-  th_int(cap_levelset_reinit(&g, ct, phi, 1, ws), CAP_EGEOM, "3D reinit with a contact angle: CAP_EGEOM");
+  th_int(cap_levelset_fill_ghosts(&g, ct, phi), CAP_SUCCESS, "3D ghosts with a contact angle");
+  double *along = NULL;
+  th_int(cap_contact_wall_angles(ct, CAP_ZLO, &along), CAP_EGEOM, "3D per-position wall angles: CAP_EGEOM");
+  th_true(along == NULL && strstr(cap_error_message(), "not supported") != NULL, "says so: %s", cap_error_message());
   cap_contact_free(ct);
+  cap_grid g10 = cube(10);
+  cap_contact *other = wall_contact(&g10, CAP_ZLO, 1.1);
+  th_int(cap_contact_fill_walls(other, &g, phi), CAP_ESIZE, "3D wall ghosts: a contact of another grid refused");
+  cap_contact_free(other);
   cap_contact *none = NULL;
   cap_contact_alloc(&none, &g);
   th_int(cap_levelset_fill_ghosts(&g, none, phi), CAP_SUCCESS, "3D ghosts with a contact module without angles");
@@ -1360,6 +1442,7 @@ static const th_case cases[] = {
     {"volume3d", volume3d},
     {"advection3d", advection3d},
     {"reinit3d", reinit3d},
+    {"contact3d", contact3d},
     {"bad_input3d", bad_input3d},
     {NULL, NULL},
 };
