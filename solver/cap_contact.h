@@ -18,8 +18,8 @@
  * (cap_grid_idx, g->size entries) and read at the solid cells only, so they keep their meaning when
  * the solid moves. The boundary kinds are those of the grid handed to cap_contact_alloc.
  *
- * VALIDITY. Walls: 2D planar and AXI; 3D with one angle per side at the constant slope (per-position
- * angles: CAP_EGEOM; the slope does not follow phi's near a contact line: docs/design/contact-angle.md).
+ * VALIDITY. Walls: 2D planar and AXI; 3D with one angle per side (per-position angles: CAP_EGEOM; the
+ * slope follows phi's near the contact line from local differences, no fit: docs/design/contact-angle.md).
  * Rationale: docs/design/contact.md; the rule's measurements: docs/design/contact-angle.md,
  * docs/design/virtual-surface.md.
  */
@@ -129,10 +129,13 @@ int cap_contact_wall_follows(const cap_contact *c, int side);
  * cos(theta(t)) (cap_contact_blend, cap_contact_reach(CAP_CONTACT_REACH, CAP_CONTACT_REACH, ...)). Two
  * contact points closer than twice the fit keep cos(theta). x sides first, then y, over the whole
  * ghost-extended rows, so corners are consistent. 3D: every side with an angle, x sides, then y, then z,
- * each over its whole ghost-extended plane, at the constant s = cos(theta) (exact for a plane meeting the
- * wall at theta), a side at 90 degrees (to 1e-12 rad) the even mirror (cap_grid_mirror_even: a symmetry
- * plane, exactly). c NULL: nothing. Errors: CAP_EINVAL (NULL g or phi), CAP_ESIZE (g is not the grid of
- * c), CAP_EDOM (a per-position angle outside (0, pi), named). */
+ * each over its whole ghost-extended plane; a side at 90 degrees (to 1e-12 rad) is the even mirror
+ * (cap_grid_mirror_even: a symmetry plane, exactly); any other (three interior layers) s = cos(theta)
+ * + beta delta near the contact line, blended as in 2D: delta = fw / |grad fw| the signed distance along
+ * the wall from the contact line (fw phi extrapolated to the wall), beta = grad g . grad fw / |grad fw|
+ * the rate of phi's wall-normal slope g across it, grad by central differences along the wall (so exact,
+ * s = cos(theta), for a plane meeting the wall at theta). c NULL: nothing. Errors: CAP_EINVAL (NULL g or
+ * phi), CAP_ESIZE (g is not the grid of c), CAP_EDOM (a per-position angle outside (0, pi), named). */
 int cap_contact_fill_walls(const cap_contact *c, const cap_grid *g, double *phi);
 
 /* THE SOLID INSIDE THE DOMAIN (cap_vsurf continues phi into its cells at these angles). One angle

@@ -27,9 +27,9 @@
  *                      (the rule and its constants: cap_contact.h).
  *
  * VALIDITY. 2D planar and AXI; 3D (uniform grid, WALL, SLIP, OPEN, PERIODIC sides) without solids
- * (CAP_EGEOM); 3D walls take one contact angle per side at the constant slope cos(theta) (no following
- * near a contact line, no per-position angles). Advection needs nghost >= 3. Rationale and measurements:
- * docs/design/levelset.md (3D: its "3D" section), docs/design/contact-angle.md.
+ * (CAP_EGEOM); 3D walls take one contact angle per side (no per-position angles). Advection needs
+ * nghost >= 3. Rationale and measurements: docs/design/levelset.md (3D: its "3D" section),
+ * docs/design/contact-angle.md.
  */
 #ifndef CAP_LEVELSET_H
 #define CAP_LEVELSET_H
@@ -70,9 +70,9 @@ int cap_levelset_ws_set_band(cap_levelset_ws *w, int cells);
 
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,
  * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then the walls with a contact angle
- * in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall; 2D: the slope following phi's
- * near a contact point; 3D: the constant slope, and a wall at 90 degrees (to 1e-12 rad) a symmetry plane,
- * phi's even mirror phi(-1 - m) = phi(m) over its ghost layers). Errors: CAP_EINVAL (NULL phi), CAP_EGEOM
+ * in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following phi's
+ * near a contact point or line; 3D: a wall at 90 degrees (to 1e-12 rad) a symmetry plane, phi's even
+ * mirror phi(-1 - m) = phi(m) over its ghost layers). Errors: CAP_EINVAL (NULL phi), CAP_EGEOM
  * (3D with a solid's angle in ct), those of cap_grid_fill_ghosts and cap_contact_fill_walls (CAP_EDOM for
  * a per-position angle outside (0, pi), CAP_ESIZE for a ct of another grid). */
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
