@@ -1,6 +1,7 @@
 /* Tests of solver/cap_ns on 3D grids (cap_ns3.c): the Laplace pressure of a sphere and its volume, free
  * fall, the symmetry planes as exact mirrors (an octant against the whole box), results independent of
- * the thread count, the running state's blocks, and the error paths. Units: sigma = rho = D = 1. */
+ * the thread count, the running state's blocks, a quarter sessile drop relaxing to a wall's contact angle,
+ * and the error paths. Units: sigma = rho = D = 1 (the sessile drop: R0 = 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
