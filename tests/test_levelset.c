@@ -1,6 +1,6 @@
 /* Tests of solver/cap_levelset: observed orders of WENO5/RK3 advection, curvature and the liquid
  * measure; reinitialisation keeps the zero contour; Zalesak's disk area loss; error paths; the same on
- * 3D grids (a sphere, a cylinder, a tilted plane). */
+ * 3D grids (a sphere, a cylinder, a tilted plane), and the contact angle on 3D walls (planes, a sphere). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
