@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cap_errno.h"
+#include "cap_par.h"
 #include "cap_ws.h"
 
 struct cap_contact {
@@ -75,7 +76,12 @@ int cap_contact_wall_angles(cap_contact *c, cap_side side, double **angles)
   if (angles) *angles = NULL;
   if (!c || !angles) return CAP_ERROR(CAP_EINVAL, "cap_contact_wall_angles: NULL argument");
   const cap_grid *g = &c->g;
-  if (g->dim != 2 || (int)side < 0 || (int)side >= 4)
+  if (g->dim == 3)
+    return CAP_ERROR(CAP_EGEOM,
+                     "per-position wall angles on a 3D grid are not supported (side %d): a 3D side takes "
+                     "one angle, cap_contact_set_wall",
+                     (int)side);
+  if ((int)side < 0 || (int)side >= 4)
     return CAP_ERROR(CAP_EDOM,
                      "per-position wall angles: side = %d on a %dD grid is out of range: allowed a side "
                      "of a 2D grid (0 <= side < 4)",
@@ -197,14 +203,81 @@ static void fill_wall_following(const cap_contact *ct, const cap_grid *g, double
   }
 }
 
+/* Is theta 90 degrees (to 1e-12 rad: 90 pi / 180 may round away from M_PI_2)? */
+static int right_angle(double theta) { return fabs(theta - M_PI_2) <= 1e-12; }
+
+/* At the wall cell p (layer 0; `in` the stride into the domain): phi's one-sided wall-normal slope and
+ * phi extrapolated to the wall (*fw), cap_surface_slope. */
+static double normal_slope3(const double *p, ptrdiff_t in, double h, double *fw)
+{
+  return cap_surface_slope(p[0], p[in], p[2 * in], h, fw);
+}
+
+/* The slope of the ghosts at wall cell p (3D, cap_contact_fill_walls): cos(theta) = c, and near the
+ * contact line cap_contact_blend(c, c + beta delta, |delta|, cap_contact_reach(...)), delta = fw / |grad fw|
+ * the signed distance (positions) from the contact line along the wall, measured along m = grad fw /
+ * |grad fw|, and beta = grad g . m the rate of phi's wall-normal slope g along m; grad the central
+ * differences along the wall (strides sa, sb). */
+static double following_slope3(const double *p, ptrdiff_t in, ptrdiff_t sa, ptrdiff_t sb, double h, double c)
+{
+  double fw, f[4], gs[4];
+  const ptrdiff_t off[4] = {sa, -sa, sb, -sb};
+  normal_slope3(p, in, h, &fw);
+  for (int q = 0; q < 4; q++) gs[q] = normal_slope3(p + off[q], in, h, &f[q]);
+  const double fa = (f[0] - f[1]) / 2, fb = (f[2] - f[3]) / 2, gn = hypot(fa, fb);
+  if (!(gn > 0)) return c;
+  const double delta = fw / gn, beta = ((gs[0] - gs[1]) / 2 * fa + (gs[2] - gs[3]) / 2 * fb) / gn;
+  return cap_contact_blend(c, c + beta * delta, fabs(delta),
+                           cap_contact_reach(CAP_CONTACT_REACH, CAP_CONTACT_REACH, c, fw));
+}
+
+/* The ghosts of side of a 3D grid at slope s (cos(theta); following phi's near the contact line if
+ * `follow`, on the positions whose four neighbours along the wall are ghost-extended cells): ghost m (m = 1..ng
+ * outwards) is phi(interior m - 1) - (2m - 1) h s, over the wall's whole ghost-extended plane (the span of
+ * cap_grid_mirror_even). Positions are independent: each reads interior layers only, each writes its
+ * own ghosts. */
+static void fill_wall3(const cap_grid *g, double *phi, int side, double s, int follow)
+{
+  const int d = side / 2, hi = side % 2, n[3] = {g->nx, g->ny, g->nz}, ng = g->ng;
+  const int a = (d + 1) % 3, b = (d + 2) % 3;
+  const ptrdiff_t stride[3] = {1, g->sy, g->sz}, in = hi ? -stride[d] : stride[d]; /* into the domain */
+  const long rows = n[b] + 2 * ng + 1, cols = n[a] + 2 * ng + 1;
+  CAP_PAR_FOR(rows * cols * ng, for (long rb = 0; rb < rows; rb++) {
+    for (int ia = -ng; ia < n[a] + ng + 1; ia++) {
+      int c[3];
+      c[d] = hi ? n[d] - 1 : 0, c[a] = ia, c[b] = (int)rb - ng;
+      double *p = phi + cap_grid_idx3(g, c[0], c[1], c[2]), slope = s;
+      if (follow && rb > 0 && rb < rows - 2 && ia > -ng && ia < n[a] + ng - 1)
+        slope = following_slope3(p, in, stride[a], stride[b], g->h, s);
+      const double dc = g->h * slope;
+      for (int m = 1; m <= ng; m++) p[-m * in] = p[(m - 1) * in] - (2 * m - 1) * dc;
+    }
+  });
+}
+
 int cap_contact_fill_walls(const cap_contact *c, const cap_grid *g, double *phi)
 {
   if (!g || !phi) return CAP_ERROR(CAP_EINVAL, "cap_contact_fill_walls: %s is NULL", !g ? "grid" : "phi");
   if (!c) return CAP_SUCCESS;
-  if (g->nx != c->g.nx || g->ny != c->g.ny || g->ng != c->g.ng)
+  if (g->nx != c->g.nx || g->ny != c->g.ny || g->ng != c->g.ng || g->dim != c->g.dim ||
+      (g->dim == 3 && g->nz != c->g.nz))
     return CAP_ERROR(CAP_ESIZE,
-                     "cap_contact_fill_walls: contact made for a %dx%d grid (nghost %d), used on %dx%d (nghost %d)",
-                     c->g.nx, c->g.ny, c->g.ng, g->nx, g->ny, g->ng);
+                     "cap_contact_fill_walls: contact made for a %dx%dx%d grid (nghost %d), used on %dx%dx%d "
+                     "(nghost %d)",
+                     c->g.nx, c->g.ny, c->g.dim == 3 ? c->g.nz : 1, c->g.ng, g->nx, g->ny, g->dim == 3 ? g->nz : 1,
+                     g->ng);
+  /* 3D: each side in turn over its whole ghost-extended plane, x sides first, then y, then z, so that
+   * the edges and corners take the last side's rule; a side at 90 degrees is the even mirror (a
+   * symmetry plane, exactly) */
+  for (int side = 0; side < 6 && g->dim == 3; side++) {
+    const double th = c->theta[side];
+    if (!(th > 0) || !is_wall(c->g.bc[side])) continue;
+    if (right_angle(th)) {
+      int st = cap_grid_mirror_even(g, phi, (cap_side)side);
+      if (st) return st;
+    } else
+      fill_wall3(g, phi, side, cos(th), (side < 2 ? g->nx : side < 4 ? g->ny : g->nz) >= 3);
+  }
   /* ghost k (k = 1..ng outwards) is the mirror image of interior cell k - 1 shifted by the wall-normal
    * slope, phi(ghost k) = phi(interior k - 1) - (2k - 1) h slope(t). x sides first, then y, over the
    * whole ghost-extended rows, so the corners are consistent. */

@@ -18,7 +18,8 @@
  * (cap_grid_idx, g->size entries) and read at the solid cells only, so they keep their meaning when
  * the solid moves. The boundary kinds are those of the grid handed to cap_contact_alloc.
  *
- * VALIDITY. Walls: 2D planar and AXI (a 3D grid may hold side angles; per-position angles need 2D).
+ * VALIDITY. Walls: 2D planar and AXI; 3D with one angle per side (per-position angles: CAP_EGEOM; the
+ * slope follows phi's near the contact line from local differences, no fit: docs/design/contact-angle.md).
  * Rationale: docs/design/contact.md; the rule's measurements: docs/design/contact-angle.md,
  * docs/design/virtual-surface.md.
  */
@@ -107,8 +108,8 @@ double cap_contact_wall(const cap_contact *c, cap_side side);
  * module's array of n + 2 ng entries (CONVENTIONS), made on the first call and filled with the side's
  * angle; later calls return the same array as it stands. The caller may write it between fills, each
  * entry in (0, pi) (checked by cap_contact_fill_walls); cap_contact_set_wall on the side drops it (the
- * next call refills it). Errors: CAP_EINVAL (NULL), CAP_EDOM (a 3D grid, a side out of range, a side
- * without an angle), CAP_ENOMEM; *angles NULL on failure. */
+ * next call refills it). Errors: CAP_EINVAL (NULL), CAP_EGEOM (a 3D grid), CAP_EDOM (a side out of range,
+ * a side without an angle), CAP_ENOMEM; *angles NULL on failure. */
 int cap_contact_wall_angles(cap_contact *c, cap_side side, double **angles);
 
 /* The per-position angles of side, read-only (NULL: none, the side's angle everywhere). */
@@ -127,8 +128,14 @@ int cap_contact_wall_follows(const cap_contact *c, int side);
  * layers, over the positions within CAP_CONTACT_FIT of t_c; kept within [-1, 1] and blended into
  * cos(theta(t)) (cap_contact_blend, cap_contact_reach(CAP_CONTACT_REACH, CAP_CONTACT_REACH, ...)). Two
  * contact points closer than twice the fit keep cos(theta). x sides first, then y, over the whole
- * ghost-extended rows, so corners are consistent. c NULL: nothing. Errors: CAP_EINVAL (NULL g or phi),
- * CAP_ESIZE (g is not the grid of c), CAP_EDOM (a per-position angle outside (0, pi), named). */
+ * ghost-extended rows, so corners are consistent. 3D: every side with an angle, x sides, then y, then z,
+ * each over its whole ghost-extended plane; a side at 90 degrees (to 1e-12 rad) is the even mirror
+ * (cap_grid_mirror_even: a symmetry plane, exactly); any other (three interior layers) s = cos(theta)
+ * + beta delta near the contact line, blended as in 2D: delta = fw / |grad fw| the signed distance along
+ * the wall from the contact line (fw phi extrapolated to the wall), beta = grad g . grad fw / |grad fw|
+ * the rate of phi's wall-normal slope g across it, grad by central differences along the wall (so exact,
+ * s = cos(theta), for a plane meeting the wall at theta). c NULL: nothing. Errors: CAP_EINVAL (NULL g or
+ * phi), CAP_ESIZE (g is not the grid of c), CAP_EDOM (a per-position angle outside (0, pi), named). */
 int cap_contact_fill_walls(const cap_contact *c, const cap_grid *g, double *phi);
 
 /* THE SOLID INSIDE THE DOMAIN (cap_vsurf continues phi into its cells at these angles). One angle

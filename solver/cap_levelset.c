@@ -212,33 +212,11 @@ static int check_listed(const cap_grid *g, const double *f, const cap_levelset_w
   return CAP_SUCCESS;
 }
 
-/* Is theta 90 degrees (to 1e-12 rad: 90 pi / 180 may round away from M_PI_2)? */
-static int right_angle(double theta) { return fabs(theta - M_PI_2) <= 1e-12; }
-
-/* Does c set a contact angle other than 90 degrees on a wall, or any on a solid? */
-static int has_angle(const cap_contact *c)
-{
-  for (int side = 0; side < 6; side++) {
-    double th = cap_contact_wall(c, (cap_side)side);
-    if (th != 0 && !right_angle(th)) return 1;
-  }
-  return cap_contact_solid_parts(c) > 0;
-}
-
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *c, double *phi)
 {
   if (!phi) return CAP_ERROR(CAP_EINVAL, "phi is NULL");
-  if (g && g->dim == 3) {
-    if (has_angle(c))
-      return CAP_ERROR(CAP_EGEOM,
-                       "cap_levelset_fill_ghosts: contact angles other than 90 degrees on walls of 3D grids, and "
-                       "solids' angles, are not supported yet");
-    int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
-    for (int side = 0; side < 6 && !s; side++)
-      if (g->bc[side] != CAP_BC_PERIODIC && right_angle(cap_contact_wall(c, (cap_side)side)))
-        s = cap_grid_mirror_even(g, phi, (cap_side)side);
-    return s;
-  }
+  if (g && g->dim == 3 && cap_contact_solid_parts(c) > 0)
+    return CAP_ERROR(CAP_EGEOM, "cap_levelset_fill_ghosts: solids' contact angles on 3D grids are not supported yet");
   int s = cap_grid_fill_ghosts(g, phi, CAP_GHOST_LINEAR);
   return s ? s : cap_contact_fill_walls(c, g, phi);
 }

@@ -26,9 +26,10 @@
  *                      Mucha & Turk 2005, Fig. 4a), the slope following phi's near a contact point
  *                      (the rule and its constants: cap_contact.h).
  *
- * VALIDITY. 2D planar and AXI; 3D (uniform grid, WALL, SLIP, OPEN, PERIODIC sides) without solids or
- * contact angles other than 90 degrees on walls (symmetry planes; CAP_EGEOM). Advection needs nghost >= 3. Rationale and measurements:
- * docs/design/levelset.md (3D: its "3D" section), docs/design/contact-angle.md.
+ * VALIDITY. 2D planar and AXI; 3D (uniform grid, WALL, SLIP, OPEN, PERIODIC sides) without solids
+ * (CAP_EGEOM); 3D walls take one contact angle per side (no per-position angles). Advection needs
+ * nghost >= 3. Rationale and measurements: docs/design/levelset.md (3D: its "3D" section),
+ * docs/design/contact-angle.md.
  */
 #ifndef CAP_LEVELSET_H
 #define CAP_LEVELSET_H
@@ -41,8 +42,8 @@ typedef struct cap_levelset_ws cap_levelset_ws;
 
 /* Workspace for advection and reinitialisation on grid g (copied) into *out (NULL on failure);
  * CAP_EINVAL for a NULL argument, CAP_ENOMEM.
- * ERRORS common to the functions below: CAP_EINVAL (a NULL argument), CAP_EGEOM (a contact angle in ct, or
- * solids, on a 3D grid), CAP_EDOM (too few ghost layers: advection and reinitialisation need 3), CAP_ESIZE
+ * ERRORS common to the functions below: CAP_EINVAL (a NULL argument), CAP_EGEOM (a solid's contact angle
+ * in ct, or solids, on a 3D grid), CAP_EDOM (too few ghost layers: advection and reinitialisation need 3), CAP_ESIZE
  * (a workspace of another grid). */
 int cap_levelset_ws_alloc(cap_levelset_ws **out, const cap_grid *g);
 void cap_levelset_ws_free(cap_levelset_ws *w);
@@ -68,12 +69,12 @@ int cap_levelset_ws_set_vsurf(cap_levelset_ws *w, const cap_vsurf *vs);
 int cap_levelset_ws_set_band(cap_levelset_ws *w, int cells);
 
 /* Fills the ghost cells of phi: linear extrapolation at walls and open sides, wrap at periodic sides,
- * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then (2D) the walls with a contact
- * angle in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following
- * phi's near a contact point); (3D) a wall at 90 degrees (to 1e-12 rad) is a symmetry plane, phi's even
- * mirror phi(-1 - m) = phi(m) over its ghost layers. Errors: CAP_EINVAL (NULL phi), CAP_EGEOM (3D with a
- * wall angle other than 90 degrees, or a solid's, in ct), those of cap_grid_fill_ghosts and cap_contact_fill_walls (CAP_EDOM for a per-position angle
- * outside (0, pi)). */
+ * even mirror at the axis (cap_grid_fill_ghosts, CAP_GHOST_LINEAR); then the walls with a contact angle
+ * in ct (cap_contact_fill_walls: grad(phi) . n_s = cos(theta) at the wall, the slope following phi's
+ * near a contact point or line; 3D: a wall at 90 degrees (to 1e-12 rad) a symmetry plane, phi's even
+ * mirror phi(-1 - m) = phi(m) over its ghost layers). Errors: CAP_EINVAL (NULL phi), CAP_EGEOM
+ * (3D with a solid's angle in ct), those of cap_grid_fill_ghosts and cap_contact_fill_walls (CAP_EDOM for
+ * a per-position angle outside (0, pi), CAP_ESIZE for a ct of another grid). */
 int cap_levelset_fill_ghosts(const cap_grid *g, const cap_contact *ct, double *phi);
 
 /* One time step dt >= 0 of phi_t + u . grad(phi) = 0 on the band's cells (every interior cell without

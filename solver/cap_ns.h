@@ -32,8 +32,8 @@
  * Walls are no slip for viscosity (SLIP: free slip) and no penetration for the projection.
  * AXI (x = r, the XLO side at r = 0 the axis): div u = (r_{i+1} u_{i+1} - r_i u_i)/(r_c h) + (v_{j+1} -
  * v_j)/h, cap_poisson's r-weighted operator, the curvature with its azimuthal term, u_r odd across the
- * axis and 0 on it. Validity: planar 2D, AXI and 3D (the same step, every operator in 3D; no bounds, no air
- * projection yet: CAP_EGEOM). Contact angles, solids and pinned cells: the bounds (cap_ns_bounds, below).
+ * axis and 0 on it. Validity: planar 2D, AXI and 3D (every operator, the walls' angles; no solids, pinned
+ * cells or air projection yet: CAP_EGEOM). Contact angles, solids and pinned cells: the bounds (below).
  * FAILURE. A non-finite u, v, p or phi (each checked on entry and once the step made it), or a pressure solve that does not converge, returns an error
  * whose message names the step, the time and the cell; the state then holds a partial update and must
  * not be stepped further. Rationale and measurements: docs/design/time-step.md.

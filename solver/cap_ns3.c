@@ -1,6 +1,6 @@
 /* The free-surface step on 3D grids: cap_ns.h's steps 1 to 6 with the three velocity components, on a
- * box of WALL, SLIP and PERIODIC sides, without solids or pinned cells, contact angles (the level set
- * refuses them in 3D) or the air band's projection. */
+ * box of WALL, SLIP and PERIODIC sides, with the walls' contact angles (the level set's ghosts), without
+ * solids, pinned cells or the air band's projection. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
