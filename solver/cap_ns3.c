@@ -189,11 +189,11 @@ static double face_gradient(const cap_tension *ten, const double *p, const doubl
 /* phi at the faces of lattice d into ps, at the lattice's points only (steps 1 and 5): cap_fmm_sample_phi,
  * but on the walls' faces the mean of the cell inside and its ghost as the level set fills it (the linear
  * extrapolation of cap_fmm_sample_phi at a wall, the cell's own value at a symmetry plane: a 90-degree
- * wall). */
-static int sample_phi(const cap_grid *g, const cap_contact *ct, double *phi, int d, double *ps)
+ * wall); phi's ghosts filled by cap_levelset_fill_ghosts. */
+static int sample_phi(const cap_grid *g, const double *phi, int d, double *ps)
 {
-  int st = cap_levelset_fill_ghosts(g, ct, phi);
-  if (st || (st = cap_fmm_sample_phi(g, phi, LOC[d], ps)) || periodic(g, d)) return st;
+  int st = cap_fmm_sample_phi(g, phi, LOC[d], ps);
+  if (st || periodic(g, d)) return st;
   const int n[3] = {g->nx, g->ny, g->nz};
   const ptrdiff_t stride = d == 0 ? 1 : (d == 1 ? g->sy : g->sz), step = (ptrdiff_t)n[d] * stride;
   int lo[3] = {0, 0, 0}, hi[3] = {g->nx, g->ny, g->nz};
@@ -216,10 +216,9 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const cap_contact *ct, double
 {
   double *const phi_s[3] = {w->u2, w->v2, w->w2};
   cap_fmm_field f[3];
-  for (int d = 0; d < 3; d++) {
-    int st = sample_phi(g, ct, phi, d, phi_s[d]);
-    if (st) return st;
-  }
+  int st = cap_levelset_fill_ghosts(g, ct, phi);
+  for (int d = 0; d < 3 && !st; d++) st = sample_phi(g, phi, d, phi_s[d]);
+  if (st) return st;
   int nws = 0;
   while (nws < 3 && w->fmm[nws]) nws++;
   cap_fmm_ws *const ws[3] = {w->fmm[0], w->fmm[1 % nws], w->fmm[2 % nws]};
@@ -246,7 +245,7 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const cap_contact *ct, double
     }
     f[d] = (cap_fmm_field){LOC[d], phi_s[d], known, vel[d]};
   }
-  int st = cap_fmm_extrapolate_fields(ws, g, 3, f, band, (cap_fmm_order)order, NULL);
+  st = cap_fmm_extrapolate_fields(ws, g, 3, f, band, (cap_fmm_order)order, NULL);
   if (st) return st;
   const double far = band * g->h;
   for (int d = 0; d < 3; d++) {
@@ -340,8 +339,9 @@ int cap_ns3_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double d
       if (side / 2 != d && g->bc[side] == CAP_BC_SLIP) cap_grid_mirror_even(g, vel[d], (cap_side)side);
     memcpy(tmp[d], vel[d], g->size * sizeof(double));
   }
+  if (!st) st = cap_levelset_fill_ghosts(g, ct, phi);
   for (int d = 0; d < 3 && !st; d++) /* phi at the lattice's faces, one lattice after the other in phi_s[0] */
-    if (!(st = sample_phi(g, ct, phi, d, w->phi_s[0])))
+    if (!(st = sample_phi(g, phi, d, w->phi_s[0])))
       st =
           cap_advect_semilagrangian(g, vel[d], tmp[d], LOC[d], vel[0], vel[1], vel[2], dt, w->phi_s[0], p->band * g->h);
   if (st) return st;
