@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,11 +18,11 @@ enum { ST_FAR = 0, ST_TRIAL = 1, ST_DONE = 2, ST_OUT = 3 };
 struct cap_fmm_ws {
   cap_ws_shape shape;   /* the grid the workspace was made for */
   unsigned char *state; /* per field entry: ST_* */
-  double *val;          /* per field entry: tentative / accepted unsigned distance */
-  size_t *heap;         /* binary min-heap of field indices */
-  size_t *pos;          /* per field entry: 1 + its position in the heap, 0 when not in the heap */
+  double *val;          /* per field entry: redistance: tentative / accepted unsigned distance;
+                         * extrapolate (LINEAR): the normal derivative */
+  uint32_t *heap;       /* binary min-heap of field indices */
+  uint32_t *pos;        /* per field entry: 1 + its position in the heap, 0 when not in the heap */
   size_t nheap;
-  double *aux; /* per field entry: the normal derivative of a linear extrapolation */
 };
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -114,11 +115,11 @@ static size_t lat_row(const lattice *L, int r, int c[3])
 
 static void heap_swap(cap_fmm_ws *w, size_t a, size_t b)
 {
-  size_t ia = w->heap[a], ib = w->heap[b];
+  uint32_t ia = w->heap[a], ib = w->heap[b];
   w->heap[a] = ib;
   w->heap[b] = ia;
-  w->pos[ib] = a + 1;
-  w->pos[ia] = b + 1;
+  w->pos[ib] = (uint32_t)(a + 1);
+  w->pos[ia] = (uint32_t)(b + 1);
 }
 
 static void heap_up(cap_fmm_ws *w, const double *key, size_t k)
@@ -145,8 +146,8 @@ static void heap_down(cap_fmm_ws *w, const double *key, size_t k)
 
 static void heap_push(cap_fmm_ws *w, const double *key, size_t idx)
 {
-  w->heap[w->nheap] = idx;
-  w->pos[idx] = w->nheap + 1;
+  w->heap[w->nheap] = (uint32_t)idx;
+  w->pos[idx] = (uint32_t)(w->nheap + 1);
   w->nheap++;
   heap_up(w, key, w->nheap - 1);
 }
@@ -154,9 +155,9 @@ static void heap_push(cap_fmm_ws *w, const double *key, size_t idx)
 /* Restores the heap after key[idx] changed (either way). */
 static void heap_update(cap_fmm_ws *w, const double *key, size_t idx)
 {
-  size_t k = w->pos[idx] - 1;
+  size_t k = (size_t)w->pos[idx] - 1;
   heap_up(w, key, k);
-  heap_down(w, key, w->pos[idx] - 1);
+  heap_down(w, key, (size_t)w->pos[idx] - 1);
 }
 
 static size_t heap_pop(cap_fmm_ws *w, const double *key)
@@ -182,6 +183,9 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
   if (!g) return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is NULL");
   if (g->size == 0 || g->dim < 2 || g->dim > 3)
     return CAP_ERROR(CAP_EINVAL, "cap_fmm_ws_alloc: grid is not initialised (size %zu, dim %d)", g->size, g->dim);
+  if (g->size > UINT32_MAX) /* the heap holds 32-bit field indices */
+    return CAP_ERROR(CAP_ESIZE, "cap_fmm_ws_alloc: a grid of %zu entries is too large: allowed at most %lu", g->size,
+                     (unsigned long)UINT32_MAX);
   cap_fmm_ws *w = calloc(1, sizeof *w);
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate the workspace");
   w->shape = cap_ws_shape_of(g);
@@ -189,8 +193,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
   w->val = malloc(g->size * sizeof *w->val);
   w->heap = malloc(g->size * sizeof *w->heap);
   w->pos = malloc(g->size * sizeof *w->pos);
-  w->aux = malloc(g->size * sizeof *w->aux);
-  if (!w->state || !w->val || !w->heap || !w->pos || !w->aux) {
+  if (!w->state || !w->val || !w->heap || !w->pos) {
     cap_fmm_ws_free(w);
     return CAP_ERROR(CAP_ENOMEM, "cap_fmm_ws_alloc: cannot allocate work arrays of %zu entries", g->size);
   }
@@ -201,7 +204,7 @@ int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g)
 void cap_fmm_ws_free(cap_fmm_ws *ws)
 {
   if (!ws) return;
-  CAP_FREE_ALL(ws->state, ws->val, ws->heap, ws->pos, ws->aux, ws);
+  CAP_FREE_ALL(ws->state, ws->val, ws->heap, ws->pos, ws);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -762,7 +765,7 @@ static void extrapolate_checked(cap_fmm_ws *ws, const lattice *L, const cap_grid
     march(ws, L, f->loc, phi_s, known, q, bandh, order, NULL, g->h, st);
     return;
   }
-  double *dn = ws->aux;
+  double *dn = ws->val;
   int c[3];
   size_t P;
   LAT_FOR(L, c, P)
@@ -805,18 +808,25 @@ int cap_fmm_extrapolate_fields(cap_fmm_ws *const *ws, const cap_grid *g, int n, 
     if (!s && (!f[k].phi_s || !f[k].known || !f[k].q))
       s = CAP_ERROR(CAP_EINVAL, "%s: field %d: %s is NULL", fn, k, !f[k].phi_s ? "phi_s" : !f[k].known ? "known" : "q");
     for (int m = 0; m < k && !s; m++)
-      if (ws[m] == ws[k] || f[m].q == f[k].q)
-        s = CAP_ERROR(CAP_EINVAL, "%s: fields %d and %d share their %s", fn, m, k, ws[m] == ws[k] ? "workspace" : "q");
+      if (f[m].q == f[k].q) s = CAP_ERROR(CAP_EINVAL, "%s: fields %d and %d share their q", fn, m, k);
     if (!s) s = check_loc(fn, g, f[k].loc);
     if (!s) s = check_band_order(fn, band, order == CAP_FMM_LINEAR ? CAP_FMM_ORDER2 : order);
     if (!s) s = finite_lattice(fn, g, f[k].loc, &L[k], "phi_s", f[k].phi_s, "q", f[k].q, f[k].known);
   }
   if (s) return s;
   const double bandh = band * g->h;
-  /* one march per thread: each field's march is the sequential one, in its own workspace (one field
-   * stays on the calling thread: a region would leave every other thread idle) */
-  CAP_PAR_SPREAD_FOR(n > 1 ? (long)g->size * n : 0, for (int k = 0; k < n; k++)
-                     extrapolate_checked(ws[k], &L[k], g, &f[k], bandh, order, &local[k]););
+  /* one lane per workspace, the fields of a lane marched one after the other in their order */
+  int lane[CAP_FMM_MAX_FIELDS], nlanes = 0;
+  for (int k = 0; k < n; k++) {
+    lane[k] = -1;
+    for (int m = 0; m < k && lane[k] < 0; m++)
+      if (ws[m] == ws[k]) lane[k] = lane[m];
+    if (lane[k] < 0) lane[k] = nlanes++;
+  }
+  /* one lane per thread: each field's march is the sequential one (one lane stays on the calling
+   * thread: a region would leave every other thread idle) */
+  CAP_PAR_SPREAD_FOR(nlanes > 1 ? (long)g->size * n : 0, for (int l = 0; l < nlanes; l++)
+    for (int k = 0; k < n; k++) if (lane[k] == l) extrapolate_checked(ws[k], &L[k], g, &f[k], bandh, order, &local[k]););
   if (stats)
     for (int k = 0; k < n; k++) stats[k] = local[k];
   return CAP_SUCCESS;

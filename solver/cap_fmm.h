@@ -22,14 +22,14 @@
  * calls never allocate.
  *
  * THREADS. One march is sequential (a heap); cap_fmm_extrapolate_fields marches several fields side by
- * side, one per thread, each in its own workspace.
+ * side, one workspace per thread (fields sharing a workspace one after the other).
  *
  * USE in a time step (velocity extrapolation into the air, u on x-faces; v likewise on YFACE):
  *   cap_fmm_redistance(ws, g, phi, band, CAP_FMM_ORDER2, NULL);
  *   cap_fmm_sample_phi(g, phi, CAP_AT_XFACE, phi_u);
  *   known[k] = phi_u[k] < 0 (or the solver's own mask of valid faces) for every x-face k;
  *   cap_fmm_extrapolate(ws, g, CAP_AT_XFACE, phi_u, known, u, band, CAP_FMM_ORDER2, NULL);
- * or both components at once, in two workspaces:
+ * or both components at once, in two workspaces (or one after the other in one: {ws, ws}):
  *   cap_fmm_field f[2] = {{CAP_AT_XFACE, phi_u, known_u, u}, {CAP_AT_YFACE, phi_v, known_v, v}};
  *   cap_fmm_extrapolate_fields((cap_fmm_ws *[]){ws_u, ws_v}, g, 2, f, band, CAP_FMM_ORDER2, NULL);
  * Rationale and measurements: docs/design/fast-marching.md.
@@ -63,7 +63,8 @@ typedef struct {
 
 typedef struct cap_fmm_ws cap_fmm_ws;
 
-/* A workspace for fields of grid g (any geometry). *ws is NULL on failure. */
+/* A workspace for fields of grid g (any geometry): 17 bytes per entry of g (g->size entries, at most
+ * 2^32 - 1: CAP_ESIZE). *ws is NULL on failure. */
 int cap_fmm_ws_alloc(cap_fmm_ws **ws, const cap_grid *g);
 void cap_fmm_ws_free(cap_fmm_ws *ws);
 
@@ -135,12 +136,13 @@ typedef struct {
 #define CAP_FMM_MAX_FIELDS 3
 
 /* cap_fmm_extrapolate of n fields (1 <= n <= CAP_FMM_MAX_FIELDS) with one band and order, field k in
- * workspace ws[k]. Every field is checked first, in order, and on an error no q is changed. The fields'
- * marches then run side by side, one per thread (cap_par: when cap_par_go(n g->size)); each is the
- * march of cap_fmm_extrapolate, so the results are bitwise the same for any number of threads.
- * stats: NULL, or n entries, one per field. The workspaces and the q arrays must be distinct (else
- * CAP_EINVAL), and no q may be another field's phi_s or known. Errors: those of cap_fmm_extrapolate,
- * CAP_EINVAL (ws or f NULL, a shared workspace or q), CAP_EDOM (n). */
+ * workspace ws[k]. Every field is checked first, in order, and on an error no q is changed. The fields
+ * of one workspace form a lane, marched one after the other in their order; the lanes run side by side,
+ * one per thread (cap_par: when cap_par_go(n g->size)); each march is that of cap_fmm_extrapolate, so
+ * the results are bitwise the same for any number of threads or workspaces. stats: NULL, or n
+ * entries, one per field. The q arrays must be distinct (else CAP_EINVAL), and no q may be another
+ * field's phi_s or known. Errors: those of cap_fmm_extrapolate, CAP_EINVAL (ws or f NULL, a shared q),
+ * CAP_EDOM (n). */
 int cap_fmm_extrapolate_fields(cap_fmm_ws *const *ws, const cap_grid *g, int n, const cap_fmm_field *f, double band,
                                cap_fmm_order order, cap_fmm_stats *stats);
 

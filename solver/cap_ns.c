@@ -155,14 +155,15 @@ int cap_ns_ws_alloc(cap_ns_ws **out, const cap_grid *g)
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a flow workspace");
   w->g = *g;
   s = cap_poisson_alloc(&w->poisson, g);
-  for (int k = 0; k < g->dim && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
+  /* 3D: one fast-marching workspace per thread, up to one per component (cap_ns3.c's extend) */
+  const int nfmm = g->dim == 3 ? (cap_par_threads() < 3 ? cap_par_threads() : 3) : 2;
+  for (int k = 0; k < nfmm && !s; k++) s = cap_fmm_ws_alloc(&w->fmm[k], g);
   if (!s) s = cap_levelset_ws_alloc(&w->ls, g);
   if (!s) s = cap_viscosity_ws_alloc(&w->visc, g);
-  double **f[5] = {&w->u2, &w->v2, &w->rhs, &w->phi_s[0], &w->phi_s[1]};
-  for (int k = 0; k < 5 && !s; k++)
+  double **f[5] = {&w->u2, &w->v2, &w->phi_s[0], &w->phi_s[1], &w->rhs}; /* 3D: the first three, and w2 */
+  for (int k = 0; k < (g->dim == 3 ? 3 : 5) && !s; k++)
     if (!(*f[k] = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
-  if (!s && g->dim == 3 && (!(w->w2 = cap_grid_field_alloc(g)) || !(w->phi_s[2] = cap_grid_field_alloc(g))))
-    s = CAP_ENOMEM;
+  if (!s && g->dim == 3 && !(w->w2 = cap_grid_field_alloc(g))) s = CAP_ENOMEM;
   for (int k = 0; k < g->dim && !s; k++)
     if (!(w->known[k] = calloc(g->size, 1))) s = CAP_ERROR(CAP_ENOMEM, "cannot allocate the face masks");
   if (g->dim == 3) goto done; /* solids, pinned cells and the air band's projection: 2D only */

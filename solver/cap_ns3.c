@@ -186,11 +186,42 @@ static double face_gradient(const cap_tension *ten, const double *p, const doubl
   return (p[hi] - pg) / (fmax(th, CAP_POISSON_THETA_MIN) * h);
 }
 
-/* Step 5: every component extended from the faces next to liquid and the walls' faces (0) into the air
- * band along the normals (cap_fmm, the three side by side), the faces of the air beyond the band zeroed. */
-static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *const vel[3], int band, int order)
+/* phi at the faces of lattice d into ps, at the lattice's points only (steps 1 and 5): cap_fmm_sample_phi,
+ * but on the walls' faces the mean of the cell inside and its ghost as the level set fills it (the linear
+ * extrapolation of cap_fmm_sample_phi at a wall, the cell's own value at a symmetry plane: a 90-degree
+ * wall); phi's ghosts filled by cap_levelset_fill_ghosts. */
+static int sample_phi(const cap_grid *g, const double *phi, int d, double *ps)
 {
+  int st = cap_fmm_sample_phi(g, phi, LOC[d], ps);
+  if (st || periodic(g, d)) return st;
+  const int n[3] = {g->nx, g->ny, g->nz};
+  const ptrdiff_t stride = d == 0 ? 1 : (d == 1 ? g->sy : g->sz), step = (ptrdiff_t)n[d] * stride;
+  int lo[3] = {0, 0, 0}, hi[3] = {g->nx, g->ny, g->nz};
+  hi[d] = 1;
+  FOR3(lo, hi, i, j, k)
+  {
+    size_t c = cap_grid_idx3(g, i, j, k);
+    ps[c] = 0.5 * (phi[c] + phi[c - stride]);
+    ps[c + step] = 0.5 * (phi[c + step - stride] + phi[c + step]);
+  }
+  return CAP_SUCCESS;
+}
+
+/* Step 5: every component extended from the faces next to liquid and the walls' faces (0) into the air
+ * band along the normals (cap_fmm, the three side by side as the workspaces allow: component d in
+ * workspace d mod their number), the faces of the air beyond the band zeroed. phi at the faces goes to
+ * u2, v2, w2 (free after step 4). */
+static int extend(cap_ns_ws *w, const cap_grid *g, const cap_contact *ct, double *phi, double *const vel[3], int band,
+                  int order)
+{
+  double *const phi_s[3] = {w->u2, w->v2, w->w2};
   cap_fmm_field f[3];
+  int st = cap_levelset_fill_ghosts(g, ct, phi);
+  for (int d = 0; d < 3 && !st; d++) st = sample_phi(g, phi, d, phi_s[d]);
+  if (st) return st;
+  int nws = 0;
+  while (nws < 3 && w->fmm[nws]) nws++;
+  cap_fmm_ws *const ws[3] = {w->fmm[0], w->fmm[1 % nws], w->fmm[2 % nws]};
   for (int d = 0; d < 3; d++) {
     unsigned char *known = w->known[d];
     int lo[3], hi[3];
@@ -212,45 +243,22 @@ static int extend(cap_ns_ws *w, const cap_grid *g, const double *phi, double *co
         vel[d][c] = vel[d][c + step] = 0;
       }
     }
-    f[d] = (cap_fmm_field){LOC[d], w->phi_s[d], known, vel[d]};
+    f[d] = (cap_fmm_field){LOC[d], phi_s[d], known, vel[d]};
   }
-  int st = cap_fmm_extrapolate_fields(w->fmm, g, 3, f, band, (cap_fmm_order)order, NULL);
+  st = cap_fmm_extrapolate_fields(ws, g, 3, f, band, (cap_fmm_order)order, NULL);
   if (st) return st;
   const double far = band * g->h;
   for (int d = 0; d < 3; d++) {
     const int lo[3] = {0, 0, 0}, hi[3] = {g->nx + (d == 0), g->ny + (d == 1), g->nz + (d == 2)};
     const unsigned char *known = w->known[d];
-    const double *phi_s = w->phi_s[d];
+    const double *ps = phi_s[d];
     double *q = vel[d];
     CAP_PAR_FOR(cells3(g), FOR3(lo, hi, i, j, k) {
       size_t c = cap_grid_idx3(g, i, j, k);
-      if (!known[c] && phi_s[c] >= far) q[c] = 0;
+      if (!known[c] && ps[c] >= far) q[c] = 0;
     });
   }
   return CAP_SUCCESS;
-}
-
-/* phi at the faces of the three lattices (steps 1 and 5): cap_fmm_sample_phi, but on the walls' faces the
- * mean of the cell inside and its ghost as the level set fills it (the linear extrapolation of
- * cap_fmm_sample_phi at a wall, the cell's own value at a symmetry plane: a 90-degree wall). */
-static int sample_phi(cap_ns_ws *w, const cap_grid *g, const cap_contact *ct, double *phi)
-{
-  int st = cap_levelset_fill_ghosts(g, ct, phi);
-  for (int d = 0; d < 3 && !st; d++) {
-    if ((st = cap_fmm_sample_phi(g, phi, LOC[d], w->phi_s[d])) || periodic(g, d)) continue;
-    const int n[3] = {g->nx, g->ny, g->nz};
-    const ptrdiff_t stride = d == 0 ? 1 : (d == 1 ? g->sy : g->sz), step = (ptrdiff_t)n[d] * stride;
-    int lo[3] = {0, 0, 0}, hi[3] = {g->nx, g->ny, g->nz};
-    hi[d] = 1;
-    double *ps = w->phi_s[d];
-    FOR3(lo, hi, i, j, k)
-    {
-      size_t c = cap_grid_idx3(g, i, j, k);
-      ps[c] = 0.5 * (phi[c] + phi[c - stride]);
-      ps[c + step] = 0.5 * (phi[c + step - stride] + phi[c + step]);
-    }
-  }
-  return st;
 }
 
 static int unsupported(const cap_ns_state *s, const cap_ns_params *p)
@@ -274,11 +282,12 @@ static int project(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, const 
   int st = cap_poisson_assemble(w->poisson, g, phi, p->sigma > 0 ? cap_tension_value : NULL, (void *)ten);
   if (st) return st;
   const int lo[3] = {0, 0, 0}, hi[3] = {g->nx, g->ny, g->nz};
+  double *rhs = w->u2; /* the advection's copy of u, free after step 1 */
   CAP_PAR_FOR(cells3(g), FOR3(lo, hi, i, j, k) {
     size_t c = cap_grid_idx3(g, i, j, k);
-    w->rhs[c] = phi[c] < 0 ? p->rho / dt * divergence(g, vel, c) : 0;
+    rhs[c] = phi[c] < 0 ? p->rho / dt * divergence(g, vel, c) : 0;
   });
-  st = cap_poisson_solve(w->poisson, g, w->rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
+  st = cap_poisson_solve(w->poisson, g, rhs, s->p, p->method, p->ptol, p->pmaxit, &info->pressure);
   if (st)
     return CAP_ERROR(st, "step %ld (t = %.9g s): pressure solve failed: %s", s->step + 1, s->t, cap_error_message());
   if ((st = check_cells(s, s->p, phi, "pressure", dt))) return st;
@@ -330,9 +339,11 @@ int cap_ns3_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double d
       if (side / 2 != d && g->bc[side] == CAP_BC_SLIP) cap_grid_mirror_even(g, vel[d], (cap_side)side);
     memcpy(tmp[d], vel[d], g->size * sizeof(double));
   }
-  if (!st) st = sample_phi(w, g, ct, phi);
-  for (int d = 0; d < 3 && !st; d++)
-    st = cap_advect_semilagrangian(g, vel[d], tmp[d], LOC[d], vel[0], vel[1], vel[2], dt, w->phi_s[d], p->band * g->h);
+  if (!st) st = cap_levelset_fill_ghosts(g, ct, phi);
+  for (int d = 0; d < 3 && !st; d++) /* phi at the lattice's faces, one lattice after the other in phi_s[0] */
+    if (!(st = sample_phi(g, phi, d, w->phi_s[0])))
+      st =
+          cap_advect_semilagrangian(g, vel[d], tmp[d], LOC[d], vel[0], vel[1], vel[2], dt, w->phi_s[0], p->band * g->h);
   if (st) return st;
   for (int d = 0; d < 3; d++) memcpy(vel[d], tmp[d], g->size * sizeof(double));
   double t2 = cap_ns_now();
@@ -364,7 +375,7 @@ int cap_ns3_step(cap_ns_state *s, const cap_ns_params *p, cap_ns_ws *w, double d
   double t4 = cap_ns_now();
   info->t_project = (t4 - t3) + (t1 - t0);
   /* 5. extension into the air band */
-  if ((st = extend(w, g, phi, vel, p->band, p->extension_order))) return st;
+  if ((st = extend(w, g, ct, phi, vel, p->band, p->extension_order))) return st;
   zero_wall_faces(g, vel);
   if ((st = cap_ns3_check_velocity(s, dt))) return st;
   double t5 = cap_ns_now();

@@ -13,12 +13,13 @@
 struct cap_ns_ws {
   cap_grid g;
   cap_poisson *poisson;
-  cap_fmm_ws *fmm[3]; /* the extension of u, v (and w in 3D), side by side */
+  cap_fmm_ws *fmm[3]; /* the extension of u and v side by side; 3D: u, v, w, one workspace per thread (up to 3) */
   cap_levelset_ws *ls;
   cap_viscosity_ws *visc;
   double *u2, *v2, *w2;             /* advected velocity (w2: 3D only) */
-  double *rhs;                      /* pressure right-hand side */
-  double *phi_s[3];                 /* the step's phi sampled at x-, y- (and z-) faces (steps 1 and 5) */
+  double *rhs;                      /* pressure right-hand side (2D; the 3D step's is u2) */
+  double *phi_s[3];                 /* the step's phi sampled at x- and y-faces (steps 1 and 5); 3D: phi_s[0]
+                                     * at one lattice after the other in step 1 (step 5: in u2, v2, w2) */
   double *phi_f;                    /* phi of the flow: the solid cells never liquid (bounds.vsurf) */
   unsigned char *known[3];          /* x-, y- (and z-) faces next to liquid */
   unsigned char *xclosed, *yclosed; /* faces closed: solid faces (bounds.vsurf), pinned contact points

@@ -63,11 +63,12 @@ typedef struct {
   ptrdiff_t sy, sz;  /* nx + 2 and (nx + 2)(ny + 2) */
   size_t o;          /* index of cell (0, 0, 0) */
   size_t n;          /* (nx + 2)(ny + 2), times (nz + 2) in 3D */
-  double *phi;       /* level set on this level (level 0: copy of the caller's; coarse: restricted) */
+  double *phi;       /* level set on this level (level 0: copy of the caller's, in bs, read by the
+                      * assembly only; coarse: restricted) */
   double *d, *invd;  /* diagonal of S and its inverse (0 off the liquid) */
   double *ce, *cn;   /* face conductances to the +x and +y neighbours */
   double *ct;        /* 3D: face conductances to the +z neighbours (NULL in 2D) */
-  double *x, *b, *r; /* multigrid work (x and b unused on level 0, where the PCG vectors serve) */
+  double *x, *b, *r; /* multigrid work (level 0: x and b unused, where the PCG vectors serve; r is qs) */
   int *band;         /* boundary-band cells (padded indices), lexicographic order */
   int nband;
 } level;
@@ -83,6 +84,7 @@ struct cap_poisson {
   double *bnd;                                      /* level 0: sum of p_G / theta over the interface faces */
   double *prec, *lx, *ly, *lz;                      /* MIC(0): 1/L_cc, L entries to +x, +y, +z (lz: 3D only) */
   double *lwx, *lwy, *lwz;                          /* MIC(0) wrap links: per (j, k) row, per (i, k), per (i, j) */
+                                                    /* (the MIC(0) arrays: allocated by its first use) */
   double *xs, *rs, *zs, *ss, *qs, *bs;              /* PCG vectors */
   const unsigned char *xclosed, *yclosed, *zclosed; /* level-0 faces closed like walls */
 };
@@ -748,12 +750,28 @@ static void vcycle(const cap_poisson *P, int l, const double *b, double *x)
 }
 
 /* The MIC(0) factor of the assembled matrix, built on the first use after an assembly (a multigrid
- * solve never reads it); qs serves as scratch. */
-static void need_factor(cap_poisson *P, cap_poisson_method method)
+ * solve never reads it), its arrays allocated on the first use of all; qs serves as scratch. */
+static int need_factor(cap_poisson *P, cap_poisson_method method)
 {
-  if (method != CAP_POISSON_MIC_PCG || P->mic_ready) return;
+  if (method != CAP_POISSON_MIC_PCG || P->mic_ready) return CAP_SUCCESS;
+  if (!P->prec) {
+    const size_t n = P->lev[0].n, nz = P->g.dim == 3 ? (size_t)P->g.nz : 1;
+    double **v[] = {&P->prec, &P->lx, &P->ly, &P->lz};
+    int ok = 1;
+    for (int q = 0; q < (P->g.dim == 3 ? 4 : 3); q++) ok = ok && (*v[q] = calloc(n, sizeof(double)));
+    ok = ok && (P->lwx = calloc((size_t)P->g.ny * nz, sizeof(double)));
+    ok = ok && (P->lwy = calloc((size_t)P->g.nx * nz, sizeof(double)));
+    if (ok && P->g.dim == 3) ok = (P->lwz = calloc((size_t)P->g.nx * (size_t)P->g.ny, sizeof(double))) != NULL;
+    if (!ok) {
+      CAP_FREE_ALL(P->prec, P->lx, P->ly, P->lz, P->lwx, P->lwy, P->lwz);
+      P->prec = P->lx = P->ly = P->lz = P->lwx = P->lwy = P->lwz = NULL;
+      return CAP_ERROR(CAP_ENOMEM, "cap_poisson: out of memory for the MIC(0) factor of a %d x %d x %d grid", P->g.nx,
+                       P->g.ny, (int)nz);
+    }
+  }
   mic_factor(P, P->qs);
   P->mic_ready = 1;
+  return CAP_SUCCESS;
 }
 
 static void precondition(const cap_poisson *P, cap_poisson_method method, const double *r, double *z)
@@ -836,15 +854,16 @@ static int pcg(cap_poisson *P, cap_poisson_method method, double tol, int maxite
 /* ---------------------------------------------------------------------------------------------- */
 /* Public interface                                                                                */
 
-static void free_level(level *L)
+static void free_level(level *L, int l)
 {
-  CAP_FREE_ALL(L->phi, L->d, L->invd, L->ce, L->cn, L->ct, L->x, L->b, L->r, L->band);
+  if (l > 0) CAP_FREE_ALL(L->phi, L->r); /* level 0's are PCG vectors */
+  CAP_FREE_ALL(L->d, L->invd, L->ce, L->cn, L->ct, L->x, L->b, L->band);
 }
 
 void cap_poisson_free(cap_poisson *P)
 {
   if (!P) return;
-  for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l]);
+  for (int l = 0; l < P->nlev; l++) free_level(&P->lev[l], l);
   CAP_FREE_ALL(P->bnd, P->prec, P->lx, P->ly, P->lz, P->lwx, P->lwy, P->lwz, P->xs, P->rs, P->zs, P->ss, P->qs, P->bs,
                P);
 }
@@ -859,7 +878,8 @@ static int level_geometry(cap_grid *geo, const cap_grid *g, int nx, int ny, int 
   return CAP_SUCCESS;
 }
 
-static int alloc_level(level *L, int nx, int ny, int nz, int dim3, int with_xb)
+/* A level's arrays; on level 0 (coarse = 0) phi and r are PCG vectors, set by cap_poisson_alloc. */
+static int alloc_level(level *L, int nx, int ny, int nz, int dim3, int coarse)
 {
   L->nx = nx;
   L->ny = ny;
@@ -868,20 +888,20 @@ static int alloc_level(level *L, int nx, int ny, int nz, int dim3, int with_xb)
   L->sz = (ptrdiff_t)(nx + 2) * (ny + 2);
   L->o = (size_t)(1 + L->sy + (dim3 ? L->sz : 0));
   L->n = (size_t)L->sz * (dim3 ? (size_t)(nz + 2) : 1u);
-  L->phi = calloc(L->n, sizeof(double));
+  if (coarse) L->phi = calloc(L->n, sizeof(double));
   L->d = calloc(L->n, sizeof(double));
   L->invd = calloc(L->n, sizeof(double));
   L->ce = calloc(L->n, sizeof(double));
   L->cn = calloc(L->n, sizeof(double));
   if (dim3) L->ct = calloc(L->n, sizeof(double));
-  L->r = calloc(L->n, sizeof(double));
   L->band = malloc((size_t)nx * (size_t)ny * (size_t)nz * sizeof(int));
-  if (with_xb) {
+  if (coarse) {
+    L->r = calloc(L->n, sizeof(double));
     L->x = calloc(L->n, sizeof(double));
     L->b = calloc(L->n, sizeof(double));
   }
-  return L->phi && L->d && L->invd && L->ce && L->cn && (!dim3 || L->ct) && L->r && L->band &&
-         (!with_xb || (L->x && L->b));
+  return L->d && L->invd && L->ce && L->cn && (!dim3 || L->ct) && L->band &&
+         (!coarse || (L->phi && L->r && L->x && L->b));
 }
 
 int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
@@ -942,18 +962,16 @@ int cap_poisson_alloc(cap_poisson **out, const cap_grid *g)
     if (d3) mz = (mz + 1) / 2;
   }
   size_t n = P->lev[0].n;
-  double **v[] = {&P->bnd, &P->prec, &P->lx, &P->ly, &P->xs, &P->rs, &P->zs, &P->ss, &P->qs, &P->bs};
+  double **v[] = {&P->bnd, &P->xs, &P->rs, &P->zs, &P->ss, &P->qs, &P->bs};
   for (size_t q = 0; q < sizeof v / sizeof v[0]; q++) {
     *v[q] = calloc(n, sizeof(double));
     if (!*v[q]) ok = 0;
   }
-  P->lwx = calloc((size_t)g->ny * (size_t)nz, sizeof(double));
-  P->lwy = calloc((size_t)g->nx * (size_t)nz, sizeof(double));
-  if (d3) {
-    P->lz = calloc(n, sizeof(double));
-    P->lwz = calloc((size_t)g->nx * (size_t)g->ny, sizeof(double));
-  }
-  if (!ok || !P->lwx || !P->lwy || (d3 && (!P->lz || !P->lwz))) {
+  /* level 0's phi lives in bs (read by the assembly only; a solve fills bs before reading it) and its
+   * multigrid residual in qs (free while a V-cycle runs: the PCG's q is computed after it) */
+  P->lev[0].phi = P->bs;
+  P->lev[0].r = P->qs;
+  if (!ok) {
     cap_poisson_free(P);
     return CAP_ERROR(CAP_ENOMEM, "cap_poisson_alloc: out of memory for a %d x %d x %d grid", g->nx, g->ny, nz);
   }
@@ -1076,7 +1094,7 @@ int cap_poisson_solve(cap_poisson *P, const cap_grid *g, const double *rhs, doub
   }
   int iters = 0;
   double rel = 0;
-  need_factor(P, method);
+  if ((s = need_factor(P, method))) return s;
   s = pcg(P, method, tol, maxiter, &iters, &rel);
   if (s == CAP_SUCCESS || s == CAP_EMAXITER) {
     CAP_PAR_FOR(ncells(L), for (int r = 0; r < nrows(L); r++)
@@ -1130,7 +1148,7 @@ int cap_poisson_precondition(cap_poisson *P, const cap_grid *g, cap_poisson_meth
     return CAP_ERROR(CAP_EDOM, "cap_poisson_precondition: method = %d is out of range: allowed MIC_PCG (0), MG_PCG (1)",
                      (int)method);
   const level *L = &P->lev[0];
-  need_factor(P, method);
+  if ((s = need_factor(P, method))) return s;
   to_level0(P, g, r, P->rs);
   memset(P->zs, 0, L->n * sizeof *P->zs);
   precondition(P, method, P->rs, P->zs);

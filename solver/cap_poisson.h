@@ -27,9 +27,9 @@
  * cap_poisson_precondition refer to those rows (planar units times m); p is the same. A connected
  * liquid region touching no air and no OPEN side is pure Neumann (singular): the caller must make rhs
  * compatible (sum over the region of rhs_c, AXI r_c rhs_c, = 0). The handle holds every work array;
- * assemble and solve never allocate. VALIDITY: 2D PLANAR and AXI, and 3D (uniform cubic cells; WALL, SLIP,
- * OPEN, PERIODIC sides; z-faces closable); an AXI grid is not periodic in r, its XLO side is AXIS at
- * x0 = 0, WALL or OPEN for x0 > 0.
+ * assemble and solve never allocate but the MIC(0) factor's arrays, at the first MIC_PCG use (ENOMEM).
+ * VALIDITY: 2D PLANAR and AXI, and 3D (uniform cubic cells; WALL, SLIP, OPEN, PERIODIC sides; z-faces
+ * closable); an AXI grid is not periodic in r, its XLO side is AXIS at x0 = 0, WALL or OPEN for x0 > 0.
  * Rationale and measurements: docs/design/pressure.md.
  */
 #ifndef CAP_POISSON_H

@@ -21,11 +21,11 @@ struct cap_viscosity_ws {
   unsigned char *liquid; /* 1 on the faces solved for */
   double *x, *r, *z, *p, *q, *phi;
   /* stress step: the cell and node weights, the mass weights of the unknown u and v faces (0
-   * elsewhere, so > 0 marks an unknown) and the diagonal of the matrix */
+   * elsewhere, so > 0 marks an unknown) and (2D) the diagonal of the matrix */
   double *wc, *wn, *mu, *mv, *du, *dv;
   const unsigned char *xfixed, *yfixed; /* cap_viscosity_set_fixed_faces */
-  /* 3D: the mass weights and diagonal of the w faces, the edge weights (ew[r]: edges along axis r) */
-  double *mw, *dw, *ew[3];
+  /* 3D: the mass weights of the w faces, the edge weights (ew[r]: edges along axis r) */
+  double *mw, *ew[3];
   /* stress step on its n unknowns (u faces, then v faces (then w faces), each in grid order), room for
    * cap of them: the number of every face (-1: not an unknown), the face of every unknown, the rows
    * (len[r] <= width entries at col/val[r width ..]), and the CG vectors. The 3D Laplacian step
@@ -40,18 +40,18 @@ struct cap_viscosity_ws {
 };
 
 #define NFIELDS   12
-#define NFIELDS3D 5
-#define N2DONLY   6 /* the first N2DONLY fields are read by the 2D steps only (not allocated in 3D) */
+#define NFIELDS3D 4
+#define N2DONLY   8 /* the first N2DONLY fields are read by the 2D steps only (not allocated in 3D) */
 
 static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
-  double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->wn, &w->phi, &w->wc, &w->mu, &w->mv, &w->du, &w->dv};
+  double **list[NFIELDS] = {&w->x, &w->r, &w->z, &w->p, &w->q, &w->wn, &w->du, &w->dv, &w->phi, &w->wc, &w->mu, &w->mv};
   memcpy(a, list, sizeof list);
 }
 
 static void fields3d(cap_viscosity_ws *w, double **a[NFIELDS3D])
 {
-  double **list[NFIELDS3D] = {&w->mw, &w->dw, &w->ew[0], &w->ew[1], &w->ew[2]};
+  double **list[NFIELDS3D] = {&w->mw, &w->ew[0], &w->ew[1], &w->ew[2]};
   memcpy(a, list, sizeof list);
 }
 
@@ -761,7 +761,7 @@ static long grid_work(const cap_grid *g) { return (long)g->nx * g->ny * (g->dim 
 /* Numbers the unknowns of components 0..nc-1 (m[q][c] > 0 marks one; 0 elsewhere): component by
  * component, each in grid order (the rows of the grid counted by threads, then summed in order). For
  * every unknown r: w->face[r], its row started with the diagonal entry m, x = f, b = m f, and the
- * preconditioner d. cnt[q] receives each component's count, *n the total (0: nothing else done). */
+ * preconditioner d (d NULL: left to the caller). cnt[q] receives each component's count, *n the total (0: nothing else done). */
 static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, double *const m[], double *const d[],
                            double *const f[], long cnt[], size_t *n)
 {
@@ -784,7 +784,7 @@ static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, doubl
   if (s) return s;
   const size_t W = (size_t)w->width;
   for (int q = 0; q < nc; q++) {
-    const double *mq = m[q], *dq = d[q], *fq = f[q];
+    const double *mq = m[q], *dq = d ? d[q] : NULL, *fq = f[q];
     int *num = w->num[q];
     CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
       size_t r = w->first[q][row];
@@ -797,7 +797,7 @@ static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, doubl
         w->len[r] = 1;
         w->cx[r] = fq[c];
         w->cb[r] = mq[c] * fq[c];
-        w->cd[r] = dq[c];
+        if (dq) w->cd[r] = dq[c];
         r++;
       }
     });
@@ -1069,14 +1069,14 @@ static double clipped_fraction3(double pc, const double gr[3], double h, const d
   })
 
 /* The 3D weights (planar: no metric): cells into w->wc, edges into w->ew, the face fractions, then the
- * unknowns' mass weights M (0 elsewhere) into w->mu, mv, mw and the diagonal into w->du, dv, dw.
+ * unknowns' mass weights M (0 elsewhere) into w->mu, mv, mw (the diagonal s_f + M is the assembly's).
  * Wall-normal faces are set to 0. phi (w->phi) has its ghosts filled. */
 static void stress_weights3(cap_viscosity_ws *w, const stress3 *S, double *const vel[3])
 {
   const cap_grid *g = S->g;
   const double *f = w->phi, h = g->h;
   const ptrdiff_t st[3] = {1, g->sy, g->sz};
-  double *m[3] = {w->mu, w->mv, w->mw}, *dd[3] = {w->du, w->dv, w->dw};
+  double *m[3] = {w->mu, w->mv, w->mw};
   const long work = grid_work(g);
   CAP_PAR_FOR(work, for (size_t c = 0; c < g->size; c++) {
     w->wc[c] = w->ew[0][c] = w->ew[1][c] = w->ew[2][c] = 0;
@@ -1131,19 +1131,15 @@ static void stress_weights3(cap_viscosity_ws *w, const stress3 *S, double *const
       mq[c] = cv_fraction3(0.5 * (f[c] + f[c - n]), gr, h);
     });
   }
-  /* the stress diagonals, the unknowns (w_f > 0 or s_f > 0) and their mass weights */
+  /* the unknowns (w_f > 0 or s_f > 0, s_f the stress diagonal) and their mass weights */
   for (int q = 0; q < 3; q++) {
     const lat3 *L = &S->L[q];
-    double *mq = m[q], *dq = dd[q];
+    double *mq = m[q];
     FOR_LAT3(L, a, {
       size_t c = idx3(g, a);
       if (on_wall3(L, a)) continue;
       double wf = mq[c], sf = row3(w, S, q, a, -1, NULL);
-      if (wf > 0 || sf > 0) {
-        mq[c] = fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(1.0, sf));
-        dq[c] = sf + mq[c];
-      } else
-        mq[c] = 0;
+      mq[c] = wf > 0 || sf > 0 ? fmax(wf, CAP_VISCOSITY_MASS_FLOOR * fmin(1.0, sf)) : 0;
     });
   }
 }
@@ -1181,15 +1177,15 @@ static int stress_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *u, dou
   double *const vel[3] = {u, v, wz};
   stress_weights3(w, &S, vel);
   size_t n;
-  double *const m[3] = {w->mu, w->mv, w->mw}, *const d[3] = {w->du, w->dv, w->dw};
-  int s = number_unknowns(w, g, 3, m, d, vel, st->unknowns, &n);
+  double *const m[3] = {w->mu, w->mv, w->mw};
+  int s = number_unknowns(w, g, 3, m, NULL, vel, st->unknowns, &n);
   if (s || n == 0) return s;
   int overflow = 0;
   CAP_PAR_FOR_MAX((long)n, overflow, for (size_t r = 0; r < n; r++) {
     const int q = r < w->first[1][0] ? 0 : (r < w->first[2][0] ? 1 : 2);
     int a[3];
     sample_of(g, w->face[r], a);
-    row3(w, &S, q, a, (int)r, &overflow);
+    w->cd[r] = row3(w, &S, q, a, (int)r, &overflow) + m[q][w->face[r]]; /* the diagonal s_f + M */
   });
   if (overflow) return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH_3D);
   int it;

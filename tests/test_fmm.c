@@ -760,8 +760,8 @@ static void side_fields(const cap_grid *g, const double *phi, double *ps[2], uns
   }
 }
 
-/* u and v of a 128^2 circle extrapolated together with 1 and 2 threads equal, to the bit, the two
- * extrapolated one at a time, for each order; the stats are per field. */
+/* u and v of a 128^2 circle extrapolated together with 1 and 2 threads, in two workspaces or sharing
+ * one, equal, to the bit, the two extrapolated one at a time, for each order; the stats are per field. */
 static void fields_side_by_side(void)
 {
   cap_grid g;
@@ -779,7 +779,8 @@ static void fields_side_by_side(void)
   }
   const int threads = cap_par_threads();
   for (int order = 1; order <= 3; order++)
-    for (int t = 1; t <= 2; t++) {
+    for (int run = 0; run < 4; run++) {
+      const int t = 1 + run / 2, shared = run % 2;
       side_fields(&g, phi, ps, known, one);
       int st = 0;
       cap_fmm_stats s1[2], s2[2];
@@ -790,13 +791,15 @@ static void fields_side_by_side(void)
       side_fields(&g, phi, ps, known, q);
       cap_par_set_threads(t);
       cap_fmm_field f[2] = {{CAP_AT_XFACE, ps[0], known[0], q[0]}, {CAP_AT_YFACE, ps[1], known[1], q[1]}};
-      if (!st) st = cap_fmm_extrapolate_fields(ws, &g, 2, f, 5, (cap_fmm_order)order, s2);
-      th_int(st, CAP_SUCCESS, "order %d, %d threads: both calls succeed", order, t);
+      cap_fmm_ws *lanes[2] = {ws[0], ws[shared ? 0 : 1]};
+      const char *how = shared ? "one workspace" : "two workspaces";
+      if (!st) st = cap_fmm_extrapolate_fields(lanes, &g, 2, f, 5, (cap_fmm_order)order, s2);
+      th_int(st, CAP_SUCCESS, "order %d, %d threads, %s: both calls succeed", order, t, how);
       th_int(memcmp(q[0], one[0], g.size * sizeof(double)) || memcmp(q[1], one[1], g.size * sizeof(double)), 0,
-             "order %d, %d threads: u and v side by side equal them one at a time, to the bit", order, t);
+             "order %d, %d threads, %s: u and v together equal them one at a time, to the bit", order, t, how);
       th_true(s1[0].n_marched == s2[0].n_marched && s1[1].n_marched == s2[1].n_marched && s2[0].n_marched > 100 &&
                   s1[1].n_init == s2[1].n_init,
-              "order %d, %d threads: per-field stats (%zu and %zu marched)", order, t, s2[0].n_marched,
+              "order %d, %d threads, %s: per-field stats (%zu and %zu marched)", order, t, how, s2[0].n_marched,
               s2[1].n_marched);
     }
   cap_par_set_threads(threads);
@@ -832,9 +835,6 @@ static void fields_bad_input(void)
          "fields: n = %d: EDOM", CAP_FMM_MAX_FIELDS + 1);
   th_int(cap_fmm_extrapolate_fields(NULL, &g, 2, f, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "fields: NULL ws: EINVAL");
   th_int(cap_fmm_extrapolate_fields(ws, &g, 2, NULL, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL, "fields: NULL f: EINVAL");
-  cap_fmm_ws *same[2] = {ws[0], ws[0]};
-  th_int(cap_fmm_extrapolate_fields(same, &g, 2, f, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
-         "fields: one workspace for two fields: EINVAL");
   cap_fmm_field twice[2] = {f[0], {CAP_AT_YFACE, ps[1], known[1], q[0]}};
   th_int(cap_fmm_extrapolate_fields(ws, &g, 2, twice, 3, CAP_FMM_ORDER1, NULL), CAP_EINVAL,
          "fields: one q for two fields: EINVAL");
@@ -1274,6 +1274,12 @@ static void bad_input_3d(void)
   unsigned char *known = calloc(g.size, 1);
   LOC3_FOR(&g, CAP_AT_CELL, i, j, k, c, x, y, z) phi[c] = dist_sphere(x, y, z);
   th_int(cap_fmm_redistance(ws2, &g, phi, 3, CAP_FMM_ORDER2, NULL), CAP_ESIZE, "3D: workspace of a 2D grid: ESIZE");
+  cap_grid big; /* 1700^3 cells and their ghosts: more entries than 32-bit heap indices reach (nothing allocated) */
+  cap_fmm_ws *wbig = NULL;
+  th_int(cap_grid_init(&big, CAP_GEOM_3D, 1700, 1700, 1700, 1.0 / 1700, 0, 0, 0, 3), CAP_SUCCESS, "3D: a 1700^3 grid");
+  th_true(big.size > 4294967295u, "3D: the 1700^3 grid has %zu > 2^32 - 1 entries", big.size);
+  th_int(cap_fmm_ws_alloc(&wbig, &big), CAP_ESIZE, "3D: a workspace of more than 2^32 - 1 entries: ESIZE");
+  th_true(wbig == NULL, "3D: no workspace after ESIZE");
   th_int(cap_fmm_sample_phi(&g, phi, CAP_AT_ZFACE, ps), CAP_SUCCESS, "3D: sample phi at z-faces");
   th_abs(ps[cap_grid_idx3(&g, 3, 4, 5)], 0.5 * (phi[cap_grid_idx3(&g, 3, 4, 4)] + phi[cap_grid_idx3(&g, 3, 4, 5)]),
          1e-15, "3D: z-face phi is the mean of the two cells");
