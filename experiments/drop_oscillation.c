@@ -25,7 +25,7 @@
  *   and Rayleigh's values are reported with it. axi: Rayleigh's 3D frequency with Lamb's 3D rate (n - 1)(2n + 1)
  *   nu / R^2 in omega_d = sqrt(omega^2 - beta^2) (the library has no exact viscous theory of the sphere). R in
  *   the formulas is the radius of the disc (sphere) of the drop's area (volume). The snapshots draw the boundary of
- *   the reference amplitude a(t) = eps eta(t) dashed (eta(0) = 1: the initial shape).
+ *   the reference amplitude a(t) = eps eta(t) dashed (eta(0) = 1); 3d: surface_K.png, the surface (octant mirrored).
  * Metric: the mode amplitude a(t) = M(t) / (pi R^(n+2)), M the integral over the liquid of Re((z - z_c)^n) (z =
  *   x + i y, z_c the centroid; axi, 3d: rho^n P_n(cos theta), a = M (2n + 1) / (4 pi R^(n+3)), 3d: M 8 times the
  *   octant's) by exp_mode_moment (8 sub-samples a side in cut cells); a(t_k) of every step fitted by A exp(-beta t)
@@ -75,8 +75,7 @@ typedef struct {
 /* The oscillation of parameters par and viscosity mu: a sphere (axi, 3d) or a 2D drop. */
 static exp_osc osc_of(const double *par, double mu, int sphere)
 {
-  exp_osc o = {(int)par[P_N], sphere, par[P_RADIUS], par[P_AMPLITUDE], par[P_SIGMA], par[P_RHO], mu / par[P_RHO]};
-  return o;
+  return (exp_osc){(int)par[P_N], sphere, par[P_RADIUS], par[P_AMPLITUDE], par[P_SIGMA], par[P_RHO], mu / par[P_RHO]};
 }
 
 /* The periods a case runs: --periods (quick 3d: half, at least 1: experiments-drop_oscillation.md). */
@@ -100,8 +99,10 @@ static int osc_sample(exp_scene *sc, void *user)
   if (o->snap && sc->s->t >= o->nsnap * o->r->T_ref / 4 && o->nsnap < 5) {
     char stem[32], file[40];
     double a = 0, x[SHAPE_POINTS], y[SHAPE_POINTS];
-    snprintf(stem, sizeof stem, "snapshot_%d", o->nsnap++);
+    snprintf(stem, sizeof stem, "%s_%d", sc->g.dim == 3 ? "surface" : "snapshot", o->nsnap++);
     snprintf(file, sizeof file, "%s.png", stem);
+    if (sc->g.dim == 3) /* the octant mirrored to the whole drop */
+      return exp_png_surface(o->ctx, file, &sc->g, sc->s->phi, EXP_MIRROR_X | EXP_MIRROR_Y | EXP_MIRROR_Z);
     st = exp_scene_png(o->ctx, sc, file, o->osc.R, 4);
     if (!st) st = exp_osc_amplitude(&o->osc, o->r->T_ref, o->r->b_ref, sc->s->t, &a);
     exp_mode_points(sc->g.geom, o->xc, o->yc, o->osc.R, a, o->osc.n, SHAPE_POINTS, x, y);
@@ -117,16 +118,16 @@ static int run_case(exp_ctx *ctx, cap_geometry geom, const double *par, double c
                     cap_tsv *series, int snap, osc_result *r, exp_run *out)
 {
   int axi = geom == CAP_GEOM_AXI, d3 = geom == CAP_GEOM_3D, nc = (int)ceil(par[P_BOX] * cells);
+  if (d3 && (int)par[P_N] % 2) /* P_n(-z) = -P_n(z): the plane z = 0 is not a mirror of an odd mode */
+    return CAP_ERROR(CAP_EDOM, "--n %d: --geometry 3d allows 2, 4, 6, 8 (even modes)", (int)par[P_N]);
   double h = 2 * par[P_RADIUS] / cells, om = NAN;
-  osc_run o = {.ctx = ctx, .osc = osc_of(par, mu, axi || d3), .r = r};
-  o.snap = snap && !d3;
+  osc_run o = {.ctx = ctx, .osc = osc_of(par, mu, axi || d3), .r = r, .snap = snap, .yc = d3 ? 0 : nc * h / 2};
+  o.xc = axi || d3 ? 0 : nc * h / 2; /* the box's centre (axi: on the axis; 3d: the octant's corner) */
   exp_scene *sc;
   exp_scene_spec spec = {.geom = geom, .nx = axi || d3 ? nc / 2 : nc, .ny = d3 ? nc / 2 : nc, .nz = nc / 2, .h = h};
   for (int k = 0; d3 && k < 3; k++) spec.bc[2 * k] = CAP_BC_SLIP, spec.angle[2 * k] = M_PI / 2;
   int st = exp_scene_alloc(&sc, &spec);
   if (st) return st;
-  o.xc = axi || d3 ? 0 : nc * h / 2; /* the box's centre (axi: on the axis; 3d: the octant's corner) */
-  o.yc = d3 ? 0 : nc * h / 2;
   exp_scene_mode_drop(sc, o.xc, o.yc, 0, o.osc.R, o.osc.eps, o.osc.n);
   st = exp_scene_reinit(sc, 20);
   exp_scene_fluid(sc, (exp_fluid){.rho = par[P_RHO], .sigma = par[P_SIGMA], .mu = mu});
@@ -139,8 +140,7 @@ static int run_case(exp_ctx *ctx, cap_geometry geom, const double *par, double c
   exp_loop L = {.label = label, .t_end = r->t_end, .after = osc_sample, .user = &o, .series = series, .value = &o.a};
   L.records[0] = &o.rec;
   EXP_KEEP_ADD(&L, EXP_KEEP(o.a), EXP_KEEP(o.area0), EXP_KEEP(o.drift), EXP_KEEP(o.nsnap));
-  L.clock.every = r->T_ref / 100;
-  L.at_start = 1;
+  L.clock.every = r->T_ref / 100, L.at_start = 1;
   if (!st) st = exp_scene_run(ctx, sc, &L);
   if (!st) st = exp_damped_cosine_fit(o.rec.t, o.rec.f, o.rec.n, &om, &r->beta);
   r->T = 2 * M_PI / om;

@@ -2,6 +2,9 @@
 #   gnuplot -e "dir='OUT/drop_oscillation'" plots/drop_oscillation.gp
 # figure snapshot_*.png: The drop of the inviscid case every quarter of its first period (snapshot_K
 #   at K quarters), at the finest resolution, with the linear theory's shape at that time dashed.
+# figure surface_*.png: The 3D drop (--geometry 3d) every quarter of its first period (surface_K at K
+#   quarters), at the coarsest resolution: its surface phi = 0 shaded (cap_io_png_surface), the octant
+#   computed mirrored to the whole drop.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
@@ -34,7 +37,13 @@ set key bottom left
 set xlabel 't / (rho R^3/{/Symbol s})^{1/2}'
 set ylabel 'a(t)'
 unset logscale; set format x '%g'; set format y '%g'
-plot dir.'/amplitude_inviscid.tsv' using 1:2 with lines ls 1 title 'measured, La = 10^5', \
-     dir.'/reference_inviscid.tsv' using 1:2 with lines ls 2 title 'exact linear release, La = 10^5', \
-     dir.'/amplitude_viscous.tsv'  using 1:2 with lines lc rgb '#228b22' lw 2 title 'measured, Oh = 0.03', \
-     dir.'/reference_viscous.tsv'  using 1:2 with lines lc rgb '#ff8c00' lw 2 dt 2 title 'exact linear release, Oh = 0.03'
+# the sphere (-axi, -3d) runs the inviscid case only
+if (d3 || strstrt(dir, '-axi') > 0) {
+  plot dir.'/amplitude_inviscid.tsv' using 1:2 with lines ls 1 title 'measured, La = 10^5', \
+       dir.'/reference_inviscid.tsv' using 1:2 with lines ls 2 title 'exact linear release, La = 10^5'
+} else {
+  plot dir.'/amplitude_inviscid.tsv' using 1:2 with lines ls 1 title 'measured, La = 10^5', \
+       dir.'/reference_inviscid.tsv' using 1:2 with lines ls 2 title 'exact linear release, La = 10^5', \
+       dir.'/amplitude_viscous.tsv'  using 1:2 with lines lc rgb '#228b22' lw 2 title 'measured, Oh = 0.03', \
+       dir.'/reference_viscous.tsv'  using 1:2 with lines lc rgb '#ff8c00' lw 2 dt 2 title 'exact linear release, Oh = 0.03'
+}
