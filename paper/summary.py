@@ -343,11 +343,10 @@ def write_front(out_dir, groups, seeds, target):
     npass = sum(1 for r in rows if r["verdict"] == "PASS")
     L = [r"\section*{Every claim at a glance}",
          rf"{npass} of {len(rows)} runs pass. One row per run (a claim's variants on their own rows): the "
-         r"claim, its source and reference; the verdict and checks passed; the headline check against its "
-         r"limit (the share of the limit used: at most 100\,\% when it passes); the observed order of the "
-         r"first error; the wall time. Section~\ref{sec:claims} onwards gives every check.",
+         r"claim, source and reference; verdict and checks passed; the headline check against its limit "
+         r"(the share used: at most 100\,\% when it passes); the order of the first error; the wall time; every check from Section~\ref{sec:claims} on.",
          r"\begin{center}\scriptsize\setlength{\tabcolsep}{3pt}",
-         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.16\textwidth}l>{\raggedright}p{0.20\textwidth}rr@{}}",
+         r"\begin{tabularx}{\textwidth}{@{}>{\raggedright}X>{\raggedright}p{0.16\textwidth}l>{\raggedright}p{0.25\textwidth}rr@{}}",
          r"\toprule claim (source; reference) & run & verdict & headline check: measured (use of the limit) & order "
          r"& wall (s) \\ \midrule"]
     for r in rows:
