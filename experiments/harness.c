@@ -957,6 +957,11 @@ int exp_parse_args(const exp_def *d, int argc, char **argv, exp_args *out)
     fprintf(stderr, "%s: the %s sweep lists no levels (--levels LIST gives them)\n", d->name, out->mode);
     return 2;
   }
+  const char *why = d->invalid ? d->invalid(out->geom, out->par) : NULL;
+  if (why) {
+    fprintf(stderr, "%s: %s\n", d->name, why);
+    return 2;
+  }
   return -1;
 }
 

@@ -104,6 +104,10 @@ typedef struct {
    * cases allows. cases.name NULL: no list. */
   cap_cli_param cases;
   double case_quick[EXP_MAX_CASES], case_standard[EXP_MAX_CASES];
+  /* Optional: flag values that are each in range but do not go together in geometry geom (par in params
+   * order): NULL when they do, else a message naming the flag and the values allowed, which the harness
+   * prints before it writes anything (exit status 2). */
+  const char *(*invalid)(cap_geometry geom, const double *par);
 } exp_def;
 
 /* The range of each --levels entry (cells across). */

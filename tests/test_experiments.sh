@@ -72,6 +72,13 @@ for a in 15 160.5 -20; do
   esac
   fail "young_angles --angle $a: exit $rc, stderr '$err' (want exit 2 naming 'angle = 0 or 20 <= angle <= 160')"
 done
+# flags each in range that do not go together (exp_def.invalid): an odd mode in drop_oscillation's 3D octant
+err=$("$build/bin/drop_oscillation" --geometry 3d --n 3 --out "$build/tests/bad-input" 2>&1 >/dev/null); rc=$?
+want="--n with --geometry 3d: allowed 2, 4, 6, 8"
+case "$rc:$err" in
+  2:*"$want"*) pass "drop_oscillation --geometry 3d --n 3: exit 2, names '$want'" ;;
+  *) fail "drop_oscillation --geometry 3d --n 3: exit $rc, stderr '$err' (want exit 2 naming '$want')" ;;
+esac
 [ -d "$build/tests/bad-input" ] && fail "bad input created $build/tests/bad-input" || pass "bad input wrote no output"
 
 # the quick paper pipeline (summary and LaTeX sources, no PDF) covers every experiment that ran
