@@ -235,6 +235,12 @@ endif
 ENVELOPE_NOT_YET := bouncing_drop
 ENV_STATUS := $(patsubst $(BUILD)/bin/%,$(ENV_OUT)/%.status,$(filter-out $(patsubst %,$(BUILD)/bin/%,$(ENVELOPE_NOT_YET)),$(CLAIMS))) \
               $(patsubst %,$(ENV_OUT)/%-axi.status,$(filter-out $(ENVELOPE_NOT_YET),$(AXI_VARIANTS)))
+# The 3D variants sampled by make envelope, not by its QUICK=1 sample in make check (a 3D quick run takes a
+# minute or more); drop_oscillation's misses its tolerance at a corner (experiments-drop_oscillation.md).
+ENVELOPE_3D := static_drop
+ifeq ($(filter 1 true,$(QUICK)),)
+ENV_STATUS += $(patsubst %,$(ENV_OUT)/%-3d.status,$(ENVELOPE_3D))
+endif
 $(ENV_OUT)/config: FORCE
 	@mkdir -p $(ENV_OUT)
 	@echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" | cmp -s - $@ || echo "sample $(ENVELOPE_N) seed $(ENVELOPE_SEED)" > $@
@@ -243,6 +249,9 @@ ENV_RUN = $(BUILD)/bin/$(1) --quick $(2) --sample $(ENVELOPE_N) --seed $(ENVELOP
 $(ENV_OUT)/%-axi.status: $(BUILD)/bin/% $(ENV_OUT)/config
 	$(call say,RUN,$* --geometry axi --sample $(ENVELOPE_N))
 	$(Q)$(call ENV_RUN,$*,--geometry axi) 2> $(ENV_OUT)/$*-axi.log; echo $$? > $@
+$(ENV_OUT)/%-3d.status: $(BUILD)/bin/% $(ENV_OUT)/config
+	$(call say,RUN,$* --geometry 3d --sample $(ENVELOPE_N))
+	$(Q)$(call ENV_RUN,$*,--geometry 3d) 2> $(ENV_OUT)/$*-3d.log; echo $$? > $@
 $(ENV_OUT)/%.status: $(BUILD)/bin/% $(ENV_OUT)/config
 	$(call say,RUN,$* --sample $(ENVELOPE_N))
 	$(Q)$(call ENV_RUN,$*,) 2> $(ENV_OUT)/$*.log; echo $$? > $@
