@@ -89,6 +89,13 @@ void exp_mode_points(cap_geometry geom, double xc, double yc, double R, double a
  * CAP_ENUMERIC for a singular system or no real circle. */
 int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R);
 
+/* The same in 3D (Kasa's fit of x^2 + y^2 + z^2 + D x + E y + G z + F) of the crossings' (x, y, z) and, per bit of
+ * mirror, their images x -> -x (EXP_FIT_MIRROR_X), y -> -y (EXP_FIT_MIRROR_Y) or both (a quarter drop on the
+ * symmetry planes x = 0 and y = 0: mirror = both bits, four points per crossing): the centre (*xc, *yc, *zc) and the
+ * radius *R. CAP_ENUMERIC for a singular system (fewer than four points off a plane) or no real sphere. */
+enum { EXP_FIT_MIRROR_X = 1, EXP_FIT_MIRROR_Y = 2 };
+int exp_sphere_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *zc, double *R);
+
 /* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
  * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +
  * c2 sin(om s)), s = t - t[0], over the decay rates lam in [0, 1] and the angular frequencies om in

@@ -5,7 +5,8 @@
  * them; the period and half range of a damped cosine after a start time (exp_record_period); the wet
  * floor of a grid (exp_floor_wet) and the liquid's reach (exp_liquid_reach) for level sets linear in x
  * and y, whose extrapolation and crossings are exact; and the floor's events (exp_floor_events_update)
- * over a scripted run of least values: touch, lift-off, a withdrawn lift-off, a second touch. Every
+ * over a scripted run of least values: touch, lift-off, a withdrawn lift-off, a second touch; the 3D
+ * sphere fit (exp_sphere_fit) of a quarter cap's exact points and of its crossings on a 3D grid. Every
  * expected value is a closed form of the synthetic input. */
 #include <math.h>
 #include <stdio.h>
@@ -395,6 +396,62 @@ static void floor_events_edges(void)
   step(&f, -0.01, 14, 0, EXP_FLOOR_RETOUCH, "wet after rising by 0.75 > h at the lift-off's own step");
 }
 
+/* ---- exp_sphere_fit ---- */
+
+/* A sphere cap of radius 0.9 centred at (0, 0, -0.45) above the floor z = 0 (contact angle acos(0.5) = 60 degrees):
+ * exact points of the quarter cap with both mirrors give its centre and radius to rounding; the crossings of its
+ * distance function on a 3D grid of h = 1/16 (the quarter x, y > 0 of a floor, 24 x 24 x 12 cells) to O(h^2 / R)
+ * (linear crossings of a distance function), the angle acos(-zc / R) to 0.1 degree. */
+static void sphere_fit(void)
+{
+  const double R = 0.9, zc = -0.45;
+  exp_crossing c[64] = {{0}};
+  int n = 0;
+  for (int a = 0; a < 8; a++)
+    for (int b = 0; b < 4; b++) { /* polar angle from the top in (0, 60) degrees, azimuth in (0, 90) */
+      double t = (a + 0.5) * M_PI / 3 / 8, f = (b + 0.5) * M_PI / 2 / 4;
+      c[n].x = R * sin(t) * cos(f), c[n].y = R * sin(t) * sin(f), c[n].z = zc + R * cos(t), n++;
+    }
+  double x = 1, y = 1, z = 1, r = 0;
+  th_int(exp_sphere_fit(c, n, EXP_FIT_MIRROR_X | EXP_FIT_MIRROR_Y, &x, &y, &z, &r), CAP_SUCCESS,
+         "32 exact points of the quarter cap, mirrored in x and y: fitted");
+  th_abs(x, 0, 1e-12, "centre x = 0");
+  th_abs(y, 0, 1e-12, "centre y = 0");
+  th_abs(z, zc, 1e-12, "centre z = -0.45");
+  th_abs(r, R, 1e-12, "radius 0.9");
+  th_int(exp_sphere_fit(c, n, 0, &x, &y, &z, &r), CAP_SUCCESS, "the same points without mirrors: fitted");
+  th_abs(z, zc, 1e-9, "centre z = -0.45 without mirrors (the points alone fix it)");
+  th_abs(r, R, 1e-9, "radius 0.9 without mirrors");
+  th_int(exp_sphere_fit(c, 0, EXP_FIT_MIRROR_X, &x, &y, &z, &r), CAP_ENUMERIC, "no points: refused (CAP_ENUMERIC)");
+
+  cap_grid g;
+  th_int(cap_grid_init(&g, CAP_GEOM_3D, 24, 24, 12, 1.0 / 16, 0, 0, 0, 2), CAP_SUCCESS, "3D grid 24 x 24 x 12");
+  double *phi = cap_grid_field_alloc(&g);
+  exp_crossing *cr = malloc(4096 * sizeof *cr);
+  if (!phi || !cr) {
+    th_true(0, "allocation");
+    free(phi), free(cr);
+    return;
+  }
+  for (int k = 0; k < g.nz; k++)
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++)
+        phi[cap_grid_idx3(&g, i, j, k)] =
+            sqrt(pow(cap_grid_xc(&g, i), 2) + pow(cap_grid_yc(&g, j), 2) + pow(cap_grid_zc(&g, k) - zc, 2)) - R;
+  int st = exp_crossings(&g, phi, NULL, NULL, cr, 4096, &n);
+  th_int(st, CAP_SUCCESS, "the cap's crossings on the grid (%d)", n);
+  th_true(n > 200, "over 200 crossings (%d)", n);
+  if (!st) st = exp_sphere_fit(cr, n, EXP_FIT_MIRROR_X | EXP_FIT_MIRROR_Y, &x, &y, &z, &r);
+  th_int(st, CAP_SUCCESS, "the crossings fitted");
+  th_abs(x, 0, 1e-12, "grid: centre x = 0 (the mirrors)");
+  th_abs(y, 0, 1e-12, "grid: centre y = 0");
+  th_abs(z, zc, 0.25 / (16.0 * 16 * R), "grid: centre z within h^2 / (4 R)");
+  th_abs(r, R, 0.25 / (16.0 * 16 * R), "grid: radius within h^2 / (4 R)");
+  th_abs(acos(-z / r) * 180 / M_PI, 60, 0.1, "grid: the angle acos(-zc / R) within 0.1 degree of 60");
+  free(phi);
+  free(cr);
+}
+
 static const th_case cases[] = {
     {"order3_known", order3_known},
     {"order3_none", order3_none},
@@ -406,6 +463,7 @@ static const th_case cases[] = {
     {"liquid_reach", liquid_reach},
     {"floor_events", floor_events},
     {"floor_events_edges", floor_events_edges},
+    {"sphere_fit", sphere_fit},
     {NULL, NULL},
 };
 
