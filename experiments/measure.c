@@ -94,6 +94,22 @@ int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_
   return CAP_SUCCESS;
 }
 
+int exp_drop_apex_foot3(const exp_crossing *c, int n, double *apex, double *radius)
+{
+  double hc[2] = {NAN, NAN}, rrow[2] = {NAN, NAN};
+  for (int k = 0; k < n; k++) {
+    if (c[k].di && c[k].j == 0 && c[k].k < 2 && !(hypot(c[k].x, c[k].y) < rrow[c[k].k]))
+      rrow[c[k].k] = hypot(c[k].x, c[k].y);
+    if (c[k].dk && c[k].j == 0 && c[k].i < 2 && !(c[k].z < hc[c[k].i])) hc[c[k].i] = c[k].z;
+  }
+  *apex = (5 * hc[0] - hc[1]) / 4;
+  *radius = 1.5 * rrow[0] - 0.5 * rrow[1];
+  if (!(isfinite(*apex) && isfinite(*radius)))
+    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the floor (apex %g, radius %g)", *apex,
+                     *radius);
+  return CAP_SUCCESS;
+}
+
 double exp_legendre(int n, double mu)
 {
   double p0 = 1, p1 = mu;

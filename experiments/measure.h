@@ -55,6 +55,13 @@ int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *
  * wall, 1.5 x_0 - 0.5 x_1. CAP_ENUMERIC if either is missing. */
 int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width);
 
+/* The same for a quarter drop on the floor z = 0 of a 3D grid, its axis the edge x = y = 0 (symmetry planes x = 0
+ * and y = 0): the apex from the uppermost z crossings of the columns (i, j) = (0, 0) and (1, 0), whose centres stand
+ * r^2 = h^2/2 and 5 h^2/2 off the axis, extrapolated to it as z0 + b r^2, (5 z_0 - z_1) / 4; the contact radius from
+ * the outermost x crossings of the rows (j, k) = (0, 0) and (0, 1), at r = hypot(x, y), extrapolated to the floor,
+ * 1.5 r_0 - 0.5 r_1. CAP_ENUMERIC if either is missing. */
+int exp_drop_apex_foot3(const exp_crossing *c, int n, double *apex, double *radius);
+
 /* Legendre's polynomial P_n(mu) (the three-term recurrence; n >= 0). */
 double exp_legendre(int n, double mu);
 
