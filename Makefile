@@ -180,7 +180,7 @@ AXI_VARIANTS := static_drop drop_oscillation young_angles bouncing_drop
 # not pass its checks is not a regression test, and the report shows its default run as it is.
 AXI_PAPER_ONLY :=
 # Experiments with a 3D variant (--geometry 3d; outputs and status under <name>-3d).
-THREE_D_VARIANTS := static_drop drop_oscillation
+THREE_D_VARIANTS := static_drop drop_oscillation young_angles
 QUICK_STATUS := $(patsubst $(BUILD)/bin/%,$(QUICK_OUT)/%.status,$(CLAIMS)) \
                 $(patsubst %,$(QUICK_OUT)/%-axi.status,$(AXI_VARIANTS)) \
                 $(patsubst %,$(QUICK_OUT)/%-3d.status,$(THREE_D_VARIANTS))

@@ -94,6 +94,22 @@ int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_
   return CAP_SUCCESS;
 }
 
+int exp_drop_apex_foot3(const exp_crossing *c, int n, double *apex, double *radius)
+{
+  double hc[2] = {NAN, NAN}, rrow[2] = {NAN, NAN};
+  for (int k = 0; k < n; k++) {
+    if (c[k].di && c[k].j == 0 && c[k].k < 2 && !(hypot(c[k].x, c[k].y) < rrow[c[k].k]))
+      rrow[c[k].k] = hypot(c[k].x, c[k].y);
+    if (c[k].dk && c[k].j == 0 && c[k].i < 2 && !(c[k].z < hc[c[k].i])) hc[c[k].i] = c[k].z;
+  }
+  *apex = (5 * hc[0] - hc[1]) / 4;
+  *radius = 1.5 * rrow[0] - 0.5 * rrow[1];
+  if (!(isfinite(*apex) && isfinite(*radius)))
+    return CAP_ERROR(CAP_ENUMERIC, "the drop has no apex or no contact line on the floor (apex %g, radius %g)", *apex,
+                     *radius);
+  return CAP_SUCCESS;
+}
+
 double exp_legendre(int n, double mu)
 {
   double p0 = 1, p1 = mu;
@@ -267,43 +283,80 @@ void exp_mode_points(cap_geometry geom, double xc, double yc, double R, double a
   }
 }
 
+/* Solves the N x N system of the augmented N x (N + 1) matrix A (row-major; overwritten) by Gaussian elimination
+ * with partial pivoting into s; what names the fit and np its points in the message of a singular system. */
+static int solve_augmented(int N, double *A, double *s, const char *what, int np)
+{
+  const int W = N + 1;
+  for (int p = 0; p < N; p++) {
+    int m = p;
+    for (int r = p + 1; r < N; r++)
+      if (fabs(A[r * W + p]) > fabs(A[m * W + p])) m = r;
+    for (int q = 0; q < W; q++) {
+      double t = A[p * W + q];
+      A[p * W + q] = A[m * W + q];
+      A[m * W + q] = t;
+    }
+    if (fabs(A[p * W + p]) < 1e-300) return CAP_ERROR(CAP_ENUMERIC, "%s fit: singular system (%d points)", what, np);
+    for (int r = p + 1; r < N; r++) {
+      double f = A[r * W + p] / A[p * W + p];
+      for (int q = p; q < W; q++) A[r * W + q] -= f * A[p * W + q];
+    }
+  }
+  for (int p = N - 1; p >= 0; p--) {
+    s[p] = A[p * W + N];
+    for (int q = p + 1; q < N; q++) s[p] -= A[p * W + q] * s[q];
+    s[p] /= A[p * W + p];
+  }
+  return CAP_SUCCESS;
+}
+
 int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R)
 {
-  double A[3][4] = {{0}};
+  double A[3 * 4] = {0};
   for (int k = 0; k < n; k++)
     for (int m = 0; m <= (mirror != 0); m++) {
       double x = m ? -c[k].x : c[k].x, y = c[k].y, f[3] = {x, y, 1}, r = -(x * x + y * y);
       for (int p = 0; p < 3; p++) {
-        A[p][3] += f[p] * r;
-        for (int q = 0; q < 3; q++) A[p][q] += f[p] * f[q];
+        A[p * 4 + 3] += f[p] * r;
+        for (int q = 0; q < 3; q++) A[p * 4 + q] += f[p] * f[q];
       }
     }
   n *= mirror ? 2 : 1;
-  for (int p = 0; p < 3; p++) {
-    int m = p;
-    for (int r = p + 1; r < 3; r++)
-      if (fabs(A[r][p]) > fabs(A[m][p])) m = r;
-    for (int q = 0; q < 4; q++) {
-      double t = A[p][q];
-      A[p][q] = A[m][q];
-      A[m][q] = t;
-    }
-    if (fabs(A[p][p]) < 1e-300) return CAP_ERROR(CAP_ENUMERIC, "circle fit: singular system (%d points)", n);
-    for (int r = p + 1; r < 3; r++) {
-      double f = A[r][p] / A[p][p];
-      for (int q = p; q < 4; q++) A[r][q] -= f * A[p][q];
-    }
-  }
   double s[3];
-  for (int p = 2; p >= 0; p--) {
-    s[p] = A[p][3];
-    for (int q = p + 1; q < 3; q++) s[p] -= A[p][q] * s[q];
-    s[p] /= A[p][p];
-  }
+  int st = solve_augmented(3, A, s, "circle", n);
+  if (st) return st;
   *xc = -s[0] / 2;
   *yc = -s[1] / 2;
   double r2 = *xc * *xc + *yc * *yc - s[2];
   if (!(r2 > 0)) return CAP_ERROR(CAP_ENUMERIC, "circle fit: no real circle (%d points)", n);
+  *R = sqrt(r2);
+  return CAP_SUCCESS;
+}
+
+int exp_sphere_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *zc, double *R)
+{
+  double A[4 * 5] = {0};
+  const int mx = (mirror & EXP_FIT_MIRROR_X) != 0, my = (mirror & EXP_FIT_MIRROR_Y) != 0;
+  for (int k = 0; k < n; k++)
+    for (int a = 0; a <= mx; a++)
+      for (int b = 0; b <= my; b++) {
+        double x = a ? -c[k].x : c[k].x, y = b ? -c[k].y : c[k].y, z = c[k].z, f[4] = {x, y, z, 1};
+        double r = -(x * x + y * y + z * z);
+        for (int p = 0; p < 4; p++) {
+          A[p * 5 + 4] += f[p] * r;
+          for (int q = 0; q < 4; q++) A[p * 5 + q] += f[p] * f[q];
+        }
+      }
+  n *= (1 + mx) * (1 + my);
+  double s[4];
+  int st = solve_augmented(4, A, s, "sphere", n);
+  if (st) return st;
+  *xc = -s[0] / 2;
+  *yc = -s[1] / 2;
+  *zc = -s[2] / 2;
+  double r2 = *xc * *xc + *yc * *yc + *zc * *zc - s[3];
+  if (!(r2 > 0)) return CAP_ERROR(CAP_ENUMERIC, "sphere fit: no real sphere (%d points)", n);
   *R = sqrt(r2);
   return CAP_SUCCESS;
 }

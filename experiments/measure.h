@@ -55,6 +55,13 @@ int exp_zero_pressure_level(const cap_grid *g, const double *phi, const double *
  * wall, 1.5 x_0 - 0.5 x_1. CAP_ENUMERIC if either is missing. */
 int exp_drop_apex_foot(const exp_crossing *c, int n, double *apex, double *half_width);
 
+/* The same for a quarter drop on the floor z = 0 of a 3D grid, its axis the edge x = y = 0 (symmetry planes x = 0
+ * and y = 0): the apex from the uppermost z crossings of the columns (i, j) = (0, 0) and (1, 0), whose centres stand
+ * r^2 = h^2/2 and 5 h^2/2 off the axis, extrapolated to it as z0 + b r^2, (5 z_0 - z_1) / 4; the contact radius from
+ * the outermost x crossings of the rows (j, k) = (0, 0) and (0, 1), at r = hypot(x, y), extrapolated to the floor,
+ * 1.5 r_0 - 0.5 r_1. CAP_ENUMERIC if either is missing. */
+int exp_drop_apex_foot3(const exp_crossing *c, int n, double *apex, double *radius);
+
 /* Legendre's polynomial P_n(mu) (the three-term recurrence; n >= 0). */
 double exp_legendre(int n, double mu);
 
@@ -92,6 +99,13 @@ void exp_mode_points(cap_geometry geom, double xc, double yc, double R, double a
  * minimises the sum of (x^2 + y^2 + D x + E y + F)^2; the centre (*xc, *yc) and the radius *R.
  * CAP_ENUMERIC for a singular system or no real circle. */
 int exp_circle_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *R);
+
+/* The same in 3D (Kasa's fit of x^2 + y^2 + z^2 + D x + E y + G z + F) of the crossings' (x, y, z) and, per bit of
+ * mirror, their images x -> -x (EXP_FIT_MIRROR_X), y -> -y (EXP_FIT_MIRROR_Y) or both (a quarter drop on the
+ * symmetry planes x = 0 and y = 0: mirror = both bits, four points per crossing): the centre (*xc, *yc, *zc) and the
+ * radius *R. CAP_ENUMERIC for a singular system (fewer than four points off a plane) or no real sphere. */
+enum { EXP_FIT_MIRROR_X = 1, EXP_FIT_MIRROR_Y = 2 };
+int exp_sphere_fit(const exp_crossing *c, int n, int mirror, double *xc, double *yc, double *zc, double *R);
 
 /* The static limit of a quantity that settles by a damped oscillation, sampled as f[k] at times t[k]
  * (k < n, t increasing): the constant c0 of the least-squares fit f = c0 + e^(-lam s) (c1 cos(om s) +

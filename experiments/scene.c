@@ -425,17 +425,57 @@ void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double 
   exp_spec_box(spec, cells, x0, y0, x1, y1);
 }
 
+void exp_spec_floor_box(exp_scene_spec *spec, double cells, double width, double top, double theta)
+{
+  const int axi = spec->geom == CAP_GEOM_AXI, d3 = spec->geom == CAP_GEOM_3D;
+  for (int k = 0; k < 6; k++) spec->bc[k] = k == CAP_XLO && axi ? CAP_BC_WALL : CAP_BC_SLIP;
+  spec->angle[CAP_XLO] = axi ? 0 : M_PI / 2;
+  spec->angle[d3 ? CAP_ZLO : CAP_YLO] = theta;
+  exp_spec_box(spec, cells, 0, 0, width, top);
+  if (d3) spec->nz = spec->ny, spec->ny = spec->nx, spec->angle[CAP_YLO] = M_PI / 2;
+}
+
+int exp_floor_drop_ref(cap_geometry geom, double theta, double measure, double bond, exp_floor_ref *r)
+{
+  const capref_dim dim = geom == CAP_GEOM_PLANAR ? CAPREF_2D : CAPREF_3D;
+  capref_statics_cap_shape cap;
+  capref_statics_drop_shape ses;
+  int st = capref_statics_cap(dim, theta, measure, &cap);
+  if (!st && bond > 0)
+    st = capref_statics_sessile(dim, &(capref_fluid){.sigma = 1, .rho = 1, .g = bond}, theta, measure, &ses);
+  if (st) return st;
+  *r = bond > 0 ? (exp_floor_ref){cap.radius.val, ses.height.val, ses.half_width.val, ses.max_half_width.val}
+                : (exp_floor_ref){cap.radius.val, cap.height.val, cap.half_width.val,
+                                  theta > M_PI / 2 ? cap.radius.val : cap.half_width.val};
+  return CAP_SUCCESS;
+}
+
+int exp_sessile_points(cap_geometry geom, double theta, double measure, double bond, double h, int n, double *x,
+                       double *z)
+{
+  capref_result rx[1024], rz[1024];
+  if (n < 2 || n > 1024) return CAP_ERROR(CAP_EDOM, "sessile points: n = %d, not 2 to 1024", n);
+  int st = capref_statics_sessile_profile(geom == CAP_GEOM_PLANAR ? CAPREF_2D : CAPREF_3D,
+                                          &(capref_fluid){.sigma = 1, .rho = 1, .g = bond}, theta, measure, (size_t)n,
+                                          rx, rz, NULL);
+  for (int k = 0; k < n && !st; k++) x[k] = rx[k].val, z[k] = h - rz[k].val;
+  return st;
+}
+
 int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc)
 {
   capref_statics_cap_shape cap;
   int st = exp_scene_alloc(sc, spec);
-  if (!st) st = capref_statics_cap(spec->geom == CAP_GEOM_AXI ? CAPREF_3D : CAPREF_2D, theta, measure, &cap);
+  if (!st) st = capref_statics_cap(spec->geom == CAP_GEOM_PLANAR ? CAPREF_2D : CAPREF_3D, theta, measure, &cap);
   if (st) {
     exp_scene_free(*sc);
     *sc = NULL;
     return st;
   }
-  exp_scene_circle(*sc, xc, -cap.radius.val * cos(theta), cap.radius.val);
+  if (spec->geom == CAP_GEOM_3D)
+    exp_scene_sphere(*sc, xc, 0, -cap.radius.val * cos(theta), cap.radius.val);
+  else
+    exp_scene_circle(*sc, xc, -cap.radius.val * cos(theta), cap.radius.val);
   return CAP_SUCCESS;
 }
 
@@ -448,9 +488,16 @@ void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double g
 
 int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f)
 {
-  *f = (exp_drop_fit){0, NAN, NAN, NAN, NAN, NAN};
+  *f = (exp_drop_fit){0, NAN, NAN, NAN, NAN, NAN, NAN};
   int st = cap_levelset_fill_ghosts(&sc->g, sc->ct, sc->s->phi);
   if (!st) st = exp_scene_crossings(sc, 0, &f->n);
+  if (sc->g.dim == 3) {
+    if (!st && mirror) st = exp_drop_apex_foot3(sc->cross, f->n, &f->apex, &f->half_width);
+    if (!st)
+      st = exp_sphere_fit(sc->cross, f->n, mirror ? EXP_FIT_MIRROR_X | EXP_FIT_MIRROR_Y : 0, &f->xc, &f->yc, &f->zc,
+                          &f->R);
+    return st;
+  }
   if (!st && mirror) st = exp_drop_apex_foot(sc->cross, f->n, &f->apex, &f->half_width);
   if (!st) st = exp_circle_fit(sc->cross, f->n, mirror, &f->xc, &f->yc, &f->R);
   return st;

@@ -240,10 +240,32 @@ void exp_spec_box(exp_scene_spec *spec, double cells, double x0, double y0, doub
 void exp_spec_box_rotated(exp_scene_spec *spec, double cells, double t0, double t1, double n0, double n1, double nx,
                           double ny);
 
+/* The box of a drop on the floor of spec->geom with its centre line on the side x = 0 (planar: a symmetry plane,
+ * free slip at 90 degrees; AXI: the axis) and, 3D, its axis on the edge x = y = 0 (y = 0 a symmetry plane too: the
+ * quarter drop): at R0/h = cells, x (3D: and y) from 0 to width, the height (y; 3D: z) from 0 to top; every other
+ * side free slip without an angle but the floor (y = 0; 3D: z = 0), at the contact angle theta. */
+void exp_spec_floor_box(exp_scene_spec *spec, double cells, double width, double top, double theta);
+
+/* The reference shape of a drop of liquid measure `measure` (area planar, volume AXI and 3D) at rest on a floor at
+ * the contact angle theta, in the units sigma = rho = 1: the cap of that measure (capref_statics_cap) and, if bond >
+ * 0, the sessile drop at the Bond number bond (capref_statics_sessile): R the cap's radius, h and a the apex height
+ * and the contact half-width (radius) of the cap or of the sessile drop, widest its widest half-width. */
+typedef struct {
+  double R, h, a, widest;
+} exp_floor_ref;
+int exp_floor_drop_ref(cap_geometry geom, double theta, double measure, double bond, exp_floor_ref *r);
+
+/* n points (x[k], z[k]) of the meridian of that sessile drop, from the apex to the contact line (x from the axis, z
+ * the height above the floor; capref_statics_sessile_profile, h the apex height). Errors: theirs; CAP_EDOM unless
+ * 2 <= n <= 1024. */
+int exp_sessile_points(cap_geometry geom, double theta, double measure, double bond, double h, int n, double *x,
+                       double *z);
+
 /* A drop sitting on the bottom wall (y = 0) of a box: builds the scene of spec (exp_scene_alloc) and sets phi to
  * the circular (planar) or spherical (AXI: on the axis, xc = 0) cap of liquid measure `measure` (area planar,
- * volume AXI) that meets the wall at angle theta (capref_statics_cap): the circle of the cap's radius R centred at
- * (xc, -R cos(theta)) (exp_scene_circle). Errors: those of exp_scene_alloc and capref_statics_cap; on failure *sc
+ * volume AXI and 3D) that meets the wall at angle theta (capref_statics_cap): the circle of the cap's radius R
+ * centred at (xc, -R cos(theta)) (exp_scene_circle); 3D: the sphere on the floor z = 0 centred at (xc, 0, -R
+ * cos(theta)) (exp_scene_sphere). Errors: those of exp_scene_alloc and capref_statics_cap; on failure *sc
  * is NULL and spec->solid has been freed. */
 int exp_scene_wall_drop(exp_scene **sc, const exp_scene_spec *spec, double theta, double measure, double xc);
 
@@ -256,13 +278,16 @@ void exp_scene_contact_line_solver(exp_scene *sc, double la, double gx, double g
 typedef struct {
   int n;                   /* the crossings, in sc->cross */
   double xc, yc, R;        /* the circle's centre and radius */
-  double apex, half_width; /* mirror: the apex height and the contact half-width */
+  double apex, half_width; /* mirror: the apex height and the contact half-width (3D: contact radius) */
+  double zc;               /* 3D: the sphere's centre height (xc, yc, zc; R its radius) */
 } exp_drop_fit;
 
 /* Fits the scene's drop: fills phi's ghosts (cap_levelset_fill_ghosts) and takes the interface's crossings
  * (exp_scene_crossings, no curvature); then, if mirror (a half drop on the bottom wall y = 0 with its centre line
  * on the side x = 0), the apex height and half-width (exp_drop_apex_foot) and the circle fitted to the crossings
- * and their mirror images, else the circle fitted to the crossings (exp_circle_fit). Errors: theirs. */
+ * and their mirror images, else the circle fitted to the crossings (exp_circle_fit). 3D: the same with the sphere
+ * (exp_sphere_fit), mirror a quarter drop on the floor z = 0 with the symmetry planes x = 0 and y = 0 (the apex
+ * height and contact radius of exp_drop_apex_foot3, the crossings mirrored in x and y). Errors: theirs. */
 int exp_scene_drop_fit(exp_scene *sc, int mirror, exp_drop_fit *f);
 
 /* A whole drop on a solid half-plane through the origin whose unit normal (nx, ny) points into the fluid (planar,

@@ -7,7 +7,10 @@
  * and y, whose extrapolation and crossings are exact; and the floor's events (exp_floor_events_update)
  * over a scripted run of least values: touch, lift-off, a withdrawn lift-off, a second touch; the volume and
  * P_2 moment of a 3D octant's drop (exp_mode_moment, with exp_scene_mode_drop's phi); the oscillation's
- * reference (exp_osc_*). Every expected value is a closed form of the synthetic input. */
+ * reference (exp_osc_*); the 3D sphere fit (exp_sphere_fit) of a quarter cap's exact points and of its
+ * crossings on a 3D grid, and that cap's apex height and contact radius (exp_drop_apex_foot3); the box and
+ * reference shape of a drop on a floor (exp_spec_floor_box, exp_floor_drop_ref, exp_sessile_points:
+ * scene.h). Every expected value is a closed form of the synthetic input. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -471,6 +474,113 @@ static void osc_reference(void)
   th_rel(a, 0.02, 1e-9, "2D drop: a(0) = eps (the exact release)");
 }
 
+/* ---- exp_sphere_fit ---- */
+
+/* A sphere cap of radius 0.9 centred at (0, 0, -0.45) above the floor z = 0 (contact angle acos(0.5) = 60 degrees):
+ * exact points of the quarter cap with both mirrors give its centre and radius to rounding; the crossings of its
+ * distance function on a 3D grid of h = 1/16 (the quarter x, y > 0 of a floor, 24 x 24 x 12 cells) to O(h^2 / R)
+ * (linear crossings of a distance function), the angle acos(-zc / R) to 0.1 degree. */
+static void sphere_fit(void)
+{
+  const double R = 0.9, zc = -0.45;
+  exp_crossing c[64] = {{0}};
+  int n = 0;
+  for (int a = 0; a < 8; a++)
+    for (int b = 0; b < 4; b++) { /* polar angle from the top in (0, 60) degrees, azimuth in (0, 90) */
+      double t = (a + 0.5) * M_PI / 3 / 8, f = (b + 0.5) * M_PI / 2 / 4;
+      c[n].x = R * sin(t) * cos(f), c[n].y = R * sin(t) * sin(f), c[n].z = zc + R * cos(t), n++;
+    }
+  double x = 1, y = 1, z = 1, r = 0;
+  th_int(exp_sphere_fit(c, n, EXP_FIT_MIRROR_X | EXP_FIT_MIRROR_Y, &x, &y, &z, &r), CAP_SUCCESS,
+         "32 exact points of the quarter cap, mirrored in x and y: fitted");
+  th_abs(x, 0, 1e-12, "centre x = 0");
+  th_abs(y, 0, 1e-12, "centre y = 0");
+  th_abs(z, zc, 1e-12, "centre z = -0.45");
+  th_abs(r, R, 1e-12, "radius 0.9");
+  th_int(exp_sphere_fit(c, n, 0, &x, &y, &z, &r), CAP_SUCCESS, "the same points without mirrors: fitted");
+  th_abs(z, zc, 1e-9, "centre z = -0.45 without mirrors (the points alone fix it)");
+  th_abs(r, R, 1e-9, "radius 0.9 without mirrors");
+  th_int(exp_sphere_fit(c, 0, EXP_FIT_MIRROR_X, &x, &y, &z, &r), CAP_ENUMERIC, "no points: refused (CAP_ENUMERIC)");
+
+  cap_grid g;
+  th_int(cap_grid_init(&g, CAP_GEOM_3D, 24, 24, 12, 1.0 / 16, 0, 0, 0, 2), CAP_SUCCESS, "3D grid 24 x 24 x 12");
+  double *phi = cap_grid_field_alloc(&g);
+  exp_crossing *cr = malloc(4096 * sizeof *cr);
+  if (!phi || !cr) {
+    th_true(0, "allocation");
+    free(phi), free(cr);
+    return;
+  }
+  for (int k = 0; k < g.nz; k++)
+    for (int j = 0; j < g.ny; j++)
+      for (int i = 0; i < g.nx; i++)
+        phi[cap_grid_idx3(&g, i, j, k)] =
+            sqrt(pow(cap_grid_xc(&g, i), 2) + pow(cap_grid_yc(&g, j), 2) + pow(cap_grid_zc(&g, k) - zc, 2)) - R;
+  int st = exp_crossings(&g, phi, NULL, NULL, cr, 4096, &n);
+  th_int(st, CAP_SUCCESS, "the cap's crossings on the grid (%d)", n);
+  th_true(n > 200, "over 200 crossings (%d)", n);
+  if (!st) st = exp_sphere_fit(cr, n, EXP_FIT_MIRROR_X | EXP_FIT_MIRROR_Y, &x, &y, &z, &r);
+  th_int(st, CAP_SUCCESS, "the crossings fitted");
+  th_abs(x, 0, 1e-12, "grid: centre x = 0 (the mirrors)");
+  th_abs(y, 0, 1e-12, "grid: centre y = 0");
+  th_abs(z, zc, 0.25 / (16.0 * 16 * R), "grid: centre z within h^2 / (4 R)");
+  th_abs(r, R, 0.25 / (16.0 * 16 * R), "grid: radius within h^2 / (4 R)");
+  th_abs(acos(-z / r) * 180 / M_PI, 60, 0.1, "grid: the angle acos(-zc / R) within 0.1 degree of 60");
+  double apex = NAN, a = NAN;
+  th_int(exp_drop_apex_foot3(cr, n, &apex, &a), CAP_SUCCESS, "grid: apex and contact radius measured");
+  th_abs(apex, zc + R, 1e-4, "grid: apex height 0.45 (the column's distance is nearly linear in z)");
+  th_abs(a, sqrt(R * R - zc * zc), 3.0 / 8 / 256 * R * R / pow(R * R - zc * zc, 1.5) + 0.25 / (256 * R),
+         "grid: contact radius sqrt(R^2 - zc^2) within the extrapolation's 3 h^2 R^2 / (8 a^3) + h^2 / (4 R)");
+  th_int(exp_drop_apex_foot3(cr, 0, &apex, &a), CAP_ENUMERIC, "no crossings: no apex (CAP_ENUMERIC)");
+  free(phi);
+  free(cr);
+}
+
+/* ---- a drop on a floor: its box and reference (scene.h) ---- */
+
+/* The box at 8 cells per R0, 1.5 R0 wide and 2 R0 high: planar 12 x 16 (the floor y = 0 at theta, x = 0 at 90
+ * degrees), AXI the same with the axis on x = 0, 3D 12 x 12 x 16 (x = 0 and y = 0 at 90 degrees, the floor z = 0 at
+ * theta); every other side free slip. The hemisphere's volume 2 pi/3 at 90 degrees (and the half-disc's area pi/2)
+ * is the cap of radius 1, height 1 and half-width 1; at Bo = 1 and 60 degrees the sessile drop is lower than the cap
+ * and its meridian runs from (0, h) to (a, 0). */
+static void floor_drop(void)
+{
+  const double th = M_PI / 3;
+  const cap_geometry geom[3] = {CAP_GEOM_PLANAR, CAP_GEOM_AXI, CAP_GEOM_3D};
+  for (int q = 0; q < 3; q++) {
+    exp_scene_spec sp = {.geom = geom[q]};
+    exp_spec_floor_box(&sp, 8, 1.5, 2, th);
+    const int d3 = q == 2;
+    th_true(sp.nx == 12 && sp.ny == (d3 ? 12 : 16) && (!d3 || sp.nz == 16), "box %d: %d x %d (x %d)", q, sp.nx, sp.ny,
+            sp.nz);
+    th_true(sp.bc[CAP_XLO] == (q == 1 ? CAP_BC_WALL : CAP_BC_SLIP) && sp.bc[CAP_XHI] == CAP_BC_SLIP &&
+                sp.bc[CAP_YLO] == CAP_BC_SLIP && sp.bc[CAP_YHI] == CAP_BC_SLIP && sp.bc[CAP_ZLO] == CAP_BC_SLIP,
+            "box %d: the sides free slip (AXI: the axis on x = 0)", q);
+    th_abs(sp.angle[CAP_XLO], q == 1 ? 0 : M_PI / 2, 0, "box %d: x = 0 at 90 degrees (AXI: no angle)", q);
+    th_abs(sp.angle[d3 ? CAP_ZLO : CAP_YLO], th, 0, "box %d: the floor at theta", q);
+    th_abs(sp.angle[CAP_YLO], d3 ? M_PI / 2 : th, 0, "box %d: y = 0 (3D) at 90 degrees", q);
+    th_abs(sp.angle[CAP_XHI] + sp.angle[CAP_YHI] + sp.angle[CAP_ZHI], 0, 0, "box %d: no angle on the far sides", q);
+  }
+  exp_floor_ref r = {0};
+  th_int(exp_floor_drop_ref(CAP_GEOM_3D, M_PI / 2, 2 * M_PI / 3, 0, &r), CAP_SUCCESS, "3D cap at 90 degrees");
+  th_true(fabs(r.R - 1) < 1e-9 && fabs(r.h - 1) < 1e-9 && fabs(r.a - 1) < 1e-9 && fabs(r.widest - 1) < 1e-9,
+          "the hemisphere: R = h = a = widest = 1 (%.12g %.12g %.12g %.12g)", r.R, r.h, r.a, r.widest);
+  th_int(exp_floor_drop_ref(CAP_GEOM_PLANAR, M_PI / 2, M_PI / 2, 0, &r), CAP_SUCCESS, "planar cap at 90 degrees");
+  th_true(fabs(r.R - 1) < 1e-9 && fabs(r.h - 1) < 1e-9 && fabs(r.a - 1) < 1e-9, "the half-disc: R = h = a = 1");
+  exp_floor_ref c = {0};
+  th_int(exp_floor_drop_ref(CAP_GEOM_3D, th, 2 * M_PI / 3, 0, &c), CAP_SUCCESS, "3D cap at 60 degrees");
+  th_abs(c.a, c.R * sin(th), 1e-12, "the cap: a = R sin(theta)");
+  th_abs(c.widest, c.a, 0, "the cap below 90 degrees: widest at the foot");
+  th_int(exp_floor_drop_ref(CAP_GEOM_3D, th, 2 * M_PI / 3, 1, &r), CAP_SUCCESS, "3D sessile drop at Bo = 1");
+  th_true(r.h < c.h && r.a > c.a && r.R == c.R, "gravity: lower (%g < %g), wider (%g > %g), R the cap's", r.h, c.h, r.a,
+          c.a);
+  double x[64], z[64];
+  th_int(exp_sessile_points(CAP_GEOM_3D, th, 2 * M_PI / 3, 1, r.h, 64, x, z), CAP_SUCCESS, "its meridian");
+  th_true(fabs(x[0]) < 1e-12 && fabs(z[0] - r.h) < 1e-9 && fabs(x[63] - r.a) < 1e-6 && fabs(z[63]) < 1e-6,
+          "from the apex (0, h) to the contact line (a, 0): (%g, %g) .. (%g, %g)", x[0], z[0], x[63], z[63]);
+  th_int(exp_sessile_points(CAP_GEOM_3D, th, 2 * M_PI / 3, 1, r.h, 1, x, z), CAP_EDOM, "one point: refused");
+}
+
 static const th_case cases[] = {
     {"order3_known", order3_known},
     {"order3_none", order3_none},
@@ -485,6 +595,8 @@ static const th_case cases[] = {
     {"mode_moment_3d", mode_moment_3d},
     {"mode_drop_3d", mode_drop_3d},
     {"osc_reference", osc_reference},
+    {"sphere_fit", sphere_fit},
+    {"floor_drop", floor_drop},
     {NULL, NULL},
 };
 
