@@ -16,7 +16,7 @@
  *   --air-projection 1: cap_ns.h step 5b. R0/h = 8, 16 (default, quick), --full adds 32.
  * --geometry 3d: the quarter drop (x = 0 and y = 0 symmetry planes, the floor z = 0 at theta_s) released as the
  *   hemisphere of radius R0 in a box MARGIN_3D beyond the cap, run to min(--t-end, T_END_3D); theta_s = 30, 60, 90,
- *   120, 150 (quick: 60, 120), gravity at 60, 120 (quick: 60); no solids or snapshots; the sphere fitted to all the
+ *   120, 150 (quick: 60, 120), gravity at 60, 120 (quick: 60); no solids; surface_*.png; the sphere fitted to all the
  *   crossings mirrored in x and y: cos(theta_fit) = -z_c / R; R0/h = 8, 16 (quick: 6, 8; full adds 24); acceptance:
  *   angle error <= 0.5 degree at 16 cells (quick, 8 cells: 1 degree, no order: 6 cells is pre-asymptotic).
  * Reference: the zero-gravity cap of the drop's area (volume) (capref_statics_cap): radius R, half-width R
@@ -133,10 +133,10 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, drop_kind kin
                            : exp_scene_disc_drop(&sc, cells, DISC_RADIUS, M_PI / 3 + sqrt(3.0) / 2, th, &ref.R);
   double a0 = 0, a1 = 0, *m = out->metric;
   exp_drop_fit f = {0, NAN, NAN, NAN, NAN, NAN, NAN};
-  const int d3 = exp_geometry(ctx) == CAP_GEOM_3D;
+  const int d3 = exp_geometry(ctx) == CAP_GEOM_3D, mirror = EXP_MIRROR_X | EXP_MIRROR_Y; /* 3d: the quarter, whole */
   char label[96], stem[48], file[64];
   snprintf(label, sizeof label, "%g cells, theta = %g deg%s", cells, deg, what[kind]);
-  snprintf(stem, sizeof stem, "drop_%s_%03.0f", TAG[kind], deg);
+  snprintf(stem, sizeof stem, "%s_%s_%03.0f", d3 ? "surface" : "drop", TAG[kind], deg);
   snprintf(file, sizeof file, "%s.png", stem);
   if (!st) st = exp_scene_liquid(sc, &a0);
   if (!st) {
@@ -149,7 +149,8 @@ static int run_case(exp_ctx *ctx, const double *par, double cells, drop_kind kin
   }
   if (!st) st = exp_scene_liquid(sc, &a1);
   if (!st) st = exp_scene_drop_fit(sc, kind < PLANE, &f);
-  if (!st && snap && !d3) st = exp_scene_png(ctx, sc, file, 1, 4);
+  if (!st && snap)
+    st = d3 ? exp_png_surface(ctx, file, &sc->g, sc->s->phi, mirror) : exp_scene_png(ctx, sc, file, 1, 4);
   if (!st) st = write_points(ctx, par, cells, kind, deg, sc, f.n, &ref, snap && !d3 ? stem : NULL);
   double drift = fabs(a1 - a0) / a0, given = sc ? sc->given / a0 : NAN, U = sc ? sc->info.max_speed : NAN;
   double hgt = f.apex, hw = f.half_width, hw_angle = 2 * atan2(hgt, hw) / DEG, R = f.R, dR = R / ref.R - 1;

@@ -4,6 +4,9 @@
 #   the floor without gravity, drop_g_ANGLE with gravity, drop_plane_ANGLE on the tilted plane,
 #   drop_disc_ANGLE on the circular solid; the static angle in degrees), with its reference shape
 #   dashed: the circular cap meeting the solid at the static angle, or the Young-Laplace drop.
+# figure surface_*.png: The 3D drop (--geometry 3d) at rest at the end of the run, at the finest
+#   resolution (surface_0_ANGLE without gravity, surface_g_ANGLE with gravity; the static angle in
+#   degrees): its surface phi = 0 shaded (cap_io_png_surface), the quarter computed mirrored to the whole.
 load 'plots/style.gp'
 set datafile separator "\t"
 set datafile commentschars "#"
