@@ -19,7 +19,7 @@
  *   mirrors; they hold the centre at the corner), D/h = 12.8, 25.6, 38.4 (quick: 12.8, 25.6, over half of
  *   --periods, at least 1: make check's budget), the series at the coarsest level. --box: the box's side (4R).
  *   Solver (cap_ns.h): stress-form viscosity, the velocity extended linearly along the normals, the level set
- *   reinitialised every step.
+ *   reinitialised every step; 3d: the curvature by fourth-order differences (docs/design/levelset.md).
  * Reference: the exact linear theory of the viscous 2D drop released from rest (capref_oscillation_release_2d),
  *   fitted over the same window with the same model as the simulation (capref_oscillation_release_fit_2d); Lamb's
  *   and Rayleigh's values are reported with it. axi: Rayleigh's 3D frequency with Lamb's 3D rate (n - 1)(2n + 1)
@@ -129,8 +129,8 @@ static int run_case(exp_ctx *ctx, cap_geometry geom, const double *par, double c
   exp_scene_mode_drop(sc, o.xc, o.yc, 0, o.osc.R, o.osc.eps, o.osc.n);
   st = exp_scene_reinit(sc, 20);
   exp_scene_fluid(sc, (exp_fluid){.rho = par[P_RHO], .sigma = par[P_SIGMA], .mu = mu});
-  sc->p.extension_order = 3; /* linear along the normals */
-  sc->p.reinit_every = 1;
+  sc->p.extension_order = 3;                                  /* linear along the normals */
+  sc->p.reinit_every = 1, sc->p.curvature_order = d3 ? 4 : 2; /* 3d: docs/design/levelset.md */
   if (!st) st = exp_osc_reference(&o.osc, run_periods(ctx, par), &r->T_ref, &r->b_ref, &r->t_end);
   /* a(t) = M / scale: pi R^(n+2) (planar), 4 pi R^(n+3) / (2n + 1) (the sphere's Legendre mode; 3d: / 8) */
   const int n = o.osc.n;
