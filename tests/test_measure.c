@@ -10,7 +10,8 @@
  * reference (exp_osc_*); the 3D sphere fit (exp_sphere_fit) of a quarter cap's exact points and of its
  * crossings on a 3D grid, and that cap's apex height and contact radius (exp_drop_apex_foot3); the box and
  * reference shape of a drop on a floor (exp_spec_floor_box, exp_floor_drop_ref, exp_sessile_points:
- * scene.h). Every expected value is a closed form of the synthetic input. */
+ * scene.h), and young_angles' fit of the exact 30-degree cap on its 3D box (exp_scene_drop_fit). Every expected
+ * value is a closed form of the synthetic input. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -581,6 +582,28 @@ static void floor_drop(void)
   th_int(exp_sessile_points(CAP_GEOM_3D, th, 2 * M_PI / 3, 1, r.h, 1, x, z), CAP_EDOM, "one point: refused");
 }
 
+/* young_angles --geometry 3d's measurement of an exact shape: the cap of the hemisphere's volume at 30 degrees as
+ * the distance function on that experiment's box at R0 = 16 cells (R0/2 + 1 cell beyond the cap), its ghosts
+ * filled by the contact rule, fitted by exp_scene_drop_fit: the radius within 0.02 % (the check's limit is 0.5 %)
+ * and the angle acos(-z_c / R) within 0.005 degree of the cap's. */
+static void cap_fit_30(void)
+{
+  const double th = M_PI / 6, cells = 16;
+  exp_floor_ref ref = {0};
+  exp_scene *sc = NULL;
+  exp_scene_spec sp = {.geom = CAP_GEOM_3D};
+  th_int(exp_floor_drop_ref(CAP_GEOM_3D, th, 2 * M_PI / 3, 0, &ref), CAP_SUCCESS, "the 30-degree cap");
+  exp_spec_floor_box(&sp, cells, ref.widest + 0.5 + 1 / cells, 1.5 + 1 / cells, th);
+  th_int(exp_scene_wall_drop(&sc, &sp, th, 2 * M_PI / 3, 0), CAP_SUCCESS, "the cap on the box of %d x %d x %d", sp.nx,
+         sp.ny, sp.nz);
+  if (!sc) return;
+  exp_drop_fit f;
+  th_int(exp_scene_drop_fit(sc, 1, &f), CAP_SUCCESS, "the crossings fitted");
+  th_rel(f.R, ref.R, 2e-4, "radius %.6f against the cap's %.6f", f.R, ref.R);
+  th_abs(acos(-f.zc / f.R) * 180 / M_PI, 30, 0.005, "the angle within 0.005 degree of 30");
+  exp_scene_free(sc);
+}
+
 static const th_case cases[] = {
     {"order3_known", order3_known},
     {"order3_none", order3_none},
@@ -597,6 +620,7 @@ static const th_case cases[] = {
     {"osc_reference", osc_reference},
     {"sphere_fit", sphere_fit},
     {"floor_drop", floor_drop},
+    {"cap_fit_30", cap_fit_30},
     {NULL, NULL},
 };
 
