@@ -1,5 +1,6 @@
 #include "cap_viscosity.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 
 struct cap_viscosity_ws {
   cap_grid g;
-  unsigned char *liquid; /* 1 on the faces solved for */
+  unsigned char *liquid; /* 2D: 1 on the faces solved for */
   double *x, *r, *z, *p, *q, *phi;
   /* stress step: the cell and node weights, the mass weights of the unknown u and v faces (0
    * elsewhere, so > 0 marks an unknown) and (2D) the diagonal of the matrix */
@@ -26,22 +27,28 @@ struct cap_viscosity_ws {
   const unsigned char *xfixed, *yfixed; /* cap_viscosity_set_fixed_faces */
   /* 3D: the mass weights of the w faces, the edge weights (ew[r]: edges along axis r) */
   double *mw, *ew[3];
-  /* stress step on its n unknowns (u faces, then v faces (then w faces), each in grid order), room for
-   * cap of them: the number of every face (-1: not an unknown), the face of every unknown, the rows
-   * (len[r] <= width entries at col/val[r width ..]), and the CG vectors. The 3D Laplacian step
-   * solves one component at a time on the same rows. */
+  /* 3D: one block holding phi, mu, mv, mw, wc, ew[0], ew[1], ew[2] in that order (POOL_FIELDS fields of
+   * the grid), so that the fields dead in a phase of a step hold that phase's arrays (place_unknowns) */
+  double *pool;
+  /* the solves on the assembled rows: n unknowns (u faces, then v faces (then w faces), each in grid
+   * order), the number of every face (-1: not an unknown), the face of every unknown. A row has len[r] <=
+   * width entries: entry 0 is the diagonal (column r), val[r width] in it; entries 1 .. len - 1 have
+   * val[r width + k] and the column col[r (width - 1) + k - 1] for the first n1 rows, col2[(r - n1)
+   * (width - 1) + k - 1] for the others. cx .. cb: the CG vectors. The 3D Laplacian step solves one
+   * component at a time on the same rows. These arrays live in the pool where they fit, else in spill. */
   int *num[3];
   size_t *first[3]; /* per row of the grid (size / sy rows): the number of the row's first unknown */
   int width;        /* STRESS_WIDTH, or STRESS_WIDTH_3D on 3D grids */
-  size_t cap, *face;
-  int *col;
+  size_t n1;
+  int *face, *col, *col2;
   unsigned char *len;
   double *val, *cx, *cr, *cz, *cp, *cq, *cd, *cb;
+  char *spill; /* spill_cap bytes, kept from step to step */
+  size_t spill_cap;
 };
 
-#define NFIELDS   12
-#define NFIELDS3D 4
-#define N2DONLY   8 /* the first N2DONLY fields are read by the 2D steps only (not allocated in 3D) */
+#define NFIELDS     12 /* 2D */
+#define POOL_FIELDS 8  /* 3D */
 
 static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
 {
@@ -49,33 +56,34 @@ static void fields(cap_viscosity_ws *w, double **a[NFIELDS])
   memcpy(a, list, sizeof list);
 }
 
-static void fields3d(cap_viscosity_ws *w, double **a[NFIELDS3D])
-{
-  double **list[NFIELDS3D] = {&w->mw, &w->ew[0], &w->ew[1], &w->ew[2]};
-  memcpy(a, list, sizeof list);
-}
-
 int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g)
 {
   if (!out || !g) return CAP_ERROR(CAP_EINVAL, "cap_viscosity_ws_alloc: %s is NULL", !out ? "out" : "grid");
   *out = NULL;
+  if (g->size > (size_t)INT_MAX)
+    return CAP_ERROR(CAP_ESIZE, "cap_viscosity_ws_alloc: a grid of %zu entries; at most %d allowed", g->size, INT_MAX);
   cap_viscosity_ws *w = calloc(1, sizeof *w);
   if (!w) return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
   w->g = *g;
   w->width = g->dim == 3 ? STRESS_WIDTH_3D : STRESS_WIDTH;
-  w->liquid = calloc(g->size, 1);
   const int nc = g->dim == 3 ? 3 : 2;
-  int ok = w->liquid != NULL;
+  int ok = 1;
   for (int q = 0; q < nc; q++) {
     w->num[q] = malloc(g->size * sizeof *w->num[q]);
     w->first[q] = malloc((g->size / (size_t)g->sy + 1) * sizeof *w->first[q]);
     ok = ok && w->num[q] && w->first[q];
   }
-  double **arrays[NFIELDS], **arrays3[NFIELDS3D];
-  fields(w, arrays);
-  fields3d(w, arrays3);
-  for (int k = g->dim == 3 ? N2DONLY : 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
-  for (int k = 0; k < NFIELDS3D && ok && g->dim == 3; k++) ok = (*arrays3[k] = cap_grid_field_alloc(g)) != NULL;
+  if (g->dim == 3) {
+    w->pool = ok ? calloc(POOL_FIELDS * g->size, sizeof *w->pool) : NULL;
+    ok = w->pool != NULL;
+    double **in_pool[POOL_FIELDS] = {&w->phi, &w->mu, &w->mv, &w->mw, &w->wc, &w->ew[0], &w->ew[1], &w->ew[2]};
+    for (int k = 0; k < POOL_FIELDS && ok; k++) *in_pool[k] = w->pool + (size_t)k * g->size;
+  } else {
+    double **arrays[NFIELDS];
+    fields(w, arrays);
+    ok = ok && (w->liquid = calloc(g->size, 1)) != NULL;
+    for (int k = 0; k < NFIELDS && ok; k++) ok = (*arrays[k] = cap_grid_field_alloc(g)) != NULL;
+  }
   if (!ok) {
     cap_viscosity_ws_free(w);
     return CAP_ERROR(CAP_ENOMEM, "cannot allocate a viscosity workspace");
@@ -94,13 +102,12 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
 void cap_viscosity_ws_free(cap_viscosity_ws *w)
 {
   if (!w) return;
-  double **arrays[NFIELDS], **arrays3[NFIELDS3D];
-  fields(w, arrays);
-  fields3d(w, arrays3);
-  for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
-  for (int k = 0; k < NFIELDS3D; k++) free(*arrays3[k]);
-  CAP_FREE_ALL(w->liquid, w->num[0], w->num[1], w->num[2], w->first[0], w->first[1], w->first[2], w->face, w->col,
-               w->len, w->val, w->cx, w->cr, w->cz, w->cp, w->cq, w->cd, w->cb, w);
+  if (!w->pool) {
+    double **arrays[NFIELDS];
+    fields(w, arrays);
+    for (int k = 0; k < NFIELDS; k++) free(*arrays[k]);
+  }
+  CAP_FREE_ALL(w->liquid, w->pool, w->num[0], w->num[1], w->num[2], w->first[0], w->first[1], w->first[2], w->spill, w);
 }
 
 /* The face lattice of component `loc` and its number of samples in each direction. */
@@ -607,40 +614,109 @@ static int for_terms(const stress_ops *S, term_fn *fn, const term_ctx *proto)
 
 static void diag_cb(const term *t, double a, term_ctx *T) { term_diag(t, a, T); }
 
-/* Room for n unknowns in the workspace (CAP_ENOMEM, the workspace unchanged, when it cannot grow). */
-static int stress_reserve(cap_viscosity_ws *w, size_t n)
+/* Room in the pool for the arrays of a solve of n unknowns, in dead fields: the numbering's arrays (face,
+ * cd, cb; written while the mass weights are read) in [at, end0), the rows' (len, val, col) after them
+ * up to end1, the CG vectors (cx .. cq) in [vat, vend), or after the rows up to end1 when vat is NULL.
+ * at NULL: no room (2D). */
+typedef struct {
+  char *at, *end0, *end1, *vat, *vend;
+} room;
+
+/* The place of one array of the plan below: *dst in the pool, or at byte off of the spill. */
+typedef struct {
+  void **dst;
+  size_t off;
+} owed;
+
+#define ALIGN(b) (((b) + 63) & ~(size_t)63)
+
+/* *dst = the next `bytes` (rounded up to 64) of [*at, end) if they fit, else a place in the spill (owed) */
+static void put(void **dst, size_t bytes, char **at, const char *end, owed *o, int *no, size_t *spill)
 {
-  if (n <= w->cap) return CAP_SUCCESS;
-  size_t want = n + n / 4;
-  void **blocks[] = {(void **)&w->face, (void **)&w->col, (void **)&w->len, (void **)&w->val,
-                     (void **)&w->cx,   (void **)&w->cr,  (void **)&w->cz,  (void **)&w->cp,
-                     (void **)&w->cq,   (void **)&w->cd,  (void **)&w->cb};
-  const size_t W = (size_t)w->width;
-  const size_t bytes[] = {sizeof *w->face, W * sizeof *w->col, sizeof *w->len, W * sizeof *w->val,
-                          sizeof *w->cx,   sizeof *w->cr,      sizeof *w->cz,  sizeof *w->cp,
-                          sizeof *w->cq,   sizeof *w->cd,      sizeof *w->cb};
-  for (size_t k = 0; k < sizeof bytes / sizeof bytes[0]; k++) {
-    void *b = realloc(*blocks[k], want * bytes[k]);
-    if (!b) return CAP_ERROR(CAP_ENOMEM, "cannot allocate the stress viscous step's %zu unknowns", n);
-    *blocks[k] = b;
+  bytes = ALIGN(bytes);
+  if (*at && end > *at && (size_t)(end - *at) >= bytes) {
+    *dst = *at;
+    *at += bytes;
+    return;
   }
-  w->cap = want;
+  o[*no] = (owed){dst, *spill};
+  (*no)++;
+  *spill += bytes;
+}
+
+/* Places the arrays of a solve of n unknowns: each in the room R where it fits, whole (the columns: the
+ * first n1 rows' in the room, the others' in col2), the rest in w->spill. The spill is kept from step
+ * to step; when it must grow it is made large enough for n / 32 more unknowns than this solve needs (all
+ * of their arrays), so that the small changes of n from step to step do not reallocate it. CAP_ENOMEM
+ * (no room made) when it cannot grow. */
+static int place_unknowns(cap_viscosity_ws *w, size_t n, const room *R)
+{
+  const size_t W = (size_t)w->width, C = W - 1, D = sizeof(double);
+  char *at = R->at;
+  owed o[16];
+  int no = 0;
+  size_t spill = 0;
+  put((void **)&w->face, n * sizeof *w->face, &at, R->end0, o, &no, &spill);
+  put((void **)&w->cd, n * D, &at, R->end0, o, &no, &spill);
+  put((void **)&w->cb, n * D, &at, R->end0, o, &no, &spill);
+  put((void **)&w->len, n, &at, R->end1, o, &no, &spill);
+  put((void **)&w->val, n * W * D, &at, R->end1, o, &no, &spill);
+  const size_t per = C * sizeof(int);
+  w->n1 = at && R->end1 > at ? (size_t)(R->end1 - at) / per : 0;
+  if (w->n1 > n) w->n1 = n;
+  w->col = w->col2 = NULL;
+  if (w->n1) put((void **)&w->col, w->n1 * per, &at, R->end1, o, &no, &spill);
+  char *none = NULL;
+  if (w->n1 < n) put((void **)&w->col2, (n - w->n1) * per, &none, NULL, o, &no, &spill);
+  char *vat = R->vat ? R->vat : at;
+  const char *vend = R->vat ? R->vend : R->end1;
+  double **vec[5] = {&w->cx, &w->cr, &w->cz, &w->cp, &w->cq};
+  for (int k = 0; k < 5; k++) put((void **)vec[k], n * D, &vat, vend, o, &no, &spill);
+  if (spill > w->spill_cap) {
+    free(w->spill);
+    const size_t unknown = sizeof *w->face + 2 * D + 1 + W * D + per + 5 * D;
+    w->spill_cap = spill + ALIGN(n / 32 * unknown);
+    w->spill = malloc(w->spill_cap);
+    if (!w->spill) {
+      w->spill_cap = 0;
+      return CAP_ERROR(CAP_ENOMEM, "cannot allocate the viscous step's %zu unknowns (%zu bytes beyond the workspace)",
+                       n, spill);
+    }
+  }
+  for (int k = 0; k < no; k++) *o[k].dst = w->spill + o[k].off;
   return CAP_SUCCESS;
+}
+
+/* The columns of entries 1 .. of row r */
+static int *row_cols(const cap_viscosity_ws *w, size_t r)
+{
+  const size_t C = (size_t)w->width - 1;
+  return r < w->n1 ? w->col + r * C : w->col2 + (r - w->n1) * C;
+}
+
+/* Row r holds its diagonal entry m alone. */
+static void row_start(cap_viscosity_ws *w, size_t r, double m)
+{
+  w->val[r * (size_t)w->width] = m;
+  w->len[r] = 1;
 }
 
 /* A(r, c) += a in the assembled rows; 1 if row r has no room left (never for the stencils of this
  * step: w->width). */
 static int row_add(cap_viscosity_ws *w, int r, int c, double a)
 {
-  int *col = w->col + (size_t)r * (size_t)w->width;
+  int *col = row_cols(w, (size_t)r);
   double *val = w->val + (size_t)r * (size_t)w->width;
   int k = 0, n = w->len[r];
-  while (k < n && col[k] != c) k++;
-  if (k == n) {
-    if (n == w->width) return 1;
-    col[k] = c;
-    val[k] = 0;
-    w->len[r] = (unsigned char)(n + 1);
+  if (c != r) {
+    k = 1;
+    while (k < n && col[k - 1] != c) k++;
+    if (k == n) {
+      if (n == w->width) return 1;
+      col[k - 1] = c;
+      val[k] = 0;
+      w->len[r] = (unsigned char)(n + 1);
+    }
   }
   val[k] += a;
   return 0;
@@ -668,10 +744,11 @@ static void assemble_cb(const term *t, double a, term_ctx *T)
 static void stress_apply(const cap_viscosity_ws *w, size_t n, const double *x, double *y)
 {
   CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
-    const int *col = w->col + r * (size_t)w->width;
+    const int *col = row_cols(w, r);
     const double *val = w->val + r * (size_t)w->width;
     double s = 0;
-    for (int k = 0; k < w->len[r]; k++) s += val[k] * x[col[k]];
+    s += val[0] * x[r];
+    for (int k = 1; k < w->len[r]; k++) s += val[k] * x[col[k - 1]];
     y[r] = s;
   });
 }
@@ -759,11 +836,12 @@ static void stress_weights(cap_viscosity_ws *w, const stress_ops *S, double *u, 
 static long grid_work(const cap_grid *g) { return (long)g->nx * g->ny * (g->dim == 3 ? g->nz : 1); }
 
 /* Numbers the unknowns of components 0..nc-1 (m[q][c] > 0 marks one; 0 elsewhere): component by
- * component, each in grid order (the rows of the grid counted by threads, then summed in order). For
- * every unknown r: w->face[r], its row started with the diagonal entry m, x = f, b = m f, and the
- * preconditioner d (d NULL: left to the caller). cnt[q] receives each component's count, *n the total (0: nothing else done). */
+ * component, each in grid order (the rows of the grid counted by threads, then summed in order), and
+ * places their arrays (place_unknowns, room R). For every unknown r: w->face[r], b = m f, the
+ * preconditioner d from d[q] and, with start_rows, its row started with the diagonal entry m. cnt[q]
+ * receives each component's count, *n the total (0: nothing else done). */
 static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, double *const m[], double *const d[],
-                           double *const f[], long cnt[], size_t *n)
+                           double *const f[], long cnt[], size_t *n, const room *R, int start_rows)
 {
   const size_t sy = (size_t)g->sy;
   const int rows = (int)(g->size / sy);
@@ -780,29 +858,39 @@ static int number_unknowns(cap_viscosity_ws *w, const cap_grid *g, int nc, doubl
   }
   *n = w->first[nc - 1][rows];
   if (*n == 0) return CAP_SUCCESS;
-  int s = stress_reserve(w, *n);
+  int s = place_unknowns(w, *n, R);
   if (s) return s;
-  const size_t W = (size_t)w->width;
   for (int q = 0; q < nc; q++) {
-    const double *mq = m[q], *dq = d ? d[q] : NULL, *fq = f[q];
+    const double *mq = m[q], *dq = d[q], *fq = f[q];
     int *num = w->num[q];
     CAP_PAR_FOR(work, for (int row = 0; row < rows; row++) {
       size_t r = w->first[q][row];
       for (size_t c = (size_t)row * sy; c < (size_t)(row + 1) * sy; c++) {
         num[c] = mq[c] > 0 ? (int)r : -1;
         if (!(mq[c] > 0)) continue;
-        w->face[r] = c;
-        w->col[r * W] = (int)r;
-        w->val[r * W] = mq[c];
-        w->len[r] = 1;
-        w->cx[r] = fq[c];
+        w->face[r] = (int)c;
+        if (start_rows) row_start(w, r, mq[c]);
         w->cb[r] = mq[c] * fq[c];
-        if (dq) w->cd[r] = dq[c];
+        w->cd[r] = dq[c];
         r++;
       }
     });
   }
   return CAP_SUCCESS;
+}
+
+/* The component of unknown r of a solve of nc components */
+static int unknown_comp(const cap_viscosity_ws *w, int nc, size_t r)
+{
+  int q = 0;
+  while (q + 1 < nc && r >= w->first[q + 1][0]) q++;
+  return q;
+}
+
+/* CG's start x = f at every unknown (after the assembly: x may share the room of the weights it reads) */
+static void start_x(cap_viscosity_ws *w, int nc, size_t n, double *const f[])
+{
+  CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) w->cx[r] = f[unknown_comp(w, nc, r)][w->face[r]];);
 }
 
 /* Jacobi-preconditioned CG on the n assembled rows: x (the start), b, d the preconditioner; the
@@ -859,12 +947,14 @@ static int stress_step_2d(cap_viscosity_ws *w, const cap_grid *g, double *u, dou
    * assembly); every row starts with its diagonal entry, the mass weight */
   size_t n;
   double *const m[2] = {w->mu, w->mv}, *const d[2] = {w->du, w->dv}, *const f[2] = {u, v};
-  int s = number_unknowns(w, g, 2, m, d, f, st->unknowns, &n);
+  const room none = {0};
+  int s = number_unknowns(w, g, 2, m, d, f, st->unknowns, &n, &none, 1);
   if (s || n == 0) return s;
   const long n_u = st->unknowns[0];
   const term_ctx T = {.w = w};
   if (for_terms(&S, assemble_cb, &T))
     return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH);
+  start_x(w, 2, n, f);
 
   int it;
   double res;
@@ -1178,16 +1268,22 @@ static int stress_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *u, dou
   stress_weights3(w, &S, vel);
   size_t n;
   double *const m[3] = {w->mu, w->mv, w->mw};
-  int s = number_unknowns(w, g, 3, m, NULL, vel, st->unknowns, &n);
+  /* the pool's fields: phi (dead) takes the numbering's arrays, with d = M; then the mass weights
+   * (dead) the rows; then the cell and edge weights (dead after the assembly) the CG vectors */
+  const room R = {(char *)w->phi, (char *)w->mu, (char *)w->wc, (char *)w->wc,
+                  (char *)(w->pool + POOL_FIELDS * g->size)};
+  int s = number_unknowns(w, g, 3, m, m, vel, st->unknowns, &n, &R, 0);
   if (s || n == 0) return s;
   int overflow = 0;
   CAP_PAR_FOR_MAX((long)n, overflow, for (size_t r = 0; r < n; r++) {
-    const int q = r < w->first[1][0] ? 0 : (r < w->first[2][0] ? 1 : 2);
     int a[3];
-    sample_of(g, w->face[r], a);
-    w->cd[r] = row3(w, &S, q, a, (int)r, &overflow) + m[q][w->face[r]]; /* the diagonal s_f + M */
+    sample_of(g, (size_t)w->face[r], a);
+    const double mass = w->cd[r];
+    row_start(w, r, mass);
+    w->cd[r] = row3(w, &S, unknown_comp(w, 3, r), a, (int)r, &overflow) + mass; /* the diagonal s_f + M */
   });
   if (overflow) return CAP_ERROR(CAP_ENUMERIC, "stress viscous step: a row has more than %d entries", STRESS_WIDTH_3D);
+  start_x(w, 3, n, vel);
   int it;
   double res;
   int conv = rows_cg(w, n, tol, maxit, &it, &res);
@@ -1196,10 +1292,7 @@ static int stress_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *u, dou
     st->residual[q] = res;
   }
   const double *x = w->cx;
-  CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
-    const int q = r < w->first[1][0] ? 0 : (r < w->first[2][0] ? 1 : 2);
-    vel[q][w->face[r]] = x[r];
-  });
+  CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) vel[unknown_comp(w, 3, r)][w->face[r]] = x[r];);
   for (int q = 0; q < 3; q++) periodic_copy3(g, &S.L[q], vel[q]);
   if (!conv)
     return CAP_ERROR(CAP_EMAXITER, "stress viscous solve stopped after %d iterations at relative residual %.3g > %.3g",
@@ -1238,6 +1331,9 @@ static int lap_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *const vel
                        cap_viscosity_status *st)
 {
   const ptrdiff_t st3[3] = {1, g->sy, g->sz};
+  /* the pool's fields but phi and the mark (mu) */
+  const room R = {(char *)w->mv, (char *)(w->pool + POOL_FIELDS * g->size), (char *)(w->pool + POOL_FIELDS * g->size),
+                  NULL, NULL};
   int status = CAP_SUCCESS;
   for (int q = 0; q < 3; q++) {
     const lat3 L = make_lat3(g, q);
@@ -1253,16 +1349,17 @@ static int lap_step_3d(cap_viscosity_ws *w, const cap_grid *g, double *const vel
     });
     size_t n;
     double *const m[1] = {mark}, *const d[1] = {mark}, *const fq[1] = {f};
-    int s = number_unknowns(w, g, 1, m, d, fq, &st->unknowns[q], &n);
+    int s = number_unknowns(w, g, 1, m, d, fq, &st->unknowns[q], &n, &R, 1);
     st->iterations[q] = 0;
     st->residual[q] = 0;
     if (s) return s;
     if (n == 0) continue;
     CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) {
       int a[3];
-      sample_of(g, w->face[r], a);
+      sample_of(g, (size_t)w->face[r], a);
       lap_row3(w, &L, f, a, (int)r, k);
     });
+    start_x(w, 1, n, fq);
     int conv = rows_cg(w, n, tol, maxit, &st->iterations[q], &st->residual[q]);
     const double *x = w->cx;
     CAP_PAR_FOR((long)n, for (size_t r = 0; r < n; r++) f[w->face[r]] = x[r];);

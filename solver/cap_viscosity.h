@@ -50,8 +50,12 @@ typedef struct {
   long unknowns[3];   /* faces solved for, per component (w: 3D only; 0 in 2D) */
 } cap_viscosity_status;
 
-/* Workspace for grid g (copied) into *out (NULL on failure); CAP_EINVAL for a NULL argument,
- * CAP_ENOMEM. */
+/* Workspace for grid g (copied) into *out (NULL on failure); CAP_EINVAL for a NULL argument, CAP_ESIZE
+ * for a grid of more than INT_MAX entries, CAP_ENOMEM. MEMORY (3D): eight grid fields in one block, whose
+ * fields dead in each phase of a step hold that phase's arrays of the solve (its rows and CG vectors);
+ * what does not fit there (many unknowns: a box mostly liquid), and all those of the 2D stress step, go
+ * to a block that the workspace keeps from step to step, grown (with room for 1/32 more unknowns) when
+ * a step needs more; so a step may return CAP_ENOMEM. Measurements: docs/design/three-d.md, "Memory". */
 int cap_viscosity_ws_alloc(cap_viscosity_ws **out, const cap_grid *g);
 void cap_viscosity_ws_free(cap_viscosity_ws *w);
 
@@ -74,11 +78,12 @@ void cap_viscosity_set_fixed_faces(cap_viscosity_ws *w, const unsigned char *xfi
  * Inputs: phi cell-centred (liquid < 0); nu_dt = nu * dt >= 0 (m^2); tol in (0, 1) the relative
  * residual; maxit >= 1. phi is copied, its ghosts filled on the copy (the caller's phi is not
  * written): linear extrapolation, and on 3D grids the even mirror across a SLIP side, which the step
- * treats as a symmetry plane (the tangential velocity mirrored evenly, phi as a 90-degree wall). w: the z-face velocity on 3D grids (ignored in 2D). st (may be NULL) receives iterations,
- * residuals (AXI: of the r-weighted rows) and unknowns per component. Errors: CAP_EINVAL (NULL; w NULL
- * on a 3D grid), CAP_ESIZE (a workspace of another grid), CAP_EGEOM (AXI periodic in r; fixed faces on
- * a 3D grid), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes, CAP_EMAXITER (a
- * solve did not converge; status filled). */
+ * treats as a symmetry plane (the tangential velocity mirrored evenly, phi as a 90-degree wall). w:
+ * the z-face velocity on 3D grids (ignored in 2D). st (may be NULL) receives iterations, residuals
+ * (AXI: of the r-weighted rows) and unknowns per component. Errors: CAP_EINVAL (NULL; w NULL on a 3D
+ * grid), CAP_ESIZE (a workspace of another grid), CAP_EGEOM (AXI periodic in r; fixed faces on a 3D
+ * grid), CAP_EDOM (nu_dt, tol or maxit out of range), cap_grid_check_bc's codes, CAP_EMAXITER (a solve
+ * did not converge; status filled), CAP_ENOMEM (cap_viscosity_ws_alloc, MEMORY). */
 int cap_viscosity_step(cap_viscosity_ws *ws, const cap_grid *g, const double *phi, double *u, double *v, double *w,
                        double nu_dt, double tol, int maxit, cap_viscosity_status *st);
 

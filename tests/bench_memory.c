@@ -8,7 +8,8 @@
  * (cap_viscosity_ws_alloc), the fast-marching workspaces (cap_fmm_ws_alloc, as many as the flow workspace
  * makes: one per thread, at most 3), the level set's workspace (cap_levelset_ws_alloc), the step's own
  * arrays (the flow workspace, cap_ns_ws_alloc, less those four), the total (bench_step's bytes/cell),
- * and the heap still held after N steps (default 3; the viscous step grows its rows with the unknowns).
+ * and the heap still held after N steps (default 3): the viscous step keeps, beside its
+ * workspace, the arrays of its solve that its workspace's dead fields cannot hold (its spill).
  * Each module's part is measured on a workspace of its own, made and freed beside the flow's. */
 #include <math.h>
 #include <stdio.h>

@@ -8,9 +8,13 @@
  * a sphere. On 3D grids (both steps): Taylor-Green decay (the exact discrete factor, order in dt and
  * h), the stress step equal to the Laplacian step on it, wall modes on every axis, the 3D pool (equal
  * to the 2D pool), a free sphere in rigid motion unchanged, the n = 2 dissipation rate in a sphere,
- * the error paths, and the plane/cube volume fraction. */
+ * the solve's arrays held in the workspace's dead fields or its kept spill (the heap a step takes, the
+ * same bits after another problem), the error paths, and the plane/cube volume fraction. */
 #include <math.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "../solver/cap_errno.h"
 #include "../solver/cap_grid.h"
@@ -1515,6 +1519,78 @@ static void pool3d(void)
   th_true(th_slope(3, hs, es) >= 1.5, "3D stress step, pool: observed order %.2f >= 1.5", th_slope(3, hs, es));
 }
 
+/* Heap in use (glibc); -1 where it cannot be read (another libc, a sanitizer's allocator). */
+static double heap_bytes(void)
+{
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+  struct mallinfo2 m = mallinfo2();
+  return (double)m.uordblks + (double)m.hblkhd;
+#else
+  return -1;
+#endif
+}
+
+/* The n = 2 flow of sphere3d_dissipation on a 24^3 walled box: in a ball of radius R at the centre, or
+ * (R = 0) in a box full of liquid; one stress step on w (a fresh workspace when w is NULL); its heap
+ * growth in *grown. */
+static void rows3_case(liquid3 *L, double R, cap_viscosity_ws *w, double *grown)
+{
+  const cap_bc walls[3] = {CAP_BC_WALL, CAP_BC_WALL, CAP_BC_WALL};
+  const int n = 24;
+  sphere3 P = {{0.5131, 0.4873, 0.5029}, R, {0, 0, 0}, {0, 0, 0}};
+  liquid3_open(L, n, n, n, 1.0 / n, walls);
+  if (R > 0) sphere3_phi(L, &P);
+  liquid3_set(L, strain3, &P);
+  cap_viscosity_ws *own = NULL;
+  if (!w) cap_viscosity_ws_alloc(&own, &L->g);
+  cap_viscosity_status st;
+  const double h0 = heap_bytes();
+  th_int(
+      cap_viscosity_stress_step(w ? w : own, &L->g, L->phi, L->f[0], L->f[1], L->f[2], 5.0 / (n * n), 1e-12, 2000, &st),
+      CAP_SUCCESS, "3D stress step, %s", R > 0 ? "ball" : "box full of liquid");
+  *grown = heap_bytes() - h0;
+  cap_viscosity_ws_free(own);
+}
+
+/* The largest |difference| of the velocities of two runs. */
+static double rows3_diff(const liquid3 *A, const liquid3 *B)
+{
+  double e = 0;
+  for (int q = 0; q < 3; q++)
+    for (size_t c = 0; c < A->g.size; c++) e = fmax(e, fabs(A->f[q][c] - B->f[q][c]));
+  return e;
+}
+
+/* the 3D solve's arrays: in the workspace's dead fields for a ball of liquid (no heap taken by the
+ * step), in its spill for a box full of liquid (taken once, then kept); the same bits whatever a
+ * workspace solved before */
+static void rows3d_room(void)
+{
+  liquid3 ball, box, ball2, box2;
+  double g_ball, g_box, g_box2, g;
+  rows3_case(&box, 0, NULL, &g); /* first: whatever the process allocates once is not counted below */
+  rows3_case(&ball, 0.2, NULL, &g_ball);
+  cap_viscosity_ws *w = NULL;
+  cap_viscosity_ws_alloc(&w, &box.g);
+  rows3_case(&box2, 0, w, &g_box);
+  liquid3_close(&box2);
+  rows3_case(&box2, 0, w, &g_box2);
+  rows3_case(&ball2, 0.2, w, &g);
+  th_abs(rows3_diff(&box, &box2), 0, 0, "3D stress step, box full of liquid: a used workspace gives the same bits");
+  th_abs(rows3_diff(&ball, &ball2), 0, 0, "3D stress step, ball: after the box, the same bits as a fresh workspace");
+  if (heap_bytes() >= 0) {
+    th_abs(g_ball, 0, 0, "3D stress step, ball of radius 0.2 (24^3): no heap beyond the workspace");
+    th_true(g_box > 0, "3D stress step, box full of liquid: the arrays beyond the dead fields spill (%.0f bytes)",
+            g_box);
+    th_abs(g_box2, 0, 0, "3D stress step, box full of liquid again: the spill is kept, no heap taken");
+  }
+  cap_viscosity_ws_free(w);
+  liquid3_close(&ball);
+  liquid3_close(&ball2);
+  liquid3_close(&box);
+  liquid3_close(&box2);
+}
+
 /* the 3D error paths */
 static void bad_input3d(void)
 {
@@ -1641,6 +1717,7 @@ static const th_case cases[] = {
     {"pool3d", pool3d},
     {"sphere3d_rigid", sphere3d_rigid},
     {"sphere3d_dissipation", sphere3d_dissipation},
+    {"rows3d_room", rows3d_room},
     {"bad_input3d", bad_input3d},
     {"cube_fraction", cube_fraction},
     {NULL, NULL},
