@@ -4,7 +4,8 @@
  *
  * --dim 3: the sphere of diameter n/2 cells in an n^3 walled box, perturbed by the n = 2 mode (5 % of
  * R, P_2(cos theta) about z), default sizes 64 and 128; the table and the TSV gain the bytes per cell:
- * the heap the state and workspace hold (glibc's mallinfo2 around their allocation), over the n^3 cells.
+ * the heap the state and workspace hold after the timed steps (glibc's mallinfo2 from before their
+ * allocation; a step keeps what it grows, so this is the peak), over the n^3 cells.
  *
  * The case is the oscillating drop: a 2D drop of diameter D = n/2 cells in an n x n walled box,
  * perturbed by the n = 2 mode (5 % of R), sigma = rho = D = 1, La = 1e5, automatic time step. After
@@ -116,7 +117,7 @@ int main(int argc, char **argv)
     const double heap0 = bench_heap_bytes();
     if (!st) st = cap_ns_state_alloc(&s, &g);
     if (!st) st = cap_ns_ws_alloc(&w, &g);
-    const double cells = (double)n * n * (dim == 3 ? n : 1), bytes = (bench_heap_bytes() - heap0) / cells;
+    const double cells = (double)n * n * (dim == 3 ? n : 1);
     if (st) {
       fprintf(stderr, "bench_step: cannot set up n = %d: %s\n", n, cap_error_message());
       free(times);
@@ -149,6 +150,7 @@ int main(int argc, char **argv)
       free(times);
       return 3;
     }
+    const double bytes = (bench_heap_bytes() - heap0) / cells;
     double phase[5], total = 0;
     for (int q = 0; q < 5; q++) total += phase[q] = median(times + (size_t)q * steps, steps);
     double per = median(times + (size_t)5 * steps, steps);
